@@ -1,0 +1,100 @@
+#include "expo_speech.h"
+
+#include <espeak-ng/espeak_ng.h>
+#include <espeak-ng/speak_lib.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Per-utterance state reached through espeak-ng's user_data pointer. */
+typedef struct {
+    const expo_speech_sink *sink;
+    int stopped;
+} utterance;
+
+static void describe(espeak_ng_STATUS status, char *message, size_t length) {
+    if (message == NULL || length == 0) return;
+    espeak_ng_GetStatusCodeMessage(status, message, length);
+}
+
+/* espeak-ng's one global callback: forwards events and samples to the utterance's sink. */
+static int forward(short *samples, int count, espeak_EVENT *events) {
+    utterance *current = NULL;
+    for (espeak_EVENT *event = events; event != NULL && event->type != espeakEVENT_LIST_TERMINATED; event++) {
+        current = (utterance *)event->user_data;
+        if (current == NULL || current->stopped) continue;
+        int type = (int)event->type;
+        if (type != EXPO_EVENT_WORD && type != EXPO_EVENT_SENTENCE && type != EXPO_EVENT_MARK
+            && type != EXPO_EVENT_END && type != EXPO_EVENT_MESSAGE_END) continue;
+        const char *name = type == EXPO_EVENT_MARK ? event->id.name : NULL;
+        if (current->sink->on_event != NULL
+            && current->sink->on_event(current->sink->context, type, event->audio_position,
+                                       event->text_position, name) != 0) {
+            current->stopped = 1;
+        }
+    }
+    if (current == NULL || current->stopped) return current != NULL && current->stopped ? 1 : 0;
+    if (samples != NULL && count > 0 && current->sink->on_samples != NULL) {
+        if (current->sink->on_samples(current->sink->context, samples, count) != 0) {
+            current->stopped = 1;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int expo_speech_initialize(const char *data_path, int *sample_rate, char *message, size_t message_length) {
+    espeak_ng_ERROR_CONTEXT context = NULL;
+    espeak_ng_InitializePath(data_path);
+    espeak_ng_STATUS status = espeak_ng_Initialize(&context);
+    if (status != ENS_OK) {
+        describe(status, message, message_length);
+        espeak_ng_ClearErrorContext(&context);
+        return (int)status;
+    }
+    status = espeak_ng_InitializeOutput(ENOUTPUT_MODE_SYNCHRONOUS, 0, NULL);
+    if (status != ENS_OK) {
+        describe(status, message, message_length);
+        return (int)status;
+    }
+    espeak_SetSynthCallback(forward);
+    if (sample_rate != NULL) *sample_rate = espeak_ng_GetSampleRate();
+    return 0;
+}
+
+int expo_speech_set_voice(const char *name, char *message, size_t message_length) {
+    espeak_ng_STATUS status = espeak_ng_SetVoiceByName(name);
+    if (status != ENS_OK) describe(status, message, message_length);
+    return (int)status;
+}
+
+int expo_speech_set_prosody(int rate, int pitch, int volume, int word_gap) {
+    espeak_ng_STATUS status;
+    if ((status = espeak_ng_SetParameter(espeakRATE, rate, 0)) != ENS_OK) return (int)status;
+    if ((status = espeak_ng_SetParameter(espeakPITCH, pitch, 0)) != ENS_OK) return (int)status;
+    if ((status = espeak_ng_SetParameter(espeakVOLUME, volume, 0)) != ENS_OK) return (int)status;
+    return (int)espeak_ng_SetParameter(espeakWORDGAP, word_gap, 0);
+}
+
+int expo_speech_synthesize(const char *text, int is_ssml, const expo_speech_sink *sink,
+                           char *message, size_t message_length) {
+    utterance current = { sink, 0 };
+    unsigned int flags = espeakCHARS_UTF8 | (is_ssml ? espeakSSML : 0);
+    espeak_ng_STATUS status = espeak_ng_Synthesize(text, strlen(text) + 1, 0, POS_CHARACTER, 0,
+                                                   flags, NULL, &current);
+    if (status == ENS_OK) status = espeak_ng_Synchronize();
+    if (current.stopped) {
+        if (message != NULL && message_length > 0) snprintf(message, message_length, "stopped by the caller");
+        return (int)ENS_SPEECH_STOPPED;
+    }
+    if (status != ENS_OK) describe(status, message, message_length);
+    return (int)status;
+}
+
+const char *expo_speech_version(void) {
+    const char *path = NULL;
+    return espeak_Info(&path);
+}
+
+void expo_speech_terminate(void) {
+    espeak_ng_Terminate();
+}

@@ -1,0 +1,1 @@
+#include <hangul-1.0/hangul.h>

@@ -1,0 +1,112 @@
+import Foundation
+
+/// One chapter of the guide: the poster, or one entry. A track is what becomes one WAV file,
+/// one caption file and one pair of scripts.
+public struct Track: Sendable, Equatable {
+    public enum Kind: String, Sendable, Equatable, Codable {
+        case poster
+        case entry
+    }
+
+    /// ASCII-safe, unique file stem inside the output folder, e.g. `00-poster`, `03-jikji`.
+    public var fileStem: String
+    /// The heading a reader sees (the poster's title on one line, or the entry's name).
+    public var title: String
+    public var kind: Kind
+    /// 1-based place in the guide (the poster is 1).
+    public var position: Int
+    /// The blocks of the track in reading order.
+    public var blocks: [Block]
+
+    public init(fileStem: String, title: String, kind: Kind, position: Int, blocks: [Block]) {
+        self.fileStem = fileStem
+        self.title = title
+        self.kind = kind
+        self.position = position
+        self.blocks = blocks
+    }
+
+    /// Every sentence of the track, in reading order.
+    public var sentences: [Sentence] { blocks.flatMap(\.sentences) }
+
+    /// What a reader or screen reader sees: the title, the fact lines, then paragraphs
+    /// separated by blank lines.
+    public var displayScript: String { layout(\.displayText) }
+
+    /// What the voice says, laid out like the display script.
+    public var spokenScript: String { layout(\.spokenText) }
+
+    private func layout(_ text: (Block) -> String) -> String {
+        var lines: [String] = []
+        var previous: Block.Role?
+        for block in blocks {
+            let startsGroup = block.role == .paragraph || previous == .paragraph
+                || (previous == .fact && block.role != .fact)
+            if startsGroup, !lines.isEmpty { lines.append("") }
+            lines.append(text(block))
+            previous = block.role
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// A heading, a fact line ("방문객: …") or a paragraph, made of sentences.
+public struct Block: Sendable, Equatable {
+    public enum Role: String, Sendable, Equatable, Codable {
+        /// The track's title.
+        case title
+        /// A labelled fact of the poster; `label` holds the label.
+        case fact
+        /// An entry's one-line summary.
+        case summary
+        /// A paragraph of running text.
+        case paragraph
+    }
+
+    public var role: Role
+    /// For facts: the label ("방문객"); empty otherwise.
+    public var label: String
+    /// For facts: the value as displayed ("사천팔백십삼만 삼백 명"); empty otherwise.
+    public var value: String
+    public var sentences: [Sentence]
+
+    public init(role: Role, label: String = "", value: String = "", sentences: [Sentence]) {
+        self.role = role
+        self.label = label
+        self.value = value
+        self.sentences = sentences
+    }
+
+    public var displayText: String { sentences.map(\.display).joined(separator: " ") }
+    public var spokenText: String { sentences.map(\.spokenText).joined(separator: " ") }
+}
+
+/// The smallest unit that is timed: one caption cue, one mark in the speech.
+public struct Sentence: Sendable, Equatable {
+    /// The text as written in the catalog.
+    public var display: String
+    /// The words the voice says, in runs of one language each.
+    public var spoken: [SpokenRun]
+
+    public init(display: String, spoken: [SpokenRun]) {
+        self.display = display
+        self.spoken = spoken
+    }
+
+    /// The spoken runs joined as plain text.
+    public var spokenText: String {
+        spoken.map(\.text).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+    }
+}
+
+/// A stretch of spoken text in one language.
+public struct SpokenRun: Sendable, Equatable, Codable {
+    public var text: String
+    /// A BCP 47 language tag ("fr") when the run is not in the guide's language, else nil.
+    public var language: String?
+
+    public init(text: String, language: String? = nil) {
+        self.text = text
+        self.language = language
+    }
+}
