@@ -1,0 +1,132 @@
+import Foundation
+
+/// A track's published audio, as the writers need it.
+public struct RenderedAudio: Sendable, Equatable {
+    public var durationSeconds: Double
+    public var sampleRate: Int
+    public var loudnessLUFS: Double?
+    public var peakDBFS: Double?
+    public var sha256: String
+    public var cues: [CaptionCue]
+}
+
+/// The audio stage of a run: finds what the cache already has, synthesises the rest (in this
+/// process or in worker processes, one espeak-ng each), and places each track's WAV in the
+/// output's staging folder.
+struct AudioRenderer {
+    enum Outcome {
+        case unavailable(String)
+        case rendered(made: [String: RenderedAudio], failed: [String: String], fromCache: Int, espeakVersion: String)
+    }
+
+    let request: GuideRequest
+    let output: OutputFolder
+
+    func render(_ tracks: [Track], progress: (GuideProgressEvent) -> Void) -> Outcome {
+        do {
+            return try renderThrowing(tracks, progress: progress)
+        } catch let error as SpeechError {
+            return .unavailable(error.localizedDescription)
+        } catch {
+            return .unavailable(error.localizedDescription)
+        }
+    }
+
+    private func renderThrowing(_ tracks: [Track], progress: (GuideProgressEvent) -> Void) throws -> Outcome {
+        // Start espeak-ng once here: it proves the data and the voice are there before any
+        // worker starts, and does the work itself when one process is enough.
+        var engine: EspeakEngine? = try EspeakEngine.start()
+        let version = engine!.version
+        try engine!.select(voice: request.profile.espeakVoice, rate: request.profile.rate,
+                           pitch: request.profile.pitch, volume: request.profile.volume,
+                           wordGap: request.profile.wordGap)
+
+        let cacheFolder = request.useCache
+            ? (request.cacheFolder ?? output.destination.appendingPathComponent(".cache"))
+            : output.staging.appendingPathComponent(".uncached")
+        let cache = try TrackCache(folder: cacheFolder)
+        let builder = SSMLBuilder(profile: request.profile)
+        let jobs = tracks.map { track in
+            let ssml = builder.document(for: track)
+            return SynthesisJob(
+                key: TrackCache.key(ssml: ssml, profile: request.profile, toolVersion: GuideBuilder.toolVersion, espeakVersion: version),
+                fileStem: track.fileStem, title: track.title, ssml: ssml,
+                sentences: track.sentences.map(\.display)
+            )
+        }
+        var pending = jobs.filter { cache.entry($0.key) == nil }
+        // Two tracks with the same content share one synthesis.
+        var seenKeys = Set<String>()
+        pending = pending.filter { seenKeys.insert($0.key).inserted }
+        let fromCache = jobs.count - jobs.filter { job in pending.contains { $0.key == job.key } }.count
+        pending.sort { $0.estimatedCost > $1.estimatedCost }
+
+        var failed: [String: String] = [:]
+        let workers = min(request.jobs, pending.count)
+        if workers <= 1 || request.executable == nil {
+            let synthesizer = TrackSynthesizer(engine: engine!, profile: request.profile, cache: cache)
+            for (number, job) in pending.enumerated() {
+                try Interruption.check()
+                progress(.trackStarted(index: number + 1, count: pending.count, title: job.title))
+                do {
+                    try synthesizer.synthesize(job)
+                    progress(.trackFinished(index: number + 1, count: pending.count, title: job.title, fromCache: false))
+                } catch SpeechError.interrupted {
+                    throw OutputError.interrupted
+                } catch let error as OutputError {
+                    throw error
+                } catch {
+                    failed[job.key] = error.localizedDescription
+                    progress(.trackFellBack(title: job.title, reason: error.localizedDescription))
+                }
+            }
+        } else {
+            engine = nil
+            let pool = WorkerPool(executable: request.executable!, cache: cache, profile: request.profile)
+            failed = try pool.run(pending, workers: workers, progress: progress)
+        }
+        engine = nil
+
+        var made: [String: RenderedAudio] = [:]
+        var failedByStem: [String: String] = [:]
+        for job in jobs {
+            if let reason = failed[job.key] {
+                failedByStem[job.fileStem] = reason
+                continue
+            }
+            guard let entry = cache.entry(job.key) else {
+                failedByStem[job.fileStem] = "its audio was not found in the cache after synthesis"
+                continue
+            }
+            try place(cache.audioURL(job.key), as: job.fileStem + ".wav")
+            made[job.fileStem] = RenderedAudio(
+                durationSeconds: entry.durationSeconds, sampleRate: entry.sampleRate,
+                loudnessLUFS: entry.loudnessLUFS, peakDBFS: entry.peakDBFS, sha256: entry.sha256, cues: entry.cues
+            )
+        }
+        return .rendered(made: made, failed: failedByStem, fromCache: fromCache, espeakVersion: version)
+    }
+
+    /// Puts a cached WAV into the staging folder: a hard link when the cache is on the same
+    /// file system (no copy), else a copy.
+    private func place(_ source: URL, as name: String) throws {
+        let target = output.stagedURL(name)
+        try? FileManager.default.removeItem(at: target)
+        if link(source.path, target.path) == 0 { return }
+        do {
+            try FileManager.default.copyItem(at: source, to: target)
+        } catch {
+            throw OutputError.cannotWrite(path: output.destination.appendingPathComponent(name).path, reason: OutputFolder.reason(error))
+        }
+    }
+
+    /// Writes guide.wav: every track with audio, in order, with a cue point and label at each.
+    static func writeGuide(results: [TrackResult], output: OutputFolder, profile: VoiceProfile) throws {
+        let inputs = results.compactMap { result in
+            result.audioFile.map { (url: output.stagedURL($0), label: result.title) }
+        }
+        _ = try GuideConcatenator(gapSeconds: Double(profile.trackPauseMs) / 1000)
+            .concatenate(inputs.map { GuideConcatenator.Input(url: $0.url, label: $0.label) },
+                         to: output.stagedURL("guide.wav"))
+    }
+}

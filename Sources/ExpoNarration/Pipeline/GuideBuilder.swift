@@ -1,0 +1,144 @@
+import Foundation
+
+/// What the builder tells its caller while it works (the CLI prints these).
+public enum GuideProgressEvent: Sendable {
+    /// Audio could not be made at all; the run goes on with text.
+    case audioUnavailable(reason: String)
+    /// A track's audio is being made (`index` is 1-based among `count`).
+    case trackStarted(index: Int, count: Int, title: String)
+    /// A track is done; `fromCache` when it was not synthesised again.
+    case trackFinished(index: Int, count: Int, title: String, fromCache: Bool)
+    /// A track's audio failed; it falls back to text.
+    case trackFellBack(title: String, reason: String)
+    /// Writing the guide-level files (guide.wav, page, transcript, …).
+    case assembling
+}
+
+/// The outcome of a run.
+public struct GuideReport: Sendable {
+    public var summary: GuideSummary
+    public var outputFolder: URL
+    /// Why there is no audio at all (text-only run or espeak-ng unavailable), else nil.
+    public var audioMissingReason: String?
+    /// Titles of tracks whose audio failed while others were made.
+    public var failedTracks: [String]
+    /// Tracks reused from the cache.
+    public var cachedTracks: Int
+
+    /// Total audio duration in seconds.
+    public var totalDuration: Double { summary.tracks.compactMap(\.durationSeconds).reduce(0, +) }
+}
+
+/// Runs the whole pipeline: catalog → tracks → scripts → audio → captions → guide files,
+/// into a staging folder that is published only when everything is written.
+public struct GuideBuilder {
+    public static let toolVersion = "0.1.0"
+
+    public let normalizer: KoreanSpeechNormalizer
+
+    public init(normalizer: KoreanSpeechNormalizer) {
+        self.normalizer = normalizer
+    }
+
+    /// The tracks a request selects, in guide order.
+    public func tracks(for request: GuideRequest) throws -> [Track] {
+        let all = Narrator(normalizer: normalizer).tracks(for: request.catalog)
+        switch request.selection {
+        case .all:
+            return all
+        case .poster:
+            return [all[0]]
+        case let .some(poster, names):
+            let available = request.catalog.entries.map(\.name)
+            let unknown = names.filter { name in !available.contains(name) }
+            guard unknown.isEmpty else { throw SelectionError.unknownEntries(unknown, available: available) }
+            let wanted = Set(names)
+            var selected: [Track] = poster ? [all[0]] : []
+            for (index, entry) in request.catalog.entries.enumerated() where wanted.contains(entry.name) {
+                selected.append(all[index + 1])
+            }
+            return selected
+        }
+    }
+
+    /// Makes the guide. `progress` is called from this thread.
+    public func build(_ request: GuideRequest, progress: (GuideProgressEvent) -> Void = { _ in }) throws -> GuideReport {
+        let tracks = try tracks(for: request)
+        let output = try OutputFolder(destination: request.outputFolder)
+        defer { output.discard() }
+        let previous = ManifestReader.files(in: output.destination)
+
+        for track in tracks {
+            try output.write(track.displayScript, to: track.fileStem + ".txt")
+            try output.write(track.spokenScript, to: track.fileStem + ".spoken.txt")
+        }
+        try Interruption.check()
+
+        var audioMissingReason: String? = request.textOnly ? "--text-only was given" : nil
+        var audio: [String: RenderedAudio] = [:]
+        var failures: [String: String] = [:]
+        var cachedTracks = 0
+        var espeakVersion: String?
+        if !request.textOnly {
+            let renderer = AudioRenderer(request: request, output: output)
+            switch renderer.render(tracks, progress: progress) {
+            case let .unavailable(reason):
+                audioMissingReason = reason
+                progress(.audioUnavailable(reason: reason))
+            case let .rendered(made, failed, fromCache, version):
+                audio = made
+                failures = failed
+                cachedTracks = fromCache
+                espeakVersion = version
+            }
+        }
+        try Interruption.check()
+        progress(.assembling)
+
+        var results: [TrackResult] = []
+        for track in tracks {
+            var result = TrackResult(
+                fileStem: track.fileStem, title: track.title, kind: track.kind, position: track.position,
+                displayScriptFile: track.fileStem + ".txt", spokenScriptFile: track.fileStem + ".spoken.txt",
+                fellBackToText: true, fallbackReason: failures[track.fileStem] ?? audioMissingReason
+            )
+            if let rendered = audio[track.fileStem] {
+                result.audioFile = track.fileStem + ".wav"
+                result.captionsFile = track.fileStem + ".vtt"
+                result.durationSeconds = rendered.durationSeconds
+                result.sampleRate = rendered.sampleRate
+                result.loudnessLUFS = rendered.loudnessLUFS
+                result.peakDBFS = rendered.peakDBFS
+                result.sha256 = rendered.sha256
+                result.cues = rendered.cues
+                result.fellBackToText = false
+                result.fallbackReason = nil
+                try output.write(WebVTTWriter.render(cues: rendered.cues), to: track.fileStem + ".vtt")
+            }
+            results.append(result)
+        }
+
+        var summary = GuideSummary(
+            title: tracks.first?.title ?? request.catalog.poster.title,
+            toolVersion: Self.toolVersion, voiceProfile: request.profile.name,
+            espeakVersion: espeakVersion, guideAudioFile: nil, tracks: results
+        )
+        let withAudio = results.filter { $0.audioFile != nil }
+        if !withAudio.isEmpty {
+            try AudioRenderer.writeGuide(results: withAudio, output: output, profile: request.profile)
+            summary.guideAudioFile = "guide.wav"
+            try output.write(PlaylistWriter.render(summary: summary), to: "guide.m3u8")
+        }
+        try output.write(TranscriptWriter.render(tracks: tracks, summary: summary), to: "guide.txt")
+        try output.write(GuidePageWriter.render(tracks: tracks, summary: summary), to: "index.html")
+        try output.write(ManifestWriter.render(summary: summary), to: "manifest.json")
+        try Interruption.check()
+
+        let stale = request.selection == .all ? previous : []
+        try output.publish(removing: stale)
+        return GuideReport(
+            summary: summary, outputFolder: output.destination, audioMissingReason: audioMissingReason,
+            failedTracks: tracks.filter { failures[$0.fileStem] != nil }.map(\.title), cachedTracks: cachedTracks
+        )
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+
+/// Why the output folder could not be written.
+public enum OutputError: Error, LocalizedError, Equatable, Sendable {
+    case cannotCreate(path: String, reason: String)
+    case cannotWrite(path: String, reason: String)
+    case interrupted
+
+    public var errorDescription: String? {
+        switch self {
+        case let .cannotCreate(path, reason):
+            return "Cannot create the output folder \(path): \(reason). Choose another folder with --output."
+        case let .cannotWrite(path, reason):
+            return "Cannot write \(path): \(reason). Free some space or fix the folder's permissions, then run again; the previous output is unchanged."
+        case .interrupted:
+            return "Interrupted; the previous output is unchanged. Run again to continue (finished tracks are kept in the cache)."
+        }
+    }
+}
+
+/// The output folder, written as a whole: every file of a run is first written into a
+/// private staging folder inside it, and moved into place only when the run has succeeded.
+/// An interrupted or failed run leaves the previous output as it was.
+public final class OutputFolder {
+    /// The folder the user asked for.
+    public let destination: URL
+    /// Where this run's files are written until `publish`.
+    public let staging: URL
+    private var published = false
+
+    static let stagingPrefix = ".expo-narrate-staging-"
+
+    /// Creates the folder if needed and a staging folder inside it; removes staging folders
+    /// that runs killed outright left behind.
+    public init(destination: URL) throws {
+        self.destination = destination.standardizedFileURL
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: self.destination.path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw OutputError.cannotCreate(path: self.destination.path, reason: "a file of that name exists")
+            }
+        } else {
+            do {
+                try manager.createDirectory(at: self.destination, withIntermediateDirectories: true)
+            } catch {
+                throw OutputError.cannotCreate(path: self.destination.path, reason: Self.reason(error))
+            }
+        }
+        staging = self.destination.appendingPathComponent(Self.stagingPrefix + String(getpid()))
+        Self.removeAbandonedStaging(in: self.destination)
+        do {
+            try? manager.removeItem(at: staging)
+            try manager.createDirectory(at: staging, withIntermediateDirectories: false)
+        } catch {
+            throw OutputError.cannotWrite(path: self.destination.path, reason: Self.reason(error))
+        }
+    }
+
+    deinit {
+        if !published { discard() }
+    }
+
+    /// The staging location of `name` (a plain file name, never a path from the data).
+    public func stagedURL(_ name: String) -> URL {
+        precondition(!name.contains("/") && name != ".." && name != ".", "file names are made by FileNaming")
+        return staging.appendingPathComponent(name)
+    }
+
+    /// Writes `text` as UTF-8 into the staging folder.
+    public func write(_ text: String, to name: String) throws {
+        try write(Data(text.utf8), to: name)
+    }
+
+    /// Writes `data` into the staging folder.
+    public func write(_ data: Data, to name: String) throws {
+        let url = stagedURL(name)
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw OutputError.cannotWrite(path: url.path, reason: String(cString: strerror(errno)))
+        }
+        do {
+            let handle = try FileHandle(forWritingTo: url)
+            defer { try? handle.close() }
+            try handle.write(contentsOf: data)
+            try handle.synchronize()
+        } catch {
+            throw OutputError.cannotWrite(path: destination.appendingPathComponent(name).path, reason: Self.reason(error))
+        }
+    }
+
+    /// Moves every staged file into the destination, then removes `stale` files (names of an
+    /// earlier run's files that this run did not make). Each move is an atomic rename.
+    public func publish(removing stale: [String] = []) throws {
+        let manager = FileManager.default
+        let names = (try? manager.contentsOfDirectory(atPath: staging.path)) ?? []
+        // The manifest goes last, so that it never names a file that is not there yet.
+        for name in names.sorted(by: { ($0 == "manifest.json" ? 1 : 0, $0) < ($1 == "manifest.json" ? 1 : 0, $1) }) {
+            let target = destination.appendingPathComponent(name)
+            if rename(stagedURL(name).path, target.path) != 0 {
+                throw OutputError.cannotWrite(path: target.path, reason: String(cString: strerror(errno)))
+            }
+        }
+        let made = Set(names)
+        for name in stale where !made.contains(name) && !name.contains("/") && !name.hasPrefix(".") {
+            try? manager.removeItem(at: destination.appendingPathComponent(name))
+        }
+        try? manager.removeItem(at: staging)
+        published = true
+    }
+
+    /// Removes the staging folder and everything in it.
+    public func discard() {
+        try? FileManager.default.removeItem(at: staging)
+    }
+
+    static func removeAbandonedStaging(in folder: URL) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where name.hasPrefix(stagingPrefix) {
+            guard let pid = Int32(name.dropFirst(stagingPrefix.count)) else { continue }
+            // kill(pid, 0) fails with ESRCH when no such process is alive.
+            if pid != getpid(), kill(pid, 0) != 0, errno == ESRCH {
+                try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            }
+        }
+    }
+
+    static func reason(_ error: Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
+        return nsError.localizedDescription
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// One track to synthesise into the cache: what a worker process needs to know.
+public struct SynthesisJob: Sendable, Equatable, Codable {
+    /// The cache key (see `TrackCache.key`).
+    public var key: String
+    public var fileStem: String
+    public var title: String
+    /// The SSML document espeak-ng speaks.
+    public var ssml: String
+    /// The display text of every sentence, in order: one caption cue each.
+    public var sentences: [String]
+
+    /// A rough cost for sharing work out, longest first.
+    public var estimatedCost: Int { ssml.utf8.count }
+}
+
+/// The work handed to worker processes: the jobs, the profile and the cache folder.
+public struct SynthesisBatch: Sendable, Equatable, Codable {
+    public var profile: VoiceProfile
+    public var cacheFolder: String
+    /// Longest first.
+    public var jobs: [SynthesisJob]
+}
+
+/// Synthesises jobs in this process with one espeak-ng engine, and loudness-normalises each
+/// track into the cache.
+public final class TrackSynthesizer {
+    private let engine: EspeakEngine
+    private let profile: VoiceProfile
+    private let cache: TrackCache
+
+    public init(engine: EspeakEngine, profile: VoiceProfile, cache: TrackCache) {
+        self.engine = engine
+        self.profile = profile
+        self.cache = cache
+    }
+
+    /// Makes the cache entry for `job`. Temporary files are removed on every exit path.
+    @discardableResult
+    public func synthesize(_ job: SynthesisJob) throws -> CachedTrack {
+        try engine.select(voice: profile.espeakVoice, rate: profile.rate, pitch: profile.pitch,
+                          volume: profile.volume, wordGap: profile.wordGap)
+        let rawURL = cache.scratchURL(job.key + ".raw.wav")
+        defer { try? FileManager.default.removeItem(at: rawURL) }
+        let raw = try WAVWriter(url: rawURL, sampleRate: engine.sampleRate)
+        var timer = CaptionTimer()
+        var sampleCount = 0
+        do {
+            try engine.speak(
+                job.ssml, isSSML: true,
+                onSamples: { samples in
+                    sampleCount += samples.count
+                    try raw.append(samples)
+                },
+                onEvent: { timer.record($0) },
+                shouldStop: { Interruption.isRequested }
+            )
+            try raw.finish()
+        } catch {
+            raw.cancel()
+            throw error
+        }
+        guard sampleCount > 0 else {
+            throw SpeechError.synthesisFailed("espeak-ng produced no sound for \(job.title)")
+        }
+
+        let final = cache.audioURL(job.key)
+        let report = try LoudnessNormalizer(
+            targetLUFS: profile.targetLoudnessLUFS,
+            peakCeilingDBFS: profile.peakCeilingDBFS,
+            headSilence: Double(profile.headSilenceMs) / 1000,
+            tailSilence: Double(profile.tailSilenceMs) / 1000,
+            shouldStop: { Interruption.isRequested }
+        ).normalize(input: rawURL, output: final)
+        let speechDuration = Double(sampleCount) / Double(engine.sampleRate)
+        let cues = timer.cues(sentences: job.sentences, speechDuration: speechDuration, offset: report.headSilenceSeconds)
+        let size = (try FileManager.default.attributesOfItem(atPath: final.path)[.size] as? NSNumber)?.intValue ?? 0
+        let entry = CachedTrack(
+            key: job.key, durationSeconds: report.durationSeconds, sampleRate: report.sampleRate,
+            loudnessLUFS: report.integratedLUFS.isFinite ? report.integratedLUFS : nil,
+            peakDBFS: report.peakDBFS.isFinite ? report.peakDBFS : nil,
+            sha256: try TrackCache.sha256(of: final), byteCount: size, cues: cues
+        )
+        try cache.store(entry)
+        return entry
+    }
+}

@@ -1,0 +1,122 @@
+import ArgumentParser
+import ExpoNarration
+import Foundation
+
+/// `expo-narrate [--all | --poster | --entry NAME …]`: makes the guide.
+struct Narrate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "narrate",
+        abstract: "Make the audio guide and text (the default command)."
+    )
+
+    @Flag(name: .long, help: "Narrate the poster and every entry.")
+    var all = false
+
+    @Flag(name: .long, help: "Narrate the poster.")
+    var poster = false
+
+    @Option(name: .long, help: ArgumentHelp("Narrate the entry with this name (repeatable).", valueName: "name"))
+    var entry: [String] = []
+
+    @Flag(name: .long, help: "List the poster and the entries, then stop.")
+    var list = false
+
+    @Option(name: .long, help: ArgumentHelp("Where to write the guide.", valueName: "dir"))
+    var output = "output"
+
+    @Option(name: .long, help: ArgumentHelp("Poster JSON of another catalog (with --items-file).", valueName: "file"))
+    var posterFile: String?
+
+    @Option(name: .long, help: ArgumentHelp("Entries JSON of another catalog (with --poster-file).", valueName: "file"))
+    var itemsFile: String?
+
+    @Option(name: .long, help: ArgumentHelp("Voice profile from the Voices folder (see 'expo-narrate voices').", valueName: "name"))
+    var voice = "standard"
+
+    @OptionGroup var voiceOptions: VoiceOptions
+
+    @Flag(name: .long, help: "Write the text only, without audio.")
+    var textOnly = false
+
+    @Option(name: .long, help: ArgumentHelp("Worker processes for speech synthesis (default: the number of cores).", valueName: "n"))
+    var jobs: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Cache folder for synthesised tracks (default: OUTPUT/.cache).", valueName: "dir"))
+    var cache: String?
+
+    @Flag(name: .long, help: "Neither read nor trust the cache: synthesise every track again.")
+    var noCache = false
+
+    @Flag(name: .long, help: "Print nothing but errors and warnings.")
+    var quiet = false
+
+    func validate() throws {
+        if (posterFile == nil) != (itemsFile == nil) {
+            throw ValidationError("--poster-file and --items-file go together: give both, or neither for the default catalog.")
+        }
+        if all && (poster || !entry.isEmpty) {
+            throw ValidationError("--all already includes the poster and every entry; drop --poster and --entry.")
+        }
+        if let jobs, !(1...64).contains(jobs) {
+            throw ValidationError("--jobs must be from 1 to 64.")
+        }
+        if !all && !poster && entry.isEmpty && !list {
+            throw ValidationError("Say what to narrate: --all, --poster or --entry NAME (or --list to see the entries).")
+        }
+    }
+
+    func run() throws {
+        Interruption.install()
+        do {
+            try narrate()
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            printError("expo-narrate: \(error.localizedDescription)")
+            throw exitCode(for: error)
+        }
+    }
+
+    private func narrate() throws {
+        let (catalog, warnings) = try loadCatalog()
+        for warning in warnings { printError("warning: \(warning)") }
+        if list {
+            printList(catalog)
+            return
+        }
+        let library = try voiceOptions.library()
+        let profile = try library.profile(named: voice)
+        let lexicon = try PronunciationLexicon.load(from: library.lexiconFile)
+        let builder = GuideBuilder(normalizer: KoreanSpeechNormalizer(lexicon: lexicon))
+        let selection: GuideRequest.Selection = all ? .all
+            : (entry.isEmpty ? .poster : .some(poster: poster, entryNames: entry))
+        let request = GuideRequest(
+            catalog: catalog, selection: selection,
+            outputFolder: URL(fileURLWithPath: output), profile: profile, textOnly: textOnly,
+            jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+            cacheFolder: cache.map { URL(fileURLWithPath: $0) }, useCache: !noCache,
+            executable: Executable.url
+        )
+        let printer = ProgressPrinter(quiet: quiet)
+        let report = try builder.build(request, progress: printer.show)
+        printer.finish(report)
+        if !report.failedTracks.isEmpty { throw ExitCode(3) }
+    }
+
+    private func loadCatalog() throws -> (Catalog, [CatalogWarning]) {
+        if let posterFile, let itemsFile {
+            var loader = CatalogLoader()
+            let catalog = try loader.load(posterFile: URL(fileURLWithPath: posterFile), itemsFile: URL(fileURLWithPath: itemsFile))
+            return (catalog, loader.warnings)
+        }
+        return try DefaultCatalog.load(executable: Executable.url)
+    }
+
+    private func printList(_ catalog: Catalog) {
+        let tracks = Narrator(normalizer: KoreanSpeechNormalizer()).tracks(for: catalog)
+        for track in tracks {
+            let kind = track.kind == .poster ? "poster" : "entry "
+            print("\(kind)  \(track.fileStem)  \(track.title)")
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import ExpoNarration
+import Foundation
+
+/// Shows progress on stderr: one updating line on a terminal, plain lines otherwise.
+final class ProgressPrinter {
+    private let quiet: Bool
+    private let isTerminal = isatty(STDERR_FILENO) == 1
+    private let started = Date()
+    private var lineOpen = false
+
+    init(quiet: Bool) {
+        self.quiet = quiet
+    }
+
+    func show(_ event: GuideProgressEvent) {
+        switch event {
+        case let .audioUnavailable(reason):
+            closeLine()
+            printError("expo-narrate: no audio: \(reason). Writing the text only.")
+        case let .trackFellBack(title, reason):
+            closeLine()
+            printError("expo-narrate: \(title): no audio (\(reason)); its text is written.")
+        case let .trackStarted(index, count, title):
+            guard !quiet else { return }
+            line("[\(index)/\(count)] \(title)", index: index - 1, count: count)
+        case let .trackFinished(index, count, title, fromCache):
+            guard !quiet, !isTerminal else { return }
+            printError("[\(index)/\(count)] \(title)\(fromCache ? " (cached)" : "") done, \(Self.clock(Date().timeIntervalSince(started))) elapsed")
+        case .assembling:
+            guard !quiet else { return }
+            line("writing guide.wav, captions, transcript and page", index: nil, count: nil)
+        }
+    }
+
+    func finish(_ report: GuideReport) {
+        closeLine()
+        guard !quiet else { return }
+        let tracks = report.summary.tracks
+        let audio = tracks.filter { $0.audioFile != nil }.count
+        var summary = "expo-narrate: \(tracks.count) tracks"
+        if audio > 0 {
+            summary += ", \(audio) with audio (\(Self.clock(report.totalDuration)) in all)"
+        }
+        if report.cachedTracks > 0 { summary += ", \(report.cachedTracks) from the cache" }
+        summary += ", in \(Self.clock(Date().timeIntervalSince(started))). Files in \(report.outputFolder.path)"
+        printError(summary)
+        if !report.failedTracks.isEmpty {
+            printError("expo-narrate: fell back to text: \(report.failedTracks.joined(separator: ", "))")
+        }
+    }
+
+    private func line(_ text: String, index: Int?, count: Int?) {
+        let elapsed = Date().timeIntervalSince(started)
+        var status = "\(text) · \(Self.clock(elapsed)) elapsed"
+        if let index, let count, index > 0 {
+            let left = elapsed / Double(index) * Double(count - index)
+            status += " · about \(Self.clock(left)) left"
+        }
+        if isTerminal {
+            FileHandle.standardError.write(Data(("\r\u{1B}[K" + status).utf8))
+            lineOpen = true
+        } else {
+            printError(status)
+        }
+    }
+
+    private func closeLine() {
+        if lineOpen {
+            FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+            lineOpen = false
+        }
+    }
+
+    static func clock(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded())
+        return String(format: "%d:%02d", total / 60, total % 60)
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import ExpoNarration
+import Foundation
+
+/// `expo-narrate voices`: the voice profiles and what each is for.
+struct Voices: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the voice profiles and what each is for.")
+
+    @OptionGroup var voiceOptions: VoiceOptions
+
+    func run() throws {
+        let library: VoiceLibrary
+        do { library = try voiceOptions.library() } catch {
+            printError("expo-narrate: \(error.localizedDescription)")
+            throw exitCode(for: error)
+        }
+        print("Voice profiles in \(library.folder.path):")
+        for (name, result) in library.allProfiles() {
+            switch result {
+            case let .success(profile):
+                print("  \(name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(profile.rate) wpm, pauses \(profile.sentencePauseMs)/\(profile.paragraphPauseMs) ms. \(profile.purpose)")
+            case let .failure(error):
+                print("  \(name.padding(toLength: 10, withPad: " ", startingAt: 0)) unusable: \(error.localizedDescription)")
+            }
+        }
+        print("Choose one with --voice NAME (default: standard).")
+    }
+}
+
+/// `expo-narrate _worker BATCH`: a synthesis worker started by expo-narrate itself.
+struct Worker: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "_worker", shouldDisplay: false)
+
+    @Argument var batchFolder: String
+
+    func run() throws {
+        Interruption.install()
+        let status = SynthesisWorker.run(batchFolder: URL(fileURLWithPath: batchFolder))
+        if status != 0 { throw ExitCode(status) }
+    }
+}

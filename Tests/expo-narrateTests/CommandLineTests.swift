@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+/// The command line, run as a built binary.
+@Suite("expo-narrate command line", .serialized)
+struct CommandLineTests {
+    @Test("--help explains each option")
+    func help() throws {
+        let result = try CommandRunner.run(["narrate", "--help"])
+        #expect(result.status == 0)
+        for option in ["--all", "--poster", "--entry", "--list", "--output", "--poster-file", "--items-file",
+                       "--voice", "--text-only", "--jobs", "--no-cache", "--quiet"] {
+            #expect(result.stdout.contains(option), "--help does not mention \(option)")
+        }
+    }
+
+    @Test("a malformed catalog gives one line naming the file, and exit status 65")
+    func malformed() throws {
+        let result = try CommandRunner.run(["--list", "--poster-file", CommandRunner.fixture("daejeon_expo.malformed.json"),
+                                            "--items-file", CommandRunner.fixture("items.json")])
+        #expect(result.status == 65)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("daejeon_expo.malformed.json"))
+        #expect(!result.stderr.contains("DecodingError"))
+    }
+
+    @Test("a catalog without a title names the JSON path, and exit status 65")
+    func missingTitle() throws {
+        let result = try CommandRunner.run(["--all", "--text-only", "--poster-file", CommandRunner.fixture("daejeon_expo.missing-title.json"),
+                                            "--items-file", CommandRunner.fixture("items.json"), "--output", "/tmp/never-made-\(UUID())"])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("daejeon_expo.missing-title.json: $.title"), "\(result.stderr)")
+    }
+
+    @Test("--list shows the poster and the entries of the default catalog")
+    func list() throws {
+        let result = try CommandRunner.run(["--list"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.first?.contains("00-poster") == true)
+        #expect(lines.count >= 14)
+    }
+
+    @Test("usage errors exit 64", arguments: [
+        ["--all", "--poster"],
+        ["--poster-file", "x.json"],
+        ["--all", "--jobs", "0"],
+        [],
+    ])
+    func usage(arguments: [String]) throws {
+        let result = try CommandRunner.run(arguments)
+        #expect(result.status == 64, "\(arguments): \(result.stderr)")
+    }
+
+    @Test("an unknown voice profile or entry is a usage error with a clear message")
+    func unknownNames() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let voice = try CommandRunner.run(["--poster", "--voice", "whisper", "--output", folder.path])
+        #expect(voice.status == 64)
+        #expect(voice.stderr.contains("whisper") && voice.stderr.contains("standard"), "\(voice.stderr)")
+        let entry = try CommandRunner.run(["--entry", "없는 항목", "--text-only", "--output", folder.path])
+        #expect(entry.status == 64)
+        #expect(entry.stderr.contains("없는 항목"), "\(entry.stderr)")
+    }
+
+    @Test("--text-only writes both scripts of every track and says why there is no audio")
+    func textOnly() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CommandRunner.run(["--all", "--text-only", "--output", folder.path, "--poster-file",
+                                            CommandRunner.fixture("exposition_universelle_1900.json"),
+                                            "--items-file", CommandRunner.fixture("items.json")])
+        #expect(result.status == 0, "\(result.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(files.filter { $0.hasSuffix(".spoken.txt") }.count == 14)
+        #expect(files.filter { $0.hasSuffix(".wav") }.isEmpty)
+        #expect(files.contains("guide.txt") && files.contains("index.html") && files.contains("manifest.json"))
+        let poster = try String(contentsOf: folder.appendingPathComponent("00-poster.txt"), encoding: .utf8)
+        #expect(poster.contains("방문객: 사천팔백십삼만 삼백 명\n개최지: 프랑스 파리\n개최 기간: 1900년 4월 14일부터 11월 12일까지"))
+    }
+
+    @Test("without espeak-ng data the run falls back to text, says why, and exits 0")
+    func fallback() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        let empty = try CommandRunner.temporaryFolder()
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: empty)
+        }
+        let result = try CommandRunner.run(["--poster", "--output", folder.path], environment: ["ESPEAK_DATA_PATH": empty.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("no audio"), "\(result.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(files.contains("00-poster.txt") && files.contains("00-poster.spoken.txt"))
+        #expect(!files.contains { $0.hasSuffix(".wav") })
+    }
+
+    @Test("the poster becomes a WAV at espeak-ng's rate with a plausible duration")
+    func posterAudio() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CommandRunner.run(["--poster", "--output", folder.path, "--jobs", "1"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let data = try Data(contentsOf: folder.appendingPathComponent("00-poster.wav"))
+        #expect(data.count > 44)
+        #expect(String(decoding: data[0..<4], as: UTF8.self) == "RIFF")
+        #expect(String(decoding: data[8..<12], as: UTF8.self) == "WAVE")
+        let riffSize = data[4..<8].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
+        #expect(Int(riffSize) + 8 == data.count)
+        let sampleRate = data[24..<28].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
+        #expect(sampleRate == 22050)
+        let bits = data[34..<36].withUnsafeBytes { $0.loadUnaligned(as: UInt16.self) }
+        #expect(bits == 16)
+        let seconds = Double(data.count - 44) / 2 / Double(sampleRate)
+        #expect(seconds > 20 && seconds < 600, "\(seconds) s")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(!files.contains { $0.contains(".partial") || $0.hasPrefix(".expo-narrate-staging") })
+    }
+
+    @Test("normalize prints one spoken line per input line, in order")
+    func normalize() throws {
+        let input = "첫째 줄\n\n셋째 줄\n"
+        let result = try CommandRunner.run(["normalize"], input: input)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n", omittingEmptySubsequences: false).count == 4)
+        #expect(result.stdout.hasPrefix("첫째 줄\n\n셋째 줄\n"))
+    }
+
+    @Test("an output folder that cannot be made is a clear error")
+    func unwritable() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("a-file")
+        try Data("x".utf8).write(to: file)
+        let result = try CommandRunner.run(["--poster", "--text-only", "--output", file.path + "/guide"])
+        #expect(result.status == 73, "\(result.stderr)")
+        #expect(result.stderr.contains(file.path), "\(result.stderr)")
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// Runs the built `expo-narrate` binary, as a user would.
+struct CommandRunner {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The binary: $EXPO_NARRATE_BIN, or the one built beside the test bundle.
+    static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["EXPO_NARRATE_BIN"] { return URL(fileURLWithPath: path) }
+        let beside = Bundle.main.bundleURL.appendingPathComponent("expo-narrate")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        return projectRoot.appendingPathComponent(".build/debug/expo-narrate")
+    }
+
+    static var projectRoot: URL {
+        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path),
+              directory.path != "/" {
+            directory = directory.deletingLastPathComponent()
+        }
+        return directory
+    }
+
+    /// The original apps' data beside the checkout.
+    static func fixture(_ name: String) throws -> String {
+        var directory = projectRoot
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("shared/fixtures/expo1900/\(name)")
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate.path }
+            directory = directory.deletingLastPathComponent()
+        }
+        struct Missing: Error, CustomStringConvertible { var description: String }
+        throw Missing(description: "shared/fixtures/expo1900/\(name) not found above \(projectRoot.path)")
+    }
+
+    static func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("expo-narrate-cli-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Runs the binary with `arguments` in `directory`, feeding `input` on stdin.
+    static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:],
+                    directory: URL? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory ?? projectRoot
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        let writer = Thread {
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try? stdin.fileHandleForWriting.close()
+        }
+        writer.start()
+        let errorData = ErrorCollector(stderr.fileHandleForReading)
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+                      stderr: String(decoding: errorData.finish(), as: UTF8.self))
+    }
+}
+
+/// Reads a pipe on its own thread so a full stderr never blocks the child.
+private final class ErrorCollector: @unchecked Sendable {
+    // `data` is written only by the reader thread and read only after `done` is signalled.
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread {
+            self.data = handle.readDataToEndOfFile()
+            self.done.signal()
+        }.start()
+    }
+
+    func finish() -> Data {
+        done.wait()
+        return data
+    }
+}

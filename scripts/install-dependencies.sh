@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs the Debian packages expo-narrate needs, on Debian 12 with the Swift toolchain.
+# Usage: scripts/install-dependencies.sh [--test]   (--test adds what the test suite needs)
+set -euo pipefail
+
+packages=(pkg-config libespeak-ng-dev espeak-ng-data libhangul-dev libhangul-data)
+if [[ "${1:-}" == "--test" ]]; then
+  packages+=(espeak-ng sox chromium chromium-driver python3-venv)
+fi
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+
+if ((${#missing[@]})); then
+  sudo=""
+  [[ $(id -u) -eq 0 ]] || sudo="sudo"
+  echo "Installing: ${missing[*]}" >&2
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
