@@ -1,0 +1,96 @@
+import Foundation
+
+/// One track to put into the guide: its published WAV and the title its cue marker shows.
+public struct GuideTrack: Sendable, Hashable {
+    public var url: URL
+    public var title: String
+
+    public init(url: URL, title: String) {
+        self.url = url
+        self.title = title
+    }
+}
+
+/// Where each track landed in the guide file.
+public struct GuideLayout: Sendable, Equatable {
+    /// Start of each track, in input order, in seconds from the start of the guide.
+    public var trackStartSeconds: [Double]
+    /// Start of each track in frames (the cue points' offsets).
+    public var trackStartFrames: [UInt64]
+    /// Length of the whole guide.
+    public var durationSeconds: Double
+    public var sampleRate: Int
+}
+
+/// Writes the whole guide (`guide.wav`): the track WAVs one after another with `gapSeconds` of
+/// silence between them (none before the first or after the last), and a cue point labelled
+/// with the track's title where each track starts. Streams block by block through `WAVWriter`,
+/// so the destination appears complete or not at all.
+public struct GuideConcatenator: Sendable {
+    /// Silence between two tracks.
+    public var gapSeconds: Double
+    /// Frames per copy block.
+    public var blockFrames: Int
+
+    public init(gapSeconds: Double = 2, blockFrames: Int = 4096) {
+        self.gapSeconds = gapSeconds
+        self.blockFrames = blockFrames
+    }
+
+    /// Concatenates `tracks` into `output`. All tracks must be 16-bit mono WAVs of one sample rate.
+    /// - Throws: `AudioFileError.sampleRateMismatch` naming the odd track, `.unsupportedFormat`,
+    ///   `.invalidArgument` for no tracks or a negative gap, and read/write failures.
+    public func concatenate(_ tracks: [GuideTrack], to output: URL) throws -> GuideLayout {
+        guard let first = tracks.first else {
+            throw AudioFileError.invalidArgument("\(output.path): a guide needs at least one track.")
+        }
+        guard gapSeconds >= 0, gapSeconds.isFinite, blockFrames >= 1 else {
+            throw AudioFileError.invalidArgument("The gap between tracks must be zero or more seconds, not \(gapSeconds).")
+        }
+        // Open (and so check) every track before writing anything. Readers hold only a descriptor.
+        let firstReader = try WAVReader(url: first.url)
+        let sampleRate = firstReader.format.sampleRate
+        firstReader.close()
+        for track in tracks {
+            let reader = try WAVReader(url: track.url)
+            defer { reader.close() }
+            guard reader.format.isPCM16Mono else {
+                throw AudioFileError.unsupportedFormat(
+                    file: track.url.path, found: reader.format.summary, needed: "16-bit PCM mono")
+            }
+            guard reader.format.sampleRate == sampleRate else {
+                throw AudioFileError.sampleRateMismatch(
+                    file: track.url.path, expected: sampleRate, found: reader.format.sampleRate)
+            }
+        }
+
+        let gapFrames = Int((gapSeconds * Double(sampleRate)).rounded())
+        let writer = try WAVWriter(url: output, sampleRate: sampleRate)
+        var cues: [CuePoint] = []
+        var starts: [UInt64] = []
+        var block = [Int16](repeating: 0, count: blockFrames)
+        for (index, track) in tracks.enumerated() {
+            if index > 0 { try writer.appendSilence(frames: gapFrames) }
+            let start = writer.framesWritten
+            guard start <= UInt64(UInt32.max) else {
+                throw AudioFileError.tooLarge(file: output.path, limitBytes: WAVWriter.maximumFileBytes)
+            }
+            starts.append(start)
+            cues.append(CuePoint(sampleOffset: UInt32(start), label: track.title))
+            let reader = try WAVReader(url: track.url)
+            defer { reader.close() }
+            while true {
+                let count = try block.withUnsafeMutableBufferPointer { try reader.read(into: $0) }
+                if count == 0 { break }
+                try block.withUnsafeBufferPointer { try writer.append(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+            }
+        }
+        let total = writer.framesWritten
+        try writer.finish(cues: cues)
+        return GuideLayout(
+            trackStartSeconds: starts.map { Double($0) / Double(sampleRate) },
+            trackStartFrames: starts,
+            durationSeconds: Double(total) / Double(sampleRate),
+            sampleRate: sampleRate)
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+/// Integrated loudness of a mono signal after ITU-R BS.1770-4, measured as samples stream by,
+/// plus the sample peak.
+///
+/// The signal is K-weighted (`KWeighting`), cut into 400 ms blocks overlapping by 75 % (a new
+/// block every 100 ms), and the blocks are gated: first at −70 LUFS absolute, then at 10 LU
+/// below the loudness of the blocks that passed the first gate. Incomplete blocks at the end are
+/// not counted, as the standard says. Memory: one `Double` per 100 ms of audio (about 290 kB
+/// for an hour), independent of the block size the caller feeds.
+///
+/// Samples are full scale ±1.0 (`Float`) or 16-bit integers, read as value / 32768.
+public struct LoudnessMeter: Sendable {
+    /// Frames per second of the measured signal.
+    public let sampleRate: Int
+    /// Frames measured so far.
+    public private(set) var framesProcessed: UInt64 = 0
+    /// Largest absolute sample value so far, full scale 1.0.
+    public private(set) var samplePeak: Double = 0
+
+    /// Frames in one 100 ms gating step (a block is four steps).
+    let stepFrames: Int
+    private var preFilter: Biquad
+    private var highPass: Biquad
+    private var stepSum = 0.0
+    private var stepFill = 0
+    /// Sum of squares of the last (up to) three completed steps, oldest first.
+    private var previousSteps: [Double] = []
+    /// Mean square of each completed 400 ms block.
+    private var blockPowers: [Double] = []
+
+    /// The absolute gate, −70 LUFS.
+    public static let absoluteGateLUFS = -70.0
+    /// The relative gate, 10 LU below the absolutely gated loudness.
+    public static let relativeGateLU = -10.0
+
+    public init(sampleRate: Int) {
+        precondition(sampleRate >= 10, "LoudnessMeter needs a sample rate of at least 10 Hz")
+        self.sampleRate = sampleRate
+        stepFrames = max(1, Int((Double(sampleRate) / 10).rounded()))
+        preFilter = Biquad(KWeighting.preFilter(sampleRate: Double(sampleRate)))
+        highPass = Biquad(KWeighting.highPass(sampleRate: Double(sampleRate)))
+        previousSteps.reserveCapacity(3)
+    }
+
+    /// Measures 16-bit samples (value / 32768).
+    public mutating func process(_ samples: UnsafeBufferPointer<Int16>) {
+        for sample in samples { add(Double(sample) / 32768) }
+    }
+
+    /// Measures 16-bit samples (value / 32768).
+    public mutating func process(_ samples: [Int16]) {
+        samples.withUnsafeBufferPointer { process($0) }
+    }
+
+    /// Measures samples given at full scale ±1.0.
+    public mutating func process(_ samples: UnsafeBufferPointer<Float>) {
+        for sample in samples { add(Double(sample)) }
+    }
+
+    /// Measures samples given at full scale ±1.0.
+    public mutating func process(_ samples: [Float]) {
+        samples.withUnsafeBufferPointer { process($0) }
+    }
+
+    /// Gated integrated loudness in LUFS; `-infinity` when no block passes the gates (silence,
+    /// or less than 400 ms of audio).
+    public var integratedLoudness: Double {
+        let absoluteGate = Self.power(ofLoudness: Self.absoluteGateLUFS)
+        let loudEnough = blockPowers.filter { $0 > absoluteGate }
+        guard !loudEnough.isEmpty else { return -.infinity }
+        let ungatedMean = loudEnough.reduce(0, +) / Double(loudEnough.count)
+        let relativeGate = ungatedMean * pow(10, Self.relativeGateLU / 10)
+        let kept = loudEnough.filter { $0 > relativeGate }
+        guard !kept.isEmpty else { return -.infinity }
+        return Self.loudness(ofPower: kept.reduce(0, +) / Double(kept.count))
+    }
+
+    /// Sample peak in dBFS (0 dBFS = full scale); `-infinity` for digital silence.
+    public var samplePeakDBFS: Double {
+        samplePeak > 0 ? 20 * log10(samplePeak) : -.infinity
+    }
+
+    /// Loudness of each completed 400 ms block, in LUFS (ungated), for inspection and tests.
+    public var blockLoudness: [Double] {
+        blockPowers.map(Self.loudness(ofPower:))
+    }
+
+    /// LUFS of a mean square of the K-weighted signal (BS.1770: −0.691 + 10·log10 z).
+    public static func loudness(ofPower power: Double) -> Double {
+        power > 0 ? -0.691 + 10 * log10(power) : -.infinity
+    }
+
+    /// The mean square whose loudness is `lufs`.
+    public static func power(ofLoudness lufs: Double) -> Double {
+        pow(10, (lufs + 0.691) / 10)
+    }
+
+    @inline(__always)
+    private mutating func add(_ sample: Double) {
+        let magnitude = abs(sample)
+        if magnitude > samplePeak { samplePeak = magnitude }
+        let weighted = highPass.process(preFilter.process(sample))
+        stepSum += weighted * weighted
+        stepFill += 1
+        framesProcessed += 1
+        if stepFill == stepFrames { completeStep() }
+    }
+
+    private mutating func completeStep() {
+        if previousSteps.count == 3 {
+            let blockSum = previousSteps.reduce(stepSum, +)
+            blockPowers.append(blockSum / Double(4 * stepFrames))
+            previousSteps.removeFirst()
+        }
+        previousSteps.append(stepSum)
+        stepSum = 0
+        stepFill = 0
+    }
+}

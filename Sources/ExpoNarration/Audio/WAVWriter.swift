@@ -1,0 +1,267 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A marker in a WAV file: a sample position and its label (stored as a `cue ` chunk entry plus
+/// an `adtl` `labl` sub-chunk, which audio editors show as markers).
+public struct CuePoint: Sendable, Hashable, Codable {
+    /// Position in sample frames from the start of the audio data.
+    public var sampleOffset: UInt32
+    /// Free text, stored as UTF-8 and NUL-terminated.
+    public var label: String
+
+    public init(sampleOffset: UInt32, label: String) {
+        self.sampleOffset = sampleOffset
+        self.label = label
+    }
+}
+
+/// Streams 16-bit PCM mono audio into a WAV file without holding it in memory.
+///
+/// Samples go to a hidden temporary file next to the destination (`.NAME.wav.partial-<pid>`);
+/// `finish(cues:)` completes the header, appends the cue points, flushes the data to disk and
+/// renames the file into place atomically, so the destination is either the old file or the
+/// complete new one. `cancel()`, a failed `finish`, or dropping an unfinished writer delete the
+/// temporary file. Files that would exceed 4 GiB (the RIFF size limit) are refused.
+public final class WAVWriter {
+    /// Where the finished file goes.
+    public let url: URL
+    /// Frames per second written into the header.
+    public let sampleRate: Int
+    /// Sample frames appended so far.
+    public private(set) var framesWritten: UInt64 = 0
+    /// The hidden file the samples are streamed to until `finish`.
+    public let temporaryURL: URL
+
+    /// Length of the canonical header: RIFF (12) + `fmt ` chunk (24) + `data` chunk header (8).
+    static let headerBytes = 44
+    /// The largest file the RIFF format's 32-bit sizes can describe.
+    public static let maximumFileBytes: UInt64 = 1 << 32
+
+    private let limitBytes: UInt64
+    private var file: POSIXFile?
+    private let buffer: UnsafeMutableRawBufferPointer
+    private var bufferedBytes = 0
+
+    /// Starts a WAV file for `url` at `sampleRate` frames per second.
+    /// - Throws: `AudioFileError.system` when the temporary file cannot be created (e.g. the
+    ///   folder does not exist or is not writable).
+    public convenience init(url: URL, sampleRate: Int) throws {
+        try self.init(url: url, sampleRate: sampleRate, limitBytes: Self.maximumFileBytes)
+    }
+
+    /// As the public initializer, with a smaller size limit so tests can reach it.
+    init(url: URL, sampleRate: Int, limitBytes: UInt64) throws {
+        guard sampleRate > 0, sampleRate <= Int(Int32.max) / 2 else {
+            throw AudioFileError.invalidArgument("WAV sample rate must be positive, not \(sampleRate).")
+        }
+        self.url = url
+        self.sampleRate = sampleRate
+        self.limitBytes = min(limitBytes, Self.maximumFileBytes)
+        let folder = url.deletingLastPathComponent()
+        temporaryURL = folder.appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())")
+        buffer = .allocate(byteCount: 1 << 16, alignment: 2)
+        do {
+            file = try POSIXFile.openForWriting(temporaryURL.path)
+        } catch {
+            buffer.deallocate()
+            throw error
+        }
+        writeHeader(dataBytes: 0, riffBytes: 0)
+    }
+
+    deinit {
+        if let file {
+            file.closeQuietly()
+            unlink(temporaryURL.path)
+        }
+        buffer.deallocate()
+    }
+
+    /// Appends PCM samples. A write failure (disk full, file too large for the file system…)
+    /// throws, closes the writer and deletes the temporary file.
+    public func append(_ samples: UnsafeBufferPointer<Int16>) throws {
+        try reserve(frames: samples.count)
+        for sample in samples { try put(sample) }
+    }
+
+    /// Appends PCM samples.
+    public func append(_ samples: [Int16]) throws {
+        try samples.withUnsafeBufferPointer { try append($0) }
+    }
+
+    /// Appends samples given as floating point, full scale ±1.0. Each is scaled by 32768,
+    /// rounded to the nearest integer and clipped to the Int16 range (NaN becomes 0).
+    public func append(_ samples: UnsafeBufferPointer<Float>) throws {
+        try reserve(frames: samples.count)
+        for sample in samples { try put(Self.quantize(sample)) }
+    }
+
+    /// Appends samples given as floating point, full scale ±1.0 (see the buffer variant).
+    public func append(_ samples: [Float]) throws {
+        try samples.withUnsafeBufferPointer { try append($0) }
+    }
+
+    /// Appends `frames` frames of digital silence.
+    public func appendSilence(frames: Int) throws {
+        try reserve(frames: frames)
+        for _ in 0..<max(frames, 0) { try put(0) }
+    }
+
+    /// Completes the file: sizes, cue points with their labels, flush to disk, atomic rename.
+    ///
+    /// Cue offsets past the end of the audio are refused before anything is written (the writer
+    /// stays usable then). Any other failure deletes the temporary file and closes the writer.
+    public func finish(cues: [CuePoint] = []) throws {
+        guard let file else { throw AudioFileError.writerClosed(file: url.path) }
+        if let late = cues.first(where: { UInt64($0.sampleOffset) > framesWritten }) {
+            throw AudioFileError.invalidArgument(
+                "\(url.path): cue \"\(late.label)\" at frame \(late.sampleOffset) lies past the end of the audio (\(framesWritten) frames)."
+            )
+        }
+        let trailer = Self.cueChunks(cues)
+        let dataBytes = framesWritten * 2
+        let total = UInt64(Self.headerBytes) + dataBytes + UInt64(trailer.count)
+        do {
+            guard total <= limitBytes else { throw AudioFileError.tooLarge(file: url.path, limitBytes: limitBytes) }
+            try flushBuffer()
+            try trailer.withUnsafeBytes { try file.write($0) }
+            var sizes = [UInt8]()
+            Self.putUInt32(UInt32(total - 8), into: &sizes)
+            try sizes.withUnsafeBytes { try file.write($0, at: 4) }
+            sizes.removeAll()
+            Self.putUInt32(UInt32(dataBytes), into: &sizes)
+            try sizes.withUnsafeBytes { try file.write($0, at: 40) }
+            try file.synchronize()
+            self.file = nil
+            do {
+                try file.close()
+            } catch {
+                unlink(temporaryURL.path)
+                throw error
+            }
+            guard rename(temporaryURL.path, url.path) == 0 else {
+                let code = errno
+                unlink(temporaryURL.path)
+                throw AudioFileError.system(file: url.path, operation: "move the finished file into place", code: code)
+            }
+            POSIXFile.synchronizeFolder(url.deletingLastPathComponent().path)
+        } catch {
+            cancel()
+            throw error
+        }
+    }
+
+    /// Abandons the file: deletes the temporary file; the destination is left untouched.
+    public func cancel() {
+        guard let file else { return }
+        self.file = nil
+        file.closeQuietly()
+        unlink(temporaryURL.path)
+    }
+
+    /// Full scale ±1.0 to Int16: scaled by 32768, rounded to nearest, clipped.
+    public static func quantize(_ sample: Float) -> Int16 {
+        guard !sample.isNaN else { return 0 }
+        let scaled = (sample * 32768).rounded()
+        if scaled >= 32767 { return .max }
+        if scaled <= -32768 { return .min }
+        return Int16(scaled)
+    }
+
+    // MARK: - Bytes
+
+    /// Refuses to grow the file past the limit, before writing any of the new frames.
+    private func reserve(frames: Int) throws {
+        guard file != nil else { throw AudioFileError.writerClosed(file: url.path) }
+        let after = UInt64(Self.headerBytes) + (framesWritten + UInt64(max(frames, 0))) * 2
+        guard after <= limitBytes else { throw AudioFileError.tooLarge(file: url.path, limitBytes: limitBytes) }
+        framesWritten += UInt64(max(frames, 0))
+    }
+
+    @inline(__always)
+    private func put(_ sample: Int16) throws {
+        if bufferedBytes + 2 > buffer.count { try flushBuffer() }
+        buffer.storeBytes(of: UInt16(bitPattern: sample).littleEndian, toByteOffset: bufferedBytes, as: UInt16.self)
+        bufferedBytes += 2
+    }
+
+    private func flushBuffer() throws {
+        guard bufferedBytes > 0, let file else { return }
+        do {
+            try file.write(UnsafeRawBufferPointer(rebasing: buffer[0..<bufferedBytes]))
+        } catch {
+            cancel()  // a partial file is of no use: free the disk space at once
+            throw error
+        }
+        bufferedBytes = 0
+    }
+
+    private func writeHeader(dataBytes: UInt32, riffBytes: UInt32) {
+        var header = [UInt8]()
+        header.reserveCapacity(Self.headerBytes)
+        header += Array("RIFF".utf8)
+        Self.putUInt32(riffBytes, into: &header)
+        header += Array("WAVE".utf8)
+        header += Array("fmt ".utf8)
+        Self.putUInt32(16, into: &header)
+        Self.putUInt16(1, into: &header)  // PCM
+        Self.putUInt16(1, into: &header)  // mono
+        Self.putUInt32(UInt32(sampleRate), into: &header)
+        Self.putUInt32(UInt32(sampleRate * 2), into: &header)  // bytes per second
+        Self.putUInt16(2, into: &header)  // bytes per frame
+        Self.putUInt16(16, into: &header)  // bits per sample
+        header += Array("data".utf8)
+        Self.putUInt32(dataBytes, into: &header)
+        header.withUnsafeBytes { bytes in
+            buffer.baseAddress!.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+        }
+        bufferedBytes = header.count
+    }
+
+    /// The `cue ` chunk and the `LIST`/`adtl` chunk with one `labl` per cue; empty without cues.
+    /// Cue identifiers are 1-based positions in `cues`. Every chunk starts on an even offset: an
+    /// odd-sized `labl` is followed by one pad byte, counted in the LIST size but not its own.
+    static func cueChunks(_ cues: [CuePoint]) -> [UInt8] {
+        guard !cues.isEmpty else { return [] }
+        var bytes = [UInt8]()
+        bytes += Array("cue ".utf8)
+        putUInt32(UInt32(4 + 24 * cues.count), into: &bytes)
+        putUInt32(UInt32(cues.count), into: &bytes)
+        for (index, cue) in cues.enumerated() {
+            putUInt32(UInt32(index + 1), into: &bytes)  // identifier
+            putUInt32(cue.sampleOffset, into: &bytes)  // position (no playlist: the frame)
+            bytes += Array("data".utf8)  // chunk holding the sample
+            putUInt32(0, into: &bytes)  // chunk start (no `wavl` list)
+            putUInt32(0, into: &bytes)  // block start (uncompressed PCM)
+            putUInt32(cue.sampleOffset, into: &bytes)
+        }
+        var list = [UInt8]()
+        list += Array("adtl".utf8)
+        for (index, cue) in cues.enumerated() {
+            let text = Array(cue.label.utf8) + [0]
+            list += Array("labl".utf8)
+            putUInt32(UInt32(4 + text.count), into: &list)
+            putUInt32(UInt32(index + 1), into: &list)
+            list += text
+            if text.count % 2 == 1 { list.append(0) }
+        }
+        bytes += Array("LIST".utf8)
+        putUInt32(UInt32(list.count), into: &bytes)
+        bytes += list
+        return bytes
+    }
+
+    static func putUInt32(_ value: UInt32, into bytes: inout [UInt8]) {
+        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
+    }
+
+    static func putUInt16(_ value: UInt16, into bytes: inout [UInt8]) {
+        bytes.append(UInt8(truncatingIfNeeded: value))
+        bytes.append(UInt8(truncatingIfNeeded: value >> 8))
+    }
+}
