@@ -5,11 +5,16 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Per-utterance state reached through espeak-ng's user_data pointer. */
+/* Per-utterance state. */
 typedef struct {
     const expo_speech_sink *sink;
     int stopped;
 } utterance;
+
+/* The utterance being spoken. espeak-ng's callback may come with an empty event list, whose
+ * user_data is not set, so the shim keeps the current utterance itself; espeak-ng is
+ * single-threaded and synchronous, so there is at most one. */
+static utterance *active = NULL;
 
 static void describe(espeak_ng_STATUS status, char *message, size_t length) {
     if (message == NULL || length == 0) return;
@@ -18,10 +23,10 @@ static void describe(espeak_ng_STATUS status, char *message, size_t length) {
 
 /* espeak-ng's one global callback: forwards events and samples to the utterance's sink. */
 static int forward(short *samples, int count, espeak_EVENT *events) {
-    utterance *current = NULL;
+    utterance *current = active;
+    if (current == NULL) return 0;
     for (espeak_EVENT *event = events; event != NULL && event->type != espeakEVENT_LIST_TERMINATED; event++) {
-        current = (utterance *)event->user_data;
-        if (current == NULL || current->stopped) continue;
+        if (current->stopped) break;
         int type = (int)event->type;
         if (type != EXPO_EVENT_WORD && type != EXPO_EVENT_SENTENCE && type != EXPO_EVENT_MARK
             && type != EXPO_EVENT_END && type != EXPO_EVENT_MESSAGE_END) continue;
@@ -32,7 +37,7 @@ static int forward(short *samples, int count, espeak_EVENT *events) {
             current->stopped = 1;
         }
     }
-    if (current == NULL || current->stopped) return current != NULL && current->stopped ? 1 : 0;
+    if (current->stopped) return 1;
     if (samples != NULL && count > 0 && current->sink->on_samples != NULL) {
         if (current->sink->on_samples(current->sink->context, samples, count) != 0) {
             current->stopped = 1;
@@ -79,9 +84,11 @@ int expo_speech_synthesize(const char *text, int is_ssml, const expo_speech_sink
                            char *message, size_t message_length) {
     utterance current = { sink, 0 };
     unsigned int flags = espeakCHARS_UTF8 | (is_ssml ? espeakSSML : 0);
+    active = &current;
     espeak_ng_STATUS status = espeak_ng_Synthesize(text, strlen(text) + 1, 0, POS_CHARACTER, 0,
                                                    flags, NULL, &current);
     if (status == ENS_OK) status = espeak_ng_Synchronize();
+    active = NULL;
     if (current.stopped) {
         if (message != NULL && message_length > 0) snprintf(message, message_length, "stopped by the caller");
         return (int)ENS_SPEECH_STOPPED;

@@ -2,22 +2,6 @@ import ArgumentParser
 import ExpoNarration
 import Foundation
 
-@main
-struct ExpoNarrate: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "expo-narrate",
-        abstract: "Turns exhibition data into an accessible audio guide and a screen-reader-friendly text.",
-        discussion: """
-        With no catalog files, narrates the bundled default catalog (the 1900 Paris poster and its Korean entries).
-        Exit status: 0 done; 3 some tracks fell back to text; 64 usage error; 65 bad catalog data;
-        73 output folder cannot be created; 74 a file could not be written; 130 interrupted.
-        """,
-        version: GuideBuilder.toolVersion,
-        subcommands: [Narrate.self, Normalize.self, Voices.self, Worker.self],
-        defaultSubcommand: Narrate.self
-    )
-}
-
 /// Options that say where the voice profiles are.
 struct VoiceOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The folder of voice profiles and the lexicon.", valueName: "dir"))
@@ -43,13 +27,21 @@ func printError(_ message: String) {
 }
 
 /// The exit status for an error the library threw.
-func exitCode(for error: Error) -> ExitCode {
+func exitStatus(for error: Error) -> ExitCode {
     switch error {
     case is CatalogError: return ExitCode(65)
     case OutputError.interrupted: return ExitCode(130)
     case OutputError.cannotCreate: return ExitCode(73)
     case is OutputError: return ExitCode(74)
-    case is VoiceProfileError, is SelectionError, is LexiconError: return ExitCode(64)
+    case is VoiceProfileError, is SelectionError, is PronunciationLexiconError: return ExitCode(64)
     default: return ExitCode(70)
+    }
+}
+
+extension PronunciationLexicon {
+    /// The lexicon in `file`, or an empty one when the file does not exist.
+    static func load(ifPresent file: URL) throws -> PronunciationLexicon {
+        guard FileManager.default.fileExists(atPath: file.path) else { return .empty }
+        return try PronunciationLexicon(contentsOf: file)
     }
 }

@@ -2,11 +2,24 @@ import ArgumentParser
 import ExpoNarration
 import Foundation
 
-/// `expo-narrate [--all | --poster | --entry NAME …]`: makes the guide.
+/// `expo-narrate [--all | --poster | --entry NAME …]`: makes the guide. The other commands
+/// (normalize, voices) are its subcommands.
+@main
 struct Narrate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "narrate",
-        abstract: "Make the audio guide and text (the default command)."
+        commandName: "expo-narrate",
+        abstract: "Turns exhibition data into an accessible audio guide and a screen-reader-friendly text.",
+        discussion: """
+        Without --poster-file and --items-file, narrates the bundled default catalog (the 1900 Paris \
+        poster and its Korean entries). Output: one WAV, caption (.vtt) and script pair per track, \
+        guide.wav, guide.m3u8, guide.txt, index.html and manifest.json.
+
+        Exit status: 0 done; 3 some tracks fell back to text; 64 usage error (options, voice \
+        profile, lexicon, unknown entry); 65 bad catalog data; 73 the output folder cannot be \
+        created; 74 a file could not be written (disk full, permissions); 130 interrupted.
+        """,
+        version: GuideBuilder.toolVersion,
+        subcommands: [Normalize.self, Voices.self, Worker.self]
     )
 
     @Flag(name: .long, help: "Narrate the poster and every entry.")
@@ -60,12 +73,13 @@ struct Narrate: ParsableCommand {
         if let jobs, !(1...64).contains(jobs) {
             throw ValidationError("--jobs must be from 1 to 64.")
         }
-        if !all && !poster && entry.isEmpty && !list {
-            throw ValidationError("Say what to narrate: --all, --poster or --entry NAME (or --list to see the entries).")
-        }
     }
 
     func run() throws {
+        // Checked here, not in validate(): validate() also runs before a subcommand.
+        if !all && !poster && entry.isEmpty && !list {
+            throw ValidationError("Say what to narrate: --all, --poster or --entry NAME (or --list to see the entries).")
+        }
         Interruption.install()
         do {
             try narrate()
@@ -73,7 +87,7 @@ struct Narrate: ParsableCommand {
             throw error
         } catch {
             printError("expo-narrate: \(error.localizedDescription)")
-            throw exitCode(for: error)
+            throw exitStatus(for: error)
         }
     }
 
@@ -86,7 +100,7 @@ struct Narrate: ParsableCommand {
         }
         let library = try voiceOptions.library()
         let profile = try library.profile(named: voice)
-        let lexicon = try PronunciationLexicon.load(from: library.lexiconFile)
+        let lexicon = try PronunciationLexicon.load(ifPresent: library.lexiconFile)
         let builder = GuideBuilder(normalizer: KoreanSpeechNormalizer(lexicon: lexicon))
         let selection: GuideRequest.Selection = all ? .all
             : (entry.isEmpty ? .poster : .some(poster: poster, entryNames: entry))

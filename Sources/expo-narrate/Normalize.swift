@@ -14,12 +14,12 @@ struct Normalize: ParsableCommand {
     func run() throws {
         let lexicon: PronunciationLexicon
         do {
-            lexicon = try PronunciationLexicon.load(from: voiceOptions.library().lexiconFile)
+            lexicon = try PronunciationLexicon.load(ifPresent: voiceOptions.library().lexiconFile)
         } catch VoiceProfileError.voicesFolderMissing {
             lexicon = .empty
         } catch {
             printError("expo-narrate: \(error.localizedDescription)")
-            throw exitCode(for: error)
+            throw exitStatus(for: error)
         }
         let normalizer = KoreanSpeechNormalizer(lexicon: lexicon)
         var output = ""

@@ -12,7 +12,7 @@ struct Voices: ParsableCommand {
         let library: VoiceLibrary
         do { library = try voiceOptions.library() } catch {
             printError("expo-narrate: \(error.localizedDescription)")
-            throw exitCode(for: error)
+            throw exitStatus(for: error)
         }
         print("Voice profiles in \(library.folder.path):")
         for (name, result) in library.allProfiles() {

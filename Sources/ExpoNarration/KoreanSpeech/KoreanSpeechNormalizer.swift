@@ -2,6 +2,7 @@
 /// (Placeholder while the full normalizer is written; it returns the text unchanged.)
 public struct KoreanSpeechNormalizer: Sendable {
     public init() {}
+    public init(lexicon: PronunciationLexicon) {}
 
     /// The spoken form of `text` as runs of one language each.
     public func spokenRuns(_ text: String) -> [SpokenRun] {

@@ -126,7 +126,7 @@ struct AudioRenderer {
             result.audioFile.map { (url: output.stagedURL($0), label: result.title) }
         }
         _ = try GuideConcatenator(gapSeconds: Double(profile.trackPauseMs) / 1000)
-            .concatenate(inputs.map { GuideConcatenator.Input(url: $0.url, label: $0.label) },
+            .concatenate(inputs.map { GuideTrack(url: $0.url, title: $0.label) },
                          to: output.stagedURL("guide.wav"))
     }
 }

@@ -66,7 +66,7 @@ public struct GuideBuilder {
         let tracks = try tracks(for: request)
         let output = try OutputFolder(destination: request.outputFolder)
         defer { output.discard() }
-        let previous = ManifestReader.files(in: output.destination)
+        let previous = Self.filesOfPreviousRun(in: output.destination)
 
         for track in tracks {
             try output.write(track.displayScript, to: track.fileStem + ".txt")
@@ -140,5 +140,17 @@ public struct GuideBuilder {
             summary: summary, outputFolder: output.destination, audioMissingReason: audioMissingReason,
             failedTracks: tracks.filter { failures[$0.fileStem] != nil }.map(\.title), cachedTracks: cachedTracks
         )
+    }
+
+    /// The files the previous run's manifest names, so that a new run can remove those it
+    /// no longer makes (an entry taken out of the catalog). Empty when there is no manifest.
+    static func filesOfPreviousRun(in folder: URL) -> [String] {
+        guard let data = try? Data(contentsOf: folder.appendingPathComponent("manifest.json")),
+              let manifest = try? ManifestReader.read(data) else { return [] }
+        var files = ["guide.wav", "guide.m3u8", "guide.txt", "index.html"]
+        for track in manifest.tracks {
+            files += [track.files.wav, track.files.vtt, track.files.txt, track.files.spokenTxt].compactMap { $0 }
+        }
+        return files
     }
 }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// SIGINT and SIGTERM, turned into a flag that long loops check, so a run stops within a
 /// second, removes its temporary files and leaves the previous output as it was.
@@ -11,10 +14,10 @@ public enum Interruption {
     /// Installs the handlers, and ignores SIGXFSZ so that a file-size limit shows up as a
     /// write error (EFBIG) with a message instead of killing the process.
     public static func install() {
-        signal(SIGINT) { number in Interruption.signalNumber = number }
-        signal(SIGTERM) { number in Interruption.signalNumber = number }
-        signal(SIGXFSZ, SIG_IGN)
-        signal(SIGPIPE, SIG_IGN)
+        Glibc.signal(SIGINT) { number in Interruption.signalNumber = number }
+        Glibc.signal(SIGTERM) { number in Interruption.signalNumber = number }
+        Glibc.signal(SIGXFSZ, SIG_IGN)
+        Glibc.signal(SIGPIPE, SIG_IGN)
     }
 
     /// Whether a stop was asked for.

@@ -69,9 +69,8 @@ public final class TrackSynthesizer {
         let report = try LoudnessNormalizer(
             targetLUFS: profile.targetLoudnessLUFS,
             peakCeilingDBFS: profile.peakCeilingDBFS,
-            headSilence: Double(profile.headSilenceMs) / 1000,
-            tailSilence: Double(profile.tailSilenceMs) / 1000,
-            shouldStop: { Interruption.isRequested }
+            headSilenceSeconds: Double(profile.headSilenceMs) / 1000,
+            tailSilenceSeconds: Double(profile.tailSilenceMs) / 1000
         ).normalize(input: rawURL, output: final)
         let speechDuration = Double(sampleCount) / Double(engine.sampleRate)
         let cues = timer.cues(sentences: job.sentences, speechDuration: speechDuration, offset: report.headSilenceSeconds)
