@@ -3,6 +3,7 @@
 #include <espeak-ng/espeak_ng.h>
 #include <espeak-ng/speak_lib.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Per-utterance state. */
@@ -85,9 +86,10 @@ int expo_speech_synthesize(const char *text, int is_ssml, const expo_speech_sink
     utterance current = { sink, 0 };
     unsigned int flags = espeakCHARS_UTF8 | (is_ssml ? espeakSSML : 0);
     active = &current;
+    srand(1);
     espeak_ng_STATUS status = espeak_ng_Synthesize(text, strlen(text) + 1, 0, POS_CHARACTER, 0,
                                                    flags, NULL, &current);
-    if (status == ENS_OK) status = espeak_ng_Synchronize();
+    /* In synchronous mode espeak_ng_Synthesize returns when the text has been spoken. */
     active = NULL;
     if (current.stopped) {
         if (message != NULL && message_length > 0) snprintf(message, message_length, "stopped by the caller");

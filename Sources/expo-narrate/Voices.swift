@@ -27,15 +27,16 @@ struct Voices: ParsableCommand {
     }
 }
 
-/// `expo-narrate _worker BATCH`: a synthesis worker started by expo-narrate itself.
+/// `expo-narrate _worker BATCH KEY`: a synthesis worker started by expo-narrate itself.
 struct Worker: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "_worker", shouldDisplay: false)
 
     @Argument var batchFolder: String
+    @Argument var key: String
 
     func run() throws {
         Interruption.install()
-        let status = SynthesisWorker.run(batchFolder: URL(fileURLWithPath: batchFolder))
+        let status = SynthesisWorker.run(batchFolder: URL(fileURLWithPath: batchFolder), key: key)
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -62,8 +62,12 @@ struct AudioRenderer {
         pending.sort { $0.estimatedCost > $1.estimatedCost }
 
         var failed: [String: String] = [:]
-        let workers = min(request.jobs, pending.count)
-        if workers <= 1 || request.executable == nil {
+        if let executable = request.executable {
+            // Worker processes, even for --jobs 1: see WorkerPool for why.
+            engine = nil
+            let pool = WorkerPool(executable: executable, cache: cache, profile: request.profile)
+            failed = try pool.run(pending, workers: max(1, min(request.jobs, pending.count)), progress: progress)
+        } else {
             let synthesizer = TrackSynthesizer(engine: engine!, profile: request.profile, cache: cache)
             for (number, job) in pending.enumerated() {
                 try Interruption.check()
@@ -80,10 +84,6 @@ struct AudioRenderer {
                     progress(.trackFellBack(title: job.title, reason: error.localizedDescription))
                 }
             }
-        } else {
-            engine = nil
-            let pool = WorkerPool(executable: request.executable!, cache: cache, profile: request.profile)
-            failed = try pool.run(pending, workers: workers, progress: progress)
         }
         engine = nil
 

@@ -64,9 +64,12 @@ public final class EspeakEngine {
     private nonisolated(unsafe) static var running = false
     private static let runningLock = NSLock()
 
-    private init(sampleRate: Int, version: String) {
+    private let dataPath: String?
+
+    private init(sampleRate: Int, version: String, dataPath: String?) {
         self.sampleRate = sampleRate
         self.version = version
+        self.dataPath = dataPath
     }
 
     /// espeak-ng's version string, without starting it.
@@ -98,7 +101,7 @@ public final class EspeakEngine {
             throw SpeechError.engineUnavailable(Self.text(message, status: status))
         }
         running = true
-        return EspeakEngine(sampleRate: Int(rate), version: libraryVersion)
+        return EspeakEngine(sampleRate: Int(rate), version: libraryVersion, dataPath: dataPath)
     }
 
     deinit {
