@@ -29,8 +29,8 @@ public struct LoudnessReport: Sendable, Equatable {
 /// Pass 1 measures the input's integrated loudness. Pass 2 streams the input again through
 /// gain → limiter → 16-bit rounding into a `WAVWriter`, measuring what it writes. Limiting lowers
 /// loudness a little, so when the result is more than `toleranceLU` from the target, pass 2 runs
-/// again with the gain corrected by the difference (at most `maximumPasses` times; the last
-/// attempt is kept). Only one block of samples is in memory at a time.
+/// again with a corrected gain: the difference at first, then scaled by the loudness-per-gain
+/// slope seen between the last two passes (at most `maximumPasses` passes; the last is kept). Only one block of samples is in memory at a time.
 ///
 /// Timing: the limiter's delay is compensated, so the output is the input shifted by exactly
 /// `headSilenceSeconds` (rounded to whole frames; see `LoudnessReport.headSilenceSeconds`).
@@ -97,6 +97,7 @@ public struct LoudnessNormalizer: Sendable {
 
         var gainDB = measurable ? targetLUFS - inputLUFS : 0
         var pass = 0
+        var previous: (gainDB: Double, lufs: Double)?
         while true {
             pass += 1
             let writer = try WAVWriter(url: output, sampleRate: sampleRate)
@@ -115,7 +116,14 @@ public struct LoudnessNormalizer: Sendable {
                     inputLUFS: inputLUFS, inputPeakDBFS: inputMeter.samplePeakDBFS, passes: pass)
             }
             writer.cancel()
-            gainDB += targetLUFS - outputLUFS
+            // Each dB of gain adds at most one dB of loudness, less when the limiter works harder.
+            // After two passes the observed slope (secant) says how much less.
+            var slope = 1.0
+            if let previous, outputLUFS != previous.lufs, gainDB != previous.gainDB {
+                slope = min(1, max(0.2, (outputLUFS - previous.lufs) / (gainDB - previous.gainDB)))
+            }
+            previous = (gainDB, outputLUFS)
+            gainDB += (targetLUFS - outputLUFS) / slope
         }
     }
 
