@@ -71,7 +71,8 @@ public struct LoudnessNormalizer: Sendable {
         try validate()
         let reader = try WAVReader(url: input)
         guard reader.format.isPCM16Mono else {
-            throw AudioFileError.unsupportedFormat(file: input.path, found: reader.format.summary, needed: "16-bit PCM mono")
+            throw AudioFileError.unsupportedFormat(
+                file: input.path, found: reader.format.summary, needed: "16-bit PCM mono")
         }
         let sampleRate = reader.format.sampleRate
 
@@ -176,7 +177,9 @@ public struct LoudnessNormalizer: Sendable {
             if count == 0 { break }
             for index in 0..<count { scaled[index] = Float(block[index]) / 32768 * gain }
             limited.removeAll(keepingCapacity: true)
-            scaled.withUnsafeBufferPointer { limiter.process(UnsafeBufferPointer(rebasing: $0[0..<count]), into: &limited) }
+            scaled.withUnsafeBufferPointer {
+                limiter.process(UnsafeBufferPointer(rebasing: $0[0..<count]), into: &limited)
+            }
             try emit(limited)
         }
         try emit(limiter.flush())
@@ -187,16 +190,19 @@ public struct LoudnessNormalizer: Sendable {
 
     private func validate() throws {
         guard targetLUFS.isFinite, targetLUFS < 0 else {
-            throw AudioFileError.invalidArgument("Target loudness must be a negative number of LUFS, not \(targetLUFS).")
+            throw AudioFileError.invalidArgument(
+                "Target loudness must be a negative number of LUFS, not \(targetLUFS).")
         }
         guard peakCeilingDBFS.isFinite, peakCeilingDBFS <= 0, peakCeilingDBFS > -60 else {
             throw AudioFileError.invalidArgument("Peak ceiling must be between -60 and 0 dBFS, not \(peakCeilingDBFS).")
         }
-        guard headSilenceSeconds >= 0, tailSilenceSeconds >= 0, headSilenceSeconds.isFinite, tailSilenceSeconds.isFinite else {
+        guard headSilenceSeconds >= 0, tailSilenceSeconds >= 0, headSilenceSeconds.isFinite, tailSilenceSeconds.isFinite
+        else {
             throw AudioFileError.invalidArgument("Head and tail silence must be zero or more seconds.")
         }
         guard maximumPasses >= 1, blockFrames >= 1, toleranceLU > 0 else {
-            throw AudioFileError.invalidArgument("maximumPasses and blockFrames must be at least 1, toleranceLU above 0.")
+            throw AudioFileError.invalidArgument(
+                "maximumPasses and blockFrames must be at least 1, toleranceLU above 0.")
         }
     }
 }

@@ -65,7 +65,7 @@ public final class WAVWriter {
         let folder = url.deletingLastPathComponent()
         temporaryURL = folder.appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())")
         // Open before `buffer` exists: a throw here leaves the object uninitialised (no deinit).
-        let opened = try POSIXFile.openForWriting(temporaryURL.path)
+        let opened = try POSIXFile.openForWriting(temporaryURL.path, shownAs: url.path)
         buffer = .allocate(byteCount: 1 << 16, alignment: 2)
         file = opened
         writeHeader(dataBytes: 0, riffBytes: 0)

@@ -5,7 +5,9 @@ import Testing
 
 @Suite("GuideConcatenator")
 struct GuideConcatenatorTests {
-    private func makeTrack(_ name: String, value: Int16, frames: Int, rate: Int = 22050, in folder: ScratchFolder) throws -> URL {
+    private func makeTrack(_ name: String, value: Int16, frames: Int, rate: Int = 22050, in folder: ScratchFolder)
+        throws -> URL
+    {
         let url = folder.file(name)
         let writer = try WAVWriter(url: url, sampleRate: rate)
         try writer.append([Int16](repeating: value, count: frames))

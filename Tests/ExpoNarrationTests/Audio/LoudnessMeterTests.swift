@@ -43,7 +43,8 @@ struct LoudnessMeterTests {
         arguments: [48000, 22050, 44100, 16000], [0.0, -20.0])
     func sineLoudness(sampleRate: Int, levelDBFS: Double) {
         var meter = LoudnessMeter(sampleRate: sampleRate)
-        meter.process(Signal.sine(frequency: 997, amplitude: Signal.linear(levelDBFS), sampleRate: sampleRate, seconds: 5))
+        meter.process(
+            Signal.sine(frequency: 997, amplitude: Signal.linear(levelDBFS), sampleRate: sampleRate, seconds: 5))
         #expect(abs(meter.integratedLoudness - (levelDBFS - 3.01)) < 0.05, "measured \(meter.integratedLoudness)")
         #expect(abs(meter.samplePeakDBFS - levelDBFS) < 0.01)
     }
@@ -89,7 +90,8 @@ struct LoudnessMeterTests {
         meter.process(Signal.sine(frequency: 997, amplitude: Signal.linear(-45), sampleRate: 22050, seconds: 60))
         #expect(abs(meter.integratedLoudness - -23.01) < 0.1, "measured \(meter.integratedLoudness)")
         let ungated = LoudnessMeter.loudness(
-            ofPower: meter.blockLoudness.map(LoudnessMeter.power(ofLoudness:)).reduce(0, +) / Double(meter.blockLoudness.count))
+            ofPower: meter.blockLoudness.map(LoudnessMeter.power(ofLoudness:)).reduce(0, +)
+                / Double(meter.blockLoudness.count))
         #expect(ungated < -28)
     }
 
@@ -101,7 +103,9 @@ struct LoudnessMeterTests {
         // −23.01 and −29.03 LUFS, equal durations: 10·log10 of the mean power.
         let expected = LoudnessMeter.loudness(
             ofPower: (LoudnessMeter.power(ofLoudness: -23.01) + LoudnessMeter.power(ofLoudness: -29.03)) / 2)
-        #expect(abs(meter.integratedLoudness - expected) < 0.05, "measured \(meter.integratedLoudness), expected \(expected)")
+        #expect(
+            abs(meter.integratedLoudness - expected) < 0.05,
+            "measured \(meter.integratedLoudness), expected \(expected)")
     }
 
     @Test("the absolute gate drops blocks under −70 LUFS")

@@ -18,7 +18,9 @@ struct LoudnessNormalizerTests {
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let input = folder.file("raw.wav")
-        try writeWAV(Signal.sine(frequency: 997, amplitude: Signal.linear(-35), sampleRate: 22050, seconds: 6), sampleRate: 22050, to: input)
+        try writeWAV(
+            Signal.sine(frequency: 997, amplitude: Signal.linear(-35), sampleRate: 22050, seconds: 6),
+            sampleRate: 22050, to: input)
         let report = try LoudnessNormalizer().normalize(input: input, output: folder.file("out.wav"))
         #expect(abs(report.inputLUFS - -38.01) < 0.05)
         #expect(abs(report.gainDB - 19.01) < 0.05)
@@ -44,7 +46,8 @@ struct LoudnessNormalizerTests {
         let input = folder.file("raw.wav")
         try writeWAV(signal, sampleRate: 22050, to: input)
         let output = folder.file("out.wav")
-        let report = try LoudnessNormalizer(targetLUFS: -19, peakCeilingDBFS: -1).normalize(input: input, output: output)
+        let report = try LoudnessNormalizer(targetLUFS: -19, peakCeilingDBFS: -1).normalize(
+            input: input, output: output)
         #expect(report.inputPeakDBFS > report.inputLUFS + 15)
         #expect(abs(report.integratedLUFS - -19) <= 0.5, "reached \(report.integratedLUFS)")
         #expect(report.peakDBFS <= -1)
@@ -58,7 +61,8 @@ struct LoudnessNormalizerTests {
         let folder = try ScratchFolder()
         defer { folder.remove() }
         // One second of silence, then a tone; the gain needed stays under the ceiling.
-        let signal = Signal.silence(sampleRate: 16000, seconds: 1)
+        let signal =
+            Signal.silence(sampleRate: 16000, seconds: 1)
             + Signal.sine(frequency: 300, amplitude: 0.05, sampleRate: 16000, seconds: 3)
         let input = folder.file("raw.wav")
         try writeWAV(signal, sampleRate: 16000, to: input)
@@ -87,7 +91,8 @@ struct LoudnessNormalizerTests {
         defer { folder.remove() }
         let input = folder.file("raw.wav")
         try writeWAV(Signal.silence(sampleRate: 22050, seconds: 2), sampleRate: 22050, to: input)
-        let report = try LoudnessNormalizer(headSilenceSeconds: 0.5).normalize(input: input, output: folder.file("out.wav"))
+        let report = try LoudnessNormalizer(headSilenceSeconds: 0.5).normalize(
+            input: input, output: folder.file("out.wav"))
         #expect(report.gainDB == 0)
         #expect(report.integratedLUFS == -.infinity)
         #expect(report.peakDBFS == -.infinity)
@@ -115,7 +120,9 @@ struct LoudnessNormalizerTests {
         defer { folder.remove() }
         let input = folder.file("stereo.wav")
         try Data(RIFFBytes.riff([RIFFBytes.fmt(channels: 2), RIFFBytes.chunk("data", [0, 0, 0, 0])])).write(to: input)
-        #expect(throws: AudioFileError.self) { try LoudnessNormalizer().normalize(input: input, output: folder.file("out.wav")) }
+        #expect(throws: AudioFileError.self) {
+            try LoudnessNormalizer().normalize(input: input, output: folder.file("out.wav"))
+        }
         #expect(throws: AudioFileError.self) {
             try LoudnessNormalizer(peakCeilingDBFS: 3).normalize(input: input, output: folder.file("out.wav"))
         }
@@ -132,7 +139,8 @@ struct LoudnessNormalizerTests {
                 + "천천히 둘러보시고, 궁금한 점은 안내 데스크에 물어보세요. 즐거운 관람 되십시오!",
             to: raw)
         let output = folder.file("guide-track.wav")
-        let report = try LoudnessNormalizer(headSilenceSeconds: 0.3, tailSilenceSeconds: 0.5).normalize(input: raw, output: output)
+        let report = try LoudnessNormalizer(headSilenceSeconds: 0.3, tailSilenceSeconds: 0.5).normalize(
+            input: raw, output: output)
         print(
             "espeak-ng ko: input \(report.inputLUFS) LUFS, peak \(report.inputPeakDBFS) dBFS; "
                 + "output \(report.integratedLUFS) LUFS, peak \(report.peakDBFS) dBFS, gain \(report.gainDB) dB, "

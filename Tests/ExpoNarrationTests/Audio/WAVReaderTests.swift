@@ -18,8 +18,10 @@ struct WAVReaderTests {
         let samples: [Int16] = [10, -20, 30, -40, 50]
         let cue =
             RIFFBytes.u32(2)
-            + RIFFBytes.u32(7) + RIFFBytes.u32(0) + Array("data".utf8) + RIFFBytes.u32(0) + RIFFBytes.u32(0) + RIFFBytes.u32(1)
-            + RIFFBytes.u32(9) + RIFFBytes.u32(0) + Array("data".utf8) + RIFFBytes.u32(0) + RIFFBytes.u32(0) + RIFFBytes.u32(4)
+            + RIFFBytes.u32(7) + RIFFBytes.u32(0) + Array("data".utf8) + RIFFBytes.u32(0) + RIFFBytes.u32(0)
+            + RIFFBytes.u32(1)
+            + RIFFBytes.u32(9) + RIFFBytes.u32(0) + Array("data".utf8) + RIFFBytes.u32(0) + RIFFBytes.u32(0)
+            + RIFFBytes.u32(4)
         let labels =
             Array("adtl".utf8)
             + RIFFBytes.chunk("note", RIFFBytes.u32(7) + Array("ignored\0".utf8))
@@ -34,7 +36,8 @@ struct WAVReaderTests {
             RIFFBytes.chunk("LIST", labels),
         ])
         let reader = try WAVReader(url: write(bytes, named: "odd.wav", in: folder))
-        #expect(reader.format == WAVFormat(formatTag: 1, channels: 1, sampleRate: 16000, bitsPerSample: 16, blockAlign: 2))
+        #expect(
+            reader.format == WAVFormat(formatTag: 1, channels: 1, sampleRate: 16000, bitsPerSample: 16, blockAlign: 2))
         #expect(reader.frameCount == 5)
         #expect(reader.cuePoints == [CuePoint(sampleOffset: 1, label: "start"), CuePoint(sampleOffset: 4, label: "끝")])
         #expect(try reader.read(maxFrames: 2) == [10, -20])
@@ -85,7 +88,8 @@ struct WAVReaderTests {
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let bytes = RIFFBytes.riff([
-            RIFFBytes.fmt(tag: tag, channels: channels, bits: bits), RIFFBytes.chunk("data", [UInt8](repeating: 0, count: 16)),
+            RIFFBytes.fmt(tag: tag, channels: channels, bits: bits),
+            RIFFBytes.chunk("data", [UInt8](repeating: 0, count: 16)),
         ])
         let url = try write(bytes, named: "other.wav", in: folder)
         let reader = try WAVReader(url: url)
@@ -116,7 +120,10 @@ struct WAVReaderTests {
         arguments: [
             (RIFFBytes.riff([RIFFBytes.chunk("data", [0, 0])]), "it has no fmt chunk"),
             (RIFFBytes.riff([RIFFBytes.fmt()]), "it has no data chunk"),
-            (RIFFBytes.riff([RIFFBytes.chunk("fmt ", [1, 0, 1, 0])]), "the fmt chunk is 4 bytes, too short or cut off"),
+            (
+                RIFFBytes.riff([RIFFBytes.chunk("fmt ", [1, 0, 1, 0])]),
+                "the fmt chunk is 4 bytes, too short or cut off"
+            ),
         ])
     func malformed(bytes: [UInt8], reason: String) throws {
         let folder = try ScratchFolder()
