@@ -11,7 +11,7 @@ struct ManifestWriterTests {
         let manifest = try ManifestReader.read(data)
         #expect(manifest == GuideManifest(summary: summary, extra: ["catalogSHA256": "00ff"]))
         #expect(manifest.tracks.count == summary.tracks.count)
-        var expected = summary.tracks.map { result -> TrackResult in
+        let expected = summary.tracks.map { result -> TrackResult in
             var result = result
             result.cues = []
             result.loudnessLUFS = result.loudnessLUFS.map { ($0 * 100).rounded() / 100 }
