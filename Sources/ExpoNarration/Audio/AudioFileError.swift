@@ -28,23 +28,23 @@ public enum AudioFileError: Error, LocalizedError, Equatable, Sendable {
 
     public var errorDescription: String? {
         switch self {
-        case let .system(file, operation, code):
+        case .system(let file, let operation, let code):
             return "\(file): cannot \(operation): \(Self.reason(for: code))."
-        case let .tooLarge(file, limit):
+        case .tooLarge(let file, let limit):
             return "\(file): refused: a WAV file cannot exceed \(limit) bytes (4 GiB, the RIFF size limit). "
                 + "Split the audio into shorter tracks."
-        case let .notWAV(file, reason):
+        case .notWAV(let file, let reason):
             return "\(file): not a WAV file (\(reason))."
-        case let .unsupportedFormat(file, found, needed):
+        case .unsupportedFormat(let file, let found, let needed):
             return "\(file): unsupported audio format \(found); \(needed) is needed. "
                 + "Convert it, e.g. `sox IN -b 16 -c 1 OUT.wav`."
-        case let .malformed(file, reason):
+        case .malformed(let file, let reason):
             return "\(file): damaged WAV file: \(reason)."
-        case let .sampleRateMismatch(file, expected, found):
+        case .sampleRateMismatch(let file, let expected, let found):
             return "\(file): sample rate \(found) Hz differs from the \(expected) Hz of the other tracks."
-        case let .writerClosed(file):
+        case .writerClosed(let file):
             return "\(file): the WAV writer was already finished or cancelled."
-        case let .invalidArgument(message):
+        case .invalidArgument(let message):
             return message
         }
     }

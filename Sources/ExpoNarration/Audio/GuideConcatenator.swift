@@ -45,7 +45,8 @@ public struct GuideConcatenator: Sendable {
             throw AudioFileError.invalidArgument("\(output.path): a guide needs at least one track.")
         }
         guard gapSeconds >= 0, gapSeconds.isFinite, blockFrames >= 1 else {
-            throw AudioFileError.invalidArgument("The gap between tracks must be zero or more seconds, not \(gapSeconds).")
+            throw AudioFileError.invalidArgument(
+                "The gap between tracks must be zero or more seconds, not \(gapSeconds).")
         }
         // Open (and so check) every track before writing anything. Readers hold only a descriptor.
         let firstReader = try WAVReader(url: first.url)

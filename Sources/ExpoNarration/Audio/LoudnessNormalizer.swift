@@ -29,8 +29,8 @@ public struct LoudnessReport: Sendable, Equatable {
 /// Pass 1 measures the input's integrated loudness. Pass 2 streams the input again through
 /// gain → limiter → 16-bit rounding into a `WAVWriter`, measuring what it writes. Limiting lowers
 /// loudness a little, so when the result is more than `toleranceLU` from the target, pass 2 runs
-/// again with the gain corrected by the difference (at most `maximumPasses` times; the last
-/// attempt is kept). Only one block of samples is in memory at a time.
+/// again with a corrected gain: the difference at first, then scaled by the loudness-per-gain
+/// slope seen between the last two passes (at most `maximumPasses` passes; the last is kept). Only one block of samples is in memory at a time.
 ///
 /// Timing: the limiter's delay is compensated, so the output is the input shifted by exactly
 /// `headSilenceSeconds` (rounded to whole frames; see `LoudnessReport.headSilenceSeconds`).
@@ -71,7 +71,8 @@ public struct LoudnessNormalizer: Sendable {
         try validate()
         let reader = try WAVReader(url: input)
         guard reader.format.isPCM16Mono else {
-            throw AudioFileError.unsupportedFormat(file: input.path, found: reader.format.summary, needed: "16-bit PCM mono")
+            throw AudioFileError.unsupportedFormat(
+                file: input.path, found: reader.format.summary, needed: "16-bit PCM mono")
         }
         let sampleRate = reader.format.sampleRate
 
@@ -97,6 +98,7 @@ public struct LoudnessNormalizer: Sendable {
 
         var gainDB = measurable ? targetLUFS - inputLUFS : 0
         var pass = 0
+        var previous: (gainDB: Double, lufs: Double)?
         while true {
             pass += 1
             let writer = try WAVWriter(url: output, sampleRate: sampleRate)
@@ -115,7 +117,14 @@ public struct LoudnessNormalizer: Sendable {
                     inputLUFS: inputLUFS, inputPeakDBFS: inputMeter.samplePeakDBFS, passes: pass)
             }
             writer.cancel()
-            gainDB += targetLUFS - outputLUFS
+            // Each dB of gain adds at most one dB of loudness, less when the limiter works harder.
+            // After two passes the observed slope (secant) says how much less.
+            var slope = 1.0
+            if let previous, outputLUFS != previous.lufs, gainDB != previous.gainDB {
+                slope = min(1, max(0.2, (outputLUFS - previous.lufs) / (gainDB - previous.gainDB)))
+            }
+            previous = (gainDB, outputLUFS)
+            gainDB += (targetLUFS - outputLUFS) / slope
         }
     }
 
@@ -168,7 +177,9 @@ public struct LoudnessNormalizer: Sendable {
             if count == 0 { break }
             for index in 0..<count { scaled[index] = Float(block[index]) / 32768 * gain }
             limited.removeAll(keepingCapacity: true)
-            scaled.withUnsafeBufferPointer { limiter.process(UnsafeBufferPointer(rebasing: $0[0..<count]), into: &limited) }
+            scaled.withUnsafeBufferPointer {
+                limiter.process(UnsafeBufferPointer(rebasing: $0[0..<count]), into: &limited)
+            }
             try emit(limited)
         }
         try emit(limiter.flush())
@@ -179,16 +190,19 @@ public struct LoudnessNormalizer: Sendable {
 
     private func validate() throws {
         guard targetLUFS.isFinite, targetLUFS < 0 else {
-            throw AudioFileError.invalidArgument("Target loudness must be a negative number of LUFS, not \(targetLUFS).")
+            throw AudioFileError.invalidArgument(
+                "Target loudness must be a negative number of LUFS, not \(targetLUFS).")
         }
         guard peakCeilingDBFS.isFinite, peakCeilingDBFS <= 0, peakCeilingDBFS > -60 else {
             throw AudioFileError.invalidArgument("Peak ceiling must be between -60 and 0 dBFS, not \(peakCeilingDBFS).")
         }
-        guard headSilenceSeconds >= 0, tailSilenceSeconds >= 0, headSilenceSeconds.isFinite, tailSilenceSeconds.isFinite else {
+        guard headSilenceSeconds >= 0, tailSilenceSeconds >= 0, headSilenceSeconds.isFinite, tailSilenceSeconds.isFinite
+        else {
             throw AudioFileError.invalidArgument("Head and tail silence must be zero or more seconds.")
         }
         guard maximumPasses >= 1, blockFrames >= 1, toleranceLU > 0 else {
-            throw AudioFileError.invalidArgument("maximumPasses and blockFrames must be at least 1, toleranceLU above 0.")
+            throw AudioFileError.invalidArgument(
+                "maximumPasses and blockFrames must be at least 1, toleranceLU above 0.")
         }
     }
 }

@@ -14,10 +14,11 @@ struct POSIXFile {
     /// The path shown in error messages.
     let path: String
 
-    static func openForWriting(_ path: String) throws -> POSIXFile {
+    /// Creates (or truncates) `path`; errors name `shownPath`, the file the user asked for.
+    static func openForWriting(_ path: String, shownAs shownPath: String) throws -> POSIXFile {
         let fd = retryingEINTR { open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
-        guard fd >= 0 else { throw AudioFileError.system(file: path, operation: "create", code: errno) }
-        return POSIXFile(descriptor: fd, path: path)
+        guard fd >= 0 else { throw AudioFileError.system(file: shownPath, operation: "create", code: errno) }
+        return POSIXFile(descriptor: fd, path: shownPath)
     }
 
     static func openForReading(_ path: String) throws -> POSIXFile {

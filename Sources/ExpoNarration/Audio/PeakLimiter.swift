@@ -96,7 +96,7 @@ public struct PeakLimiter: Sendable {
             releasedGain = held
         } else {
             releasedGain = min(held, releasedGain + (held - releasedGain) * releaseCoefficient)
-            if held - releasedGain < 1e-9 { releasedGain = held }
+            if held - releasedGain < 1e-6 { releasedGain = held }  // −120 dB: land exactly
         }
 
         let oldest = gainHistory[writeIndex]

@@ -169,7 +169,8 @@ public final class WAVReader {
             switch id {
             case "fmt ":
                 guard size >= 16, size <= available else {
-                    throw AudioFileError.malformed(file: path, reason: "the fmt chunk is \(size) bytes, too short or cut off")
+                    throw AudioFileError.malformed(
+                        file: path, reason: "the fmt chunk is \(size) bytes, too short or cut off")
                 }
                 format = try parseFormat(readBytes(file, at: body, count: Int(min(size, 40))), path: path)
             case "data":
@@ -199,7 +200,8 @@ public final class WAVReader {
         guard let format else { throw AudioFileError.malformed(file: path, reason: "it has no fmt chunk") }
         guard let data else { throw AudioFileError.malformed(file: path, reason: "it has no data chunk") }
         guard format.sampleRate > 0, format.channels > 0, format.blockAlign > 0 else {
-            throw AudioFileError.malformed(file: path, reason: "its fmt chunk declares \(format.summary), block size \(format.blockAlign)")
+            throw AudioFileError.malformed(
+                file: path, reason: "its fmt chunk declares \(format.summary), block size \(format.blockAlign)")
         }
         let cues = cueOffsets.map { CuePoint(sampleOffset: $0.offset, label: labels[$0.id] ?? "") }
         return Layout(format: format, dataOffset: data.offset, dataBytes: data.bytes, cues: cues)

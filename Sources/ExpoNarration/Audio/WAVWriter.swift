@@ -64,13 +64,10 @@ public final class WAVWriter {
         self.limitBytes = min(limitBytes, Self.maximumFileBytes)
         let folder = url.deletingLastPathComponent()
         temporaryURL = folder.appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())")
+        // Open before `buffer` exists: a throw here leaves the object uninitialised (no deinit).
+        let opened = try POSIXFile.openForWriting(temporaryURL.path, shownAs: url.path)
         buffer = .allocate(byteCount: 1 << 16, alignment: 2)
-        do {
-            file = try POSIXFile.openForWriting(temporaryURL.path)
-        } catch {
-            buffer.deallocate()
-            throw error
-        }
+        file = opened
         writeHeader(dataBytes: 0, riffBytes: 0)
     }
 

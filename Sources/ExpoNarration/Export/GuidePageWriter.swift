@@ -37,7 +37,7 @@ public enum GuidePageWriter {
         <a class="skip-link" href="#main">본문으로 건너뛰기</a>
         <header>
         <h1>\(markUp(title, foreign: titleRuns))</h1>
-        <p>이 페이지는 인터넷 연결 없이 이 폴더에서 바로 재생됩니다. 각 항목의 재생기에서 한국어 자막을 켜고 끌 수 있습니다.</p>
+        \(hasTrackAudio ? "<p>이 페이지는 인터넷 연결 없이 이 폴더에서 바로 재생됩니다. 각 항목의 재생기에서 한국어 자막을 켜고 끌 수 있습니다.</p>" : "<p>이 가이드는 글로 읽을 수 있습니다. 인터넷 연결은 필요하지 않습니다.</p>")
         <nav aria-label="가이드 전체 파일">
         <ul>
 
@@ -50,14 +50,20 @@ public enum GuidePageWriter {
         }
         html += "<li><a href=\"\(url(guideTranscriptFile))\" type=\"text/plain\">가이드 전체 대본 (텍스트)</a></li>\n"
         html += "</ul>\n</nav>\n</header>\n<main id=\"main\" tabindex=\"-1\">\n"
-        if !fellBack.isEmpty {
-            let what = fellBack.count == summary.tracks.count ? "이 가이드의 음성은" : "일부 항목의 음성은"
-            html += "<p class=\"notice\">\(what) 만들지 못해 글로만 제공합니다. 이유는 각 항목에 적혀 있습니다.</p>\n"
+        // When every track fell back for one reason, it is said once at the top.
+        let reasons = Set(fellBack.map { reasonText($0.fallbackReason) })
+        let sharedReason = fellBack.count == summary.tracks.count && reasons.count == 1 ? reasons.first : nil
+        if let sharedReason {
+            html += "<p class=\"notice\">이 가이드의 음성은 만들지 못해 글로만 제공합니다."
+            html += sharedReason.map { " 이유: " + escape($0) } ?? ""
+            html += "</p>\n"
+        } else if !fellBack.isEmpty {
+            html += "<p class=\"notice\">일부 항목의 음성은 만들지 못해 글로만 제공합니다. 이유는 각 항목에 적혀 있습니다.</p>\n"
         }
 
         let numbers = GuideOutline.entryNumbers(of: tracks)
         for (track, number) in zip(tracks, numbers) {
-            html += section(track, number: number, result: results[track.fileStem])
+            html += section(track, number: number, result: results[track.fileStem], notesFallback: sharedReason == nil)
         }
         html += "</main>\n<footer>\n<p>"
         var made = "expo-narrate \(summary.toolVersion), 음성 프로필 \(summary.voiceProfile)"
@@ -66,7 +72,15 @@ public enum GuidePageWriter {
         return html
     }
 
-    private static func section(_ track: Track, number: String?, result: TrackResult?) -> String {
+    /// The reason as one sentence ending with a full stop, or nil when none was given.
+    private static func reasonText(_ reason: String?) -> String? {
+        guard let reason else { return nil }
+        let line = GuideOutline.oneLine(reason)
+        guard let last = line.last else { return nil }
+        return ".!?。".contains(last) ? line : line + "."
+    }
+
+    private static func section(_ track: Track, number: String?, result: TrackResult?, notesFallback: Bool) -> String {
         let id = "track-" + (FileNaming.slug(track.fileStem).isEmpty ? String(track.position) : FileNaming.slug(track.fileStem))
         let titleBlock = track.blocks.first { $0.role == .title }
         let heading = escape(GuideOutline.headingPrefix(entryNumber: number))
@@ -79,7 +93,7 @@ public enum GuidePageWriter {
             for fact in facts {
                 let label = fact.label.isEmpty ? "정보" : fact.label
                 let value = fact.value.isEmpty ? fact.displayText : fact.value
-                html += "<div><dt>\(escape(GuideOutline.oneLine(label)))</dt><dd>\(markUp(GuideOutline.oneLine(value), foreign: foreignRuns(fact)))</dd></div>\n"
+                html += "<dt>\(escape(GuideOutline.oneLine(label)))</dt><dd>\(markUp(GuideOutline.oneLine(value), foreign: foreignRuns(fact)))</dd>\n"
             }
             html += "</dl>\n"
         }
@@ -100,10 +114,9 @@ public enum GuidePageWriter {
                 download += " <a href=\"\(url(captions))\" type=\"text/vtt\">자막 (WebVTT)</a>"
             }
             html += download + "</p>\n</div>\n"
-        } else if let result, result.fellBackToText {
-            let reason = result.fallbackReason.map(GuideOutline.oneLine).flatMap { $0.isEmpty ? nil : $0 }
-            html += "<p class=\"notice\">이 항목의 음성은 만들지 못했습니다"
-            html += reason.map { ". 이유: " + escape($0) } ?? "."
+        } else if let result, result.fellBackToText, notesFallback {
+            html += "<p class=\"notice\">이 항목의 음성은 만들지 못했습니다."
+            html += reasonText(result.fallbackReason).map { " 이유: " + escape($0) } ?? ""
             html += "</p>\n"
         }
 
@@ -205,8 +218,7 @@ public enum GuidePageWriter {
     .skip-link { position: absolute; left: 0.5em; top: -10em; padding: 0.5em 1em; background: var(--background); color: var(--link); z-index: 1; }
     .skip-link:focus { top: 0.5em; }
     nav ul { padding-left: 1.25em; }
-    .facts { display: grid; gap: 0.25em; margin: 1em 0; }
-    .facts div { display: flex; flex-wrap: wrap; gap: 0 0.75em; }
+    .facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.25em 1em; margin: 1em 0; }
     .facts dt { font-weight: 700; }
     .facts dd { margin: 0; }
     .player { margin: 1em 0; }

@@ -1,3 +1,4 @@
+import Foundation
 @testable import ExpoNarration
 
 /// A small guide made for the writers' tests: a poster with a French name in its title and
@@ -26,8 +27,8 @@ enum ExportSamples {
 
     /// Results as the lead would hand them over: audio for every track but the last, which
     /// fell back to text with `fallbackReason`.
-    static func summary(lastFallsBack: Bool = true, fallbackReason: String = "음성 합성기가 <응답> & 하지 않았습니다") -> GuideSummary {
-        let tracks = tracks
+    static func summary(lastFallsBack: Bool = true, fallbackReason: String = "음성 합성기가 <응답> & 하지 않았습니다",
+                        for tracks: [Track] = tracks) -> GuideSummary {
         let results = tracks.enumerated().map { index, track -> TrackResult in
             let fallsBack = lastFallsBack && index == tracks.count - 1
             var start = 0.25
@@ -64,5 +65,23 @@ enum ExportSamples {
                 fellBackToText: true, fallbackReason: reason)
         }
         return summary
+    }
+}
+
+/// The original apps' data in the shared fixtures (beside the repository), when it is there.
+enum RealFixtures {
+    static let folder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("shared/fixtures/expo1900")
+    static let posterFile = folder.appendingPathComponent("exposition_universelle_1900.json")
+    static let itemsFile = folder.appendingPathComponent("items.json")
+    static var available: Bool {
+        FileManager.default.fileExists(atPath: posterFile.path) && FileManager.default.fileExists(atPath: itemsFile.path)
+    }
+
+    static func tracks() throws -> [Track] {
+        var loader = CatalogLoader()
+        let catalog = try loader.load(posterFile: posterFile, itemsFile: itemsFile)
+        return Narrator(normalizer: KoreanSpeechNormalizer()).tracks(for: catalog)
     }
 }
