@@ -20,6 +20,17 @@ final class HanjaDictionary: @unchecked Sendable {
     /// At most this many reading combinations are checked for one word.
     private static let combinationLimit = 48
 
+    /// Characters whose commonest reading the dictionary's order does not show.
+    private static let commonReadings: [UInt32: Unicode.Scalar] = {
+        let pairs = "寺사度도說설車차金금北북樂악行행不불宅택復복便편更경見견率률殺살識식切절洞동參참省성數수"
+            + "若약茶차丹단拓척塞색推추暴폭讀독降강惡악易역狀상索색沈침齊제葉엽刺자否부布포糖당反반句구"
+            + "龜귀則칙畫화分분女녀六륙十십五오洛락李리樓루龍룡禮례良량流류留류論론利리理리林림立립"
+        var table: [UInt32: Unicode.Scalar] = [:]
+        var scalars = pairs.unicodeScalars.makeIterator()
+        while let hanja = scalars.next(), let reading = scalars.next() { table[hanja.value] = reading }
+        return table
+    }()
+
     private let table: OpaquePointer
     private let readings: [UInt32: [Unicode.Scalar]]
     private let lock = NSLock()
@@ -28,7 +39,7 @@ final class HanjaDictionary: @unchecked Sendable {
     private init?() {
         guard let table = hanja_table_load(nil) else { return nil }
         self.table = table
-        var ranked: [UInt32: [(syllable: Unicode.Scalar, rank: Int)]] = [:]
+        var ranked: [UInt32: [(syllable: Unicode.Scalar, rank: Double)]] = [:]
         var key = [CChar](repeating: 0, count: 4)
         for code in UInt32(0xAC00)...0xD7A3 {
             let syllable = Unicode.Scalar(code)!
@@ -45,11 +56,14 @@ final class HanjaDictionary: @unchecked Sendable {
                 guard scalars.count == 1, let hanja = scalars.first else { continue }
                 // The comment ("즐거울 락") names the reading the entry is filed under when it is
                 // the character's own; other entries are initial-sound variants (녀 under 여).
-                var rank = index * 2
+                // Rank by relative place in the syllable's list (the dictionary lists common
+                // characters first), penalised when the entry is only a variant.
+                var rank = Double(index) / Double(max(count, 1))
                 if let comment = hanja_list_get_nth_comment(list, UInt32(index)),
                    !String(cString: comment).unicodeScalars.contains(syllable) {
                     rank += 1
                 }
+                if Self.commonReadings[hanja.value] == syllable { rank = -1 }
                 ranked[hanja.value, default: []].append((syllable, rank))
             }
             hanja_list_delete(list)

@@ -405,7 +405,11 @@ extension SpeechScanner {
             close += 1
         }
         guard close < end, text[close] == closing, hasHanja else {
-            if opening == "(" { put("(") } else if lastWritten != nil { put(" ") }
+            if opening == "(" {
+                put("(")
+            } else if let last = lastWritten, Self.isHangul(last) || Self.isASCIILetter(last) {
+                put(" ")
+            }
             return index + 1
         }
         var items: [Range<Int>] = []
@@ -445,7 +449,11 @@ extension SpeechScanner {
             }
             scan(item.lowerBound, item.upperBound)
         }
-        if opening == "(" { put(")") } else { put(" ") }
+        if opening == "(" {
+            put(")")
+        } else if let next = at(close + 1, end), !HangulSyllable.contains(next) {
+            put(" ")
+        }
         return close + 1
     }
 }
