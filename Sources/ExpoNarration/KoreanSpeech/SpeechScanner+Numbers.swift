@@ -102,10 +102,6 @@ extension SpeechScanner {
         guard cursor < end else { return nil }
         let first = text[cursor]
         guard first.value < 0x7F ? (first.value | 0x20) &- 0x61 < 26 || first == "%" : true else { return nil }
-        if cursor > index, first == "%" || first.value < 0x7F, first != "%" {
-            // "3 m" is too loose; a space is allowed only before symbols such as ㎝ ℃ %.
-            if (first.value | 0x20) &- 0x61 < 26 { return nil }
-        }
         for unit in Vocabulary.units where matches(unit.symbol, at: cursor, end) {
             let unitEnd = cursor + unit.symbol.count
             if let last = unit.symbol.last, (last.value | 0x20) &- 0x61 < 26, let next = at(unitEnd, end),
