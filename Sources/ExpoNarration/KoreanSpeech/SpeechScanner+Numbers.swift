@@ -457,7 +457,7 @@ extension SpeechScanner {
 
     /// 10:30 → 열 시 삼십 분; 13:05 → 십삼 시 오 분; with a second time, a range.
     private mutating func readTime(at index: Int, _ end: Int) -> Int? {
-        guard let time = timeParts(at: index, end) else { return nil }
+        guard let time = timeParts(at: index, end) else { return readRatio(at: index, end) }
         put(timeWords(time))
         var resume = time.end
         var cursor = resume
@@ -473,6 +473,14 @@ extension SpeechScanner {
             }
         }
         return resume
+    }
+
+    /// 2:1 (not a time) → 이 대 일.
+    private mutating func readRatio(at index: Int, _ end: Int) -> Int? {
+        guard let left = smallNumber(at: index, end, maxDigits: 3), left.end + 1 < end, text[left.end] == ":",
+              let right = smallNumber(at: left.end + 1, end, maxDigits: 3) else { return nil }
+        put(KoreanNumerals.sino(left.value) + " 대 " + KoreanNumerals.sino(right.value))
+        return right.end
     }
 
     /// 02-123-4567, 010-1234-5678, 1588-1234 → digits one by one, 0 as 공.

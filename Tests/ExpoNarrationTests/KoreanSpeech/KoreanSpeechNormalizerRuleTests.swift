@@ -101,7 +101,8 @@ struct KoreanSpeechNormalizerRuleTests {
         .init("1쌍", "한쌍"), .init("5자 정도", "다섯자정도"), .init("5치", "다섯치"), .init("8푼", "여덟푼"),
         .init("3끼", "세끼"), .init("2해", "두해"), .init("10개의", "열개의"), .init("2개씩", "두개씩"),
         .init("11명으로", "열한명으로"), .init("1명", "한명"), .init("2명(김충효, 정습명)", "두명(김충효,정습명)"),
-        .init("12 개", "열두개"), .init("3시간", "세시간"),
+        .init("12 개", "열두개"), .init("3시간", "세시간"), .init("5마당", "다섯마당"), .init("영화 3편", "영화세편"),
+        .init("사고 2건", "사고두건"),
     ]
 
     // Sino-Korean before 년, 월, 일, 분, 초, 세, 원, 층, 호, 회, 차, 세기, 개월, 개국, units and the rest.
@@ -250,7 +251,7 @@ struct KoreanSpeechNormalizerRuleTests {
 
     // Symbols the voice would read out in English become Korean words or pauses.
     static let symbols: [SpeechCase] = [
-        .init("가/나", "가,나"), .init("R&D", "R앤드D"), .init("1+1", "일플러스일"), .init("가ㆍ나", "가·나"),
+        .init("2:1", "이대일"), .init("3:2로", "삼대이로"), .init("가/나", "가,나"), .init("R&D", "R앤드D"), .init("1+1", "일플러스일"), .init("가ㆍ나", "가·나"),
         .init("1900년(천구백)", "천구백년(천구백)"),
     ]
 
