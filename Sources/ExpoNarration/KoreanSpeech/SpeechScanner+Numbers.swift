@@ -518,10 +518,22 @@ extension SpeechScanner {
         return cursor
     }
 
-    /// 6·25 → 육이오, 3·1 → 삼일, 4·19 → 사일구: the day's digits one by one.
+    /// Words after "3.1" that make it a commemoration (3.1절, 4.19 혁명), not a decimal.
+    private static let commemorated: [[Unicode.Scalar]] = SpeechVocabulary.scalars([
+        "절", "운동", "사태", "혁명", "전쟁", "선언", "민주", "항쟁", "의거", "사변", "정신", "기념", "공원",
+    ])
+
+    /// 6·25 → 육이오, 3·1 → 삼일, 4·19 → 사일구: the day's digits one by one. With a full stop
+    /// only before a word such as 절 or 혁명: 3.1절 → 삼일절.
     private mutating func readCommemoration(at index: Int, _ end: Int) -> Int? {
-        guard let month = smallNumber(at: index, end), month.end + 1 < end, text[month.end] == "\u{B7}",
+        guard let month = smallNumber(at: index, end), month.end + 1 < end,
+              text[month.end] == "\u{B7}" || text[month.end] == ".",
               let day = smallNumber(at: month.end + 1, end) else { return nil }
+        if text[month.end] == "." {
+            var next = day.end
+            if next < end, text[next] == " " { next += 1 }
+            guard Self.commemorated.contains(where: { matches($0, at: next, end) }) else { return nil }
+        }
         put(KoreanNumerals.sino(month.value) + KoreanNumerals.digits(Self.digitsText(Array(text[(month.end + 1)..<day.end]))))
         return day.end
     }

@@ -376,7 +376,28 @@ extension SpeechScanner {
         for scalar in run where scalar.value != 0x3005 {
             characters.append(scalar.value == 0x3007 ? "零" : scalar)
         }
-        return HanjaDictionary.shared?.reading(of: characters) ?? ""
+        let reading = HanjaDictionary.shared?.reading(of: characters) ?? ""
+        // Month names keep their spoken forms in Hanja too: 六月 → 유월, 十月 → 시월.
+        if reading.hasSuffix("육월") || reading.hasSuffix("십월") {
+            return String(reading.dropLast(2)) + (reading.hasSuffix("육월") ? "유월" : "시월")
+        }
+        return reading
+    }
+
+    /// Whether the bracket content `content` (Hangul) only repeats the reading of the Hanja just
+    /// before `index`: 二胡(이호).
+    private func repeatsHanjaBefore(_ index: Int, _ start: Int, content: ArraySlice<Unicode.Scalar>) -> Bool {
+        let hangul = content.filter { $0 != " " }
+        guard !hangul.isEmpty, hangul.allSatisfy(Self.isHangul), let dictionary = HanjaDictionary.shared else { return false }
+        var cursor = index - 1
+        while cursor >= start, Self.isSilentMark(text[cursor]) { cursor -= 1 }
+        var hanja: [Unicode.Scalar] = []
+        while cursor >= start, Self.isHanja(text[cursor]), hanja.count < hangul.count {
+            hanja.append(text[cursor])
+            cursor -= 1
+        }
+        guard hanja.count == hangul.count else { return false }
+        return dictionary.isReading(ArraySlice(hangul), of: hanja.reversed())
     }
 
     /// A run of Hanja outside brackets: dropped when it repeats the Hangul right before it
@@ -403,6 +424,10 @@ extension SpeechScanner {
             if scalar == closing || scalar == opening { break }
             if Self.isHanja(scalar) || Self.isKana(scalar) { hasHanja = true }
             close += 1
+        }
+        if close < end, text[close] == closing, !hasHanja,
+           repeatsHanjaBefore(index, start, content: text[(index + 1)..<close]) {
+            return close + 1
         }
         guard close < end, text[close] == closing, hasHanja else {
             if opening == "(" {

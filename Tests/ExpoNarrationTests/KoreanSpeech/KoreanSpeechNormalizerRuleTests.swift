@@ -196,7 +196,8 @@ struct KoreanSpeechNormalizerRuleTests {
     static let commemorations: [SpeechCase] = [
         .init("6·25", "육이오"), .init("3·1", "삼일"), .init("4·19", "사일구"), .init("5·18", "오일팔"),
         .init("8·15", "팔일오"), .init("6·25 전쟁", "육이오전쟁"), .init("3·1운동", "삼일운동"),
-        .init("10·26", "십이육"), .init("6・25", "육이오"),
+        .init("10·26", "십이육"), .init("6・25", "육이오"), .init("3.1절", "삼일절"), .init("4.19 혁명", "사일구혁명"),
+        .init("5.18 민주화운동", "오일팔민주화운동"), .init("3.1%", "삼점일퍼센트"),
     ]
 
     // Identifiers: sub-numbers with 의; a letter code's digits one by one.
@@ -237,7 +238,8 @@ struct KoreanSpeechNormalizerRuleTests {
         .init("朝鮮", "조선"), .init("世宗大王", "세종대왕"), .init("大藏經", "대장경"), .init("佛經", "불경"),
         .init("寺", "사"), .init("女子", "여자"), .init("李", "이"), .init("京", "경"),
         .init("용[蟠龍]을", "용반룡을"), .init("노랑괘자[黃掛子]를", "노랑괘자황괘자를"), .init("大願寺", "대원사"),
-        .init("度", "도"), .init("說明", "설명"),
+        .init("度", "도"), .init("說明", "설명"), .init("六月", "유월"), .init("十月", "시월"),
+        .init("二胡(이호)", "이호"), .init("八萬大藏經(팔만대장경)은", "팔만대장경은"), .init("二胡(얼후)", "이호(얼후)"),
     ]
 
     // Brackets and quotes that carry no sound are not spoken.
