@@ -65,7 +65,11 @@ extension SpeechScanner {
             return KoreanNumerals.sinoDecimal(whole: value, fraction: Substring(Self.digitsText(fraction)))
         }
         guard let value = token.value else { return KoreanNumerals.digits(Self.digitsText(token.whole)) }
-        if token.hasLeadingZero { return KoreanNumerals.digits(Self.digitsText(token.whole)) }
+        // A bare number with a leading zero is a code, said digit by digit with 공 (007 → 공공칠);
+        // before a counting word the zeros are padding (09시 → 아홉 시).
+        if token.hasLeadingZero, counter == nil, reading == .sino {
+            return KoreanNumerals.digits(Self.digitsText(token.whole), zero: "공")
+        }
         switch reading {
         case .native:
             return KoreanNumerals.native(value) ?? KoreanNumerals.sino(value)
@@ -319,7 +323,7 @@ extension SpeechScanner {
             put(KoreanNumerals.month(value))
             return counter.end
         }
-        put(words(token, kind, counter: counter?.word))
+        put(words(token, kind, counter: counter?.word ?? (currency != nil ? [] : nil)))
         if let currency {
             put(" ")
             put(currency)

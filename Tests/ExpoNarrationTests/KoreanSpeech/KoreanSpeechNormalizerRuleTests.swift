@@ -211,7 +211,8 @@ struct KoreanSpeechNormalizerRuleTests {
     static let phoneNumbers: [SpeechCase] = [
         .init("010-1234-5678", "공일공일이삼사오육칠팔"), .init("02-123-4567", "공이일이삼사오육칠"),
         .init("031-987-6543", "공삼일구팔칠육오사삼"), .init("1588-1234", "일오팔팔일이삼사"),
-        .init("123-4567", "일이삼사오육칠"),
+        .init("123-4567", "일이삼사오육칠"), .init("(02) 123-4567", "(공이)일이삼사오육칠"), .init("007", "공공칠"),
+        .init("09시", "아홉시"), .init("05월", "오월"),
     ]
 
     // A parenthesised Hanja gloss that repeats the Hangul before it is not spoken.
