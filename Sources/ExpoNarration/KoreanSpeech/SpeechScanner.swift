@@ -248,9 +248,13 @@ struct SpeechScanner {
             put(" ")
             return index + 1
         case "~":
-            if let last = lastWritten, Self.isHangul(last), let next = at(index + 1, end),
-               Self.isHangul(next) || next == " " {
-                put("에서")
+            // Between words: 서울~부산 → 서울에서 부산; before a number: 후반~15세기 → 후반부터 십오 세기.
+            if let last = lastWritten, Self.isHangul(last), let next = at(index + 1, end) {
+                if Self.isHangul(next) || next == " " {
+                    put("에서")
+                } else if Self.isDigit(next) {
+                    put("부터")
+                }
             }
             put(" ")
             return index + 1

@@ -68,6 +68,7 @@ struct KoreanSpeechNormalizerRuleTests {
         .init("10~15%", "십퍼센트에서십오퍼센트"), .init("2\u{2013}3개", "두개에서세개"),
         .init("1000 ~ 2000", "천에서이천"), .init("3~4세기", "삼세기부터사세기까지"),
         .init("1236년~1251년", "천이백삼십육년부터천이백오십일년까지"), .init("서울~부산", "서울에서부산"),
+        .init("14세기 후반~15세기 초", "십사세기후반부터십오세기초"),
     ]
 
     // Ordinals: 제N is Sino-Korean; N번째 and N째 are native (첫, 두, 세, 스무).
