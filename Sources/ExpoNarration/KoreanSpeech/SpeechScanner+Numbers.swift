@@ -105,7 +105,8 @@ extension SpeechScanner {
         if cursor < end, text[cursor] == " " { cursor += 1 }
         guard cursor < end else { return nil }
         let first = text[cursor]
-        guard first.value < 0x7F ? (first.value | 0x20) &- 0x61 < 26 || first == "%" : true else { return nil }
+        // Units start with a Latin letter, %, or a symbol outside ASCII (㎝, ℃, °).
+        if first.value < 0x80, (first.value | 0x20) &- 0x61 >= 26, first != "%" { return nil }
         for unit in Vocabulary.units where matches(unit.symbol, at: cursor, end) {
             let unitEnd = cursor + unit.symbol.count
             if let last = unit.symbol.last, (last.value | 0x20) &- 0x61 < 26, let next = at(unitEnd, end),
@@ -132,10 +133,6 @@ extension SpeechScanner {
             return CounterMatch(counter: counter, start: cursor)
         }
         return nil
-    }
-
-    private func isWordStart(_ word: [Unicode.Scalar], at index: Int, _ end: Int) -> Bool {
-        matches(word, at: index, end)
     }
 
     /// How a number is read before `match`, with the context rules for ambiguous counters.
@@ -294,8 +291,16 @@ extension SpeechScanner {
                     return after
                 }
                 put(words(token, .sino))
-                if let currency { pendingMagnitudeCurrency(currency) }
-                return after
+                guard let currency else { return after }
+                // ₩5만 → 오만 원: the currency follows the whole amount.
+                var magnitudeEnd = after
+                while magnitudeEnd < end, "만천백십억조경".unicodeScalars.contains(text[magnitudeEnd]) {
+                    put(text[magnitudeEnd])
+                    magnitudeEnd += 1
+                }
+                put(" ")
+                put(currency)
+                return magnitudeEnd
             }
         }
         if after < end, text[after] == "여" {
@@ -333,11 +338,6 @@ extension SpeechScanner {
             return counter.start
         }
         return after
-    }
-
-    private mutating func pendingMagnitudeCurrency(_ currency: String) {
-        // "$5만" is rare; the magnitude word follows, the currency name is said after it.
-        _ = currency
     }
 
     private func precededBy(_ word: String, _ index: Int, _ start: Int) -> Bool {

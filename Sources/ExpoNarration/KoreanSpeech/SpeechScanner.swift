@@ -199,10 +199,8 @@ struct SpeechScanner {
                 continue
             }
             if let language = candidate.entry.language {
-                let spaceBefore = pendingSpace
                 finishRun(language: nil)
                 runs.append(SpokenRun(text: candidate.entry.spoken, language: language))
-                _ = spaceBefore
             } else {
                 put(candidate.entry.spoken)
             }

@@ -190,7 +190,8 @@ struct KoreanSpeechNormalizerRuleTests {
     // Currency: the amount in Sino-Korean, then the currency's name.
     static let currency: [SpeechCase] = [
         .init("₩1,000", "천원"), .init("$100", "백달러"), .init("$3.5", "삼점오달러"), .init("5,000원", "오천원"),
-        .init("€20", "이십유로"), .init("¥500", "오백엔"), .init("£10", "십파운드"), .init("₩ 500", "오백원"),
+        .init("€20", "이십유로"), .init("¥500", "오백엔"), .init("£10", "십파운드"), .init("₩ 500", "오백원"), .init("₩5만", "오만원"),
+        .init("$1,299.99", "천이백구십구점구구달러"),
     ]
 
     // Commemorations with a middle dot: month as a number, day digit by digit.
