@@ -390,10 +390,32 @@ extension SpeechScanner {
         } else if secondCounter?.counter.reading == .month {
             resume = secondCounter!.end
         }
-        if temporal, !(resume < end && HangulSyllable.contains(text[resume])) {
-            put("까지")
+        if temporal {
+            resume = readDateTail(at: resume, numberStart: numberStart, start, end)
+            if !(resume < end && HangulSyllable.contains(text[resume])) { put("까지") }
         }
         return resume
+    }
+
+    /// The rest of a date or time that ends a range: "~11월 12일" goes on to 12일 before 까지.
+    private mutating func readDateTail(at index: Int, numberStart: Int, _ start: Int, _ end: Int) -> Int {
+        var resume = index
+        while true {
+            var cursor = resume
+            if cursor < end, text[cursor] == " " { cursor += 1 }
+            guard cursor < end, Self.isDigit(text[cursor]) else { return resume }
+            let token = parseNumber(at: cursor, end)
+            guard token.fraction == nil, let counter = matchCounter(at: token.end, end), counter.counter.temporal,
+                  counter.start == token.end else { return resume }
+            let kind = reading(for: counter, value: token.value, numberStart: cursor, start, end, ordinalPrefix: false)
+            put(" ")
+            put(words(token, kind, counter: counter.word))
+            if kind != .month {
+                put(" ")
+                put(String(String.UnicodeScalarView(counter.word)))
+            }
+            resume = counter.end
+        }
     }
 
     // MARK: Dates, times, phone numbers, commemorations
