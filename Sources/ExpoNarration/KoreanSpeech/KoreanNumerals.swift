@@ -68,4 +68,30 @@ public enum KoreanNumerals {
         default: return sino(month) + "월"
         }
     }
+
+    private static let nativeTens = ["", "열", "스물", "서른", "마흔", "쉰", "예순", "일흔", "여든", "아흔"]
+    private static let nativeOnes = ["", "하나", "둘", "셋", "넷", "다섯", "여섯", "일곱", "여덟", "아홉"]
+    private static let nativeOnesBeforeCounter = ["", "한", "두", "세", "네", "다섯", "여섯", "일곱", "여덟", "아홉"]
+
+    /// Native Korean words for 1...99, or nil outside that range. Before a counting word the
+    /// forms shorten: 한 개, 두 명, 세 시, 스무 살, 스물한 권; on their own: 하나, 둘, 스물.
+    public static func native(_ number: Int, beforeCounter: Bool = true) -> String? {
+        guard (1...99).contains(number) else { return nil }
+        let tens = number / 10, ones = number % 10
+        if ones == 0 {
+            return tens == 2 && beforeCounter ? "스무" : nativeTens[tens]
+        }
+        return nativeTens[tens] + (beforeCounter ? nativeOnesBeforeCounter[ones] : nativeOnes[ones])
+    }
+
+    /// The native ordinal before 번째 or 째: 1 → 첫, 2 → 두, 20 → 스무, 21 → 스물한; nil outside 1...99.
+    public static func nativeOrdinal(_ number: Int) -> String? {
+        number == 1 ? "첫" : native(number)
+    }
+
+    /// Sino-Korean reading of a decimal written with ASCII digits: "42.4" → "사십이 점 사",
+    /// "0.05" → "영 점 영오". Digits after the point are said one by one, 0 as 영.
+    public static func sinoDecimal(whole: Int, fraction: Substring) -> String {
+        sino(whole) + " 점 " + digits(String(fraction))
+    }
 }

@@ -109,7 +109,7 @@ public struct PronunciationLexicon: Sendable {
 }
 
 /// A pronunciation lexicon file that cannot be used: which file, which line, why, and what to do.
-public struct PronunciationLexiconError: LocalizedError, Equatable, Sendable {
+public struct PronunciationLexiconError: LocalizedError, CustomStringConvertible, Equatable, Sendable {
     public var file: String
     /// 1-based line number, or nil when the whole file is at fault.
     public var line: Int?
@@ -122,4 +122,6 @@ public struct PronunciationLexiconError: LocalizedError, Equatable, Sendable {
     }
 
     public var recoverySuggestion: String? { fix }
+
+    public var description: String { errorDescription ?? reason }
 }
