@@ -63,7 +63,14 @@ public struct Narrator: Sendable {
     private func titleSentence(_ title: PosterTitle) -> Sentence {
         var spoken = normalizer.spokenRuns(title.main)
         if let foreign = title.foreign {
-            spoken.append(SpokenRun(text: foreign.text, language: foreign.language))
+            // The lexicon may say how the name is read (and in which language); otherwise the
+            // other language's voice reads it as written, numbers included.
+            let fromLexicon = normalizer.spokenRuns(foreign.text)
+            if fromLexicon.count == 1, fromLexicon[0].language != nil {
+                spoken += fromLexicon
+            } else {
+                spoken.append(SpokenRun(text: foreign.text, language: foreign.language))
+            }
         }
         return Sentence(display: title.display, spoken: spoken)
     }
