@@ -30,6 +30,7 @@ func printError(_ message: String) {
 func exitStatus(for error: Error) -> ExitCode {
     switch error {
     case is CatalogError: return ExitCode(65)
+    case is AudioFileError: return ExitCode(74)
     case OutputError.interrupted: return ExitCode(130)
     case OutputError.cannotCreate: return ExitCode(73)
     case is OutputError: return ExitCode(74)
