@@ -139,3 +139,52 @@ struct CommandLineTests {
         #expect(result.stderr.contains(file.path), "\(result.stderr)")
     }
 }
+
+/// Parallel synthesis and the cache, run as a built binary.
+@Suite("expo-narrate jobs and cache", .serialized)
+struct JobsAndCacheTests {
+    func files(_ folder: URL) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where !name.hasPrefix(".") {
+            result[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+        }
+        return result
+    }
+
+    @Test("--jobs 2 makes the same files as --jobs 1, and a second run takes every track from the cache")
+    func jobsAndCache() throws {
+        let one = try CommandRunner.temporaryFolder()
+        let two = try CommandRunner.temporaryFolder()
+        defer {
+            try? FileManager.default.removeItem(at: one)
+            try? FileManager.default.removeItem(at: two)
+        }
+        let catalog = ["--poster-file", try CommandRunner.fixture("daejeon_expo.json"),
+                       "--items-file", try CommandRunner.fixture("items.json")]
+        let selection = ["--poster", "--entry", "직지심체요절", "--entry", "해금", "--entry", "가야금"]
+        let first = try CommandRunner.run(selection + catalog + ["--jobs", "1", "--output", one.path])
+        #expect(first.status == 0, "\(first.stderr)")
+        let second = try CommandRunner.run(selection + catalog + ["--jobs", "2", "--output", two.path])
+        #expect(second.status == 0, "\(second.stderr)")
+        let filesOne = try files(one), filesTwo = try files(two)
+        #expect(filesOne.keys.sorted() == filesTwo.keys.sorted())
+        for (name, data) in filesOne where name != "manifest.json" {
+            #expect(filesTwo[name] == data, "\(name) differs between --jobs 1 and --jobs 2")
+        }
+        let again = try CommandRunner.run(selection + catalog + ["--jobs", "2", "--output", two.path])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stderr.contains("4 from the cache"), "\(again.stderr)")
+        #expect(try files(two) == filesTwo)
+    }
+
+    @Test("--no-cache leaves no cache behind and publishes no scratch folder")
+    func noCache() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CommandRunner.run(["--poster", "--no-cache", "--output", folder.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(names.filter { $0.hasPrefix(".") }.isEmpty, "\(names)")
+        #expect(names.contains("00-poster.wav"))
+    }
+}

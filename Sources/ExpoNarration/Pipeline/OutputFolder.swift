@@ -92,7 +92,8 @@ public final class OutputFolder {
     /// earlier run's files that this run did not make). Each move is an atomic rename.
     public func publish(removing stale: [String] = []) throws {
         let manager = FileManager.default
-        let names = (try? manager.contentsOfDirectory(atPath: staging.path)) ?? []
+        // Dot-names are the run's own scratch (e.g. the uncached synthesis of --no-cache).
+        let names = ((try? manager.contentsOfDirectory(atPath: staging.path)) ?? []).filter { !$0.hasPrefix(".") }
         // The manifest goes last, so that it never names a file that is not there yet.
         for name in names.sorted(by: { ($0 == "manifest.json" ? 1 : 0, $0) < ($1 == "manifest.json" ? 1 : 0, $1) }) {
             let target = destination.appendingPathComponent(name)
