@@ -81,7 +81,7 @@ public struct GuideBuilder {
         var espeakVersion: String?
         if !request.textOnly {
             let renderer = AudioRenderer(request: request, output: output)
-            switch renderer.render(tracks, progress: progress) {
+            switch try renderer.render(tracks, progress: progress) {
             case let .unavailable(reason):
                 audioMissingReason = reason
                 progress(.audioUnavailable(reason: reason))
