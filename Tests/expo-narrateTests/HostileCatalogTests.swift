@@ -32,6 +32,7 @@ struct HostileCatalogTests {
         for part in parts {
             #expect(result.stderr.contains(part), "\(part) missing from: \(result.stderr)", sourceLocation: sourceLocation)
         }
+        #expect(!result.stderr.contains(".."), "doubled full stop: \(result.stderr)", sourceLocation: sourceLocation)
         for crash in ["Fatal error", "Stack dump", "DecodingError", "Swift runtime failure", "Illegal instruction"] {
             #expect(!result.stderr.contains(crash), "\(result.stderr)", sourceLocation: sourceLocation)
         }

@@ -124,12 +124,20 @@ public final class OutputFolder {
         }
     }
 
+    /// The system's reason for `error`, without a final full stop (the messages add their own).
     static func reason(_ error: Error) -> String {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(underlying.code)))
         }
         if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
-        return nsError.localizedDescription
+        return withoutFinalFullStop(nsError.localizedDescription)
+    }
+
+    /// `text` without trailing full stops, so that "reason. What to do" never reads "reason.. What".
+    static func withoutFinalFullStop(_ text: String) -> String {
+        var text = Substring(text)
+        while text.last == "." { text = text.dropLast() }
+        return String(text)
     }
 }
