@@ -64,6 +64,24 @@ struct FaultTests {
         #expect(leftovers(in: output).isEmpty)
         let wavs = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasSuffix(".wav") }
         #expect(wavs.count == 15, "\(wavs)")
+
+        // Now a complete guide with audio is the previous output; interrupt the next run while
+        // it writes guide.wav (every track comes from the cache, so that is most of its time).
+        let complete = published(output)
+        let assembling = try RunningCommand(["--all", "--output", output.path] + catalog)
+        let guideStarted = RunningCommand.wait(upTo: 60) {
+            let all = FileManager.default.enumerator(atPath: output.path)?.allObjects as? [String] ?? []
+            return all.contains { $0.hasPrefix(".expo-narrate-staging-") && $0.contains("guide.wav") }
+        }
+        #expect(guideStarted, "guide.wav was never seen being written")
+        let assemblySignalled = Date()
+        assembling.send(signal)
+        #expect(assembling.waitForExit(timeout: 10) == 130, "\(assembling.stderr)")
+        let assemblyStop = Date().timeIntervalSince(assemblySignalled)
+        print("stopped \(assemblyStop) s after signal \(signal) while writing guide.wav")
+        #expect(assemblyStop < 1.0, "took \(assemblyStop) s to stop")
+        #expect(leftovers(in: output).isEmpty, "left behind: \(leftovers(in: output))")
+        #expect(published(output) == complete, "the previous complete output changed")
     }
 
     @Test("a file-size limit (ulimit -f) while writing audio: one clear line, exit 74, nothing damaged or left behind")

@@ -127,7 +127,9 @@ struct AudioRenderer {
         let inputs = results.compactMap { result in
             result.audioFile.map { (url: output.stagedURL($0), label: result.title) }
         }
-        _ = try GuideConcatenator(gapSeconds: Double(profile.trackPauseMs) / 1000)
+        var concatenator = GuideConcatenator(gapSeconds: Double(profile.trackPauseMs) / 1000)
+        concatenator.shouldStop = { Interruption.isRequested }
+        _ = try concatenator
             .concatenate(inputs.map { GuideTrack(url: $0.url, title: $0.label) },
                          to: output.stagedURL("guide.wav"))
     }
