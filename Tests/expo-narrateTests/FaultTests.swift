@@ -84,6 +84,36 @@ struct FaultTests {
         #expect(published(output) == complete, "the previous complete output changed")
     }
 
+    @Test("SIGINT while the text of 10,000 entries is written stops within a second; the previous output stays")
+    func interruptedWritingText() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("out")
+        let entries = (0..<10_000).map { ["name": "항목 \($0)", "image_name": "item", "short_desc": "짧게", "desc": "설명 \($0)."] }
+        let catalog = try writeCatalog(poster: samplePoster, entries: entries, in: folder)
+        let arguments = ["--all", "--text-only", "--quiet", "--output", output.path, "--poster-file", catalog.poster, "--items-file", catalog.items]
+        let previousRun = try CommandRunner.run(["--poster"] + arguments.dropFirst())
+        #expect(previousRun.status == 0, "\(previousRun.stderr)")
+        let previous = published(output)
+
+        let run = try RunningCommand(arguments)
+        let writing = RunningCommand.wait(upTo: 60) {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
+            guard let staging = names.first(where: { $0.hasPrefix(".expo-narrate-staging-") }) else { return false }
+            let staged = (try? FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent(staging).path)) ?? []
+            return staged.count > 100
+        }
+        #expect(writing, "the scripts were never seen being written")
+        let signalled = Date()
+        run.send(SIGINT)
+        #expect(run.waitForExit(timeout: 30) == 130, "\(run.stderr)")
+        let seconds = Date().timeIntervalSince(signalled)
+        print("stopped \(seconds) s after SIGINT while writing 10,000 scripts")
+        #expect(seconds < 1.0, "took \(seconds) s to stop")
+        #expect(leftovers(in: output).isEmpty)
+        #expect(published(output) == previous)
+    }
+
     @Test("a file-size limit (ulimit -f) while writing audio: one clear line, exit 74, nothing damaged or left behind")
     func fileSizeLimitDuringAudio() throws {
         let folder = try CommandRunner.temporaryFolder()
