@@ -171,27 +171,54 @@ struct FaultTests {
         #expect(try Data(contentsOf: file) == Data("x".utf8))
     }
 
+    /// Mounts a tmpfs with `options` on `folder`; false where mounting is not allowed.
+    private func mountTmpfs(_ options: String, on folder: URL) throws -> Bool {
+        let mount = Process()
+        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+        mount.arguments = ["-t", "tmpfs", "-o", options, "tmpfs", folder.path]
+        mount.standardError = FileHandle.nullDevice
+        try mount.run()
+        mount.waitUntilExit()
+        if mount.terminationStatus != 0 { print("skipped: cannot mount a tmpfs here (run as root to test this)") }
+        return mount.terminationStatus == 0
+    }
+
+    private func unmount(_ folder: URL) {
+        let umount = Process()
+        umount.executableURL = URL(fileURLWithPath: "/bin/umount")
+        umount.arguments = [folder.path]
+        try? umount.run()
+        umount.waitUntilExit()
+    }
+
+    @Test("a full disk (a 2 MB tmpfs) while writing audio: one clear line, exit 74, the previous output unchanged")
+    func diskFull() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        guard try mountTmpfs("size=2m", on: folder) else { return }
+        defer { unmount(folder) }
+        let output = folder.appendingPathComponent("out")
+        let catalog = try catalogArguments()
+        let previousRun = try CommandRunner.run(["--entry", "해금", "--text-only", "--quiet", "--output", output.path] + catalog)
+        #expect(previousRun.status == 0, "\(previousRun.stderr)")
+        let previous = published(output)
+        let result = try CommandRunner.run(["--entry", "해금", "--quiet", "--output", output.path] + catalog)
+        #expect(result.status == 74, "\(result.stderr)")
+        let lines = expoNarrateLines(result.stderr)
+        #expect(lines.count == 1 && lines[0].contains("No space left on device"), "\(result.stderr)")
+        #expect(lines.first?.contains("the previous output is unchanged") == true)
+        #expect(leftovers(in: output).isEmpty, "left behind: \(leftovers(in: output))")
+        #expect(published(output) == previous)
+        let cached = (try? FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent(".cache").path)) ?? []
+        #expect(cached.isEmpty, "a damaged track was cached: \(cached)")
+    }
+
     @Test("a read-only output folder (a read-only tmpfs) is one clear line and a non-zero exit")
     func readOnlyOutput() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let mount = Process()
-        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
-        mount.arguments = ["-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", folder.path]
-        mount.standardError = FileHandle.nullDevice
-        try mount.run()
-        mount.waitUntilExit()
-        guard mount.terminationStatus == 0 else {
-            print("skipped: cannot mount a read-only tmpfs here")
-            return
-        }
-        defer {
-            let umount = Process()
-            umount.executableURL = URL(fileURLWithPath: "/bin/umount")
-            umount.arguments = [folder.path]
-            try? umount.run()
-            umount.waitUntilExit()
-        }
+        guard try mountTmpfs("ro,size=1m", on: folder) else { return }
+        defer { unmount(folder) }
         let existing = try CommandRunner.run(["--poster", "--text-only", "--output", folder.path])
         #expect(existing.status == 74, "\(existing.stderr)")
         #expect(existing.stderr.split(separator: "\n").count == 1 && existing.stderr.contains("read"), "\(existing.stderr)")

@@ -122,7 +122,7 @@ struct WorkerPool {
             record(reason)
             return storageFailureStatus
         } catch let AudioFileError.system(_, _, code) where [ENOSPC, EDQUOT, EFBIG, EROFS, EIO].contains(code) {
-            record(AudioFileError.reason(for: code))
+            record(String(cString: strerror(code)))
             return storageFailureStatus
         } catch {
             record(error.localizedDescription)
