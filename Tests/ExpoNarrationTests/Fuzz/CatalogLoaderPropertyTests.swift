@@ -69,7 +69,7 @@ struct CatalogLoaderPropertyTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-catalog-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        await propertyCheck(count: 1_500, input: Self.edits) { edits in
+        await propertyCheck(count: FuzzBudget.count(3_000), input: Self.edits) { edits in
             let data = Self.mutate(Self.seedItems, with: edits.map { ($0.0, $0.1, $0.2) })
             #expect(throws: Never.self, "\(String(decoding: data, as: UTF8.self).debugDescription)") {
                 try Self.check(data, asPoster: false, in: folder)
@@ -82,7 +82,7 @@ struct CatalogLoaderPropertyTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-catalog-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        await propertyCheck(count: 1_500, input: Self.edits) { edits in
+        await propertyCheck(count: FuzzBudget.count(3_000), input: Self.edits) { edits in
             let data = Self.mutate(Self.seedPoster, with: edits.map { ($0.0, $0.1, $0.2) })
             #expect(throws: Never.self, "\(String(decoding: data, as: UTF8.self).debugDescription)") {
                 try Self.check(data, asPoster: true, in: folder)
@@ -95,7 +95,7 @@ struct CatalogLoaderPropertyTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-catalog-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        await propertyCheck(count: 500, input: Gen<UInt8>.value(in: 0...255).array(of: 0...64)) { bytes in
+        await propertyCheck(count: FuzzBudget.count(1_000), input: Gen<UInt8>.value(in: 0...255).array(of: 0...64)) { bytes in
             #expect(throws: Never.self) { try Self.check(Data(bytes), asPoster: bytes.count % 2 == 0, in: folder) }
         }
     }

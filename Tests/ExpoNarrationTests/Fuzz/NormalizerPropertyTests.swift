@@ -5,7 +5,7 @@ import Testing
 
 /// Property-based fuzzing of the Korean speech normalizer: any mix of Hangul, digits, Hanja
 /// and symbols comes out without an ASCII digit or a Hanja character, and without a crash or
-/// a hang. Bounded: a few thousand inputs, a few seconds.
+/// a hang. Bounded: ten thousand inputs, a few seconds.
 @Suite("Fuzz: the normalizer")
 struct NormalizerPropertyTests {
     /// Symbols the catalogs and their authors use, plus brackets, quotes and marks that the
@@ -34,7 +34,7 @@ struct NormalizerPropertyTests {
     @Test("no ASCII digit and no Hanja survive normalization")
     func noDigitsOrHanja() async {
         let normalizer = KoreanSpeechNormalizer()
-        await propertyCheck(count: 3_000, input: Self.text) { input in
+        await propertyCheck(count: FuzzBudget.count(10_000), input: Self.text) { input in
             let spoken = normalizer.spoken(input)
             let digits = spoken.unicodeScalars.filter { ("0"..."9").contains($0) }
             let hanja = spoken.unicodeScalars.filter(Self.isHanja)
@@ -55,7 +55,7 @@ struct NormalizerPropertyTests {
     @Test("long inputs finish in linear-ish time")
     func longInputs() async {
         let normalizer = KoreanSpeechNormalizer()
-        await propertyCheck(count: 20, input: Self.text.array(of: 200...400)) { parts in
+        await propertyCheck(count: FuzzBudget.count(20), input: Self.text.array(of: 200...400)) { parts in
             let input = parts.joined()
             let started = Date()
             _ = normalizer.spoken(input)
