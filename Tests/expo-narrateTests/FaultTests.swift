@@ -84,6 +84,26 @@ struct FaultTests {
         #expect(published(output) == complete, "the previous complete output changed")
     }
 
+    @Test("an interrupted first run publishes nothing, and no speech worker outlives it")
+    func interruptedFirstRun() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("out")
+        let run = try RunningCommand(["--all", "--jobs", "2", "--output", output.path] + catalogArguments())
+        #expect(RunningCommand.wait(upTo: 60) { run.childProcesses().count == 2 }, "no workers were seen")
+        usleep(300_000)
+        let workers = run.childProcesses()
+        let signalled = Date()
+        run.send(SIGINT)
+        #expect(run.waitForExit(timeout: 10) == 130, "\(run.stderr)")
+        let seconds = Date().timeIntervalSince(signalled)
+        #expect(seconds < 1.0, "took \(seconds) s to stop")
+        #expect(workers.allSatisfy { kill($0, 0) != 0 }, "a worker outlived the run")
+        #expect(leftovers(in: output).isEmpty, "left behind: \(leftovers(in: output))")
+        let published = (try? FileManager.default.contentsOfDirectory(atPath: output.path))?.filter { !$0.hasPrefix(".") } ?? []
+        #expect(published.isEmpty, "\(published)")
+    }
+
     @Test("SIGINT while the text of 10,000 entries is written stops within a second; the previous output stays")
     func interruptedWritingText() throws {
         let folder = try CommandRunner.temporaryFolder()
