@@ -49,6 +49,7 @@ struct HostileCatalogTests {
         ("a null name", #"[{"name": "a"}, {"name": null}]"#, "items.json: $[1].name: the required field \"name\" is null"),
         ("a missing name", #"[{"desc": "x"}]"#, "items.json: $[0].name: the required field \"name\" is missing"),
         ("a string instead of an entry", #"["a"]"#, "items.json: $[0]: expected an object, found a string"),
+        ("a broken escape before a line break", "[{\"name\": \"\\u},\n \"}]", "items.json: not valid JSON"),
         ("deep nesting", String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000), "items.json"),
     ])
     func refused(what: String, items: String, message: String) throws {
