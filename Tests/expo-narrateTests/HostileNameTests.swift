@@ -92,6 +92,33 @@ struct HostileNameTests {
         #expect(transcript.contains("<img src=x onerror=alert(1)>"))
     }
 
+    @Test("caption text from the data cannot forge cues, tags or entities in the WebVTT file")
+    func captionsAreText() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let catalog = try writeCatalog(poster: samplePoster, entries: [[
+            "name": "A --> B <b>굵게</b> & C", "image_name": "vtt",
+            "short_desc": "첫 문장 --> 둘째.\n\n셋째 문단 <c.red>빨강</c> &amp; 끝.",
+            "desc": "NOTE 이것은\n\n00:00:01.000 --> 00:00:02.000 가짜 큐.",
+        ]], in: folder)
+        let output = folder.appendingPathComponent("out")
+        let result = try CommandRunner.run(["--all", "--quiet", "--output", output.path,
+                                            "--poster-file", catalog.poster, "--items-file", catalog.items])
+        #expect(result.status == 0, "\(result.stderr)")
+        let vtt = try String(contentsOf: output.appendingPathComponent("01-vtt.vtt"), encoding: .utf8)
+        let arrows = vtt.split(separator: "\n").filter { $0.contains("-->") }
+        #expect(arrows.allSatisfy { $0.wholeMatch(of: /\d\d:\d\d:\d\d\.\d{3} --> \d\d:\d\d:\d\d\.\d{3}/) != nil }, "\(vtt)")
+        #expect(arrows.count == 5, "one timing line per sentence: \(vtt)")
+        // Every block after the header is a numbered cue: no forged NOTE block or cue.
+        let blocks = vtt.components(separatedBy: "\n\n").dropFirst().filter { !$0.isEmpty }
+        for block in blocks {
+            let lines = block.split(separator: "\n")
+            #expect(lines.count >= 3 && Int(lines[0]) != nil && lines[1].contains(" --> "), "\(block)")
+        }
+        #expect(!vtt.contains("<b>") && !vtt.contains("<c.red>"), "\(vtt)")
+        #expect(vtt.contains("&amp;amp;"), "an entity in the data is shown as written: \(vtt)")
+    }
+
     @Test("markup in the data is spoken as text: the track is made, as long as its words")
     func markupIsSpoken() throws {
         let folder = try CommandRunner.temporaryFolder()
