@@ -131,7 +131,12 @@ public final class OutputFolder {
             return String(cString: strerror(Int32(underlying.code)))
         }
         if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
-        return withoutFinalFullStop(nsError.localizedDescription)
+        // Foundation's file errors read "The operation could not be completed. The volume is
+        // read only."; the first sentence says nothing the message does not.
+        var text = nsError.localizedDescription
+        let vague = "The operation could not be completed. "
+        if text.hasPrefix(vague), text.count > vague.count { text.removeFirst(vague.count) }
+        return withoutFinalFullStop(text)
     }
 
     /// `text` without trailing full stops, so that "reason. What to do" never reads "reason.. What".
