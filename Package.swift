@@ -11,6 +11,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // Property-based tests (fuzzing the catalog loader and the normalizer); tests only.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // espeak-ng's C library, found through pkg-config (Debian: libespeak-ng-dev).
@@ -48,7 +50,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ExpoNarrationTests",
-            dependencies: ["ExpoNarration"]
+            dependencies: [
+                "ExpoNarration",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(
             name: "expo-narrateTests",

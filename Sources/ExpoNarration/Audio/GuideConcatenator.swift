@@ -31,6 +31,9 @@ public struct GuideConcatenator: Sendable {
     public var gapSeconds: Double
     /// Frames per copy block.
     public var blockFrames: Int
+    /// Asked before every block; when it says yes, `concatenate` throws `OutputError.interrupted`
+    /// (a guide of many tracks takes seconds to write, and a stop must not).
+    public var shouldStop: @Sendable () -> Bool = { false }
 
     public init(gapSeconds: Double = 2, blockFrames: Int = 4096) {
         self.gapSeconds = gapSeconds
@@ -81,6 +84,7 @@ public struct GuideConcatenator: Sendable {
             let reader = try WAVReader(url: track.url)
             defer { reader.close() }
             while true {
+                if shouldStop() { throw OutputError.interrupted }
                 let count = try block.withUnsafeMutableBufferPointer { try reader.read(into: $0) }
                 if count == 0 { break }
                 try block.withUnsafeBufferPointer { try writer.append(UnsafeBufferPointer(rebasing: $0[0..<count])) }

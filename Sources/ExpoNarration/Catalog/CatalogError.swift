@@ -8,7 +8,9 @@ public enum CatalogError: Error, LocalizedError, Equatable, Sendable {
     case invalid(file: String, path: String, reason: String)
     case defaultCatalogMissing(searched: [String])
 
-    public var errorDescription: String? {
+    public var errorDescription: String? { message.map(singleLine) }
+
+    private var message: String? {
         switch self {
         case let .unreadable(file, reason):
             return "\(file): cannot be read (\(reason)). Check the path and its permissions."
@@ -35,5 +37,26 @@ public struct CatalogWarning: Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
-    public var description: String { "\(file): \(path): \(message)" }
+    public var description: String { singleLine("\(file): \(path): \(message)") }
+}
+
+/// `text` on one line: line breaks and other control characters, which a parser's excerpt of
+/// the file or a name from the data can carry, are shown as escapes (`\n`, `\u{1B}`).
+func singleLine(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isLineBreakingOrControl) else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\n": result += "\\n"
+        case "\r": result += "\\r"
+        case "\t": result += "\\t"
+        case _ where isLineBreakingOrControl(scalar): result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        default: result.unicodeScalars.append(scalar)
+        }
+    }
+    return result
+}
+
+private func isLineBreakingOrControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
 }

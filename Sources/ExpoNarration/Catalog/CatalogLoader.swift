@@ -89,13 +89,19 @@ public struct CatalogLoader: Sendable {
         }
     }
 
+    /// The parser's or the system's reason for `error`, without a final full stop (the
+    /// messages add their own).
     static func reason(_ error: Error) -> String {
         let nsError = error as NSError
-        if let debug = nsError.userInfo["NSDebugDescription"] as? String, !debug.isEmpty { return debug }
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError {
-            return underlying.localizedDescription
+        let text: String
+        if let debug = nsError.userInfo["NSDebugDescription"] as? String, !debug.isEmpty {
+            text = debug
+        } else if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError {
+            text = underlying.localizedDescription
+        } else {
+            text = nsError.localizedDescription
         }
-        return nsError.localizedDescription
+        return OutputFolder.withoutFinalFullStop(text)
     }
 }
 

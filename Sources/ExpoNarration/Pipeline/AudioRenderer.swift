@@ -22,11 +22,13 @@ struct AudioRenderer {
     let request: GuideRequest
     let output: OutputFolder
 
-    func render(_ tracks: [Track], progress: (GuideProgressEvent) -> Void) -> Outcome {
+    /// Throws `OutputError` (interrupted, disk full, unwritable): those stop the run. Any other
+    /// failure means there is no audio at all, and the run goes on with text.
+    func render(_ tracks: [Track], progress: (GuideProgressEvent) -> Void) throws -> Outcome {
         do {
             return try renderThrowing(tracks, progress: progress)
-        } catch let error as SpeechError {
-            return .unavailable(error.localizedDescription)
+        } catch let error as OutputError {
+            throw error
         } catch {
             return .unavailable(error.localizedDescription)
         }
@@ -125,7 +127,9 @@ struct AudioRenderer {
         let inputs = results.compactMap { result in
             result.audioFile.map { (url: output.stagedURL($0), label: result.title) }
         }
-        _ = try GuideConcatenator(gapSeconds: Double(profile.trackPauseMs) / 1000)
+        var concatenator = GuideConcatenator(gapSeconds: Double(profile.trackPauseMs) / 1000)
+        concatenator.shouldStop = { Interruption.isRequested }
+        _ = try concatenator
             .concatenate(inputs.map { GuideTrack(url: $0.url, title: $0.label) },
                          to: output.stagedURL("guide.wav"))
     }

@@ -69,6 +69,8 @@ public struct GuideBuilder {
         let previous = Self.filesOfPreviousRun(in: output.destination)
 
         for track in tracks {
+            // Each file is synced to disk: thousands of tracks take seconds, so check for a stop.
+            try Interruption.check()
             try output.write(track.displayScript, to: track.fileStem + ".txt")
             try output.write(track.spokenScript, to: track.fileStem + ".spoken.txt")
         }
@@ -81,7 +83,7 @@ public struct GuideBuilder {
         var espeakVersion: String?
         if !request.textOnly {
             let renderer = AudioRenderer(request: request, output: output)
-            switch renderer.render(tracks, progress: progress) {
+            switch try renderer.render(tracks, progress: progress) {
             case let .unavailable(reason):
                 audioMissingReason = reason
                 progress(.audioUnavailable(reason: reason))
@@ -97,6 +99,7 @@ public struct GuideBuilder {
 
         var results: [TrackResult] = []
         for track in tracks {
+            try Interruption.check()
             var result = TrackResult(
                 fileStem: track.fileStem, title: track.title, kind: track.kind, position: track.position,
                 displayScriptFile: track.fileStem + ".txt", spokenScriptFile: track.fileStem + ".spoken.txt",

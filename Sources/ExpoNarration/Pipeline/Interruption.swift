@@ -13,9 +13,19 @@ public enum Interruption {
 
     /// Installs the handlers, and ignores SIGXFSZ so that a file-size limit shows up as a
     /// write error (EFBIG) with a message instead of killing the process.
+    ///
+    /// Also unblocks SIGINT and SIGTERM: a process inherits its parent's blocked signals, and
+    /// a parent that starts it from a libdispatch thread (a Swift test, a server) has them
+    /// blocked, so without this the handlers would never run and the process would ignore
+    /// a stop. Worker processes inherit the unblocked mask from this thread.
     public static func install() {
         Glibc.signal(SIGINT) { number in Interruption.signalNumber = number }
         Glibc.signal(SIGTERM) { number in Interruption.signalNumber = number }
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        sigaddset(&stopSignals, SIGINT)
+        sigaddset(&stopSignals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
         Glibc.signal(SIGXFSZ, SIG_IGN)
         Glibc.signal(SIGPIPE, SIG_IGN)
     }

@@ -125,12 +125,25 @@ public final class OutputFolder {
         }
     }
 
+    /// The system's reason for `error`, without a final full stop (the messages add their own).
     static func reason(_ error: Error) -> String {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(underlying.code)))
         }
         if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
-        return nsError.localizedDescription
+        // Foundation's file errors read "The operation could not be completed. The volume is
+        // read only."; the first sentence says nothing the message does not.
+        var text = nsError.localizedDescription
+        let vague = "The operation could not be completed. "
+        if text.hasPrefix(vague), text.count > vague.count { text.removeFirst(vague.count) }
+        return withoutFinalFullStop(text)
+    }
+
+    /// `text` without trailing full stops, so that "reason. What to do" never reads "reason.. What".
+    static func withoutFinalFullStop(_ text: String) -> String {
+        var text = Substring(text)
+        while text.last == "." { text = text.dropLast() }
+        return String(text)
     }
 }

@@ -30,16 +30,11 @@ struct WorkerPool {
         var waiting = jobs.sorted { $0.estimatedCost > $1.estimatedCost }
         var running: [(process: Process, job: SynthesisJob)] = []
         var statuses: [String: Int32] = [:]
+        var signals: [String: Bool] = [:]
         var finished = 0
-        defer {
-            for (process, _) in running where process.isRunning { process.terminate() }
-            for (process, _) in running { process.waitUntilExit() }
-        }
+        defer { Self.stop(running.map(\.process), cache: cache) }
         while !waiting.isEmpty || !running.isEmpty {
-            if Interruption.isRequested {
-                for (process, _) in running where process.isRunning { process.terminate() }
-                throw OutputError.interrupted
-            }
+            if Interruption.isRequested { throw OutputError.interrupted }
             while running.count < workers, !waiting.isEmpty {
                 let job = waiting.removeFirst()
                 let process = Process()
@@ -59,6 +54,7 @@ struct WorkerPool {
                     stillRunning.append(entry)
                 } else {
                     statuses[entry.job.key] = entry.process.terminationStatus
+                    signals[entry.job.key] = entry.process.terminationReason == .uncaughtSignal
                     finished += 1
                     progress(.trackFinished(index: finished, count: jobs.count, title: entry.job.title, fromCache: false))
                 }
@@ -70,11 +66,34 @@ struct WorkerPool {
         var failed: [String: String] = [:]
         for job in jobs where cache.entry(job.key) == nil {
             let recorded = try? String(contentsOf: batchFolder.appendingPathComponent("failed/" + job.key), encoding: .utf8)
-            let reason = recorded ?? "the worker process ended unexpectedly (status \(statuses[job.key] ?? -1))"
+            // A full disk or an unwritable cache stops the run: no other track could be stored either.
+            if statuses[job.key] == Self.storageFailureStatus, signals[job.key] != true {
+                throw OutputError.cannotWrite(path: cache.folder.path, reason: recorded ?? "a worker could not store its track")
+            }
+            let status = statuses[job.key] ?? -1
+            let reason = recorded ?? (signals[job.key] == true
+                ? "the speech worker was killed by signal \(status)"
+                : "the speech worker ended unexpectedly (status \(status))")
             failed[job.key] = reason
             progress(.trackFellBack(title: job.title, reason: reason))
         }
         return failed
+    }
+
+    /// A worker's exit status when it could not store its track (disk full, file-size limit).
+    static let storageFailureStatus: Int32 = 74
+
+    /// Stops `processes` for an interruption or an error: SIGTERM, then SIGKILL for any still
+    /// running after 0.3 s (a worker in the middle of loudness normalisation does not poll),
+    /// then removes the temporary files the killed ones left in the cache.
+    static func stop(_ processes: [Process], cache: TrackCache) {
+        guard processes.contains(where: \.isRunning) else { return }
+        for process in processes where process.isRunning { process.terminate() }
+        let deadline = Date().addingTimeInterval(0.3)
+        while processes.contains(where: \.isRunning), Date() < deadline { usleep(5_000) }
+        for process in processes where process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        for process in processes { process.waitUntilExit() }
+        TrackCache.removeAbandonedFiles(in: cache.folder)
     }
 
     /// The body of `expo-narrate _worker BATCH KEY`: makes the track `key` of the batch.
@@ -99,6 +118,12 @@ struct WorkerPool {
             return 130
         } catch OutputError.interrupted {
             return 130
+        } catch let OutputError.cannotWrite(_, reason) {
+            record(reason)
+            return storageFailureStatus
+        } catch let AudioFileError.system(_, _, code) where [ENOSPC, EDQUOT, EFBIG, EROFS, EIO].contains(code) {
+            record(String(cString: strerror(code)))
+            return storageFailureStatus
         } catch {
             record(error.localizedDescription)
             return 1

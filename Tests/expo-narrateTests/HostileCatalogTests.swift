@@ -1,0 +1,178 @@
+import Foundation
+import Testing
+
+/// Catalog files the tool did not write, run through the built binary: each either works,
+/// with a warning naming the entry and the field, or stops with one line and exit status 65.
+@Suite("expo-narrate on hostile catalogs", .serialized)
+struct HostileCatalogTests {
+    /// Runs `--all --text-only` on the files and returns the result and the output folder.
+    private func narrate(posterBytes: Data? = nil, itemsBytes: Data, in folder: URL,
+                         extra: [String] = []) throws -> (CommandRunner.Result, URL) {
+        let posterURL = folder.appendingPathComponent("poster.json")
+        let itemsURL = folder.appendingPathComponent("items.json")
+        try (posterBytes ?? JSONSerialization.data(withJSONObject: samplePoster)).write(to: posterURL)
+        try itemsBytes.write(to: itemsURL)
+        let output = folder.appendingPathComponent("out")
+        let result = try CommandRunner.run(["--all", "--text-only", "--quiet", "--output", output.path,
+                                            "--poster-file", posterURL.path, "--items-file", itemsURL.path] + extra)
+        return (result, output)
+    }
+
+    private func withFolder<T>(_ body: (URL) throws -> T) throws -> T {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        return try body(folder)
+    }
+
+    /// One line on stderr, naming the file and what to do; no Swift stack trace.
+    private func expectOneClearLine(_ result: CommandRunner.Result, naming parts: [String],
+                                    sourceLocation: SourceLocation = #_sourceLocation) {
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "expected one line, got: \(result.stderr)", sourceLocation: sourceLocation)
+        for part in parts {
+            #expect(result.stderr.contains(part), "\(part) missing from: \(result.stderr)", sourceLocation: sourceLocation)
+        }
+        #expect(!result.stderr.contains(".."), "doubled full stop: \(result.stderr)", sourceLocation: sourceLocation)
+        for crash in ["Fatal error", "Stack dump", "DecodingError", "Swift runtime failure", "Illegal instruction"] {
+            #expect(!result.stderr.contains(crash), "\(result.stderr)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test("a catalog that stops the run: one line with file, JSON path, reason and what to do; exit 65", arguments: [
+        ("malformed JSON", #"[{"name": "a", }"#, "items.json: not valid JSON"),
+        ("truncated JSON", #"[{"name": "a""#, "items.json: not valid JSON"),
+        ("empty file", "", "items.json: not valid JSON"),
+        ("an object instead of an array", #"{"name": "a"}"#, "items.json: $: expected an array"),
+        ("a number for a name", #"[{"name": 3}]"#, "items.json: $[0].name: expected a string, found a number"),
+        ("a boolean for a description", #"[{"name": "a", "desc": true}]"#, "items.json: $[0].desc: expected a string, found a boolean"),
+        ("an array for an image name", #"[{"name": "a", "image_name": ["x"]}]"#, "items.json: $[0].image_name: expected a string"),
+        ("a null name", #"[{"name": "a"}, {"name": null}]"#, "items.json: $[1].name: the required field \"name\" is null"),
+        ("a missing name", #"[{"desc": "x"}]"#, "items.json: $[0].name: the required field \"name\" is missing"),
+        ("a string instead of an entry", #"["a"]"#, "items.json: $[0]: expected an object, found a string"),
+        ("a broken escape before a line break", "[{\"name\": \"\\u},\n \"}]", "items.json: not valid JSON"),
+        ("deep nesting", String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000), "items.json"),
+    ])
+    func refused(what: String, items: String, message: String) throws {
+        try withFolder { folder in
+            let (result, output) = try narrate(itemsBytes: Data(items.utf8), in: folder)
+            #expect(result.status == 65, "\(what): \(result.stderr)")
+            expectOneClearLine(result, naming: [message, "Fix the file"])
+            #expect(!FileManager.default.fileExists(atPath: output.path), "\(what): an output folder was made")
+        }
+    }
+
+    @Test("invalid UTF-8 is refused with a clear line, exit 65")
+    func invalidUTF8() throws {
+        try withFolder { folder in
+            let bytes = Data(#"[{"name": "a"#.utf8) + Data([0xC3, 0x28, 0xFF]) + Data(#""}]"#.utf8)
+            let (result, _) = try narrate(itemsBytes: bytes, in: folder)
+            #expect(result.status == 65)
+            expectOneClearLine(result, naming: ["items.json", "not UTF-8"])
+        }
+    }
+
+    @Test("a poster file that is not an object, or lacks a title, is refused with its path")
+    func badPoster() throws {
+        try withFolder { folder in
+            let (array, _) = try narrate(posterBytes: Data("[]".utf8), itemsBytes: Data("[]".utf8), in: folder)
+            #expect(array.status == 65)
+            expectOneClearLine(array, naming: ["poster.json: $: expected an object, found an array"])
+            var poster = samplePoster
+            poster["title"] = ""
+            let (empty, _) = try narrate(posterBytes: try JSONSerialization.data(withJSONObject: poster),
+                                         itemsBytes: Data("[]".utf8), in: folder)
+            #expect(empty.status == 65)
+            expectOneClearLine(empty, naming: ["poster.json: $.title"])
+            poster["title"] = "제목"
+            poster["visitors"] = -5
+            let (negative, _) = try narrate(posterBytes: try JSONSerialization.data(withJSONObject: poster),
+                                            itemsBytes: Data("[]".utf8), in: folder)
+            #expect(negative.status == 65)
+            expectOneClearLine(negative, naming: ["poster.json: $.visitors"])
+        }
+    }
+
+    @Test("a catalog file that does not exist, or is a folder, is one clear line, exit 65")
+    func unreadable() throws {
+        try withFolder { folder in
+            for path in [folder.appendingPathComponent("absent.json").path, folder.path] {
+                let result = try CommandRunner.run(["--list", "--poster-file", path, "--items-file", path])
+                #expect(result.status == 65, "\(path): \(result.stderr)")
+                expectOneClearLine(result, naming: [path, "cannot be read"])
+            }
+        }
+    }
+
+    @Test("usable but flawed data is narrated, with a warning naming the entry and the field", arguments: [
+        ("a missing description", #"[{"name": "가", "image_name": "ga"}]"#, "items.json: $[0].desc: missing"),
+        ("a null description", #"[{"name": "가", "desc": null}]"#, "items.json: $[0].desc: null"),
+        ("an empty short description", #"[{"name": "가", "short_desc": ""}]"#, "items.json: $[0].short_desc: empty"),
+        ("an empty name", #"[{"name": "", "desc": "설명"}]"#, "items.json: $[0].name: the entry has no name"),
+        ("control characters", "[{\"name\": \"가\\u0007나\", \"desc\": \"x\\u001by\"}]", "items.json: $[0].name: control characters removed"),
+        ("a duplicate name", #"[{"name": "가"}, {"name": "가"}]"#, "items.json: $[1].name: the name \"가\" is also used by $[0]"),
+    ])
+    func warned(what: String, items: String, warning: String) throws {
+        try withFolder { folder in
+            let (result, output) = try narrate(itemsBytes: Data(items.utf8), in: folder)
+            #expect(result.status == 0, "\(what): \(result.stderr)")
+            #expect(result.stderr.contains("warning: " + warning), "\(what): \(result.stderr)")
+            #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("manifest.json").path))
+        }
+    }
+
+    @Test("extra keys, a byte-order mark and an empty entries array are accepted silently")
+    func accepted() throws {
+        try withFolder { folder in
+            let extra = Data(#"[{"name": "가", "image_name": "ga", "short_desc": "짧게", "desc": "설명.", "colour": "red", "tags": [1, {"x": null}]}]"#.utf8)
+            let (withExtra, output) = try narrate(itemsBytes: extra, in: folder)
+            #expect(withExtra.status == 0 && withExtra.stderr.isEmpty, "\(withExtra.stderr)")
+            #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("01-ga.txt").path))
+
+            let bom = Data([0xEF, 0xBB, 0xBF]) + Data(#"[{"name": "가", "image_name": "ga", "short_desc": "짧게", "desc": "설명."}]"#.utf8)
+            let posterWithBOM = Data([0xEF, 0xBB, 0xBF]) + (try JSONSerialization.data(withJSONObject: samplePoster))
+            let (withBOM, _) = try narrate(posterBytes: posterWithBOM, itemsBytes: bom, in: folder)
+            #expect(withBOM.status == 0 && withBOM.stderr.isEmpty, "\(withBOM.stderr)")
+
+            let (empty, emptyOutput) = try narrate(itemsBytes: Data("[]".utf8), in: folder)
+            #expect(empty.status == 0, "\(empty.stderr)")
+            let files = try FileManager.default.contentsOfDirectory(atPath: emptyOutput.path)
+            #expect(files.filter { $0.hasSuffix(".spoken.txt") } == ["00-poster.spoken.txt"])
+        }
+    }
+
+    @Test("a 10 MB description is narrated as text in reasonable time")
+    func hugeDescription() throws {
+        try withFolder { folder in
+            let sentence = "이 항목은 1900년 파리에서 전시되었다. "
+            let repeats = 10_000_000 / sentence.utf8.count + 1
+            let description = String(repeating: sentence, count: repeats)
+            let items = try JSONSerialization.data(withJSONObject: [["name": "큰 항목", "image_name": "big", "desc": description]])
+            let started = Date()
+            let (result, output) = try narrate(itemsBytes: items, in: folder)
+            let seconds = Date().timeIntervalSince(started)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(seconds < 120, "took \(seconds) s")
+            let spoken = try Data(contentsOf: output.appendingPathComponent("01-big.spoken.txt"))
+            #expect(spoken.count > 10_000_000)
+            print("10 MB description: \(String(format: "%.1f", seconds)) s")
+        }
+    }
+
+    @Test("10,000 entries are narrated as text in reasonable time, each with its own file")
+    func tenThousandEntries() throws {
+        try withFolder { folder in
+            let entries = (0..<10_000).map { index in
+                ["name": "항목 \(index)", "image_name": "item", "short_desc": "\(index)번째", "desc": "설명 \(index)."]
+            }
+            let started = Date()
+            let (result, output) = try narrate(itemsBytes: try JSONSerialization.data(withJSONObject: entries), in: folder)
+            let seconds = Date().timeIntervalSince(started)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(seconds < 120, "took \(seconds) s")
+            let files = try FileManager.default.contentsOfDirectory(atPath: output.path)
+            #expect(files.filter { $0.hasSuffix(".spoken.txt") }.count == 10_001)
+            #expect(files.contains("00001-item.txt") && files.contains("10000-item.txt"))
+            print("10,000 entries: \(String(format: "%.1f", seconds)) s")
+        }
+    }
+}
