@@ -32,7 +32,7 @@ public struct GuideConcatenator: Sendable {
     /// Frames per copy block.
     public var blockFrames: Int
 
-    public init(gapSeconds: Double = 2, blockFrames: Int = 4096) {
+    public init(gapSeconds: Double = 2, blockFrames: Int = 1 << 16) {
         self.gapSeconds = gapSeconds
         self.blockFrames = blockFrames
     }
