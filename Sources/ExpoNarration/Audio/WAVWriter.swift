@@ -192,12 +192,20 @@ public final class WAVWriter {
     }
 
     /// Full scale ±1.0 to Int16: scaled by 32768, rounded to nearest, clipped.
+    @inline(__always)
     public static func quantize(_ sample: Float) -> Int16 {
         guard !sample.isNaN else { return 0 }
-        let scaled = (sample * 32768).rounded()
-        if scaled >= 32767 { return .max }
-        if scaled <= -32768 { return .min }
-        return Int16(scaled)
+        let scaled = sample * 32768
+        // These are exactly the values that round (half away from zero) to 32767 or more,
+        // or to -32768 or less.
+        if scaled >= 32766.5 { return .max }
+        if scaled <= -32767.5 { return .min }
+        // Round half away from zero without a call into libm: truncate, then step away from
+        // zero when the part cut off is a half or more (that difference is exact in Float).
+        var whole = Int32(scaled)
+        let cut = scaled - Float(whole)
+        if cut >= 0.5 { whole += 1 } else if cut <= -0.5 { whole -= 1 }
+        return Int16(whole)
     }
 
     // MARK: - Bytes
