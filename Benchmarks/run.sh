@@ -110,7 +110,7 @@ guide="$work/cold-$repeat"
 
 # --jobs 1 must give the very same files.
 narrate "$poster" "$items" --jobs 1 --no-cache --output "$work/jobs1"
-if diff -r --exclude=.cache "$work/jobs1" "$guide" > "$work/jobs.diff"; then
+if diff -r --exclude=.cache --exclude=.uncached "$work/jobs1" "$guide" > "$work/jobs.diff"; then
     identical="yes"
 else
     identical="NO"

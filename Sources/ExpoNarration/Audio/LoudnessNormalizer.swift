@@ -175,7 +175,7 @@ public struct LoudnessNormalizer: Sendable {
             guard dropped < limited.count else { return }
             let count = limited.count - dropped
             try quantized.withUnsafeMutableBufferPointer { quantized in
-                for index in 0..<count { quantized[index] = WAVWriter.quantize(limited[dropped + index]) }
+                WAVWriter.quantize(UnsafeBufferPointer(rebasing: limited[dropped...]), into: quantized)
                 let samples = UnsafeBufferPointer(rebasing: quantized[0..<count])
                 meter.process(samples)
                 try writer.append(samples)

@@ -111,6 +111,23 @@ public struct PeakLimiter: Sendable {
                         for index in 0..<input.count {
                             let sample = input[index]
                             let magnitude = abs(sample)
+                            // Idle (no gain below 1 anywhere in the window) and this sample needs
+                            // none: the general steps below would leave every gain at exactly 1
+                            // and the queue holding this sample alone, so do just that.
+                            if reducedGainCount == 0 && !(magnitude > ceiling) {
+                                front = 0
+                                queued = 1
+                                values[0] = 1
+                                positions[0] = frameIndex
+                                releasedGain = 1
+                                gain = 1
+                                delay[writeIndex] = sample
+                                writeIndex = writeIndex + 1 == window ? 0 : writeIndex + 1
+                                frameIndex += 1
+                                phase = phase + 1 == window ? 0 : phase + 1
+                                output[index] = delay[writeIndex]
+                                continue
+                            }
                             let needed: Double = magnitude > ceiling ? Double(ceiling) / Double(magnitude) : 1
 
                             // The running minimum of `needed` over the window (see RunningMinimum).
