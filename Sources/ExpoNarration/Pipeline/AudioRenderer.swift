@@ -63,7 +63,9 @@ struct AudioRenderer {
         pending.sort { $0.estimatedCost > $1.estimatedCost }
 
         var failed: [String: String] = [:]
-        if let executable = request.executable {
+        if pending.isEmpty {
+            // Everything came from the cache: no batch to write, no worker to start.
+        } else if let executable = request.executable {
             // Worker processes, even for --jobs 1: see WorkerPool for why.
             engine = nil
             let pool = WorkerPool(executable: executable, cache: cache, profile: request.profile)
