@@ -35,7 +35,7 @@ public struct GuideConcatenator: Sendable {
     /// (a guide of many tracks takes seconds to write, and a stop must not).
     public var shouldStop: @Sendable () -> Bool = { false }
 
-    public init(gapSeconds: Double = 2, blockFrames: Int = 4096) {
+    public init(gapSeconds: Double = 2, blockFrames: Int = 1 << 16) {
         self.gapSeconds = gapSeconds
         self.blockFrames = blockFrames
     }

@@ -21,8 +21,9 @@ public struct BiquadCoefficients: Sendable, Hashable {
 /// A running second-order IIR filter (transposed direct form II, double precision).
 struct Biquad: Sendable {
     let coefficients: BiquadCoefficients
-    private var state1 = 0.0
-    private var state2 = 0.0
+    /// The filter's memory (read and written by block loops that keep it in registers).
+    var state1 = 0.0
+    var state2 = 0.0
 
     init(_ coefficients: BiquadCoefficients) {
         self.coefficients = coefficients

@@ -64,10 +64,15 @@ public struct LoudnessNormalizer: Sendable {
 
     /// Normalizes the 16-bit mono WAV at `input` into a new WAV at `output` (same sample rate),
     /// written atomically. `cues` are positions in the input; they are written shifted by the
-    /// head silence.
+    /// head silence. `measuredInput`, when given, is a `LoudnessMeter` that has already seen
+    /// every sample of `input` (e.g. while it was being written): the first pass, which only
+    /// measures, is then skipped. A meter that has not seen as many frames as the file holds
+    /// is ignored.
     /// - Throws: `AudioFileError` for unreadable or unsupported input, unwritable output, or
     ///   parameters out of range.
-    public func normalize(input: URL, output: URL, cues: [CuePoint] = []) throws -> LoudnessReport {
+    public func normalize(
+        input: URL, output: URL, cues: [CuePoint] = [], measuredInput: LoudnessMeter? = nil
+    ) throws -> LoudnessReport {
         try validate()
         let reader = try WAVReader(url: input)
         guard reader.format.isPCM16Mono else {
@@ -76,12 +81,17 @@ public struct LoudnessNormalizer: Sendable {
         }
         let sampleRate = reader.format.sampleRate
 
-        var inputMeter = LoudnessMeter(sampleRate: sampleRate)
-        var block = [Int16](repeating: 0, count: blockFrames)
-        while true {
-            let count = try block.withUnsafeMutableBufferPointer { try reader.read(into: $0) }
-            if count == 0 { break }
-            block.withUnsafeBufferPointer { inputMeter.process(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+        var inputMeter: LoudnessMeter
+        if let measuredInput, measuredInput.sampleRate == sampleRate, measuredInput.framesProcessed == reader.frameCount {
+            inputMeter = measuredInput
+        } else {
+            inputMeter = LoudnessMeter(sampleRate: sampleRate)
+            var block = [Int16](repeating: 0, count: blockFrames)
+            while true {
+                let count = try block.withUnsafeMutableBufferPointer { try reader.read(into: $0) }
+                if count == 0 { break }
+                block.withUnsafeBufferPointer { inputMeter.process(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+            }
         }
         let inputLUFS = inputMeter.integratedLoudness
         let measurable = inputLUFS.isFinite
@@ -158,31 +168,41 @@ public struct LoudnessNormalizer: Sendable {
                 left -= count
             }
         }
-        func emit(_ limited: [Float]) throws {
+        var quantized = [Int16](repeating: 0, count: max(blockFrames, limiter.latency))
+        func emit(_ limited: UnsafeBufferPointer<Float>) throws {
             let dropped = min(framesToDrop, limited.count)
             framesToDrop -= dropped
             guard dropped < limited.count else { return }
-            let samples = limited[dropped...].map(WAVWriter.quantize)
-            meter.process(samples)
-            try writer.append(samples)
+            let count = limited.count - dropped
+            try quantized.withUnsafeMutableBufferPointer { quantized in
+                WAVWriter.quantize(UnsafeBufferPointer(rebasing: limited[dropped...]), into: quantized)
+                let samples = UnsafeBufferPointer(rebasing: quantized[0..<count])
+                meter.process(samples)
+                try writer.append(samples)
+            }
         }
 
         try writeSilence(headFrames)
         var block = [Int16](repeating: 0, count: blockFrames)
         var scaled = [Float](repeating: 0, count: blockFrames)
-        var limited: [Float] = []
-        limited.reserveCapacity(blockFrames)
+        var limited = [Float](repeating: 0, count: blockFrames)
         while true {
             let count = try block.withUnsafeMutableBufferPointer { try reader.read(into: $0) }
             if count == 0 { break }
-            for index in 0..<count { scaled[index] = Float(block[index]) / 32768 * gain }
-            limited.removeAll(keepingCapacity: true)
-            scaled.withUnsafeBufferPointer {
-                limiter.process(UnsafeBufferPointer(rebasing: $0[0..<count]), into: &limited)
+            block.withUnsafeBufferPointer { block in
+                scaled.withUnsafeMutableBufferPointer { scaled in
+                    for index in 0..<count { scaled[index] = Float(block[index]) / 32768 * gain }
+                }
             }
-            try emit(limited)
+            try scaled.withUnsafeBufferPointer { scaled in
+                try limited.withUnsafeMutableBufferPointer { limited in
+                    let part = UnsafeMutableBufferPointer(rebasing: limited[0..<count])
+                    limiter.process(UnsafeBufferPointer(rebasing: scaled[0..<count]), into: part)
+                    try emit(UnsafeBufferPointer(part))
+                }
+            }
         }
-        try emit(limiter.flush())
+        try limiter.flush().withUnsafeBufferPointer { try emit($0) }
         try writeSilence(tailFrames)
         silence = []
         return meter

@@ -64,8 +64,141 @@ public struct PeakLimiter: Sendable {
 
     /// Limits `input`, appending exactly `input.count` samples to `output`.
     public mutating func process(_ input: UnsafeBufferPointer<Float>, into output: inout [Float]) {
-        output.reserveCapacity(output.count + input.count)
-        for sample in input { output.append(next(sample)) }
+        let start = output.count
+        output.append(contentsOf: repeatElement(0, count: input.count))
+        output.withUnsafeMutableBufferPointer { all in
+            process(input, into: UnsafeMutableBufferPointer(rebasing: all[start...]))
+        }
+    }
+
+    /// Limits `input` into `output`, which has room for exactly `input.count` samples.
+    public mutating func process(_ input: UnsafeBufferPointer<Float>, into output: UnsafeMutableBufferPointer<Float>) {
+        precondition(output.count == input.count, "PeakLimiter output must be as long as its input")
+        guard !input.isEmpty else { return }
+        // The state moves into locals for the block (the arrays without copying: they are
+        // swapped out and back), so the loop runs on raw pointers with no bounds checks.
+        var delay: [Float] = []
+        var history: [Double] = []
+        var minimumValues: [Double] = []
+        var minimumPositions: [Int] = []
+        swap(&delay, &delayLine)
+        swap(&history, &gainHistory)
+        swap(&minimumValues, &runningMinimum.values)
+        swap(&minimumPositions, &runningMinimum.positions)
+        defer {
+            swap(&delay, &delayLine)
+            swap(&history, &gainHistory)
+            swap(&minimumValues, &runningMinimum.values)
+            swap(&minimumPositions, &runningMinimum.positions)
+        }
+        let window = lookAheadFrames
+        let windowAsDouble = Double(window)
+        let ceiling = self.ceiling
+        let releaseCoefficient = self.releaseCoefficient
+        var writeIndex = self.writeIndex
+        var gainSum = self.gainSum
+        var reducedGainCount = self.reducedGainCount
+        var releasedGain = self.releasedGain
+        var frameIndex = self.frameIndex
+        var phase = frameIndex % window  // frameIndex % window, kept without dividing
+        var front = runningMinimum.front
+        var queued = runningMinimum.count
+        var gain = currentGain
+        delay.withUnsafeMutableBufferPointer { delay in
+            history.withUnsafeMutableBufferPointer { history in
+                minimumValues.withUnsafeMutableBufferPointer { values in
+                    minimumPositions.withUnsafeMutableBufferPointer { positions in
+                        for index in 0..<input.count {
+                            let sample = input[index]
+                            let magnitude = abs(sample)
+                            // Idle (no gain below 1 anywhere in the window) and this sample needs
+                            // none: the general steps below would leave every gain at exactly 1
+                            // and the queue holding this sample alone, so do just that.
+                            if reducedGainCount == 0 && !(magnitude > ceiling) {
+                                front = 0
+                                queued = 1
+                                values[0] = 1
+                                positions[0] = frameIndex
+                                releasedGain = 1
+                                gain = 1
+                                delay[writeIndex] = sample
+                                writeIndex = writeIndex + 1 == window ? 0 : writeIndex + 1
+                                frameIndex += 1
+                                phase = phase + 1 == window ? 0 : phase + 1
+                                output[index] = delay[writeIndex]
+                                continue
+                            }
+                            let needed: Double = magnitude > ceiling ? Double(ceiling) / Double(magnitude) : 1
+
+                            // The running minimum of `needed` over the window (see RunningMinimum).
+                            while queued > 0 && positions[front] <= frameIndex - window {
+                                front = front + 1 == window ? 0 : front + 1
+                                queued -= 1
+                            }
+                            while queued > 0 {
+                                var last = front + queued - 1
+                                if last >= window { last -= window }
+                                guard values[last] >= needed else { break }
+                                queued -= 1
+                            }
+                            var slot = front + queued
+                            if slot >= window { slot -= window }
+                            values[slot] = needed
+                            positions[slot] = frameIndex
+                            queued += 1
+                            let held = values[front]
+
+                            // Instant attack, exponential release; never above `held`.
+                            if held < releasedGain {
+                                releasedGain = held
+                            } else {
+                                releasedGain = min(held, releasedGain + (held - releasedGain) * releaseCoefficient)
+                                if held - releasedGain < 1e-6 { releasedGain = held }  // −120 dB: land exactly
+                            }
+
+                            let oldest = history[writeIndex]
+                            if oldest < 1 { reducedGainCount -= 1 }
+                            if releasedGain < 1 { reducedGainCount += 1 }
+                            history[writeIndex] = releasedGain
+                            gainSum += releasedGain - oldest
+                            if reducedGainCount == 0 {
+                                gainSum = windowAsDouble  // exact again: no rounding left over from limiting
+                            } else if phase == 0 {
+                                // Keep rounding from piling up: the same sum, in the same order,
+                                // as `reduce(0, +)`.
+                                var total = 0.0
+                                for entry in history { total += entry }
+                                gainSum = total
+                            }
+                            gain = reducedGainCount == 0 ? 1 : gainSum / windowAsDouble
+
+                            delay[writeIndex] = sample
+                            writeIndex = writeIndex + 1 == window ? 0 : writeIndex + 1
+                            frameIndex += 1
+                            phase = phase + 1 == window ? 0 : phase + 1
+                            // After the write, `writeIndex` points at the sample `latency` frames old.
+                            let delayed = delay[writeIndex]
+                            if gain < 1 {
+                                var out = Float(Double(delayed) * gain)
+                                // Only rounding (far below one 16-bit step) can push past the ceiling here.
+                                if out > ceiling { out = ceiling } else if out < -ceiling { out = -ceiling }
+                                output[index] = out
+                            } else {
+                                output[index] = delayed
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        self.writeIndex = writeIndex
+        self.gainSum = gainSum
+        self.reducedGainCount = reducedGainCount
+        self.releasedGain = releasedGain
+        self.frameIndex = frameIndex
+        runningMinimum.front = front
+        runningMinimum.count = queued
+        currentGain = gain
     }
 
     /// Limits `input`; returns as many samples, delayed by `latency`.
@@ -78,61 +211,24 @@ public struct PeakLimiter: Sendable {
     /// Pushes `latency` frames of silence through and returns what comes out: the end of the
     /// signal still in the delay line. The limiter can take new input afterwards.
     public mutating func flush() -> [Float] {
-        var output: [Float] = []
-        output.reserveCapacity(latency)
-        for _ in 0..<latency { output.append(next(0)) }
+        let silence = [Float](repeating: 0, count: latency)
+        var output = [Float](repeating: 0, count: latency)
+        silence.withUnsafeBufferPointer { input in
+            output.withUnsafeMutableBufferPointer { process(input, into: $0) }
+        }
         return output
-    }
-
-    @inline(__always)
-    private mutating func next(_ sample: Float) -> Float {
-        let window = lookAheadFrames
-        let magnitude = abs(sample)
-        let needed: Double = magnitude > ceiling ? Double(ceiling) / Double(magnitude) : 1
-        let held = runningMinimum.push(needed, at: frameIndex)
-
-        // Instant attack, exponential release; never above `held`.
-        if held < releasedGain {
-            releasedGain = held
-        } else {
-            releasedGain = min(held, releasedGain + (held - releasedGain) * releaseCoefficient)
-            if held - releasedGain < 1e-6 { releasedGain = held }  // −120 dB: land exactly
-        }
-
-        let oldest = gainHistory[writeIndex]
-        if oldest < 1 { reducedGainCount -= 1 }
-        if releasedGain < 1 { reducedGainCount += 1 }
-        gainHistory[writeIndex] = releasedGain
-        gainSum += releasedGain - oldest
-        if reducedGainCount == 0 {
-            gainSum = Double(window)  // exact again: no rounding left over from limiting
-        } else if frameIndex % window == 0 {
-            gainSum = gainHistory.reduce(0, +)  // keep rounding from piling up
-        }
-        let gain = reducedGainCount == 0 ? 1 : gainSum / Double(window)
-        currentGain = gain
-
-        delayLine[writeIndex] = sample
-        writeIndex = writeIndex + 1 == window ? 0 : writeIndex + 1
-        frameIndex += 1
-        // After the write, `writeIndex` points at the sample `latency` frames old.
-        let delayed = delayLine[writeIndex]
-        guard gain < 1 else { return delayed }
-        var out = Float(Double(delayed) * gain)
-        // Only rounding (far below one 16-bit step) can push past the ceiling here.
-        if out > ceiling { out = ceiling } else if out < -ceiling { out = -ceiling }
-        return out
     }
 }
 
 /// Minimum of the last `window` values pushed, in amortised constant time (a monotonic queue
 /// in a fixed ring: values increase from front to back).
 struct RunningMinimum: Sendable {
-    private var values: [Double]
-    private var positions: [Int]
-    private var front = 0
-    private var count = 0
-    private let window: Int
+    // Internal so that PeakLimiter's block loop can run the same queue on raw pointers.
+    var values: [Double]
+    var positions: [Int]
+    var front = 0
+    var count = 0
+    let window: Int
 
     init(window: Int) {
         self.window = window

@@ -43,25 +43,29 @@ public final class WAVWriter {
     public static let maximumFileBytes: UInt64 = 1 << 32
 
     private let limitBytes: UInt64
+    private let durable: Bool
     private var file: POSIXFile?
     private let buffer: UnsafeMutableRawBufferPointer
     private var bufferedBytes = 0
 
-    /// Starts a WAV file for `url` at `sampleRate` frames per second.
+    /// Starts a WAV file for `url` at `sampleRate` frames per second. A `durable` file is
+    /// flushed to the disk before it is renamed into place; a scratch file that is read back
+    /// and deleted by the same process need not be (`durable: false` saves the disk writes).
     /// - Throws: `AudioFileError.system` when the temporary file cannot be created (e.g. the
     ///   folder does not exist or is not writable).
-    public convenience init(url: URL, sampleRate: Int) throws {
-        try self.init(url: url, sampleRate: sampleRate, limitBytes: Self.maximumFileBytes)
+    public convenience init(url: URL, sampleRate: Int, durable: Bool = true) throws {
+        try self.init(url: url, sampleRate: sampleRate, limitBytes: Self.maximumFileBytes, durable: durable)
     }
 
     /// As the public initializer, with a smaller size limit so tests can reach it.
-    init(url: URL, sampleRate: Int, limitBytes: UInt64) throws {
+    init(url: URL, sampleRate: Int, limitBytes: UInt64, durable: Bool = true) throws {
         guard sampleRate > 0, sampleRate <= Int(Int32.max) / 2 else {
             throw AudioFileError.invalidArgument("WAV sample rate must be positive, not \(sampleRate).")
         }
         self.url = url
         self.sampleRate = sampleRate
         self.limitBytes = min(limitBytes, Self.maximumFileBytes)
+        self.durable = durable
         let folder = url.deletingLastPathComponent()
         temporaryURL = folder.appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())")
         // Open before `buffer` exists: a throw here leaves the object uninitialised (no deinit).
@@ -83,7 +87,18 @@ public final class WAVWriter {
     /// throws, closes the writer and deletes the temporary file.
     public func append(_ samples: UnsafeBufferPointer<Int16>) throws {
         try reserve(frames: samples.count)
-        for sample in samples { try put(sample) }
+        var done = 0
+        while done < samples.count {
+            let count = try roomInBuffer(upTo: samples.count - done)
+            let target = (buffer.baseAddress! + bufferedBytes).assumingMemoryBound(to: UInt16.self)
+            #if _endian(little)
+                UnsafeMutableRawPointer(target).copyMemory(from: samples.baseAddress! + done, byteCount: count * 2)
+            #else
+                for index in 0..<count { target[index] = UInt16(bitPattern: samples[done + index]).littleEndian }
+            #endif
+            bufferedBytes += count * 2
+            done += count
+        }
     }
 
     /// Appends PCM samples.
@@ -95,7 +110,16 @@ public final class WAVWriter {
     /// rounded to the nearest integer and clipped to the Int16 range (NaN becomes 0).
     public func append(_ samples: UnsafeBufferPointer<Float>) throws {
         try reserve(frames: samples.count)
-        for sample in samples { try put(Self.quantize(sample)) }
+        var done = 0
+        while done < samples.count {
+            let count = try roomInBuffer(upTo: samples.count - done)
+            let target = (buffer.baseAddress! + bufferedBytes).assumingMemoryBound(to: UInt16.self)
+            for index in 0..<count {
+                target[index] = UInt16(bitPattern: Self.quantize(samples[done + index])).littleEndian
+            }
+            bufferedBytes += count * 2
+            done += count
+        }
     }
 
     /// Appends samples given as floating point, full scale ±1.0 (see the buffer variant).
@@ -106,7 +130,13 @@ public final class WAVWriter {
     /// Appends `frames` frames of digital silence.
     public func appendSilence(frames: Int) throws {
         try reserve(frames: frames)
-        for _ in 0..<max(frames, 0) { try put(0) }
+        var left = max(frames, 0)
+        while left > 0 {
+            let count = try roomInBuffer(upTo: left)
+            (buffer.baseAddress! + bufferedBytes).initializeMemory(as: UInt8.self, repeating: 0, count: count * 2)
+            bufferedBytes += count * 2
+            left -= count
+        }
     }
 
     /// Completes the file: sizes, cue points with their labels, flush to disk, atomic rename.
@@ -133,7 +163,7 @@ public final class WAVWriter {
             sizes.removeAll()
             Self.putUInt32(UInt32(dataBytes), into: &sizes)
             try sizes.withUnsafeBytes { try file.write($0, at: 40) }
-            try file.synchronize()
+            if durable { try file.synchronize() }
             self.file = nil
             do {
                 try file.close()
@@ -146,7 +176,7 @@ public final class WAVWriter {
                 unlink(temporaryURL.path)
                 throw AudioFileError.system(file: url.path, operation: "move the finished file into place", code: code)
             }
-            POSIXFile.synchronizeFolder(url.deletingLastPathComponent().path)
+            if durable { POSIXFile.synchronizeFolder(url.deletingLastPathComponent().path) }
         } catch {
             cancel()
             throw error
@@ -161,13 +191,31 @@ public final class WAVWriter {
         unlink(temporaryURL.path)
     }
 
-    /// Full scale ±1.0 to Int16: scaled by 32768, rounded to nearest, clipped.
+    /// Full scale ±1.0 to Int16: scaled by 32768, rounded to nearest (halves away from zero),
+    /// clipped; NaN becomes 0.
+    ///
+    /// Branch-free, so that block loops vectorise: clipping before rounding gives the same
+    /// result as after (from 32766.5 up rounds to 32767 either way, from -32767.5 down to
+    /// -32768); adding 1.5·2^23 rounds to a whole number (halves to even) whose value is the low
+    /// bits of the sum; a half that went toward zero is then moved away from it. Checked equal
+    /// to `(sample * 32768).rounded()` then clipped, for every Float.
+    @inline(__always)
     public static func quantize(_ sample: Float) -> Int16 {
-        guard !sample.isNaN else { return 0 }
-        let scaled = (sample * 32768).rounded()
-        if scaled >= 32767 { return .max }
-        if scaled <= -32768 { return .min }
-        return Int16(scaled)
+        let scaled = sample * 32768
+        let finite = scaled.isNaN ? 0 : scaled
+        let clipped = Swift.min(Swift.max(finite, -32768), 32767)
+        let magic: Float = 12_582_912  // 1.5 · 2^23: from 2^23 on, Floats are whole numbers
+        let shifted = clipped + magic
+        let offset = clipped - (shifted - magic)  // exact, from -0.5 to 0.5
+        var whole = Int32(bitPattern: shifted.bitPattern) &- Int32(bitPattern: magic.bitPattern)
+        whole &+= (offset == 0.5 && clipped > 0 ? 1 : 0) &- (offset == -0.5 && clipped < 0 ? 1 : 0)
+        return Int16(truncatingIfNeeded: whole)
+    }
+
+    /// `quantize` applied to each of `samples`, into `output` (as long as `samples`).
+    public static func quantize(_ samples: UnsafeBufferPointer<Float>, into output: UnsafeMutableBufferPointer<Int16>) {
+        precondition(output.count >= samples.count)
+        for index in 0..<samples.count { output[index] = quantize(samples[index]) }
     }
 
     // MARK: - Bytes
@@ -180,11 +228,12 @@ public final class WAVWriter {
         framesWritten += UInt64(max(frames, 0))
     }
 
+    /// How many of up to `frames` frames fit in the buffer now (at least one), flushing it
+    /// first when it is full.
     @inline(__always)
-    private func put(_ sample: Int16) throws {
+    private func roomInBuffer(upTo frames: Int) throws -> Int {
         if bufferedBytes + 2 > buffer.count { try flushBuffer() }
-        buffer.storeBytes(of: UInt16(bitPattern: sample).littleEndian, toByteOffset: bufferedBytes, as: UInt16.self)
-        bufferedBytes += 2
+        return min(frames, (buffer.count - bufferedBytes) / 2)
     }
 
     private func flushBuffer() throws {

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// A track's published audio, as the writers need it.
@@ -64,7 +65,9 @@ struct AudioRenderer {
         pending.sort { $0.estimatedCost > $1.estimatedCost }
 
         var failed: [String: String] = [:]
-        if let executable = request.executable {
+        if pending.isEmpty {
+            // Everything came from the cache: no batch to write, no worker to start.
+        } else if let executable = request.executable {
             // Worker processes, even for --jobs 1: see WorkerPool for why.
             engine = nil
             let pool = WorkerPool(executable: executable, cache: cache, profile: request.profile)
@@ -106,7 +109,41 @@ struct AudioRenderer {
                 loudnessLUFS: entry.loudnessLUFS, peakDBFS: entry.peakDBFS, sha256: entry.sha256, cues: entry.cues
             )
         }
+        if request.useCache {
+            stageCachedGuide(jobs.filter { made[$0.fileStem] != nil }, made: made, cache: cache)
+        }
         return .rendered(made: made, failed: failedByStem, fromCache: fromCache, espeakVersion: version)
+    }
+
+    /// guide.wav depends only on its tracks' audio, their titles and the pause between them, so
+    /// the cache keeps it too (`guide-KEY.wav`, the latest one only): a run that changed nothing
+    /// links it into the staging folder instead of writing a hundred megabytes again. The
+    /// tracks with audio, in order, are exactly the ones `writeGuide` is given, so the file is
+    /// the one it would write; when anything here fails, `writeGuide` writes the guide itself.
+    private func stageCachedGuide(_ jobs: [SynthesisJob], made: [String: RenderedAudio], cache: TrackCache) {
+        guard !jobs.isEmpty else { return }
+        var hasher = SHA256()
+        for part in ["guide", String(request.profile.trackPauseMs)]
+            + jobs.flatMap({ [made[$0.fileStem]?.sha256 ?? "", $0.title] }) {
+            hasher.update(data: Data(part.utf8))
+            hasher.update(data: Data([0]))
+        }
+        let key = hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        let name = "guide-\(key).wav"
+        let cached = cache.folder.appendingPathComponent(name)
+        let manager = FileManager.default
+        if !manager.fileExists(atPath: cached.path) {
+            let tracks = jobs.map { GuideTrack(url: cache.audioURL($0.key), title: $0.title) }
+            guard (try? GuideConcatenator(gapSeconds: Double(request.profile.trackPauseMs) / 1000)
+                .concatenate(tracks, to: cached)) != nil else { return }
+            let names = (try? manager.contentsOfDirectory(atPath: cache.folder.path)) ?? []
+            for old in names where old.hasPrefix("guide-") && old.hasSuffix(".wav") && old != name {
+                try? manager.removeItem(at: cache.folder.appendingPathComponent(old))
+            }
+        }
+        if (try? place(cached, as: "guide.wav")) == nil {
+            try? manager.removeItem(at: output.stagedURL("guide.wav"))
+        }
     }
 
     /// Puts a cached WAV into the staging folder: a hard link when the cache is on the same
@@ -124,6 +161,8 @@ struct AudioRenderer {
 
     /// Writes guide.wav: every track with audio, in order, with a cue point and label at each.
     static func writeGuide(results: [TrackResult], output: OutputFolder, profile: VoiceProfile) throws {
+        // Already there when the renderer linked it from the cache (see stageCachedGuide).
+        if FileManager.default.fileExists(atPath: output.stagedURL("guide.wav").path) { return }
         let inputs = results.compactMap { result in
             result.audioFile.map { (url: output.stagedURL($0), label: result.title) }
         }

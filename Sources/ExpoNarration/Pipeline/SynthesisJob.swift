@@ -43,14 +43,18 @@ public final class TrackSynthesizer {
                           volume: profile.volume, wordGap: profile.wordGap)
         let rawURL = cache.scratchURL(job.key + ".raw.wav")
         defer { try? FileManager.default.removeItem(at: rawURL) }
-        let raw = try WAVWriter(url: rawURL, sampleRate: engine.sampleRate)
+        // A scratch file, read back once and deleted: no need to flush it to the disk.
+        let raw = try WAVWriter(url: rawURL, sampleRate: engine.sampleRate, durable: false)
         var timer = CaptionTimer()
         var sampleCount = 0
+        // Measured as it is made, which spares the normalizer a pass over the file.
+        var inputMeter = LoudnessMeter(sampleRate: engine.sampleRate)
         do {
             try engine.speak(
                 job.ssml, isSSML: true,
                 onSamples: { samples in
                     sampleCount += samples.count
+                    inputMeter.process(samples)
                     try raw.append(samples)
                 },
                 onEvent: { timer.record($0) },
@@ -71,7 +75,7 @@ public final class TrackSynthesizer {
             peakCeilingDBFS: profile.peakCeilingDBFS,
             headSilenceSeconds: Double(profile.headSilenceMs) / 1000,
             tailSilenceSeconds: Double(profile.tailSilenceMs) / 1000
-        ).normalize(input: rawURL, output: final)
+        ).normalize(input: rawURL, output: final, measuredInput: inputMeter)
         let speechDuration = Double(sampleCount) / Double(engine.sampleRate)
         let cues = timer.cues(sentences: job.sentences, speechDuration: speechDuration, offset: report.headSilenceSeconds)
         let size = (try FileManager.default.attributesOfItem(atPath: final.path)[.size] as? NSNumber)?.intValue ?? 0

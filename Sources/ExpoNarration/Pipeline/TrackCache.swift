@@ -53,10 +53,12 @@ public struct TrackCache: Sendable {
     public func entry(_ key: String) -> CachedTrack? {
         guard let data = try? Data(contentsOf: metadataURL(key)),
               let entry = try? JSONDecoder().decode(CachedTrack.self, from: data),
-              entry.key == key,
-              let attributes = try? FileManager.default.attributesOfItem(atPath: audioURL(key).path),
-              (attributes[.size] as? NSNumber)?.intValue == entry.byteCount
+              entry.key == key
         else { return nil }
+        // stat(2) directly: FileManager's attributes also look up the owner's user and group
+        // names (reading /etc/passwd and /etc/group) for every file.
+        var status = stat()
+        guard stat(audioURL(key).path, &status) == 0, Int(status.st_size) == entry.byteCount else { return nil }
         return entry
     }
 
