@@ -104,6 +104,29 @@ struct FaultTests {
         #expect(published.isEmpty, "\(published)")
     }
 
+    @Test("after a run killed outright (SIGKILL), the next run cleans up what it left and completes the guide")
+    func killedOutright() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("out")
+        let entries = ["해금", "용고", "나전칠기", "갓"].flatMap { ["--entry", $0] }
+        let arguments = entries + ["--jobs", "2", "--output", output.path] + (try catalogArguments())
+        let run = try RunningCommand(arguments)
+        #expect(RunningCommand.wait(upTo: 60) { !run.childProcesses().isEmpty }, "no workers were seen")
+        let orphans = run.childProcesses()
+        run.send(SIGKILL)
+        _ = run.waitForExit(timeout: 10)
+        // Workers outlive a parent killed outright; let them finish before looking.
+        RunningCommand.wait(upTo: 60) { orphans.allSatisfy { kill($0, 0) != 0 } }
+        #expect(!leftovers(in: output).isEmpty, "a killed run is expected to leave its staging folder")
+
+        let rerun = try CommandRunner.run(arguments)
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        #expect(leftovers(in: output).isEmpty, "left behind: \(leftovers(in: output))")
+        let wavs = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasSuffix(".wav") }
+        #expect(wavs.count == 5, "four tracks and guide.wav: \(wavs)")
+    }
+
     @Test("SIGINT while the text of 10,000 entries is written stops within a second; the previous output stays")
     func interruptedWritingText() throws {
         let folder = try CommandRunner.temporaryFolder()
