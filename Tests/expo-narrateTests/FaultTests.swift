@@ -267,6 +267,22 @@ struct FaultTests {
         #expect(cached.isEmpty, "a damaged track was cached: \(cached)")
     }
 
+    @Test("a cache folder that cannot be made is one line pointing at --cache; exit 73; nothing published")
+    func impossibleCache() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("out")
+        let result = try CommandRunner.run(["--poster", "--quiet", "--output", output.path, "--cache", "/proc/expo-narrate-cache"])
+        #expect(result.status == 73, "\(result.stderr)")
+        let lines = expoNarrateLines(result.stderr)
+        #expect(lines.count == 1 && lines[0].contains("cache folder /proc/expo-narrate-cache") && lines[0].contains("--cache"),
+                "\(result.stderr)")
+        #expect(!result.stderr.contains("no audio"), "\(result.stderr)")
+        #expect(leftovers(in: output).isEmpty)
+        let published = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
+        #expect(published.isEmpty, "\(published)")
+    }
+
     @Test("a read-only output folder (a read-only tmpfs) is one clear line and a non-zero exit",
           .enabled(if: canMountTmpfs, "needs permission to mount a tmpfs"))
     func readOnlyOutput() throws {
