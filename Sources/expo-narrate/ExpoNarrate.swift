@@ -32,7 +32,7 @@ func exitStatus(for error: Error) -> ExitCode {
     case is CatalogError: return ExitCode(65)
     case is AudioFileError: return ExitCode(74)
     case OutputError.interrupted: return ExitCode(130)
-    case OutputError.cannotCreate: return ExitCode(73)
+    case OutputError.cannotCreate, OutputError.cannotCreateCache: return ExitCode(73)
     case is OutputError: return ExitCode(74)
     case is VoiceProfileError, is SelectionError, is PronunciationLexiconError: return ExitCode(64)
     default: return ExitCode(70)

@@ -104,6 +104,29 @@ struct FaultTests {
         #expect(published.isEmpty, "\(published)")
     }
 
+    @Test("after a run killed outright (SIGKILL), the next run cleans up what it left and completes the guide")
+    func killedOutright() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("out")
+        let entries = ["해금", "용고", "나전칠기", "갓"].flatMap { ["--entry", $0] }
+        let arguments = entries + ["--jobs", "2", "--output", output.path] + (try catalogArguments())
+        let run = try RunningCommand(arguments)
+        #expect(RunningCommand.wait(upTo: 60) { !run.childProcesses().isEmpty }, "no workers were seen")
+        let orphans = run.childProcesses()
+        run.send(SIGKILL)
+        _ = run.waitForExit(timeout: 10)
+        // Workers outlive a parent killed outright; let them finish before looking.
+        RunningCommand.wait(upTo: 60) { orphans.allSatisfy { kill($0, 0) != 0 } }
+        #expect(!leftovers(in: output).isEmpty, "a killed run is expected to leave its staging folder")
+
+        let rerun = try CommandRunner.run(arguments)
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        #expect(leftovers(in: output).isEmpty, "left behind: \(leftovers(in: output))")
+        let wavs = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasSuffix(".wav") }
+        #expect(wavs.count == 5, "four tracks and guide.wav: \(wavs)")
+    }
+
     @Test("SIGINT while the text of 10,000 entries is written stops within a second; the previous output stays")
     func interruptedWritingText() throws {
         let folder = try CommandRunner.temporaryFolder()
@@ -193,18 +216,17 @@ struct FaultTests {
     }
 
     /// Mounts a tmpfs with `options` on `folder`; false where mounting is not allowed.
-    private func mountTmpfs(_ options: String, on folder: URL) throws -> Bool {
+    private static func mountTmpfs(_ options: String, on folder: URL) -> Bool {
         let mount = Process()
         mount.executableURL = URL(fileURLWithPath: "/bin/mount")
         mount.arguments = ["-t", "tmpfs", "-o", options, "tmpfs", folder.path]
         mount.standardError = FileHandle.nullDevice
-        try mount.run()
+        guard (try? mount.run()) != nil else { return false }
         mount.waitUntilExit()
-        if mount.terminationStatus != 0 { print("skipped: cannot mount a tmpfs here (run as root to test this)") }
         return mount.terminationStatus == 0
     }
 
-    private func unmount(_ folder: URL) {
+    private static func unmount(_ folder: URL) {
         let umount = Process()
         umount.executableURL = URL(fileURLWithPath: "/bin/umount")
         umount.arguments = [folder.path]
@@ -212,12 +234,23 @@ struct FaultTests {
         umount.waitUntilExit()
     }
 
-    @Test("a full disk (a 2 MB tmpfs) while writing audio: one clear line, exit 74, the previous output unchanged")
+    /// Whether this machine lets the tests mount a tmpfs (root with CAP_SYS_ADMIN); the full
+    /// disk and read-only tests are skipped, and say so, where it does not.
+    static let canMountTmpfs: Bool = {
+        guard let folder = try? CommandRunner.temporaryFolder() else { return false }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        guard mountTmpfs("size=64k", on: folder) else { return false }
+        unmount(folder)
+        return true
+    }()
+
+    @Test("a full disk (a 2 MB tmpfs) while writing audio: one clear line, exit 74, the previous output unchanged",
+          .enabled(if: canMountTmpfs, "needs permission to mount a tmpfs"))
     func diskFull() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        guard try mountTmpfs("size=2m", on: folder) else { return }
-        defer { unmount(folder) }
+        #expect(Self.mountTmpfs("size=2m", on: folder))
+        defer { Self.unmount(folder) }
         let output = folder.appendingPathComponent("out")
         let catalog = try catalogArguments()
         let previousRun = try CommandRunner.run(["--entry", "해금", "--text-only", "--quiet", "--output", output.path] + catalog)
@@ -234,12 +267,29 @@ struct FaultTests {
         #expect(cached.isEmpty, "a damaged track was cached: \(cached)")
     }
 
-    @Test("a read-only output folder (a read-only tmpfs) is one clear line and a non-zero exit")
+    @Test("a cache folder that cannot be made is one line pointing at --cache; exit 73; nothing published")
+    func impossibleCache() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("out")
+        let result = try CommandRunner.run(["--poster", "--quiet", "--output", output.path, "--cache", "/proc/expo-narrate-cache"])
+        #expect(result.status == 73, "\(result.stderr)")
+        let lines = expoNarrateLines(result.stderr)
+        #expect(lines.count == 1 && lines[0].contains("cache folder /proc/expo-narrate-cache") && lines[0].contains("--cache"),
+                "\(result.stderr)")
+        #expect(!result.stderr.contains("no audio"), "\(result.stderr)")
+        #expect(leftovers(in: output).isEmpty)
+        let published = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
+        #expect(published.isEmpty, "\(published)")
+    }
+
+    @Test("a read-only output folder (a read-only tmpfs) is one clear line and a non-zero exit",
+          .enabled(if: canMountTmpfs, "needs permission to mount a tmpfs"))
     func readOnlyOutput() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        guard try mountTmpfs("ro,size=1m", on: folder) else { return }
-        defer { unmount(folder) }
+        #expect(Self.mountTmpfs("ro,size=1m", on: folder))
+        defer { Self.unmount(folder) }
         let existing = try CommandRunner.run(["--poster", "--text-only", "--output", folder.path])
         #expect(existing.status == 74, "\(existing.stderr)")
         #expect(existing.stderr.split(separator: "\n").count == 1 && existing.stderr.contains("read"), "\(existing.stderr)")

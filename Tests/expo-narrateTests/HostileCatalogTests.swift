@@ -92,13 +92,21 @@ struct HostileCatalogTests {
         }
     }
 
-    @Test("a catalog file that does not exist, or is a folder, is one clear line, exit 65")
+    @Test("a catalog file that does not exist, is a folder or a device, or is too large, is one clear line, exit 65")
     func unreadable() throws {
         try withFolder { folder in
-            for path in [folder.appendingPathComponent("absent.json").path, folder.path] {
+            let huge = folder.appendingPathComponent("huge.json")
+            FileManager.default.createFile(atPath: huge.path, contents: nil)
+            let handle = try FileHandle(forWritingTo: huge)
+            try handle.truncate(atOffset: 300 << 20)  // sparse: no disk space used
+            try handle.close()
+            for (path, reason) in [(folder.appendingPathComponent("absent.json").path, "doesn’t exist"),
+                                   (folder.path, "it is a folder"), ("/dev/zero", "not a regular file"),
+                                   ("/dev/stdin", "not a regular file"), (huge.path, "more than the 256 MB")] {
                 let result = try CommandRunner.run(["--list", "--poster-file", path, "--items-file", path])
                 #expect(result.status == 65, "\(path): \(result.stderr)")
-                expectOneClearLine(result, naming: [path, "cannot be read"])
+                expectOneClearLine(result, naming: [path, "cannot be read", reason])
+                #expect(!result.stderr.contains("could not be completed"), "\(result.stderr)")
             }
         }
     }

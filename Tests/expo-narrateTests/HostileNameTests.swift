@@ -63,6 +63,22 @@ struct HostileNameTests {
         #expect(scripts.sorted() == ["07-same.spoken.txt", "08-same.spoken.txt"])
     }
 
+    @Test("an unknown --entry is one line even when the catalog's names hold line breaks; exit 64")
+    func unknownEntryOneLine() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let catalog = try writeCatalog(poster: samplePoster, entries: [["name": "첫째\n줄", "image_name": "a"],
+                                                                       ["name": "\u{1B}[2J지움", "image_name": "b"]], in: folder)
+        let output = folder.appendingPathComponent("out")
+        let result = try CommandRunner.run(["--entry", "없음\n", "--text-only", "--output", output.path,
+                                            "--poster-file", catalog.poster, "--items-file", catalog.items])
+        #expect(result.status == 64, "\(result.stderr)")
+        let errors = result.stderr.split(separator: "\n").filter { !$0.hasPrefix("warning:") }
+        #expect(errors.count == 1, "\(result.stderr)")
+        #expect(errors.first?.contains(#"첫째\n줄"#) == true && !result.stderr.contains("\u{1B}"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
     @Test("markup in the data is shown as text in the page, the transcript and the manifest")
     func textIsData() throws {
         let folder = try CommandRunner.temporaryFolder()

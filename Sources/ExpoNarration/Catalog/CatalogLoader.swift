@@ -69,9 +69,25 @@ public struct CatalogLoader: Sendable {
         return entries
     }
 
+    /// The largest catalog file read (a catalog of 10,000 long entries is a few tens of MB);
+    /// anything larger is refused before it is read into memory.
+    static let maximumFileBytes = 256 << 20
+
     /// Reads and parses a JSON file, accepting a UTF-8 byte-order mark.
     static func parse(_ file: URL) throws -> Any {
         let name = file.lastPathComponent
+        if let attributes = try? FileManager.default.attributesOfItem(atPath: file.path) {
+            let type = attributes[.type] as? FileAttributeType
+            if type == .typeDirectory {
+                throw CatalogError.unreadable(file: file.path, reason: "it is a folder, not a JSON file")
+            }
+            if type != .typeRegular {
+                throw CatalogError.unreadable(file: file.path, reason: "it is not a regular file (a device, a pipe or a socket)")
+            }
+            if let size = (attributes[.size] as? NSNumber)?.intValue, size > maximumFileBytes {
+                throw CatalogError.unreadable(file: file.path, reason: "it is \(size >> 20) MB, more than the \(maximumFileBytes >> 20) MB a catalog may be; split it")
+            }
+        }
         var data: Data
         do {
             data = try Data(contentsOf: file)
@@ -101,7 +117,8 @@ public struct CatalogLoader: Sendable {
         } else {
             text = nsError.localizedDescription
         }
-        return OutputFolder.withoutFinalFullStop(text)
+        let vague = "The operation could not be completed. "
+        return OutputFolder.withoutFinalFullStop(text.hasPrefix(vague) ? String(text.dropFirst(vague.count)) : text)
     }
 }
 

@@ -51,7 +51,8 @@ public enum SelectionError: Error, LocalizedError, Equatable, Sendable {
         case let .unknownEntries(names, available):
             let quoted = names.map { "\"\($0)\"" }.joined(separator: ", ")
             let list = available.prefix(20).joined(separator: ", ") + (available.count > 20 ? ", …" : "")
-            return "No entry is named \(quoted). The catalog has: \(list). Run 'expo-narrate --list' to see them all."
+            // Names come from the data: a line break in one must not break the message.
+            return singleLine("No entry is named \(quoted). The catalog has: \(list). Run 'expo-narrate --list' to see them all.")
         }
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 /// Why the output folder could not be written.
 public enum OutputError: Error, LocalizedError, Equatable, Sendable {
     case cannotCreate(path: String, reason: String)
+    case cannotCreateCache(path: String, reason: String)
     case cannotWrite(path: String, reason: String)
     case interrupted
 
@@ -10,6 +11,8 @@ public enum OutputError: Error, LocalizedError, Equatable, Sendable {
         switch self {
         case let .cannotCreate(path, reason):
             return "Cannot create the output folder \(path): \(reason). Choose another folder with --output."
+        case let .cannotCreateCache(path, reason):
+            return "Cannot create the cache folder \(path): \(reason). Choose another with --cache, or run with --no-cache."
         case let .cannotWrite(path, reason):
             return "Cannot write \(path): \(reason). Free some space or fix the folder's permissions, then run again; the previous output is unchanged."
         case .interrupted:

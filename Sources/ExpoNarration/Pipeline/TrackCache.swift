@@ -28,7 +28,7 @@ public struct TrackCache: Sendable {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw OutputError.cannotCreate(path: folder.path, reason: OutputFolder.reason(error))
+            throw OutputError.cannotCreateCache(path: folder.path, reason: OutputFolder.reason(error))
         }
         Self.removeAbandonedFiles(in: folder)
     }
