@@ -31,7 +31,7 @@ func exitStatus(for error: Error) -> ExitCode {
     switch error {
     case is CatalogError: return ExitCode(65)
     case is AudioFileError: return ExitCode(74)
-    case OutputError.interrupted: return ExitCode(130)
+    case OutputError.interrupted: return ExitCode(128 + (Interruption.signal == 0 ? SIGINT : Interruption.signal))
     case OutputError.cannotCreate, OutputError.cannotCreateCache: return ExitCode(73)
     case is OutputError: return ExitCode(74)
     case is VoiceProfileError, is SelectionError, is PronunciationLexiconError: return ExitCode(64)

@@ -16,7 +16,7 @@ struct Narrate: ParsableCommand {
 
         Exit status: 0 done; 3 some tracks fell back to text; 64 usage error (options, voice \
         profile, lexicon, unknown entry); 65 bad catalog data; 73 the output folder cannot be \
-        created; 74 a file could not be written (disk full, permissions); 130 interrupted.
+        created; 74 a file could not be written (disk full, permissions); 130 interrupted by SIGINT, 143 by SIGTERM.
         """,
         version: GuideBuilder.toolVersion,
         subcommands: [Normalize.self, Voices.self, Worker.self]
