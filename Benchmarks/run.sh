@@ -8,7 +8,8 @@
 #   (b) `expo-narrate --all` cold (empty cache), --jobs = number of cores;
 #   (c) the same again, warm (nothing changed);
 #   (d) one entry's description changed, warm otherwise;
-#   (e) `expo-narrate normalize` alone on a large text (fixture texts repeated);
+#   (e) `expo-narrate normalize` alone on a large text (fixture texts repeated; this replaces
+#       Benchmarks/normalizer-throughput.sh);
 #   (f) peak resident memory on a catalog ten times the size of the original.
 # Checks on the way that --jobs 1 and --jobs N give byte-identical outputs, and that (c) and (d)
 # synthesise nothing and exactly one track. Prints a table with the ratios and the bars.

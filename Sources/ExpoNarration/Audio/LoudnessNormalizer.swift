@@ -51,7 +51,7 @@ public struct LoudnessNormalizer: Sendable {
     public init(
         targetLUFS: Double = -19, peakCeilingDBFS: Double = -1,
         headSilenceSeconds: Double = 0, tailSilenceSeconds: Double = 0,
-        toleranceLU: Double = 0.5, maximumPasses: Int = 3, blockFrames: Int = 4096
+        toleranceLU: Double = 0.5, maximumPasses: Int = 3, blockFrames: Int = 1 << 15
     ) {
         self.targetLUFS = targetLUFS
         self.peakCeilingDBFS = peakCeilingDBFS

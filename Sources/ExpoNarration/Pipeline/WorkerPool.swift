@@ -28,39 +28,32 @@ struct WorkerPool {
         }
 
         var waiting = jobs.sorted { $0.estimatedCost > $1.estimatedCost }
-        var running: [(process: Process, job: SynthesisJob)] = []
+        var running: [(pid: pid_t, job: SynthesisJob)] = []
         var statuses: [String: Int32] = [:]
         var signals: [String: Bool] = [:]
         var finished = 0
-        defer { Self.stop(running.map(\.process), cache: cache) }
+        defer { Self.stop(running.map(\.pid), cache: cache) }
         while !waiting.isEmpty || !running.isEmpty {
             if Interruption.isRequested { throw OutputError.interrupted }
             while running.count < workers, !waiting.isEmpty {
                 let job = waiting.removeFirst()
-                let process = Process()
-                process.executableURL = executable
-                process.arguments = ["_worker", batchFolder.path, job.key]
-                do {
-                    try process.run()
-                } catch {
-                    throw OutputError.cannotWrite(path: executable.path, reason: "cannot start a worker process (\(error.localizedDescription))")
-                }
-                running.append((process, job))
+                let pid = try Self.spawn(executable, arguments: ["_worker", batchFolder.path, job.key])
+                running.append((pid, job))
                 progress(.trackStarted(index: finished + running.count, count: jobs.count, title: job.title))
             }
-            var stillRunning: [(process: Process, job: SynthesisJob)] = []
+            var stillRunning: [(pid: pid_t, job: SynthesisJob)] = []
             for entry in running {
-                if entry.process.isRunning {
-                    stillRunning.append(entry)
-                } else {
-                    statuses[entry.job.key] = entry.process.terminationStatus
-                    signals[entry.job.key] = entry.process.terminationReason == .uncaughtSignal
+                if let ending = Self.reap(entry.pid, blocking: false) {
+                    statuses[entry.job.key] = ending.status
+                    signals[entry.job.key] = ending.bySignal
                     finished += 1
                     progress(.trackFinished(index: finished, count: jobs.count, title: entry.job.title, fromCache: false))
+                } else {
+                    stillRunning.append(entry)
                 }
             }
             running = stillRunning
-            if !running.isEmpty { usleep(5_000) }
+            if !running.isEmpty { usleep(1_000) }
         }
 
         var failed: [String: String] = [:]
@@ -83,17 +76,69 @@ struct WorkerPool {
     /// A worker's exit status when it could not store its track (disk full, file-size limit).
     static let storageFailureStatus: Int32 = 74
 
-    /// Stops `processes` for an interruption or an error: SIGTERM, then SIGKILL for any still
+    /// Stops workers for an interruption or an error: SIGTERM, then SIGKILL for any still
     /// running after 0.3 s (a worker in the middle of loudness normalisation does not poll),
     /// then removes the temporary files the killed ones left in the cache.
-    static func stop(_ processes: [Process], cache: TrackCache) {
-        guard processes.contains(where: \.isRunning) else { return }
-        for process in processes where process.isRunning { process.terminate() }
+    static func stop(_ pids: [pid_t], cache: TrackCache) {
+        guard !pids.isEmpty else { return }
+        for pid in pids { kill(pid, SIGTERM) }
+        var alive = pids
         let deadline = Date().addingTimeInterval(0.3)
-        while processes.contains(where: \.isRunning), Date() < deadline { usleep(5_000) }
-        for process in processes where process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        for process in processes { process.waitUntilExit() }
+        while !alive.isEmpty, Date() < deadline {
+            alive = alive.filter { reap($0, blocking: false) == nil }
+            if !alive.isEmpty { usleep(5_000) }
+        }
+        for pid in alive {
+            kill(pid, SIGKILL)
+            reap(pid, blocking: true)
+        }
         TrackCache.removeAbandonedFiles(in: cache.folder)
+    }
+
+    /// Starts `executable` with `arguments` in a process group of its own (so that Ctrl-C
+    /// reaches this process, which stops the workers), with default signal handling.
+    ///
+    /// posix_spawn and waitpid directly, not Foundation's Process: on a busy machine, Process
+    /// took 20 to 100 ms to report a worker's end (its monitor thread reaps the child, then
+    /// hands the news on), and each such delay left a core idle between two tracks.
+    static func spawn(_ executable: URL, arguments: [String]) throws -> pid_t {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, executable.path, nil, &attributes, argv, environ)
+        guard result == 0 else {
+            throw OutputError.cannotWrite(
+                path: executable.path, reason: "cannot start a worker process (\(String(cString: strerror(result))))")
+        }
+        return pid
+    }
+
+    /// How `pid` ended: its exit status, or the signal that ended it (`bySignal`); nil while it
+    /// runs (only when not `blocking`).
+    @discardableResult
+    static func reap(_ pid: pid_t, blocking: Bool) -> (status: Int32, bySignal: Bool)? {
+        var status: Int32 = 0
+        while true {
+            let result = waitpid(pid, &status, blocking ? 0 : WNOHANG)
+            if result == pid { break }
+            if result == 0 { return nil }
+            if errno == EINTR { continue }
+            return (-1, false)  // not our child any more: nothing to wait for
+        }
+        // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import (they are macros).
+        let signal = status & 0x7f
+        return signal == 0 ? ((status >> 8) & 0xff, false) : (signal, true)
     }
 
     /// The body of `expo-narrate _worker BATCH KEY`: makes the track `key` of the batch.
