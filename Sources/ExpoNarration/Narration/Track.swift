@@ -2,7 +2,7 @@ import Foundation
 
 /// One chapter of the guide: the poster, or one entry. A track is what becomes one WAV file,
 /// one caption file and one pair of scripts.
-public struct Track: Sendable, Equatable {
+public struct Track: Sendable, Equatable, Codable {
     public enum Kind: String, Sendable, Equatable, Codable {
         case poster
         case entry
@@ -51,7 +51,7 @@ public struct Track: Sendable, Equatable {
 }
 
 /// A heading, a fact line ("방문객: …") or a paragraph, made of sentences.
-public struct Block: Sendable, Equatable {
+public struct Block: Sendable, Equatable, Codable {
     public enum Role: String, Sendable, Equatable, Codable {
         /// The track's title.
         case title
@@ -82,7 +82,7 @@ public struct Block: Sendable, Equatable {
 }
 
 /// The smallest unit that is timed: one caption cue, one mark in the speech.
-public struct Sentence: Sendable, Equatable {
+public struct Sentence: Sendable, Equatable, Codable {
     /// The text as written in the catalog.
     public var display: String
     /// The words the voice says, in runs of one language each.

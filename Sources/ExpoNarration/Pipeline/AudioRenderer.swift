@@ -45,7 +45,7 @@ struct AudioRenderer {
                            wordGap: request.profile.wordGap)
 
         let cacheFolder = request.useCache
-            ? (request.cacheFolder ?? output.destination.appendingPathComponent(".cache"))
+            ? request.effectiveCacheFolder
             : output.staging.appendingPathComponent(".uncached")
         let cache = try TrackCache(folder: cacheFolder)
         let builder = SSMLBuilder(profile: request.profile)

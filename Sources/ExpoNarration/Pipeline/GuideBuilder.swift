@@ -42,7 +42,18 @@ public struct GuideBuilder {
 
     /// The tracks a request selects, in guide order.
     public func tracks(for request: GuideRequest) throws -> [Track] {
-        let all = Narrator(normalizer: normalizer).tracks(for: request.catalog)
+        try select(request, from: narration(for: request).tracks)
+    }
+
+    private func narrationCache(for request: GuideRequest) -> NarrationCache {
+        NarrationCache(folder: request.useCache ? request.effectiveCacheFolder : nil)
+    }
+
+    private func narration(for request: GuideRequest) -> (tracks: [Track], fromCache: Bool) {
+        narrationCache(for: request).tracks(for: request.catalog, normalizer: normalizer, toolVersion: Self.toolVersion)
+    }
+
+    private func select(_ request: GuideRequest, from all: [Track]) throws -> [Track] {
         switch request.selection {
         case .all:
             return all
@@ -63,7 +74,8 @@ public struct GuideBuilder {
 
     /// Makes the guide. `progress` is called from this thread.
     public func build(_ request: GuideRequest, progress: (GuideProgressEvent) -> Void = { _ in }) throws -> GuideReport {
-        let tracks = try tracks(for: request)
+        let narration = narration(for: request)
+        let tracks = try select(request, from: narration.tracks)
         let output = try OutputFolder(destination: request.outputFolder)
         defer { output.discard() }
         let previous = Self.filesOfPreviousRun(in: output.destination)
@@ -139,6 +151,10 @@ public struct GuideBuilder {
 
         let stale = request.selection == .all ? previous : []
         try output.publish(removing: stale)
+        if !narration.fromCache {
+            narrationCache(for: request).store(narration.tracks, catalog: request.catalog, normalizer: normalizer,
+                                               toolVersion: Self.toolVersion)
+        }
         return GuideReport(
             summary: summary, outputFolder: output.destination, audioMissingReason: audioMissingReason,
             failedTracks: tracks.filter { failures[$0.fileStem] != nil }.map(\.title), cachedTracks: cachedTracks

@@ -27,6 +27,11 @@ public struct GuideRequest: Sendable {
     /// The expo-narrate executable, started again as worker processes.
     public var executable: URL?
 
+    /// The cache folder this request uses when `useCache` is set.
+    public var effectiveCacheFolder: URL {
+        cacheFolder ?? outputFolder.standardizedFileURL.appendingPathComponent(".cache")
+    }
+
     public init(catalog: Catalog, selection: Selection = .all, outputFolder: URL, profile: VoiceProfile,
                 textOnly: Bool = false, jobs: Int = 1, cacheFolder: URL? = nil, useCache: Bool = true,
                 executable: URL? = nil) {
