@@ -51,7 +51,7 @@ if [ ! -x /usr/bin/time ]; then
 fi
 
 echo "Building (release)…" >&2
-(cd "$root" && swift build -c release --product expo-narrate >/dev/null)
+(cd "$root" && swift build -c release --static-swift-stdlib --product expo-narrate >/dev/null)
 binary="$root/.build/release/expo-narrate"
 cores="$(nproc)"
 

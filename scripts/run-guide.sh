@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/install-dependencies.sh
-swift build -c release --product expo-narrate
+swift build -c release --static-swift-stdlib --product expo-narrate
 if (($#)); then
   .build/release/expo-narrate "$@"
 else
