@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Why the output folder could not be written.
 public enum OutputError: Error, LocalizedError, Equatable, Sendable {
@@ -78,18 +81,27 @@ public final class OutputFolder {
     /// Writes `data` into the staging folder.
     public func write(_ data: Data, to name: String) throws {
         let url = stagedURL(name)
-        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
-            throw OutputError.cannotWrite(path: url.path, reason: String(cString: strerror(errno)))
+        // A plain open and write: the staging folder is private, so the file needs no
+        // temporary name of its own (FileManager.createFile would make and rename one).
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw OutputError.cannotWrite(path: destination.appendingPathComponent(name).path, reason: String(cString: strerror(errno)))
         }
-        do {
-            let handle = try FileHandle(forWritingTo: url)
-            defer { try? handle.close() }
-            // Synced all at once by `publish` (syncfs), not file by file.
-            try handle.write(contentsOf: data)
-        } catch {
-            throw OutputError.cannotWrite(path: destination.appendingPathComponent(name).path, reason: Self.reason(error))
+        defer { close(descriptor) }
+        // Synced all at once by `publish` (syncfs), not file by file.
+        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw OutputError.cannotWrite(path: destination.appendingPathComponent(name).path, reason: String(cString: strerror(errno)))
+                }
+                offset += written
+            }
         }
     }
+
 
     /// Moves every staged file into the destination, then removes `stale` files (names of an
     /// earlier run's files that this run did not make). Each move is an atomic rename.
