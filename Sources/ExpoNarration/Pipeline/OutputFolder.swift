@@ -33,6 +33,8 @@ public final class OutputFolder {
     /// Where this run's files are written until `publish`.
     public let staging: URL
     private var published = false
+    /// Files this run would have written exactly as the destination already has them.
+    private var unchanged: Set<String> = []
 
     static let stagingPrefix = ".expo-narrate-staging-"
 
@@ -80,44 +82,51 @@ public final class OutputFolder {
 
     /// Writes `data` into the staging folder.
     public func write(_ data: Data, to name: String) throws {
+        // A file the previous run already published with the same bytes is left as it is:
+        // nothing to write, to sync or to move.
+        if Self.contents(of: destination.appendingPathComponent(name), equal: data) {
+            unchanged.insert(name)
+            return
+        }
         let url = stagedURL(name)
+        let failure = { (code: Int32) in
+            OutputError.cannotWrite(path: self.destination.appendingPathComponent(name).path, reason: String(cString: strerror(code)))
+        }
         // A plain open and write: the staging folder is private, so the file needs no
         // temporary name of its own (FileManager.createFile would make and rename one).
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw OutputError.cannotWrite(path: destination.appendingPathComponent(name).path, reason: String(cString: strerror(errno)))
-        }
+        guard descriptor >= 0 else { throw failure(errno) }
         defer { close(descriptor) }
-        // Synced all at once by `publish` (syncfs), not file by file.
         try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
             var offset = 0
             while offset < buffer.count {
                 let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    throw OutputError.cannotWrite(path: destination.appendingPathComponent(name).path, reason: String(cString: strerror(errno)))
+                    throw failure(errno)
                 }
                 offset += written
             }
         }
+        // On the disk before it is renamed into place, so that a crash never publishes an
+        // empty file.
+        guard fdatasync(descriptor) == 0 else { throw failure(errno) }
     }
+
+    /// Whether `url` holds exactly `data` (size first, then bytes).
+    static func contents(of url: URL, equal data: Data) -> Bool {
+        var status = stat()
+        guard stat(url.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) == data.count,
+              let existing = FileManager.default.contents(atPath: url.path) else { return false }
+        return existing == data
+    }
+
 
 
     /// Moves every staged file into the destination, then removes `stale` files (names of an
     /// earlier run's files that this run did not make). Each move is an atomic rename.
     public func publish(removing stale: [String] = []) throws {
         let manager = FileManager.default
-        // Everything written reaches the disk before any of it is moved into place: one
-        // syncfs(2) for the whole run rather than an fsync per file.
-        let descriptor = open(staging.path, O_RDONLY | O_DIRECTORY)
-        if descriptor >= 0 {
-            let synced = syncfs(descriptor)
-            let failure = errno
-            close(descriptor)
-            if synced != 0 {
-                throw OutputError.cannotWrite(path: destination.path, reason: String(cString: strerror(failure)))
-            }
-        }
         // Dot-names are the run's own scratch (e.g. the uncached synthesis of --no-cache).
         let names = ((try? manager.contentsOfDirectory(atPath: staging.path)) ?? []).filter { !$0.hasPrefix(".") }
         // The manifest goes last, so that it never names a file that is not there yet.
@@ -127,7 +136,7 @@ public final class OutputFolder {
                 throw OutputError.cannotWrite(path: target.path, reason: String(cString: strerror(errno)))
             }
         }
-        let made = Set(names)
+        let made = Set(names).union(unchanged)
         for name in stale where !made.contains(name) && !name.contains("/") && !name.hasPrefix(".") {
             try? manager.removeItem(at: destination.appendingPathComponent(name))
         }
@@ -174,7 +183,3 @@ public final class OutputFolder {
     }
 }
 
-/// glibc's syncfs(2), which its headers declare only under _GNU_SOURCE and Swift's Glibc
-/// module therefore does not import: flushes the file system that holds `descriptor`.
-@_silgen_name("syncfs")
-private func syncfs(_ descriptor: Int32) -> Int32
