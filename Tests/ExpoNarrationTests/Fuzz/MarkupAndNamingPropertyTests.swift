@@ -10,11 +10,7 @@ import Testing
 /// names from the data always make safe file stems.
 @Suite("Fuzz: markup and file names")
 struct MarkupAndNamingPropertyTests {
-    static let profile = VoiceProfile(
-        name: "test", purpose: "", espeakVoice: "ko", foreignVoices: ["fr": "fr"], rate: 160, pitch: 50,
-        volume: 100, wordGap: 0, sentencePauseMs: 400, paragraphPauseMs: 800, trackPauseMs: 2000,
-        headSilenceMs: 300, tailSilenceMs: 500, targetLoudnessLUFS: -19, peakCeilingDBFS: -1
-    )
+    static let profile = SSMLBuilderTests.profile
 
     /// Pieces of markup an author (or an attacker) could paste into a catalog.
     static let fragments = [
