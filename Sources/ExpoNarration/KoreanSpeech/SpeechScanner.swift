@@ -369,8 +369,8 @@ extension SpeechScanner {
 
     /// Whether the Hanja repeat the last syllables of `hangul` (a gloss of the word before it).
     private static func repeats(_ hanja: [Unicode.Scalar], _ hangul: ArraySlice<Unicode.Scalar>) -> Bool {
-        guard let dictionary = HanjaDictionary.shared, !hanja.isEmpty, hangul.count >= hanja.count else { return false }
-        return dictionary.isReading(hangul.suffix(hanja.count), of: hanja)
+        guard !hanja.isEmpty, hangul.count >= hanja.count else { return false }
+        return HanjaLookup.isReading(hangul.suffix(hanja.count), of: hanja)
     }
 
     private static func hanjaReading(_ run: [Unicode.Scalar]) -> String {
@@ -378,7 +378,7 @@ extension SpeechScanner {
         for scalar in run where scalar.value != 0x3005 {
             characters.append(scalar.value == 0x3007 ? "零" : scalar)
         }
-        let reading = HanjaDictionary.shared?.reading(of: characters) ?? ""
+        let reading = HanjaLookup.reading(of: characters)
         // Month names keep their spoken forms in Hanja too: 六月 → 유월, 十月 → 시월.
         if reading.hasSuffix("육월") || reading.hasSuffix("십월") {
             return String(reading.dropLast(2)) + (reading.hasSuffix("육월") ? "유월" : "시월")
@@ -390,7 +390,7 @@ extension SpeechScanner {
     /// before `index`: 二胡(이호).
     private func repeatsHanjaBefore(_ index: Int, _ start: Int, content: ArraySlice<Unicode.Scalar>) -> Bool {
         let hangul = content.filter { $0 != " " }
-        guard !hangul.isEmpty, hangul.allSatisfy(Self.isHangul), let dictionary = HanjaDictionary.shared else { return false }
+        guard !hangul.isEmpty, hangul.allSatisfy(Self.isHangul) else { return false }
         var cursor = index - 1
         while cursor >= start, Self.isSilentMark(text[cursor]) { cursor -= 1 }
         var hanja: [Unicode.Scalar] = []
@@ -399,7 +399,7 @@ extension SpeechScanner {
             cursor -= 1
         }
         guard hanja.count == hangul.count else { return false }
-        return dictionary.isReading(ArraySlice(hangul), of: hanja.reversed())
+        return HanjaLookup.isReading(ArraySlice(hangul), of: hanja.reversed())
     }
 
     /// A run of Hanja outside brackets: dropped when it repeats the Hangul right before it

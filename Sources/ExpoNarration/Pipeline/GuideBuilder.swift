@@ -46,7 +46,7 @@ public struct GuideBuilder {
     }
 
     private func narrationCache(for request: GuideRequest) -> NarrationCache {
-        NarrationCache(folder: request.useCache ? request.effectiveCacheFolder : nil)
+        NarrationCache(folder: request.useCache ? NarrationCache.folder(in: request.effectiveCacheFolder) : nil)
     }
 
     private func narration(for request: GuideRequest) -> (tracks: [Track], fromCache: Bool) {
@@ -74,6 +74,8 @@ public struct GuideBuilder {
 
     /// Makes the guide. `progress` is called from this thread.
     public func build(_ request: GuideRequest, progress: (GuideProgressEvent) -> Void = { _ in }) throws -> GuideReport {
+        let hanjaMemo = request.useCache ? NarrationCache.folder(in: request.effectiveCacheFolder).appendingPathComponent("hanja-readings.json") : nil
+        if let hanjaMemo { HanjaReadingMemo.shared.load(from: hanjaMemo, toolVersion: Self.toolVersion) }
         let narration = narration(for: request)
         let tracks = try select(request, from: narration.tracks)
         let output = try OutputFolder(destination: request.outputFolder)
@@ -154,6 +156,8 @@ public struct GuideBuilder {
         if !narration.fromCache {
             narrationCache(for: request).store(narration.tracks, catalog: request.catalog, normalizer: normalizer,
                                                toolVersion: Self.toolVersion)
+            // After the narration is stored, which made its folder.
+            if let hanjaMemo { HanjaReadingMemo.shared.save(to: hanjaMemo, toolVersion: Self.toolVersion) }
         }
         return GuideReport(
             summary: summary, outputFolder: output.destination, audioMissingReason: audioMissingReason,

@@ -11,6 +11,11 @@ struct NarrationCache {
 
     static let prefix = "narration-"
 
+    /// The narration's own folder inside a cache folder (beside the tracks' audio).
+    static func folder(in cacheFolder: URL) -> URL {
+        cacheFolder.appendingPathComponent("narration")
+    }
+
     /// The narration: from the cache when it has this catalog's, else made now. `fromCache`
     /// tells whether `store` has anything to do after the run.
     func tracks(for catalog: Catalog, normalizer: KoreanSpeechNormalizer, toolVersion: String)
