@@ -38,11 +38,3 @@ func exitStatus(for error: Error) -> ExitCode {
     default: return ExitCode(70)
     }
 }
-
-extension PronunciationLexicon {
-    /// The lexicon in `file`, or an empty one when the file does not exist.
-    static func load(ifPresent file: URL) throws -> PronunciationLexicon {
-        guard FileManager.default.fileExists(atPath: file.path) else { return .empty }
-        return try PronunciationLexicon(contentsOf: file)
-    }
-}

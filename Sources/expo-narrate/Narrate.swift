@@ -100,7 +100,7 @@ struct Narrate: ParsableCommand {
         }
         let library = try voiceOptions.library()
         let profile = try library.profile(named: voice)
-        let lexicon = try PronunciationLexicon.load(ifPresent: library.lexiconFile)
+        let lexicon = try library.lexicon()
         let builder = GuideBuilder(normalizer: KoreanSpeechNormalizer(lexicon: lexicon))
         let selection: GuideRequest.Selection = all ? .all
             : (entry.isEmpty ? .poster : .some(poster: poster, entryNames: entry))

@@ -14,7 +14,7 @@ struct Normalize: ParsableCommand {
     func run() throws {
         let lexicon: PronunciationLexicon
         do {
-            lexicon = try PronunciationLexicon.load(ifPresent: voiceOptions.library().lexiconFile)
+            lexicon = try voiceOptions.library().lexicon()
         } catch VoiceProfileError.voicesFolderMissing {
             lexicon = .empty
         } catch {

@@ -165,6 +165,12 @@ public struct VoiceLibrary: Sendable {
     /// The pronunciation lexicon's file.
     public var lexiconFile: URL { folder.appendingPathComponent("lexicon.txt") }
 
+    /// The pronunciation lexicon of this folder, or an empty one when it has none.
+    public func lexicon() throws -> PronunciationLexicon {
+        guard FileManager.default.fileExists(atPath: lexiconFile.path) else { return .empty }
+        return try PronunciationLexicon(contentsOf: lexiconFile)
+    }
+
     private static func isDirectory(_ url: URL) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
