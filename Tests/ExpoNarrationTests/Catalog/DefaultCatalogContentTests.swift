@@ -202,16 +202,7 @@ enum FixtureTexts {
     }
 
     static func findFolder() -> URL? {
-        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while directory.path != "/" {
-            let candidate = directory.appendingPathComponent("shared/fixtures/expo1900", isDirectory: true)
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), isDirectory.boolValue {
-                return candidate
-            }
-            directory.deleteLastPathComponent()
-        }
-        return nil
+        try? SharedFixtures.folder()
     }
 
     static func strings(in value: Any) -> [String] {

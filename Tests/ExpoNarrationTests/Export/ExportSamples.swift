@@ -70,9 +70,7 @@ enum ExportSamples {
 
 /// The original apps' data in the shared fixtures (beside the repository), when it is there.
 enum RealFixtures {
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/fixtures/expo1900")
+    static let folder = (try? SharedFixtures.folder()) ?? URL(fileURLWithPath: "/nonexistent/shared/fixtures/expo1900")
     static let posterFile = folder.appendingPathComponent("exposition_universelle_1900.json")
     static let itemsFile = folder.appendingPathComponent("items.json")
     static var available: Bool {

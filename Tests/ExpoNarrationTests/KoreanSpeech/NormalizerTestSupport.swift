@@ -31,13 +31,7 @@ struct SpeechCase: CustomTestStringConvertible, Sendable {
 /// The folder of the shared Expo 1900 fixtures: `shared/fixtures/expo1900` beside an ancestor
 /// of this file.
 func expo1900FixturesFolder(from file: String = #filePath) -> URL? {
-    var folder = URL(fileURLWithPath: file).deletingLastPathComponent()
-    while folder.path != "/" {
-        let candidate = folder.appendingPathComponent("shared/fixtures/expo1900")
-        if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-        folder.deleteLastPathComponent()
-    }
-    return nil
+    try? SharedFixtures.folder(file: file)
 }
 
 /// The repository root: the nearest ancestor of this file holding Package.swift.
