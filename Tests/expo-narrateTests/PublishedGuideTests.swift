@@ -16,6 +16,7 @@ struct PublishedGuideTests {
         let manifest = try ManifestReader.read(manifestData)
         #expect(manifest.tracks.count == 3)
         #expect(manifest.voiceProfile == "standard")
+        #expect(manifest.extra["voice.rate"] == "160" && manifest.extra["voice.targetLoudnessLUFS"] == "-19.0")
         #expect(manifest.espeakVersion?.isEmpty == false)
         let playlist = try String(contentsOf: folder.appendingPathComponent("guide.m3u8"), encoding: .utf8)
         #expect(playlist.hasPrefix("#EXTM3U"))

@@ -148,7 +148,8 @@ public struct GuideBuilder {
         }
         try output.write(TranscriptWriter.render(tracks: tracks, summary: summary), to: "guide.txt")
         try output.write(GuidePageWriter.render(tracks: tracks, summary: summary), to: "index.html")
-        try output.write(ManifestWriter.render(summary: summary), to: "manifest.json")
+        try output.write(ManifestWriter.render(summary: summary, extra: Self.profileSettings(request.profile)),
+                         to: "manifest.json")
         try Interruption.check()
 
         let stale = request.selection == .all ? previous : []
@@ -163,6 +164,23 @@ public struct GuideBuilder {
             summary: summary, outputFolder: output.destination, audioMissingReason: audioMissingReason,
             failedTracks: tracks.filter { failures[$0.fileStem] != nil }.map(\.title), cachedTracks: cachedTracks
         )
+    }
+
+    /// The voice profile's settings as the manifest records them, so that a guide says how it
+    /// was made and not only with which profile name.
+    static func profileSettings(_ profile: VoiceProfile) -> [String: String] {
+        [
+            "voice.espeakVoice": profile.espeakVoice,
+            "voice.rate": String(profile.rate),
+            "voice.pitch": String(profile.pitch),
+            "voice.volume": String(profile.volume),
+            "voice.wordGap": String(profile.wordGap),
+            "voice.sentencePauseMs": String(profile.sentencePauseMs),
+            "voice.paragraphPauseMs": String(profile.paragraphPauseMs),
+            "voice.trackPauseMs": String(profile.trackPauseMs),
+            "voice.targetLoudnessLUFS": String(profile.targetLoudnessLUFS),
+            "voice.peakCeilingDBFS": String(profile.peakCeilingDBFS),
+        ]
     }
 
     /// The files the previous run's manifest names, so that a new run can remove those it
