@@ -88,29 +88,23 @@ public final class OutputFolder {
             unchanged.insert(name)
             return
         }
-        let url = stagedURL(name)
-        let failure = { (code: Int32) in
-            OutputError.cannotWrite(path: self.destination.appendingPathComponent(name).path, reason: String(cString: strerror(code)))
-        }
-        // A plain open and write: the staging folder is private, so the file needs no
-        // temporary name of its own (FileManager.createFile would make and rename one).
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw failure(errno) }
-        defer { close(descriptor) }
-        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw failure(errno)
-                }
-                offset += written
+        let shown = destination.appendingPathComponent(name).path
+        do {
+            // The staging folder is private, so the file needs no temporary name of its own.
+            let file = try POSIXFile.openForWriting(stagedURL(name).path, shownAs: shown)
+            do {
+                try data.withUnsafeBytes { try file.write($0) }
+                // On the disk before it is renamed into place, so that a crash never publishes
+                // an empty file.
+                try file.synchronize()
+            } catch {
+                file.closeQuietly()
+                throw error
             }
+            try file.close()
+        } catch AudioFileError.system(_, _, let code) {
+            throw OutputError.cannotWrite(path: shown, reason: String(cString: strerror(code)))
         }
-        // On the disk before it is renamed into place, so that a crash never publishes an
-        // empty file.
-        guard fdatasync(descriptor) == 0 else { throw failure(errno) }
     }
 
     /// Whether `url` holds exactly `data` (size first, then bytes).
