@@ -19,7 +19,7 @@ struct Narrate: ParsableCommand {
         created; 74 a file could not be written (disk full, permissions); 130 interrupted by SIGINT, 143 by SIGTERM.
         """,
         version: GuideBuilder.toolVersion,
-        subcommands: [Normalize.self, Voices.self, Worker.self]
+        subcommands: [Normalize.self, Voices.self, SpeechServerCommand.self]
     )
 
     @Flag(name: .long, help: "Narrate the poster and every entry.")

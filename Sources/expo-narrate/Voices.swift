@@ -27,16 +27,14 @@ struct Voices: ParsableCommand {
     }
 }
 
-/// `expo-narrate _worker BATCH KEY`: a synthesis worker started by expo-narrate itself.
-struct Worker: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "_worker", shouldDisplay: false)
-
-    @Argument var batchFolder: String
-    @Argument var key: String
+/// `expo-narrate _speech-server`: the speech server that expo-narrate starts itself (see
+/// `SpeechServer`); it talks over its standard input and output.
+struct SpeechServerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "_speech-server", shouldDisplay: false)
 
     func run() throws {
         Interruption.install()
-        let status = SynthesisWorker.run(batchFolder: URL(fileURLWithPath: batchFolder), key: key)
+        let status = SpeechServer.serve()
         if status != 0 { throw ExitCode(status) }
     }
 }

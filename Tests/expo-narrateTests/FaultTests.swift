@@ -90,9 +90,9 @@ struct FaultTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("out")
         let run = try RunningCommand(["--all", "--jobs", "2", "--output", output.path] + catalogArguments())
-        #expect(RunningCommand.wait(upTo: 60) { run.childProcesses().count == 2 }, "no workers were seen")
+        #expect(RunningCommand.wait(upTo: 60) { run.speechWorkers().count == 2 }, "no workers were seen")
         usleep(300_000)
-        let workers = run.childProcesses()
+        let workers = run.childProcesses() + run.speechWorkers()
         let signalled = Date()
         run.send(SIGINT)
         #expect(run.waitForExit(timeout: 10) == 130, "\(run.stderr)")
@@ -112,8 +112,8 @@ struct FaultTests {
         let entries = ["해금", "용고", "나전칠기", "갓"].flatMap { ["--entry", $0] }
         let arguments = entries + ["--jobs", "2", "--output", output.path] + (try catalogArguments())
         let run = try RunningCommand(arguments)
-        #expect(RunningCommand.wait(upTo: 60) { !run.childProcesses().isEmpty }, "no workers were seen")
-        let orphans = run.childProcesses()
+        #expect(RunningCommand.wait(upTo: 60) { !run.speechWorkers().isEmpty }, "no workers were seen")
+        let orphans = run.childProcesses() + run.speechWorkers()
         run.send(SIGKILL)
         _ = run.waitForExit(timeout: 10)
         // Workers outlive a parent killed outright; let them finish before looking.
@@ -310,7 +310,7 @@ struct FaultTests {
         let run = try RunningCommand(entries.flatMap { ["--entry", $0] } + ["--jobs", "1", "--output", output.path] + catalogArguments())
         var victim: Int32?
         RunningCommand.wait(upTo: 60) {
-            victim = run.childProcesses().first
+            victim = run.speechWorkers().first
             return victim != nil || !run.process.isRunning
         }
         let killed = try #require(victim, "no worker process was seen")
@@ -331,5 +331,40 @@ struct FaultTests {
         #expect(leftovers(in: output).isEmpty, "\(leftovers(in: output))")
         let page = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(page.contains(title))
+    }
+
+    @Test("a speech server that dies makes the tracks it had not made fall back to text; exit 3; no worker outlives the run")
+    func speechServerKilled() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("out")
+        let entries = ["해금", "용고", "나전칠기"]
+        let run = try RunningCommand(entries.flatMap { ["--entry", $0] } + ["--jobs", "1", "--output", output.path] + catalogArguments())
+        var server: Int32?
+        var workers: [Int32] = []
+        RunningCommand.wait(upTo: 60) {
+            workers = run.speechWorkers()
+            server = run.childProcesses().first
+            return !workers.isEmpty || !run.process.isRunning
+        }
+        let killed = try #require(server, "no speech server was seen")
+        kill(killed, SIGKILL)
+        let status = run.waitForExit(timeout: 180)
+        #expect(status == 3, "\(run.stderr)")
+        #expect(run.stderr.contains("fell back to text: "), "\(run.stderr)")
+        #expect(workers.allSatisfy { kill($0, 0) != 0 || Self.isZombie($0) }, "a worker outlived the run")
+
+        let manifest = try Data(contentsOf: output.appendingPathComponent("manifest.json"))
+        let tracks = try #require((try JSONSerialization.jsonObject(with: manifest) as? [String: Any])?["tracks"] as? [[String: Any]])
+        let fellBack = tracks.filter { $0["fellBackToText"] as? Bool == true }
+        #expect(!fellBack.isEmpty, "\(tracks)")
+        #expect(fellBack.allSatisfy { ($0["fallbackReason"] as? String)?.contains("speech server") == true }, "\(fellBack)")
+        #expect(leftovers(in: output).isEmpty, "\(leftovers(in: output))")
+    }
+
+    static func isZombie(_ pid: Int32) -> Bool {
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+        guard let close = stat.lastIndex(of: ")") else { return true }
+        return stat[stat.index(after: close)...].split(separator: " ").first == "Z"
     }
 }

@@ -70,8 +70,18 @@ final class RunningCommand: @unchecked Sendable {
     var stderr: String { String(decoding: stderrData, as: UTF8.self) }
     var stdout: String { String(decoding: stdoutData, as: UTF8.self) }
 
-    /// The process ids of this process's children (its synthesis workers).
+    /// The process ids of this process's children (its speech server).
     func childProcesses() -> [Int32] {
+        Self.children(of: pid)
+    }
+
+    /// The process ids of the speech workers: the children of this process's children (the
+    /// speech server forks one per track).
+    func speechWorkers() -> [Int32] {
+        childProcesses().flatMap(Self.children(of:))
+    }
+
+    private static func children(of pid: Int32) -> [Int32] {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
         return tasks.flatMap { task -> [Int32] in
             let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""

@@ -79,16 +79,26 @@ public struct LoudnessNormalizer: Sendable {
             throw AudioFileError.unsupportedFormat(
                 file: input.path, found: reader.format.summary, needed: "16-bit PCM mono")
         }
-        let sampleRate = reader.format.sampleRate
+        return try normalize(source: reader, output: output, cues: cues, measuredInput: measuredInput)
+    }
+
+    /// Normalizes the samples of `source` into a new WAV at `output` (same sample rate),
+    /// written atomically; otherwise as `normalize(input:output:cues:measuredInput:)`.
+    public func normalize(
+        source: PCMSampleSource, output: URL, cues: [CuePoint] = [], measuredInput: LoudnessMeter? = nil
+    ) throws -> LoudnessReport {
+        try validate()
+        let sampleRate = source.sampleRate
 
         var inputMeter: LoudnessMeter
-        if let measuredInput, measuredInput.sampleRate == sampleRate, measuredInput.framesProcessed == reader.frameCount {
+        if let measuredInput, measuredInput.sampleRate == sampleRate, measuredInput.framesProcessed == source.frameCount {
             inputMeter = measuredInput
         } else {
             inputMeter = LoudnessMeter(sampleRate: sampleRate)
+            source.rewind()
             var block = [Int16](repeating: 0, count: blockFrames)
             while true {
-                let count = try block.withUnsafeMutableBufferPointer { try reader.read(into: $0) }
+                let count = try block.withUnsafeMutableBufferPointer { try source.read(into: $0) }
                 if count == 0 { break }
                 block.withUnsafeBufferPointer { inputMeter.process(UnsafeBufferPointer(rebasing: $0[0..<count])) }
             }
@@ -112,9 +122,9 @@ public struct LoudnessNormalizer: Sendable {
         while true {
             pass += 1
             let writer = try WAVWriter(url: output, sampleRate: sampleRate)
-            reader.seek(toFrame: 0)
+            source.rewind()
             let outputMeter = try render(
-                from: reader, into: writer, gainDB: gainDB, headFrames: headFrames, tailFrames: tailFrames)
+                from: source, into: writer, gainDB: gainDB, headFrames: headFrames, tailFrames: tailFrames)
             let outputLUFS = outputMeter.integratedLoudness
             let close = !measurable || !outputLUFS.isFinite || abs(outputLUFS - targetLUFS) <= toleranceLU
             if close || pass >= maximumPasses {
@@ -147,9 +157,9 @@ public struct LoudnessNormalizer: Sendable {
 
     /// One gain-and-limit pass: head silence, the delay-compensated limited signal, tail silence.
     private func render(
-        from reader: WAVReader, into writer: WAVWriter, gainDB: Double, headFrames: Int, tailFrames: Int
+        from source: PCMSampleSource, into writer: WAVWriter, gainDB: Double, headFrames: Int, tailFrames: Int
     ) throws -> LoudnessMeter {
-        let sampleRate = reader.format.sampleRate
+        let sampleRate = source.sampleRate
         var meter = LoudnessMeter(sampleRate: sampleRate)
         var limiter = PeakLimiter(sampleRate: sampleRate, ceiling: quantizedCeiling)
         let gain = Float(pow(10, gainDB / 20))
@@ -187,7 +197,7 @@ public struct LoudnessNormalizer: Sendable {
         var scaled = [Float](repeating: 0, count: blockFrames)
         var limited = [Float](repeating: 0, count: blockFrames)
         while true {
-            let count = try block.withUnsafeMutableBufferPointer { try reader.read(into: $0) }
+            let count = try block.withUnsafeMutableBufferPointer { try source.read(into: $0) }
             if count == 0 { break }
             block.withUnsafeBufferPointer { block in
                 scaled.withUnsafeMutableBufferPointer { scaled in

@@ -21,6 +21,13 @@ struct POSIXFile {
         return POSIXFile(descriptor: fd, path: shownPath)
     }
 
+    /// Creates (or truncates) `path` for writing and reading back.
+    static func openScratch(_ path: String) throws -> POSIXFile {
+        let fd = retryingEINTR { open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+        guard fd >= 0 else { throw AudioFileError.system(file: path, operation: "create", code: errno) }
+        return POSIXFile(descriptor: fd, path: path)
+    }
+
     static func openForReading(_ path: String) throws -> POSIXFile {
         let fd = retryingEINTR { open(path, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { throw AudioFileError.system(file: path, operation: "open", code: errno) }

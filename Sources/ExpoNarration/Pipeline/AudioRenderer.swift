@@ -36,13 +36,16 @@ struct AudioRenderer {
     }
 
     private func renderThrowing(_ tracks: [Track], progress: (GuideProgressEvent) -> Void) throws -> Outcome {
-        // Start espeak-ng once here: it proves the data and the voice are there before any
-        // worker starts, and does the work itself when one process is enough.
-        var engine: EspeakEngine? = try EspeakEngine.start()
-        let version = engine!.version
-        try engine!.select(voice: request.profile.espeakVoice, rate: request.profile.rate,
-                           pitch: request.profile.pitch, volume: request.profile.volume,
-                           wordGap: request.profile.wordGap)
+        // Worker processes start espeak-ng themselves (their server reports whether it and
+        // the voice are there); without an executable to start, this process speaks.
+        var engine: EspeakEngine?
+        if request.executable == nil {
+            engine = try EspeakEngine.start()
+            try engine!.select(voice: request.profile.espeakVoice, rate: request.profile.rate,
+                               pitch: request.profile.pitch, volume: request.profile.volume,
+                               wordGap: request.profile.wordGap)
+        }
+        let version = engine?.version ?? EspeakEngine.libraryVersion
 
         let cacheFolder = request.useCache
             ? request.effectiveCacheFolder
@@ -69,7 +72,6 @@ struct AudioRenderer {
             // Everything came from the cache: no batch to write, no worker to start.
         } else if let executable = request.executable {
             // Worker processes, even for --jobs 1: see WorkerPool for why.
-            engine = nil
             let pool = WorkerPool(executable: executable, cache: cache, profile: request.profile)
             failed = try pool.run(pending, workers: max(1, min(request.jobs, pending.count)), progress: progress)
         } else {

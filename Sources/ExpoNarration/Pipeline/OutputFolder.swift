@@ -147,8 +147,7 @@ public final class OutputFolder {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         for name in names where name.hasPrefix(stagingPrefix) {
             guard let pid = Int32(name.dropFirst(stagingPrefix.count)) else { continue }
-            // kill(pid, 0) fails with ESRCH when no such process is alive.
-            if pid != getpid(), kill(pid, 0) != 0, errno == ESRCH {
+            if pid != getpid(), !ProcessStatus.isRunning(pid) {
                 try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
             }
         }

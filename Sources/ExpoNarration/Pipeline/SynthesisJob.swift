@@ -37,34 +37,32 @@ public final class TrackSynthesizer {
     }
 
     /// Makes the cache entry for `job`. Temporary files are removed on every exit path.
+    /// `selectingVoice` false skips selecting the profile's voice first, for an engine whose
+    /// voice was just selected and which has not spoken since (selecting a voice makes
+    /// espeak-ng read every voice file it has).
     @discardableResult
-    public func synthesize(_ job: SynthesisJob) throws -> CachedTrack {
-        try engine.select(voice: profile.espeakVoice, rate: profile.rate, pitch: profile.pitch,
-                          volume: profile.volume, wordGap: profile.wordGap)
-        let rawURL = cache.scratchURL(job.key + ".raw.wav")
-        defer { try? FileManager.default.removeItem(at: rawURL) }
-        // A scratch file, read back once and deleted: no need to flush it to the disk.
-        let raw = try WAVWriter(url: rawURL, sampleRate: engine.sampleRate, durable: false)
-        var timer = CaptionTimer()
-        var sampleCount = 0
-        // Measured as it is made, which spares the normalizer a pass over the file.
-        var inputMeter = LoudnessMeter(sampleRate: engine.sampleRate)
-        do {
-            try engine.speak(
-                job.ssml, isSSML: true,
-                onSamples: { samples in
-                    sampleCount += samples.count
-                    inputMeter.process(samples)
-                    try raw.append(samples)
-                },
-                onEvent: { timer.record($0) },
-                shouldStop: { Interruption.isRequested }
-            )
-            try raw.finish()
-        } catch {
-            raw.cancel()
-            throw error
+    public func synthesize(_ job: SynthesisJob, selectingVoice: Bool = true) throws -> CachedTrack {
+        if selectingVoice {
+            try engine.select(voice: profile.espeakVoice, rate: profile.rate, pitch: profile.pitch,
+                              volume: profile.volume, wordGap: profile.wordGap)
         }
+        // The raw speech, read back once by the normalizer: in memory, or for a very long
+        // track partly in a scratch file that is never flushed to the disk.
+        let raw = SampleSpool(sampleRate: engine.sampleRate, scratchURL: cache.scratchURL(job.key + ".raw"))
+        defer { raw.discard() }
+        var timer = CaptionTimer()
+        // Measured as it is made, which spares the normalizer a pass over the audio.
+        var inputMeter = LoudnessMeter(sampleRate: engine.sampleRate)
+        try engine.speak(
+            job.ssml, isSSML: true,
+            onSamples: { samples in
+                inputMeter.process(samples)
+                try raw.append(samples)
+            },
+            onEvent: { timer.record($0) },
+            shouldStop: { Interruption.isRequested }
+        )
+        let sampleCount = Int(raw.frameCount)
         guard sampleCount > 0 else {
             throw SpeechError.synthesisFailed("espeak-ng produced no sound for \(job.title)")
         }
@@ -75,10 +73,13 @@ public final class TrackSynthesizer {
             peakCeilingDBFS: profile.peakCeilingDBFS,
             headSilenceSeconds: Double(profile.headSilenceMs) / 1000,
             tailSilenceSeconds: Double(profile.tailSilenceMs) / 1000
-        ).normalize(input: rawURL, output: final, measuredInput: inputMeter)
+        ).normalize(source: raw, output: final, measuredInput: inputMeter)
+        raw.discard()
         let speechDuration = Double(sampleCount) / Double(engine.sampleRate)
         let cues = timer.cues(sentences: job.sentences, speechDuration: speechDuration, offset: report.headSilenceSeconds)
-        let size = (try FileManager.default.attributesOfItem(atPath: final.path)[.size] as? NSNumber)?.intValue ?? 0
+        // stat(2), not FileManager, whose attributes look up the owner's name in /etc/passwd.
+        var status = stat()
+        let size = stat(final.path, &status) == 0 ? Int(status.st_size) : 0
         let entry = CachedTrack(
             key: job.key, durationSeconds: report.durationSeconds, sampleRate: report.sampleRate,
             loudnessLUFS: report.integratedLUFS.isFinite ? report.integratedLUFS : nil,

@@ -103,7 +103,7 @@ public struct TrackCache: Sendable {
         for name in names where name.hasPrefix(".") {
             guard let range = name.range(of: ".partial-", options: .backwards),
                   let pid = Int32(name[range.upperBound...]) else { continue }
-            if pid != getpid(), kill(pid, 0) != 0, errno == ESRCH {
+            if pid != getpid(), !ProcessStatus.isRunning(pid) {
                 try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
             }
         }

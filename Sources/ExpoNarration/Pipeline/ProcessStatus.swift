@@ -1,0 +1,34 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Whether processes still run, for deciding which temporary files are abandoned. A zombie
+/// (ended, not yet reaped by its parent) counts as ended: it can write nothing more. Workers
+/// whose server was killed are reaped by init, which may take its time.
+enum ProcessStatus {
+    /// Whether process `pid` exists and is not a zombie.
+    static func isRunning(_ pid: pid_t) -> Bool {
+        guard kill(pid, 0) == 0 || errno == EPERM else { return false }
+        guard let fields = statFields(of: "\(pid)") else { return true }
+        return fields.first != "Z"
+    }
+
+    /// Whether a process of process group `group` exists and is not a zombie.
+    static func groupIsRunning(_ group: pid_t) -> Bool {
+        guard kill(-group, 0) == 0 else { return false }
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        for entry in entries where entry.first?.isNumber == true {
+            guard let fields = statFields(of: entry) else { continue }
+            if fields.count > 2, fields[2] == "\(group)", fields[0] != "Z" { return true }
+        }
+        return false
+    }
+
+    /// The fields of /proc/PID/stat after "pid (name)": state, ppid, pgrp, …
+    private static func statFields(of pid: String) -> [Substring]? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        return stat[stat.index(after: close)...].split(separator: " ")
+    }
+}

@@ -1,0 +1,207 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The process behind `expo-narrate _speech-server`, which `WorkerPool` starts: it starts
+/// espeak-ng and selects the voice once, then forks one child per track.
+///
+/// Why a fork server: espeak-ng keeps state from one utterance to the next, so every track
+/// needs an engine that has never spoken (that is what makes a track's audio the same
+/// whatever `--jobs` is). Starting a process for that costs about 10 ms of loading libraries
+/// and espeak-ng's data each time; a child forked from a server that has started espeak-ng
+/// but never spoken gets the same fresh state for the price of a fork. The server itself
+/// never speaks, and it has one thread, so forking it is safe.
+///
+/// Protocol, one line at a time, over the server's standard input and output:
+/// - in: `batch PATH` once (the folder holding `batch.json`), then `job KEY` per track;
+///   closing standard input means no more jobs.
+/// - out: `ready`, or `unavailable REASON` (espeak-ng or the voice cannot start; the server
+///   then exits); then `done KEY STATUS HOW` when a child ends, HOW being `exit` or `signal`.
+///
+/// A child writes its track to the cache, or the reason it failed to `failed/KEY` in the
+/// batch folder, and exits with `WorkerPool.work`'s status.
+public enum SpeechServer {
+    /// Serves until standard input closes and every child has ended; returns the exit status.
+    public static func serve() -> Int32 {
+        let channel = LineChannel(input: 0, output: 1)
+        let childEnded = ChildEndSignal()
+
+        let engine: EspeakEngine
+        do {
+            engine = try EspeakEngine.start()
+        } catch {
+            channel.send("unavailable " + oneLine(error.localizedDescription))
+            return 0
+        }
+        guard let first = channel.receiveLine(), first.hasPrefix("batch ") else { return 2 }
+        let batchFolder = URL(fileURLWithPath: String(first.dropFirst("batch ".count)))
+        let batch: SynthesisBatch
+        let cache: TrackCache
+        do {
+            let data = try Data(contentsOf: batchFolder.appendingPathComponent("batch.json"))
+            batch = try JSONDecoder().decode(SynthesisBatch.self, from: data)
+            cache = try TrackCache(folder: URL(fileURLWithPath: batch.cacheFolder))
+            let profile = batch.profile
+            try engine.select(voice: profile.espeakVoice, rate: profile.rate, pitch: profile.pitch,
+                              volume: profile.volume, wordGap: profile.wordGap)
+        } catch {
+            channel.send("unavailable " + oneLine(error.localizedDescription))
+            return 0
+        }
+        channel.send("ready")
+
+        var children: [pid_t: String] = [:]
+        var inputOpen = true
+        while inputOpen || !children.isEmpty {
+            if Interruption.isRequested {
+                // Stop the workers and wait for them (at most a quarter of a second), so that
+                // none outlives the server; whoever started it kills what is left.
+                for pid in children.keys { kill(pid, SIGTERM) }
+                let deadline = Date().addingTimeInterval(0.25)
+                while !children.isEmpty, Date() < deadline {
+                    let pid = waitpid(-1, nil, WNOHANG)
+                    if pid > 0 { children[pid] = nil } else { usleep(2_000) }
+                }
+                return 128 + Interruption.signal
+            }
+            // A time limit, so that a stop signal arriving just before the wait is seen soon.
+            let (lineReady, childReady) = channel.wait(alsoFor: childEnded.readEnd, watchingInput: inputOpen,
+                                                       timeoutMilliseconds: 100)
+            if childReady {
+                childEnded.drain()
+                while true {
+                    var status: Int32 = 0
+                    let pid = waitpid(-1, &status, WNOHANG)
+                    guard pid > 0 else { break }
+                    guard let key = children.removeValue(forKey: pid) else { continue }
+                    let signal = status & 0x7f
+                    channel.send(signal == 0 ? "done \(key) \((status >> 8) & 0xff) exit" : "done \(key) \(signal) signal")
+                }
+            }
+            guard lineReady else { continue }
+            guard channel.fill() else {
+                inputOpen = false
+                continue
+            }
+            while let line = channel.nextBufferedLine() {
+                guard line.hasPrefix("job ") else { continue }
+                let key = String(line.dropFirst("job ".count))
+                let pid = fork()
+                if pid == 0 {
+                    // The child: no part in the protocol, default SIGCHLD, then one track.
+                    Glibc.signal(SIGCHLD, SIG_DFL)
+                    let null = open("/dev/null", O_RDWR)
+                    dup2(null, 0)
+                    dup2(null, 1)
+                    _exit(WorkerPool.work(job: key, batch: batch, batchFolder: batchFolder, cache: cache, engine: engine))
+                }
+                if pid < 0 {
+                    channel.send("done \(key) 1 exit")
+                    WorkerPool.record("cannot start a speech worker (\(String(cString: strerror(errno))))",
+                                      key: key, batchFolder: batchFolder)
+                } else {
+                    children[pid] = key
+                }
+            }
+        }
+        return 0
+    }
+
+    private static func oneLine(_ text: String) -> String {
+        text.replacingOccurrences(of: "\n", with: " ")
+    }
+}
+
+/// A self-pipe that becomes readable when a child process ends (SIGCHLD), so that one
+/// `poll` waits for both new jobs and ended children.
+private struct ChildEndSignal {
+    nonisolated(unsafe) static var writeEnd: Int32 = -1
+    let readEnd: Int32
+
+    init() {
+        var ends: [Int32] = [-1, -1]
+        pipe(&ends)
+        for end in ends {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
+        readEnd = ends[0]
+        Self.writeEnd = ends[1]
+        Glibc.signal(SIGCHLD) { _ in
+            var byte: UInt8 = 1
+            _ = write(ChildEndSignal.writeEnd, &byte, 1)
+        }
+    }
+
+    func drain() {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        while read(readEnd, &bytes, bytes.count) > 0 {}
+    }
+}
+
+/// Newline-separated messages over a pair of file descriptors.
+final class LineChannel {
+    let input: Int32
+    let output: Int32
+    private var buffer: [UInt8] = []
+
+    init(input: Int32, output: Int32) {
+        self.input = input
+        self.output = output
+    }
+
+    /// Writes `line` and a newline, whole (a closed reader is ignored: the caller sees it on
+    /// its next read).
+    func send(_ line: String) {
+        var bytes = Array((line + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { write(output, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return }
+            offset += written
+        }
+        bytes.removeAll()
+    }
+
+    /// Reads what is available into the buffer; false at end of input (or an error).
+    func fill() -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(input, &chunk, chunk.count)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return false }
+            buffer.append(contentsOf: chunk[0..<count])
+            return true
+        }
+    }
+
+    /// The next complete line already read, without its newline.
+    func nextBufferedLine() -> String? {
+        guard let end = buffer.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        let line = String(decoding: buffer[0..<end], as: UTF8.self)
+        buffer.removeSubrange(0...end)
+        return line
+    }
+
+    /// The next line, reading (blocking) as needed; nil at end of input.
+    func receiveLine() -> String? {
+        while true {
+            if let line = nextBufferedLine() { return line }
+            guard fill() else { return nil }
+        }
+    }
+
+    /// Waits until the input is readable or `other` is; a signal ends the wait early.
+    /// `timeoutMilliseconds` -1 waits without limit.
+    func wait(alsoFor other: Int32, watchingInput: Bool, timeoutMilliseconds: Int32 = -1) -> (input: Bool, other: Bool) {
+        var descriptors = [
+            pollfd(fd: watchingInput ? input : -1, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: other, events: Int16(POLLIN), revents: 0),
+        ]
+        let result = poll(&descriptors, nfds_t(descriptors.count), timeoutMilliseconds)
+        guard result > 0 else { return (false, false) }
+        return (descriptors[0].revents != 0, descriptors[1].revents != 0)
+    }
+}
