@@ -11,7 +11,9 @@ import Glibc
 /// whatever `--jobs` is). Starting a process for that costs about 10 ms of loading libraries
 /// and espeak-ng's data each time; a child forked from a server that has started espeak-ng
 /// but never spoken gets the same fresh state for the price of a fork. The server itself
-/// never speaks, and it has one thread, so forking it is safe.
+/// never speaks. Forking is safe because its only other thread is espeak-ng's queue thread
+/// (for asynchronous mode, unused here), which waits on a condition variable holding no lock;
+/// a child has just the thread that forked.
 ///
 /// Protocol, one line at a time, over the server's standard input and output:
 /// - in: `batch PATH` once (the folder holding `batch.json`), then `job KEY` per track;
