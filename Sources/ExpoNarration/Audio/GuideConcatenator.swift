@@ -24,20 +24,17 @@ public struct GuideLayout: Sendable, Equatable {
 
 /// Writes the whole guide (`guide.wav`): the track WAVs one after another with `gapSeconds` of
 /// silence between them (none before the first or after the last), and a cue point labelled
-/// with the track's title where each track starts. Streams block by block through `WAVWriter`,
-/// so the destination appears complete or not at all.
+/// with the track's title where each track starts. The audio is copied inside the kernel where
+/// it can be (`WAVWriter.appendAudio`), and the destination appears complete or not at all.
 public struct GuideConcatenator: Sendable {
     /// Silence between two tracks.
     public var gapSeconds: Double
-    /// Frames per copy block.
-    public var blockFrames: Int
     /// Asked before every block; when it says yes, `concatenate` throws `OutputError.interrupted`
     /// (a guide of many tracks takes seconds to write, and a stop must not).
     public var shouldStop: @Sendable () -> Bool = { false }
 
-    public init(gapSeconds: Double = 2, blockFrames: Int = 1 << 16) {
+    public init(gapSeconds: Double = 2) {
         self.gapSeconds = gapSeconds
-        self.blockFrames = blockFrames
     }
 
     /// Concatenates `tracks` into `output`. All tracks must be 16-bit mono WAVs of one sample rate.
@@ -47,7 +44,7 @@ public struct GuideConcatenator: Sendable {
         guard let first = tracks.first else {
             throw AudioFileError.invalidArgument("\(output.path): a guide needs at least one track.")
         }
-        guard gapSeconds >= 0, gapSeconds.isFinite, blockFrames >= 1 else {
+        guard gapSeconds >= 0, gapSeconds.isFinite else {
             throw AudioFileError.invalidArgument(
                 "The gap between tracks must be zero or more seconds, not \(gapSeconds).")
         }
@@ -72,7 +69,6 @@ public struct GuideConcatenator: Sendable {
         let writer = try WAVWriter(url: output, sampleRate: sampleRate)
         var cues: [CuePoint] = []
         var starts: [UInt64] = []
-        var block = [Int16](repeating: 0, count: blockFrames)
         for (index, track) in tracks.enumerated() {
             if index > 0 { try writer.appendSilence(frames: gapFrames) }
             let start = writer.framesWritten
@@ -83,12 +79,7 @@ public struct GuideConcatenator: Sendable {
             cues.append(CuePoint(sampleOffset: UInt32(start), label: track.title))
             let reader = try WAVReader(url: track.url)
             defer { reader.close() }
-            while true {
-                if shouldStop() { throw OutputError.interrupted }
-                let count = try block.withUnsafeMutableBufferPointer { try reader.read(into: $0) }
-                if count == 0 { break }
-                try block.withUnsafeBufferPointer { try writer.append(UnsafeBufferPointer(rebasing: $0[0..<count])) }
-            }
+            try writer.appendAudio(of: reader, shouldStop: shouldStop)
         }
         let total = writer.framesWritten
         try writer.finish(cues: cues)

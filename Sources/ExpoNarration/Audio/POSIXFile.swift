@@ -102,6 +102,37 @@ struct POSIXFile {
         _ = systemClose(descriptor)
     }
 
+    /// Asks the kernel to start writing `length` bytes from `offset` to the disk now, without
+    /// waiting (`sync_file_range` with `SYNC_FILE_RANGE_WRITE`), so that the disk works while
+    /// this process goes on and the final `synchronize()` has little left to wait for. A hint:
+    /// does nothing where the call is missing or fails.
+    func startWriteback(offset: UInt64, length: UInt64) {
+        guard let call = KernelCalls.syncFileRange else { return }
+        _ = call(descriptor, off_t(offset), off_t(length), KernelCalls.syncFileRangeWrite)
+    }
+
+    /// Copies `length` bytes at `offset` in `source` to the current position of this file inside
+    /// the kernel (`copy_file_range`), without passing them through this process. Returns the
+    /// bytes copied, which are fewer than asked only when the call is unavailable or refused
+    /// (another file system, an old kernel): the caller copies the rest itself. Throws for real
+    /// write errors (a full disk, a size limit).
+    func copy(from source: POSIXFile, offset: UInt64, length: UInt64) throws -> UInt64 {
+        guard let call = KernelCalls.copyFileRange else { return 0 }
+        var inputOffset = off_t(offset)
+        var done: UInt64 = 0
+        while done < length {
+            let result = call(source.descriptor, &inputOffset, descriptor, nil, Int(min(length - done, 1 << 30)), 0)
+            if result < 0 {
+                if errno == EINTR { continue }
+                if [ENOSYS, EXDEV, EINVAL, EOPNOTSUPP, EBADF].contains(errno) { return done }
+                throw AudioFileError.system(file: path, operation: "write", code: errno)
+            }
+            if result == 0 { return done }  // the source ended early
+            done += UInt64(result)
+        }
+        return done
+    }
+
     /// Flushes the directory entry of `folder` to disk so a rename in it survives a crash.
     /// Best effort: some file systems do not allow syncing a directory.
     static func synchronizeFolder(_ folder: String) {
@@ -127,4 +158,25 @@ private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -
 
 private func systemClose(_ fd: Int32) -> Int32 {
     close(fd)
+}
+
+/// Linux calls that Swift's Glibc module does not import (glibc declares them only for
+/// _GNU_SOURCE), looked up once in the C library.
+private enum KernelCalls {
+    typealias SyncFileRange = @convention(c) (Int32, off_t, off_t, UInt32) -> Int32
+    typealias CopyFileRange = @convention(c) (Int32, UnsafeMutablePointer<off_t>?, Int32, UnsafeMutablePointer<off_t>?, Int, UInt32) -> Int
+    /// SYNC_FILE_RANGE_WRITE from <fcntl.h>.
+    static let syncFileRangeWrite: UInt32 = 2
+
+    static let syncFileRange: SyncFileRange? = symbol("sync_file_range")
+    static let copyFileRange: CopyFileRange? = symbol("copy_file_range")
+
+    private static func symbol<Function>(_ name: String) -> Function? {
+        #if os(Linux)
+            guard let address = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
+            return unsafeBitCast(address, to: Function.self)
+        #else
+            return nil
+        #endif
+    }
 }

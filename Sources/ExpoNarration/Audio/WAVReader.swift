@@ -113,6 +113,20 @@ public final class WAVReader {
         return frames
     }
 
+    /// Copies the bytes of `frames` frames from `frame` on to the current position of `target`
+    /// inside the kernel. Returns the bytes copied: fewer than asked when the kernel cannot
+    /// copy between these files (the caller copies the rest itself). Byte order needs no care:
+    /// both files are little-endian WAV data.
+    func copyData(fromFrame frame: UInt64, frames: UInt64, to target: POSIXFile) throws -> UInt64 {
+        guard let file else { throw AudioFileError.malformed(file: url.path, reason: "reader closed") }
+        let count = min(frames, frameCount - min(frame, frameCount))
+        let bytes = try target.copy(from: file, offset: dataOffset + frame * 2, length: count * 2)
+        guard bytes % 2 == 0 else {
+            throw AudioFileError.malformed(file: url.path, reason: "a copy stopped in the middle of a sample")
+        }
+        return bytes
+    }
+
     /// Moves the read position to `frame` (clamped to the end).
     public func seek(toFrame frame: UInt64) {
         position = min(frame, frameCount)

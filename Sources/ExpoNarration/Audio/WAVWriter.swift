@@ -47,6 +47,12 @@ public final class WAVWriter {
     private var file: POSIXFile?
     private let buffer: UnsafeMutableRawBufferPointer
     private var bufferedBytes = 0
+    /// Bytes written to the file so far (the buffer not counted).
+    private var bytesInFile: UInt64 = 0
+    /// Where the written bytes not yet handed to `startWriteback` begin.
+    private var writebackFrom: UInt64 = 0
+    /// A durable file asks the kernel to start writing to the disk every this many bytes.
+    static let writebackBytes: UInt64 = 4 << 20
 
     /// Starts a WAV file for `url` at `sampleRate` frames per second. A `durable` file is
     /// flushed to the disk before it is renamed into place; a scratch file that is read back
@@ -244,7 +250,61 @@ public final class WAVWriter {
             cancel()  // a partial file is of no use: free the disk space at once
             throw error
         }
+        bytesInFile += UInt64(bufferedBytes)
         bufferedBytes = 0
+        startWritebackIfDue()
+    }
+
+    /// For a durable file, lets the disk start on what has been written (see
+    /// `POSIXFile.startWriteback`), so that `finish` waits for the last few megabytes only.
+    private func startWritebackIfDue() {
+        guard durable, let file, bytesInFile - writebackFrom >= Self.writebackBytes else { return }
+        file.startWriteback(offset: writebackFrom, length: bytesInFile - writebackFrom)
+        writebackFrom = bytesInFile
+    }
+
+    /// Appends all the audio of `reader` (16-bit mono at this writer's rate), copied inside the
+    /// kernel where it can be (see `POSIXFile.copy`), else block by block. `shouldStop` is asked
+    /// between blocks of a few megabytes; when it says yes, this throws `OutputError.interrupted`.
+    public func appendAudio(of reader: WAVReader, shouldStop: () -> Bool = { false }) throws {
+        guard reader.format.isPCM16Mono, reader.format.sampleRate == sampleRate else {
+            throw AudioFileError.unsupportedFormat(
+                file: reader.url.path, found: reader.format.summary, needed: "16-bit PCM mono at \(sampleRate) Hz")
+        }
+        guard let file else { throw AudioFileError.writerClosed(file: url.path) }
+        try flushBuffer()
+        reader.seek(toFrame: 0)
+        let chunkFrames: UInt64 = 2 << 20
+        var copied: UInt64 = 0
+        do {
+            while copied < reader.frameCount {
+                if shouldStop() { throw OutputError.interrupted }
+                let frames = min(chunkFrames, reader.frameCount - copied)
+                try reserve(frames: Int(frames))
+                let bytes = try reader.copyData(fromFrame: copied, frames: frames, to: file)
+                bytesInFile += bytes
+                guard bytes == frames * 2 else {
+                    // Not copied in the kernel: the rest goes through this process.
+                    framesWritten -= frames - bytes / 2
+                    copied += bytes / 2
+                    break
+                }
+                copied += frames
+                startWritebackIfDue()
+            }
+        } catch {
+            cancel()
+            throw error
+        }
+        guard copied < reader.frameCount else { return }
+        reader.seek(toFrame: copied)
+        var block = [Int16](repeating: 0, count: 1 << 15)
+        while true {
+            if shouldStop() { throw OutputError.interrupted }
+            let count = try block.withUnsafeMutableBufferPointer { try reader.read(into: $0) }
+            if count == 0 { break }
+            try block.withUnsafeBufferPointer { try append(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+        }
     }
 
     private func writeHeader(dataBytes: UInt32, riffBytes: UInt32) {

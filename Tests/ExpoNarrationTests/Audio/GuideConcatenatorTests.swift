@@ -25,7 +25,7 @@ struct GuideConcatenatorTests {
             GuideTrack(url: try makeTrack("03.wav", value: 300, frames: 1, in: folder), title: ""),
         ]
         let output = folder.file("guide.wav")
-        let layout = try GuideConcatenator(gapSeconds: 0.5, blockFrames: 4096).concatenate(tracks, to: output)
+        let layout = try GuideConcatenator(gapSeconds: 0.5).concatenate(tracks, to: output)
         let gap = 11025
         #expect(layout.trackStartFrames == [0, UInt64(30_000 + gap), UInt64(30_000 + gap + 5_001 + gap)])
         #expect(layout.trackStartSeconds == layout.trackStartFrames.map { Double($0) / 22050 })
