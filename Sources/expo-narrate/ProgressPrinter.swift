@@ -16,7 +16,9 @@ final class ProgressPrinter {
         switch event {
         case let .audioUnavailable(reason):
             closeLine()
-            printError("expo-narrate: no audio: \(reason). Writing the text only.")
+            // Reasons are sentences that may end with their own full stop.
+            let sentence = reason.hasSuffix(".") ? String(reason.dropLast()) : reason
+            printError("expo-narrate: no audio: \(sentence). Writing the text only.")
         case let .trackFellBack(title, reason):
             closeLine()
             printError("expo-narrate: \(title): no audio (\(reason)); its text is written.")

@@ -32,9 +32,12 @@ struct Voices: ParsableCommand {
 struct SpeechServerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "_speech-server", shouldDisplay: false)
 
+    /// The voice profile as JSON.
+    @Argument var profile: String
+
     func run() throws {
         Interruption.install()
-        let status = SpeechServer.serve()
+        let status = SpeechServer.serve(profileJSON: profile)
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -92,6 +92,7 @@ struct CommandLineTests {
         let result = try CommandRunner.run(["--poster", "--output", folder.path], environment: ["ESPEAK_DATA_PATH": empty.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("no audio"), "\(result.stderr)")
+        #expect(result.stderr.contains("ESPEAK_DATA_PATH") && !result.stderr.contains(".."), "\(result.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(files.contains("00-poster.txt") && files.contains("00-poster.spoken.txt"))
         #expect(!files.contains { $0.hasSuffix(".wav") })

@@ -22,6 +22,10 @@ struct AudioRenderer {
 
     let request: GuideRequest
     let output: OutputFolder
+    /// The run's speech server (see `SpeechServerProcess`), started if it was not yet; nil
+    /// when there is no executable to start it from (this process speaks then). The
+    /// renderer asks for it only when a track needs synthesis, and stops it after use.
+    let speechServer: () -> SpeechServerProcess?
 
     /// Throws `OutputError` (interrupted, disk full, unwritable): those stop the run. Any other
     /// failure means there is no audio at all, and the run goes on with text.
@@ -36,16 +40,8 @@ struct AudioRenderer {
     }
 
     private func renderThrowing(_ tracks: [Track], progress: (GuideProgressEvent) -> Void) throws -> Outcome {
-        // Worker processes start espeak-ng themselves (their server reports whether it and
-        // the voice are there); without an executable to start, this process speaks.
-        var engine: EspeakEngine?
-        if request.executable == nil {
-            engine = try EspeakEngine.start()
-            try engine!.select(voice: request.profile.espeakVoice, rate: request.profile.rate,
-                               pitch: request.profile.pitch, volume: request.profile.volume,
-                               wordGap: request.profile.wordGap)
-        }
-        let version = engine?.version ?? EspeakEngine.libraryVersion
+        // The version decides cache keys; espeak-ng itself starts only if a track needs it.
+        let version = EspeakEngine.libraryVersion
 
         let cacheFolder = request.useCache
             ? request.effectiveCacheFolder
@@ -64,18 +60,23 @@ struct AudioRenderer {
         // Two tracks with the same content share one synthesis.
         var seenKeys = Set<String>()
         pending = pending.filter { seenKeys.insert($0.key).inserted }
-        let fromCache = jobs.count - jobs.filter { job in pending.contains { $0.key == job.key } }.count
+        let pendingKeys = Set(pending.map(\.key))
+        let fromCache = jobs.filter { !pendingKeys.contains($0.key) }.count
         pending.sort { $0.estimatedCost > $1.estimatedCost }
 
         var failed: [String: String] = [:]
         if pending.isEmpty {
             // Everything came from the cache: no batch to write, no worker to start.
-        } else if let executable = request.executable {
+        } else if let server = speechServer() {
             // Worker processes, even for --jobs 1: see WorkerPool for why.
-            let pool = WorkerPool(executable: executable, cache: cache, profile: request.profile)
+            let pool = WorkerPool(server: server, cache: cache, profile: request.profile)
             failed = try pool.run(pending, workers: max(1, min(request.jobs, pending.count)), progress: progress)
         } else {
-            let synthesizer = TrackSynthesizer(engine: engine!, profile: request.profile, cache: cache)
+            let engine = try EspeakEngine.start()
+            try engine.select(voice: request.profile.espeakVoice, rate: request.profile.rate,
+                              pitch: request.profile.pitch, volume: request.profile.volume,
+                              wordGap: request.profile.wordGap)
+            let synthesizer = TrackSynthesizer(engine: engine, profile: request.profile, cache: cache)
             for (number, job) in pending.enumerated() {
                 try Interruption.check()
                 progress(.trackStarted(index: number + 1, count: pending.count, title: job.title))
@@ -92,7 +93,6 @@ struct AudioRenderer {
                 }
             }
         }
-        engine = nil
 
         var made: [String: RenderedAudio] = [:]
         var failedByStem: [String: String] = [:]

@@ -74,6 +74,23 @@ public struct GuideBuilder {
 
     /// Makes the guide. `progress` is called from this thread.
     public func build(_ request: GuideRequest, progress: (GuideProgressEvent) -> Void = { _ in }) throws -> GuideReport {
+        // The speech server, when this run has an executable to start it from (else this
+        // process speaks). Started before narrating a catalog that is not cached, so that it
+        // loads espeak-ng and the voice meanwhile; otherwise only once a track needs speech.
+        var server: SpeechServerProcess?
+        var serverStarted = false
+        func speechServer() -> SpeechServerProcess? {
+            if !serverStarted, !request.textOnly, let executable = request.executable {
+                serverStarted = true
+                server = try? SpeechServerProcess.start(executable, profile: request.profile)
+            }
+            return server
+        }
+        defer { server?.dismiss() }
+        if narrationCache(for: request).cachedTracks(for: request.catalog, normalizer: normalizer,
+                                                     toolVersion: Self.toolVersion) == nil {
+            _ = speechServer()
+        }
         let hanjaMemo = request.useCache ? NarrationCache.folder(in: request.effectiveCacheFolder).appendingPathComponent("hanja-readings.json") : nil
         if let hanjaMemo { HanjaReadingMemo.shared.load(from: hanjaMemo, toolVersion: Self.toolVersion) }
         let narration = narration(for: request)
@@ -96,7 +113,7 @@ public struct GuideBuilder {
         var cachedTracks = 0
         var espeakVersion: String?
         if !request.textOnly {
-            let renderer = AudioRenderer(request: request, output: output)
+            let renderer = AudioRenderer(request: request, output: output, speechServer: speechServer)
             switch try renderer.render(tracks, progress: progress) {
             case let .unavailable(reason):
                 audioMissingReason = reason

@@ -20,11 +20,17 @@ struct NarrationCache {
     /// tells whether `store` has anything to do after the run.
     func tracks(for catalog: Catalog, normalizer: KoreanSpeechNormalizer, toolVersion: String)
         -> (tracks: [Track], fromCache: Bool) {
-        if let file = file(catalog: catalog, normalizer: normalizer, toolVersion: toolVersion),
-           let data = try? Data(contentsOf: file), let tracks = try? JSONDecoder().decode([Track].self, from: data) {
+        if let tracks = cachedTracks(for: catalog, normalizer: normalizer, toolVersion: toolVersion) {
             return (tracks, true)
         }
         return (Narrator(normalizer: normalizer).tracks(for: catalog), false)
+    }
+
+    /// The cached narration of this catalog, or nil.
+    func cachedTracks(for catalog: Catalog, normalizer: KoreanSpeechNormalizer, toolVersion: String) -> [Track]? {
+        guard let file = file(catalog: catalog, normalizer: normalizer, toolVersion: toolVersion),
+              let data = try? Data(contentsOf: file) else { return nil }
+        return try? JSONDecoder().decode([Track].self, from: data)
     }
 
     /// Keeps `tracks` for the next run; called once the run has succeeded, so that a failed or

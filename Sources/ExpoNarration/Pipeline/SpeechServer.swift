@@ -15,28 +15,37 @@ import Glibc
 /// (for asynchronous mode, unused here), which waits on a condition variable holding no lock;
 /// a child has just the thread that forked.
 ///
-/// Protocol, one line at a time, over the server's standard input and output:
+/// It is started with the voice profile (JSON) as its argument, and starts espeak-ng and
+/// selects the voice at once. Then, one line at a time, over its standard input and output:
 /// - in: `batch PATH` once (the folder holding `batch.json`), then `job KEY` per track;
 ///   closing standard input means no more jobs.
-/// - out: `ready`, or `unavailable REASON` (espeak-ng or the voice cannot start; the server
-///   then exits); then `done KEY STATUS HOW` when a child ends, HOW being `exit` or `signal`.
+/// - out: `started` once espeak-ng and the voice are loaded, `ready` once the batch is read;
+///   instead of either, `unavailable REASON` (espeak-ng, the voice or the batch cannot be
+///   loaded; the server then exits); then `done KEY STATUS HOW` when a child ends, HOW being
+///   `exit` or `signal`.
 ///
 /// A child writes its track to the cache, or the reason it failed to `failed/KEY` in the
 /// batch folder, and exits with `WorkerPool.work`'s status.
 public enum SpeechServer {
     /// Serves until standard input closes and every child has ended; returns the exit status.
-    public static func serve() -> Int32 {
+    /// `profileJSON` is the voice profile, as `JSONEncoder` writes it.
+    public static func serve(profileJSON: String) -> Int32 {
         let channel = LineChannel(input: 0, output: 1)
         let childEnded = ChildEndSignal()
 
         let engine: EspeakEngine
         do {
+            let profile = try JSONDecoder().decode(VoiceProfile.self, from: Data(profileJSON.utf8))
             engine = try EspeakEngine.start()
+            try engine.select(voice: profile.espeakVoice, rate: profile.rate, pitch: profile.pitch,
+                              volume: profile.volume, wordGap: profile.wordGap)
         } catch {
             channel.send("unavailable " + oneLine(error.localizedDescription))
             return 0
         }
-        guard let first = channel.receiveLine(), first.hasPrefix("batch ") else { return 2 }
+        channel.send("started")
+        // No batch: the run needed no speech after all.
+        guard let first = channel.receiveLine(), first.hasPrefix("batch ") else { return 0 }
         let batchFolder = URL(fileURLWithPath: String(first.dropFirst("batch ".count)))
         let batch: SynthesisBatch
         let cache: TrackCache
@@ -44,9 +53,6 @@ public enum SpeechServer {
             let data = try Data(contentsOf: batchFolder.appendingPathComponent("batch.json"))
             batch = try JSONDecoder().decode(SynthesisBatch.self, from: data)
             cache = try TrackCache(folder: URL(fileURLWithPath: batch.cacheFolder))
-            let profile = batch.profile
-            try engine.select(voice: profile.espeakVoice, rate: profile.rate, pitch: profile.pitch,
-                              volume: profile.volume, wordGap: profile.wordGap)
         } catch {
             channel.send("unavailable " + oneLine(error.localizedDescription))
             return 0

@@ -10,7 +10,9 @@ import Foundation
 /// `--jobs` is and whichever tracks came before it. Results go to the cache; a failure is
 /// written as `failed/KEY` with the reason.
 struct WorkerPool {
-    let executable: URL
+    /// Started before the pool is made (see `SpeechServerProcess.start`), so that it loads
+    /// espeak-ng while this process prepares the scripts; the pool stops it.
+    let server: SpeechServerProcess
     let cache: TrackCache
     let profile: VoiceProfile
 
@@ -30,15 +32,16 @@ struct WorkerPool {
             throw OutputError.cannotWrite(path: batchFolder.path, reason: OutputFolder.reason(error))
         }
 
-        let server = try Self.startServer(executable)
         var batchCompleted = false
         defer { server.stop(cache: cache, gracefully: batchCompleted) }
-        server.channel.send("batch " + batchFolder.path)
-        guard let greeting = server.receiveLine() else {
-            throw WorkerPoolError.speechUnavailable("the speech server ended before it started espeak-ng")
-        }
-        if greeting.hasPrefix("unavailable ") {
-            throw WorkerPoolError.speechUnavailable(String(greeting.dropFirst("unavailable ".count)))
+        for expected in ["started", "ready"] {
+            if expected == "ready" { server.channel.send("batch " + batchFolder.path) }
+            guard let line = server.channel.receiveLine() else {
+                throw WorkerPoolError.speechUnavailable("the speech server ended before it started espeak-ng")
+            }
+            if line.hasPrefix("unavailable ") {
+                throw WorkerPoolError.speechUnavailable(String(line.dropFirst("unavailable ".count)))
+            }
         }
 
         var waiting = jobs.sorted { $0.estimatedCost > $1.estimatedCost }
@@ -98,101 +101,6 @@ struct WorkerPool {
 
     /// A worker's exit status when it could not store its track (disk full, file-size limit).
     static let storageFailureStatus: Int32 = 74
-
-    /// A running speech server: its process (the leader of a process group that holds its
-    /// workers too) and the pipes to it.
-    struct Server {
-        let pid: pid_t
-        let channel: LineChannel
-
-        func receiveLine() -> String? { channel.receiveLine() }
-
-        /// Ends the server. After a completed batch (`gracefully`), closing its input is
-        /// enough: it has no workers left and exits. Otherwise (an interruption or an error)
-        /// the whole group gets SIGTERM (the server passes it on and waits for its workers),
-        /// then SIGKILL after 0.3 s (a worker in the middle of loudness normalisation does
-        /// not poll); then the temporary files of killed workers are removed from the cache.
-        func stop(cache: TrackCache, gracefully: Bool) {
-            close(channel.output)
-            defer { close(channel.input) }
-            if gracefully {
-                WorkerPool.reap(pid, blocking: true)
-                return
-            }
-            kill(-pid, SIGTERM)
-            let deadline = Date().addingTimeInterval(0.3)
-            var ended = false
-            while !ended, Date() < deadline {
-                ended = WorkerPool.reap(pid, blocking: false) != nil
-                if !ended { usleep(2_000) }
-            }
-            if !ended {
-                kill(-pid, SIGKILL)
-                WorkerPool.reap(pid, blocking: true)
-            }
-            // Killed workers whose server is gone are reaped by init, not here: wait until
-            // none of the group runs any more, so that their files count as abandoned.
-            let killDeadline = Date().addingTimeInterval(1)
-            while ProcessStatus.groupIsRunning(pid), Date() < killDeadline {
-                kill(-pid, SIGKILL)
-                usleep(2_000)
-            }
-            TrackCache.removeAbandonedFiles(in: cache.folder)
-        }
-    }
-
-    /// Starts `executable _speech-server` in a process group of its own (so that Ctrl-C
-    /// reaches this process, which stops the workers), with default signal handling, its
-    /// standard input and output connected to this process.
-    ///
-    /// posix_spawn and waitpid directly, not Foundation's Process: on a busy machine, Process
-    /// took 20 to 100 ms to report a child's end (its monitor thread reaps the child, then
-    /// hands the news on).
-    static func startServer(_ executable: URL) throws -> Server {
-        var toServer: [Int32] = [-1, -1]
-        var fromServer: [Int32] = [-1, -1]
-        guard pipe(&toServer) == 0, pipe(&fromServer) == 0 else {
-            throw OutputError.cannotWrite(path: executable.path, reason: "cannot make a pipe (\(String(cString: strerror(errno))))")
-        }
-        // This process's ends stay out of any other child; the server's ends are closed here
-        // once it has them.
-        _ = fcntl(toServer[1], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(fromServer[0], F_SETFD, FD_CLOEXEC)
-        defer {
-            close(toServer[0])
-            close(fromServer[1])
-        }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toServer[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, fromServer[1], 1)
-        posix_spawn_file_actions_addclose(&actions, toServer[0])
-        posix_spawn_file_actions_addclose(&actions, fromServer[1])
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable.path), strdup("_speech-server"), nil]
-        defer { for argument in argv { free(argument) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable.path, &actions, &attributes, argv, environ)
-        guard result == 0 else {
-            close(toServer[1])
-            close(fromServer[0])
-            throw OutputError.cannotWrite(
-                path: executable.path, reason: "cannot start the speech server (\(String(cString: strerror(result))))")
-        }
-        return Server(pid: pid, channel: LineChannel(input: fromServer[0], output: toServer[1]))
-    }
 
     /// How `pid` ended: its exit status, or the signal that ended it (`bySignal`); nil while it
     /// runs (only when not `blocking`).
