@@ -17,7 +17,11 @@ public struct RenderedAudio: Sendable, Equatable {
 struct AudioRenderer {
     enum Outcome {
         case unavailable(String)
-        case rendered(made: [String: RenderedAudio], failed: [String: String], fromCache: Int, espeakVersion: String)
+        /// `guide`, when not nil, is placing guide.wav (from the cache, or made there) in the
+        /// staging folder on a thread of its own: wait for it before the folder is published
+        /// or discarded.
+        case rendered(made: [String: RenderedAudio], failed: [String: String], fromCache: Int, espeakVersion: String,
+                      guide: BackgroundWork?)
     }
 
     let request: GuideRequest
@@ -111,10 +115,16 @@ struct AudioRenderer {
                 loudnessLUFS: entry.loudnessLUFS, peakDBFS: entry.peakDBFS, sha256: entry.sha256, cues: entry.cues
             )
         }
+        var guide: BackgroundWork?
         if request.useCache {
-            stageCachedGuide(jobs.filter { made[$0.fileStem] != nil }, made: made, cache: cache)
+            let withAudio = jobs.filter { made[$0.fileStem] != nil }
+            let (profile, staged) = (request.profile, output.stagedURL("guide.wav"))
+            let made = made
+            guide = BackgroundWork {
+                Self.stageCachedGuide(withAudio, made: made, cache: cache, profile: profile, at: staged)
+            }
         }
-        return .rendered(made: made, failed: failedByStem, fromCache: fromCache, espeakVersion: version)
+        return .rendered(made: made, failed: failedByStem, fromCache: fromCache, espeakVersion: version, guide: guide)
     }
 
     /// guide.wav depends only on its tracks' audio, their titles and the pause between them, so
@@ -122,10 +132,12 @@ struct AudioRenderer {
     /// links it into the staging folder instead of writing a hundred megabytes again. The
     /// tracks with audio, in order, are exactly the ones `writeGuide` is given, so the file is
     /// the one it would write; when anything here fails, `writeGuide` writes the guide itself.
-    private func stageCachedGuide(_ jobs: [SynthesisJob], made: [String: RenderedAudio], cache: TrackCache) {
+    /// A stop request (SIGINT, SIGTERM) ends it early, leaving no guide staged.
+    private static func stageCachedGuide(_ jobs: [SynthesisJob], made: [String: RenderedAudio], cache: TrackCache,
+                                         profile: VoiceProfile, at staged: URL) {
         guard !jobs.isEmpty else { return }
         var hasher = SHA256()
-        for part in ["guide", String(request.profile.trackPauseMs)]
+        for part in ["guide", String(profile.trackPauseMs)]
             + jobs.flatMap({ [made[$0.fileStem]?.sha256 ?? "", $0.title] }) {
             hasher.update(data: Data(part.utf8))
             hasher.update(data: Data([0]))
@@ -136,15 +148,22 @@ struct AudioRenderer {
         let manager = FileManager.default
         if !manager.fileExists(atPath: cached.path) {
             let tracks = jobs.map { GuideTrack(url: cache.audioURL($0.key), title: $0.title) }
-            guard (try? GuideConcatenator(gapSeconds: Double(request.profile.trackPauseMs) / 1000)
-                .concatenate(tracks, to: cached)) != nil else { return }
+            var concatenator = GuideConcatenator(gapSeconds: Double(profile.trackPauseMs) / 1000)
+            concatenator.shouldStop = { Interruption.isRequested }
+            guard (try? concatenator.concatenate(tracks, to: cached)) != nil else { return }
             let names = (try? manager.contentsOfDirectory(atPath: cache.folder.path)) ?? []
             for old in names where old.hasPrefix("guide-") && old.hasSuffix(".wav") && old != name {
                 try? manager.removeItem(at: cache.folder.appendingPathComponent(old))
             }
         }
-        if (try? place(cached, as: "guide.wav")) == nil {
-            try? manager.removeItem(at: output.stagedURL("guide.wav"))
+        try? manager.removeItem(at: staged)
+        if link(cached.path, staged.path) != 0 {
+            // Another file system: copy, under a temporary name so that a failure or a stop
+            // leaves no part of a guide (writeGuide then writes it).
+            let partial = staged.deletingLastPathComponent().appendingPathComponent(".guide.wav.partial-\(getpid())")
+            if (try? manager.copyItem(at: cached, to: partial)) == nil || rename(partial.path, staged.path) != 0 {
+                try? manager.removeItem(at: partial)
+            }
         }
     }
 

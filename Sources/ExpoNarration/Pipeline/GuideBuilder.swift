@@ -97,6 +97,10 @@ public struct GuideBuilder {
         let tracks = try select(request, from: narration.tracks)
         let output = try OutputFolder(destination: request.outputFolder)
         defer { output.discard() }
+        // guide.wav may be being written into the staging folder on another thread: wait for
+        // it before the folder is discarded (defers run last first).
+        var guideWork: BackgroundWork?
+        defer { guideWork?.wait() }
         let previous = Self.filesOfPreviousRun(in: output.destination)
 
         for track in tracks {
@@ -118,7 +122,8 @@ public struct GuideBuilder {
             case let .unavailable(reason):
                 audioMissingReason = reason
                 progress(.audioUnavailable(reason: reason))
-            case let .rendered(made, failed, fromCache, version):
+            case let .rendered(made, failed, fromCache, version, guide):
+                guideWork = guide
                 audio = made
                 failures = failed
                 cachedTracks = fromCache
@@ -159,7 +164,6 @@ public struct GuideBuilder {
         )
         let withAudio = results.filter { $0.audioFile != nil }
         if !withAudio.isEmpty {
-            try AudioRenderer.writeGuide(results: withAudio, output: output, profile: request.profile)
             summary.guideAudioFile = "guide.wav"
             try output.write(PlaylistWriter.render(summary: summary), to: "guide.m3u8")
         }
@@ -167,7 +171,13 @@ public struct GuideBuilder {
         try output.write(GuidePageWriter.render(tracks: tracks, summary: summary), to: "index.html")
         try output.write(ManifestWriter.render(summary: summary, extra: Self.profileSettings(request.profile)),
                          to: "manifest.json")
+        // guide.wav last: the other files were written while it was being placed.
+        guideWork?.wait()
+        guideWork = nil
         try Interruption.check()
+        if !withAudio.isEmpty {
+            try AudioRenderer.writeGuide(results: withAudio, output: output, profile: request.profile)
+        }
 
         let stale = request.selection == .all ? previous : []
         try output.publish(removing: stale)
