@@ -4,7 +4,7 @@
 # Prints ns/sample old and new, and checks that the results agree.
 #
 # No SwiftPM target: the driver (Benchmarks/dsp-kernels/main.swift) is compiled with
-# `swiftc -O` (plain x86-64, no -march, no -Ounchecked) together with the kernel sources and
+# `swiftc -O -wmo` (whole-module, as SwiftPM builds release; plain x86-64, no -march, no -Ounchecked) together with the kernel sources and
 # the reference copies from the tests. Needs espeak-ng for real speech.
 #
 # Usage: Benchmarks/dsp-kernels.sh [samples (default 20000000)] [repeats (default 3)]
@@ -24,7 +24,7 @@ if [ ! -s "$speech" ]; then
 fi
 
 binary="$work/dsp-kernels"
-swiftc -O -module-name DSPKernels -o "$binary" \
+swiftc -O -wmo -module-name DSPKernels -o "$binary" \
     "$audio/LoudnessMeter.swift" "$audio/KWeighting.swift" "$audio/PeakLimiter.swift" \
     "$audio/WAVWriter.swift" "$audio/AudioFileError.swift" "$audio/POSIXFile.swift" \
     "$root/Tests/ExpoNarrationTests/Audio/DSPReferenceImplementations.swift" \
