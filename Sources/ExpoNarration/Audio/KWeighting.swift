@@ -34,13 +34,14 @@ struct KWeightingPairFilter: Sendable {
     var feedForward1: SIMD2<Double>
     var feedForward2: SIMD2<Double>
     var feedForward3: SIMD2<Double>
-    /// Pre-filter recurrence, per lane, on y[n−1] and on y[n−2].
-    let shelfFromLast: SIMD2<Double>
-    let shelfFromSecondLast: SIMD2<Double>
+    /// Pre-filter recurrence, per lane, on (y[n−2], y[n−1]) and on (y[n−1], y[n−2]): the
+    /// last two outputs as they are and swapped (one shuffle, off the first product's path).
+    let shelfFromSameLane: SIMD2<Double>
+    let shelfFromOtherLane: SIMD2<Double>
     /// High-pass: the −a1·e[n] term of the pair's second lane, and the recurrence as above.
     let highPassInputCarry: SIMD2<Double>
-    let highPassFromLast: SIMD2<Double>
-    let highPassFromSecondLast: SIMD2<Double>
+    let highPassFromSameLane: SIMD2<Double>
+    let highPassFromOtherLane: SIMD2<Double>
     /// The single-frame form, for a step's odd last frame.
     var pre: BiquadCoefficients
     let highPass: BiquadCoefficients
@@ -53,11 +54,12 @@ struct KWeightingPairFilter: Sendable {
         feedForward1 = SIMD2(p.b1, p.b1 - p.a1 * p.b0)
         feedForward2 = SIMD2(p.b2, p.b2 - p.a1 * p.b1)
         feedForward3 = SIMD2(0, -p.a1 * p.b2)
-        shelfFromLast = SIMD2(-p.a1, p.a1 * p.a1 - p.a2)
-        shelfFromSecondLast = SIMD2(-p.a2, p.a1 * p.a2)
+        // y[n] = … − a2·y[n−2] − a1·y[n−1];  y[n+1] = … + (a1² − a2)·y[n−1] + a1·a2·y[n−2].
+        shelfFromSameLane = SIMD2(-p.a2, p.a1 * p.a1 - p.a2)
+        shelfFromOtherLane = SIMD2(-p.a1, p.a1 * p.a2)
         highPassInputCarry = SIMD2(0, -h.a1)
-        highPassFromLast = SIMD2(-h.a1, h.a1 * h.a1 - h.a2)
-        highPassFromSecondLast = SIMD2(-h.a2, h.a1 * h.a2)
+        highPassFromSameLane = SIMD2(-h.a2, h.a1 * h.a1 - h.a2)
+        highPassFromOtherLane = SIMD2(-h.a1, h.a1 * h.a2)
         pre = p
         highPass = h
         weightedSquareScale = h.b0 * h.b0
@@ -93,13 +95,13 @@ struct KWeightingPairFilter: Sendable {
             let previousInputs = SIMD2(inputs.y, input.x)
             let feedForward = c.feedForward0 * input + c.feedForward1 * previousInputs
                 + c.feedForward2 * inputs + c.feedForward3 * SIMD2(repeating: inputs.x)
-            let shelf = (feedForward + c.shelfFromSecondLast * SIMD2(repeating: shelved.x))
-                + c.shelfFromLast * SIMD2(repeating: shelved.y)
+            let shelf = (feedForward + c.shelfFromSameLane * shelved)
+                + c.shelfFromOtherLane * SIMD2(shelved.y, shelved.x)
             let previousShelf = SIMD2(shelved.y, shelf.x)
             let difference = (shelf + shelved) - (previousShelf + previousShelf)
             let highPassInput = difference + c.highPassInputCarry * SIMD2(repeating: difference.x)
-            let output = (highPassInput + c.highPassFromSecondLast * SIMD2(repeating: weighted.x))
-                + c.highPassFromLast * SIMD2(repeating: weighted.y)
+            let output = (highPassInput + c.highPassFromSameLane * weighted)
+                + c.highPassFromOtherLane * SIMD2(weighted.y, weighted.x)
             pairSums += output * output
             inputs = input
             shelved = shelf
