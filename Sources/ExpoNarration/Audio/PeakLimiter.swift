@@ -108,26 +108,35 @@ public struct PeakLimiter: Sendable {
             history.withUnsafeMutableBufferPointer { history in
                 minimumValues.withUnsafeMutableBufferPointer { values in
                     minimumPositions.withUnsafeMutableBufferPointer { positions in
-                        for index in 0..<input.count {
+                        var index = 0
+                        while index < input.count {
+                            if reducedGainCount == 0 {
+                                // Idle: no gain below 1 anywhere in the window. Every following
+                                // sample that needs no gain either leaves every gain at exactly 1
+                                // and the queue holding that sample alone, and comes out as the
+                                // input `latency` frames earlier: do a whole run of them at once.
+                                let runEnd = Self.endOfRunUnder(ceiling, in: input, from: index)
+                                let run = runEnd - index
+                                if run > 0 {
+                                    Self.passThrough(
+                                        input, from: index, to: runEnd, into: output, delay: delay,
+                                        writeIndex: writeIndex)
+                                    frameIndex += run
+                                    writeIndex = (writeIndex + run) % window
+                                    phase = writeIndex
+                                    front = 0
+                                    queued = 1
+                                    values[0] = 1
+                                    positions[0] = frameIndex - 1
+                                    releasedGain = 1
+                                    gain = 1
+                                    index = runEnd
+                                    if index == input.count { break }
+                                }
+                            }
                             let sample = input[index]
                             let magnitude = abs(sample)
-                            // Idle (no gain below 1 anywhere in the window) and this sample needs
-                            // none: the general steps below would leave every gain at exactly 1
-                            // and the queue holding this sample alone, so do just that.
-                            if reducedGainCount == 0 && !(magnitude > ceiling) {
-                                front = 0
-                                queued = 1
-                                values[0] = 1
-                                positions[0] = frameIndex
-                                releasedGain = 1
-                                gain = 1
-                                delay[writeIndex] = sample
-                                writeIndex = writeIndex + 1 == window ? 0 : writeIndex + 1
-                                frameIndex += 1
-                                phase = phase + 1 == window ? 0 : phase + 1
-                                output[index] = delay[writeIndex]
-                                continue
-                            }
+                            defer { index += 1 }
                             let needed: Double = magnitude > ceiling ? Double(ceiling) / Double(magnitude) : 1
 
                             // The running minimum of `needed` over the window (see RunningMinimum).
@@ -199,6 +208,57 @@ public struct PeakLimiter: Sendable {
         runningMinimum.front = front
         runningMinimum.count = queued
         currentGain = gain
+    }
+
+    /// The end of the run of samples from `start` on that need no gain (`|x| ≤ ceiling`, NaN
+    /// included, as in the per-sample test): checked a chunk at a time without branching, so
+    /// that it vectorises, then the chunk that has one needing gain sample by sample.
+    @inline(__always)
+    private static func endOfRunUnder(_ ceiling: Float, in input: UnsafeBufferPointer<Float>, from start: Int) -> Int {
+        let chunk = 64
+        var index = start
+        while index + chunk <= input.count {
+            var over: Int32 = 0
+            for position in index..<(index + chunk) {
+                over |= abs(input[position]) > ceiling ? 1 : 0
+            }
+            if over != 0 { break }
+            index += chunk
+        }
+        while index < input.count && !(abs(input[index]) > ceiling) { index += 1 }
+        return index
+    }
+
+    /// Writes `input[start..<end]` into the delay line and what leaves it into
+    /// `output[start..<end]`, as the per-sample idle steps would: each output is the input
+    /// `window − 1` frames earlier, from the delay line for the first frames of the run.
+    /// `writeIndex` is the delay line's slot for `input[start]` (its oldest sample).
+    @inline(__always)
+    private static func passThrough(
+        _ input: UnsafeBufferPointer<Float>, from start: Int, to end: Int,
+        into output: UnsafeMutableBufferPointer<Float>, delay: UnsafeMutableBufferPointer<Float>, writeIndex: Int
+    ) {
+        let window = delay.count
+        let latency = window - 1
+        let run = end - start
+        // Outputs whose input came before the run: delay line slots writeIndex + 1, + 2, …
+        let fromDelay = min(run, latency)
+        var slot = writeIndex
+        for index in start..<(start + fromDelay) {
+            slot = slot + 1 == window ? 0 : slot + 1
+            output[index] = delay[slot]
+        }
+        // The rest: the run's own inputs, `latency` frames earlier.
+        if run > latency {
+            (output.baseAddress! + start + latency).update(from: input.baseAddress! + start, count: run - latency)
+        }
+        // The delay line keeps the last `window` inputs, each in the slot of its frame.
+        let kept = min(run, window)
+        slot = (writeIndex + run - kept) % window
+        for index in (end - kept)..<end {
+            delay[slot] = input[index]
+            slot = slot + 1 == window ? 0 : slot + 1
+        }
     }
 
     /// Limits `input`; returns as many samples, delayed by `latency`.
