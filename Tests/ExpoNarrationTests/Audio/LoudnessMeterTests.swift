@@ -207,7 +207,7 @@ struct LoudnessMeterReferenceTests {
         #expect(mixed.samplePeak == mixedReference.samplePeak)
     }
 
-    @Test("other sample rates (odd and even 100 ms steps) agree too", arguments: [8000, 16000, 44100, 48000])
+    @Test("other sample rates (odd and even 100 ms steps) agree too", arguments: [8000, 11025, 16000, 44100, 48000])
     func otherRates(sampleRate: Int) {
         let signal = DSPTestSignals.whiteNoise(count: sampleRate * 3, seed: UInt64(sampleRate))
         var reference = ReferenceLoudnessMeter(sampleRate: sampleRate)
