@@ -91,123 +91,162 @@ public struct PeakLimiter: Sendable {
             swap(&minimumValues, &runningMinimum.values)
             swap(&minimumPositions, &runningMinimum.positions)
         }
+        var state = BlockState(
+            writeIndex: writeIndex, gainSum: gainSum, reducedGainCount: reducedGainCount,
+            releasedGain: releasedGain, frameIndex: frameIndex, front: runningMinimum.front,
+            queued: runningMinimum.count, gain: currentGain)
         let window = lookAheadFrames
-        let windowAsDouble = Double(window)
         let ceiling = self.ceiling
         let releaseCoefficient = self.releaseCoefficient
-        var writeIndex = self.writeIndex
-        var gainSum = self.gainSum
-        var reducedGainCount = self.reducedGainCount
-        var releasedGain = self.releasedGain
-        var frameIndex = self.frameIndex
-        var phase = frameIndex % window  // frameIndex % window, kept without dividing
-        var front = runningMinimum.front
-        var queued = runningMinimum.count
-        var gain = currentGain
         delay.withUnsafeMutableBufferPointer { delay in
             history.withUnsafeMutableBufferPointer { history in
                 minimumValues.withUnsafeMutableBufferPointer { values in
                     minimumPositions.withUnsafeMutableBufferPointer { positions in
-                        var index = 0
-                        while index < input.count {
-                            if reducedGainCount == 0 {
-                                // Idle: no gain below 1 anywhere in the window. Every following
-                                // sample that needs no gain either leaves every gain at exactly 1
-                                // and the queue holding that sample alone, and comes out as the
-                                // input `latency` frames earlier: do a whole run of them at once.
-                                let runEnd = Self.endOfRunUnder(ceiling, in: input, from: index)
-                                let run = runEnd - index
-                                if run > 0 {
-                                    Self.passThrough(
-                                        input, from: index, to: runEnd, into: output, delay: delay,
-                                        writeIndex: writeIndex)
-                                    frameIndex += run
-                                    writeIndex = (writeIndex + run) % window
-                                    phase = writeIndex
-                                    front = 0
-                                    queued = 1
-                                    values[0] = 1
-                                    positions[0] = frameIndex - 1
-                                    releasedGain = 1
-                                    gain = 1
-                                    index = runEnd
-                                    if index == input.count { break }
-                                }
-                            }
-                            let sample = input[index]
-                            let magnitude = abs(sample)
-                            defer { index += 1 }
-                            let needed: Double = magnitude > ceiling ? Double(ceiling) / Double(magnitude) : 1
-
-                            // The running minimum of `needed` over the window (see RunningMinimum).
-                            while queued > 0 && positions[front] <= frameIndex - window {
-                                front = front + 1 == window ? 0 : front + 1
-                                queued -= 1
-                            }
-                            while queued > 0 {
-                                var last = front + queued - 1
-                                if last >= window { last -= window }
-                                guard values[last] >= needed else { break }
-                                queued -= 1
-                            }
-                            var slot = front + queued
-                            if slot >= window { slot -= window }
-                            values[slot] = needed
-                            positions[slot] = frameIndex
-                            queued += 1
-                            let held = values[front]
-
-                            // Instant attack, exponential release; never above `held`.
-                            if held < releasedGain {
-                                releasedGain = held
-                            } else {
-                                releasedGain = min(held, releasedGain + (held - releasedGain) * releaseCoefficient)
-                                if held - releasedGain < 1e-6 { releasedGain = held }  // −120 dB: land exactly
-                            }
-
-                            let oldest = history[writeIndex]
-                            if oldest < 1 { reducedGainCount -= 1 }
-                            if releasedGain < 1 { reducedGainCount += 1 }
-                            history[writeIndex] = releasedGain
-                            gainSum += releasedGain - oldest
-                            if reducedGainCount == 0 {
-                                gainSum = windowAsDouble  // exact again: no rounding left over from limiting
-                            } else if phase == 0 {
-                                // Keep rounding from piling up: the same sum, in the same order,
-                                // as `reduce(0, +)`.
-                                var total = 0.0
-                                for entry in history { total += entry }
-                                gainSum = total
-                            }
-                            gain = reducedGainCount == 0 ? 1 : gainSum / windowAsDouble
-
-                            delay[writeIndex] = sample
-                            writeIndex = writeIndex + 1 == window ? 0 : writeIndex + 1
-                            frameIndex += 1
-                            phase = phase + 1 == window ? 0 : phase + 1
-                            // After the write, `writeIndex` points at the sample `latency` frames old.
-                            let delayed = delay[writeIndex]
-                            if gain < 1 {
-                                var out = Float(Double(delayed) * gain)
-                                // Only rounding (far below one 16-bit step) can push past the ceiling here.
-                                if out > ceiling { out = ceiling } else if out < -ceiling { out = -ceiling }
-                                output[index] = out
-                            } else {
-                                output[index] = delayed
-                            }
-                        }
+                        Self.limit(
+                            input, into: output, delay: delay, history: history, values: values,
+                            positions: positions, state: &state, window: window, ceiling: ceiling,
+                            releaseCoefficient: releaseCoefficient)
                     }
                 }
             }
         }
-        self.writeIndex = writeIndex
-        self.gainSum = gainSum
-        self.reducedGainCount = reducedGainCount
-        self.releasedGain = releasedGain
-        self.frameIndex = frameIndex
-        runningMinimum.front = front
-        runningMinimum.count = queued
-        currentGain = gain
+        writeIndex = state.writeIndex
+        gainSum = state.gainSum
+        reducedGainCount = state.reducedGainCount
+        releasedGain = state.releasedGain
+        frameIndex = state.frameIndex
+        runningMinimum.front = state.front
+        runningMinimum.count = state.queued
+        currentGain = state.gain
+    }
+
+    /// The limiter's scalar state, carried into and out of `limit`.
+    private struct BlockState {
+        var writeIndex: Int
+        var gainSum: Double
+        var reducedGainCount: Int
+        var releasedGain: Double
+        var frameIndex: Int
+        var front: Int
+        var queued: Int
+        var gain: Double
+    }
+
+    /// The block loop, on raw buffers and with the state in locals (not captured by closures,
+    /// so that they stay in registers).
+    private static func limit(
+        _ input: UnsafeBufferPointer<Float>, into output: UnsafeMutableBufferPointer<Float>,
+        delay: UnsafeMutableBufferPointer<Float>, history: UnsafeMutableBufferPointer<Double>,
+        values: UnsafeMutableBufferPointer<Double>, positions: UnsafeMutableBufferPointer<Int>,
+        state: inout BlockState, window: Int, ceiling: Float, releaseCoefficient: Double
+    ) {
+        let windowAsDouble = Double(window)
+        var writeIndex = state.writeIndex
+        var gainSum = state.gainSum
+        var reducedGainCount = state.reducedGainCount
+        var releasedGain = state.releasedGain
+        var frameIndex = state.frameIndex
+        var phase = frameIndex % window  // frameIndex % window, kept without dividing
+        var front = state.front
+        var queued = state.queued
+        var gain = state.gain
+
+        var index = 0
+        while index < input.count {
+            if reducedGainCount == 0 {
+                // Idle: no gain below 1 anywhere in the window. Every following
+                // sample that needs no gain either leaves every gain at exactly 1
+                // and the queue holding that sample alone, and comes out as the
+                // input `latency` frames earlier: do a whole run of them at once.
+                let runEnd = Self.endOfRunUnder(ceiling, in: input, from: index)
+                let run = runEnd - index
+                if run > 0 {
+                    Self.passThrough(
+                        input, from: index, to: runEnd, into: output, delay: delay,
+                        writeIndex: writeIndex)
+                    frameIndex += run
+                    writeIndex = (writeIndex + run) % window
+                    phase = writeIndex
+                    front = 0
+                    queued = 1
+                    values[0] = 1
+                    positions[0] = frameIndex - 1
+                    releasedGain = 1
+                    gain = 1
+                    index = runEnd
+                    if index == input.count { break }
+                }
+            }
+            let sample = input[index]
+            let magnitude = abs(sample)
+            defer { index += 1 }
+            let needed: Double = magnitude > ceiling ? Double(ceiling) / Double(magnitude) : 1
+
+            // The running minimum of `needed` over the window (see RunningMinimum).
+            while queued > 0 && positions[front] <= frameIndex - window {
+                front = front + 1 == window ? 0 : front + 1
+                queued -= 1
+            }
+            while queued > 0 {
+                var last = front + queued - 1
+                if last >= window { last -= window }
+                guard values[last] >= needed else { break }
+                queued -= 1
+            }
+            var slot = front + queued
+            if slot >= window { slot -= window }
+            values[slot] = needed
+            positions[slot] = frameIndex
+            queued += 1
+            let held = values[front]
+
+            // Instant attack, exponential release; never above `held`.
+            if held < releasedGain {
+                releasedGain = held
+            } else {
+                releasedGain = min(held, releasedGain + (held - releasedGain) * releaseCoefficient)
+                if held - releasedGain < 1e-6 { releasedGain = held }  // −120 dB: land exactly
+            }
+
+            let oldest = history[writeIndex]
+            if oldest < 1 { reducedGainCount -= 1 }
+            if releasedGain < 1 { reducedGainCount += 1 }
+            history[writeIndex] = releasedGain
+            gainSum += releasedGain - oldest
+            if reducedGainCount == 0 {
+                gainSum = windowAsDouble  // exact again: no rounding left over from limiting
+            } else if phase == 0 {
+                // Keep rounding from piling up: the same sum, in the same order,
+                // as `reduce(0, +)`.
+                var total = 0.0
+                for entry in history { total += entry }
+                gainSum = total
+            }
+            gain = reducedGainCount == 0 ? 1 : gainSum / windowAsDouble
+
+            delay[writeIndex] = sample
+            writeIndex = writeIndex + 1 == window ? 0 : writeIndex + 1
+            frameIndex += 1
+            phase = phase + 1 == window ? 0 : phase + 1
+            // After the write, `writeIndex` points at the sample `latency` frames old.
+            let delayed = delay[writeIndex]
+            if gain < 1 {
+                var out = Float(Double(delayed) * gain)
+                // Only rounding (far below one 16-bit step) can push past the ceiling here.
+                if out > ceiling { out = ceiling } else if out < -ceiling { out = -ceiling }
+                output[index] = out
+            } else {
+                output[index] = delayed
+            }
+        }
+        state.writeIndex = writeIndex
+        state.gainSum = gainSum
+        state.reducedGainCount = reducedGainCount
+        state.releasedGain = releasedGain
+        state.frameIndex = frameIndex
+        state.front = front
+        state.queued = queued
+        state.gain = gain
     }
 
     /// The end of the run of samples from `start` on that need no gain (`|x| ≤ ceiling`, NaN
