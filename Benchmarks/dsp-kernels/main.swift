@@ -187,3 +187,23 @@ print(String(format: "meter integrated: old %.12f new %.12f LUFS (difference %.3
              oldMeter.integratedLoudness, newMeter.integratedLoudness, newMeter.integratedLoudness - oldMeter.integratedLoudness))
 print("meter peak identical: \(oldMeter.samplePeak == newMeter.samplePeak) (\(newMeter.samplePeak))")
 for check in limiterChecks { print(check) }
+
+// Every Float bit pattern through both block quantizers.
+var allPatternsSame = true
+do {
+    let chunk = 1 << 16
+    var input = [Float](repeating: 0, count: chunk)
+    var old = [Int16](repeating: 0, count: chunk)
+    var new = [Int16](repeating: 0, count: chunk)
+    var pattern: UInt64 = 0
+    while pattern < (1 << 32) && allPatternsSame {
+        for index in 0..<chunk { input[index] = Float(bitPattern: UInt32(pattern) &+ UInt32(index)) }
+        input.withUnsafeBufferPointer { input in
+            old.withUnsafeMutableBufferPointer { referenceQuantize(input, into: $0) }
+            new.withUnsafeMutableBufferPointer { WAVWriter.quantize(input, into: $0) }
+        }
+        if old != new { allPatternsSame = false }
+        pattern += UInt64(chunk)
+    }
+}
+print("quantize on all 2^32 Float bit patterns identical: \(allPatternsSame)")
