@@ -18,24 +18,109 @@ public struct BiquadCoefficients: Sendable, Hashable {
     }
 }
 
-/// A running second-order IIR filter (transposed direct form II, double precision).
-struct Biquad: Sendable {
-    let coefficients: BiquadCoefficients
-    /// The filter's memory (read and written by block loops that keep it in registers).
-    var state1 = 0.0
-    var state2 = 0.0
+/// The two K-weighting stages in cascade, in direct form I, advanced two frames at a time.
+///
+/// For a section y[n] = f[n] − a1·y[n−1] − a2·y[n−2] (f the feed-forward part), the next
+/// frame unrolls to y[n+1] = f[n+1] − a1·f[n] + (a1² − a2)·y[n−1] + a1·a2·y[n−2]: both frames of
+/// a pair depend only on the two outputs before the pair, so a pair costs one multiply-and-add
+/// step of recurrence on two `Double` lanes instead of two dependent steps of one. The high-pass
+/// runs on its numerator 1, −2, 1 and its gain g is applied to the sum of squares (g²) instead
+/// of to each output. Same filters as the standard's transposed form, rounded differently
+/// (relative differences around 1e-13 on speech).
+struct KWeightingPairFilter: Sendable {
+    /// Pre-filter feed-forward, per lane, on (x[n], x[n+1]), (x[n−1], x[n]), (x[n−2], x[n−1])
+    /// and (x[n−2], x[n−2]).
+    var feedForward0: SIMD2<Double>
+    var feedForward1: SIMD2<Double>
+    var feedForward2: SIMD2<Double>
+    var feedForward3: SIMD2<Double>
+    /// Pre-filter recurrence, per lane, on (y[n−2], y[n−1]) and on (y[n−1], y[n−2]): the
+    /// last two outputs as they are and swapped (one shuffle, off the first product's path).
+    let shelfFromSameLane: SIMD2<Double>
+    let shelfFromOtherLane: SIMD2<Double>
+    /// High-pass: the −a1·e[n] term of the pair's second lane, and the recurrence as above.
+    let highPassInputCarry: SIMD2<Double>
+    let highPassFromSameLane: SIMD2<Double>
+    let highPassFromOtherLane: SIMD2<Double>
+    /// The single-frame form, for a step's odd last frame.
+    var pre: BiquadCoefficients
+    let highPass: BiquadCoefficients
+    /// g², the high-pass gain's effect on a sum of squares.
+    let weightedSquareScale: Double
 
-    init(_ coefficients: BiquadCoefficients) {
-        self.coefficients = coefficients
+    init(preFilter p: BiquadCoefficients, highPass h: BiquadCoefficients) {
+        precondition(h.b1 == -2 * h.b0 && h.b2 == h.b0, "the RLB high-pass has numerator g·(1, −2, 1)")
+        feedForward0 = SIMD2(p.b0, p.b0)
+        feedForward1 = SIMD2(p.b1, p.b1 - p.a1 * p.b0)
+        feedForward2 = SIMD2(p.b2, p.b2 - p.a1 * p.b1)
+        feedForward3 = SIMD2(0, -p.a1 * p.b2)
+        // y[n] = … − a2·y[n−2] − a1·y[n−1];  y[n+1] = … + (a1² − a2)·y[n−1] + a1·a2·y[n−2].
+        shelfFromSameLane = SIMD2(-p.a2, p.a1 * p.a1 - p.a2)
+        shelfFromOtherLane = SIMD2(-p.a1, p.a1 * p.a2)
+        highPassInputCarry = SIMD2(0, -h.a1)
+        highPassFromSameLane = SIMD2(-h.a2, h.a1 * h.a1 - h.a2)
+        highPassFromOtherLane = SIMD2(-h.a1, h.a1 * h.a2)
+        pre = p
+        highPass = h
+        weightedSquareScale = h.b0 * h.b0
     }
 
+    /// The same filter for inputs that are `scale` times full scale (scale a power of two, so
+    /// that the result is exactly the same).
     @inline(__always)
-    mutating func process(_ x: Double) -> Double {
-        let c = coefficients
-        let y = c.b0 * x + state1
-        state1 = c.b1 * x - c.a1 * y + state2
-        state2 = c.b2 * x - c.a2 * y
-        return y
+    func scaled(byInput scale: Double) -> KWeightingPairFilter {
+        var copy = self
+        copy.feedForward0 *= scale
+        copy.feedForward1 *= scale
+        copy.feedForward2 *= scale
+        copy.feedForward3 *= scale
+        copy.pre.b0 *= scale
+        copy.pre.b1 *= scale
+        copy.pre.b2 *= scale
+        return copy
+    }
+
+    /// The filters' memory between frames: lane x the older of the last two frames.
+    struct State {
+        var inputs: SIMD2<Double>
+        var shelved: SIMD2<Double>
+        /// High-pass outputs before the gain g.
+        var weighted: SIMD2<Double>
+        /// Running sums of the squared (unweighted) outputs, one per lane.
+        var pairSums: SIMD2<Double>
+
+        /// Filters frames n and n+1 (`input`), adding their squares to `pairSums`.
+        @inline(__always)
+        mutating func filterPair(_ input: SIMD2<Double>, _ c: KWeightingPairFilter) {
+            let previousInputs = SIMD2(inputs.y, input.x)
+            let feedForward = c.feedForward0 * input + c.feedForward1 * previousInputs
+                + c.feedForward2 * inputs + c.feedForward3 * SIMD2(repeating: inputs.x)
+            let shelf = (feedForward + c.shelfFromSameLane * shelved)
+                + c.shelfFromOtherLane * SIMD2(shelved.y, shelved.x)
+            let previousShelf = SIMD2(shelved.y, shelf.x)
+            let difference = (shelf + shelved) - (previousShelf + previousShelf)
+            let highPassInput = difference + c.highPassInputCarry * SIMD2(repeating: difference.x)
+            let output = (highPassInput + c.highPassFromSameLane * weighted)
+                + c.highPassFromOtherLane * SIMD2(weighted.y, weighted.x)
+            pairSums += output * output
+            inputs = input
+            shelved = shelf
+            weighted = output
+        }
+
+        /// Filters one frame, adding its square to the first lane of `pairSums`.
+        @inline(__always)
+        mutating func filterLast(_ input: Double, _ c: KWeightingPairFilter) {
+            let p = c.pre, h = c.highPass
+            let feedForward = p.b0 * input + p.b1 * inputs.y + p.b2 * inputs.x
+            let shelf = feedForward - p.a1 * shelved.y - p.a2 * shelved.x
+            let difference = (shelf + shelved.x) - (shelved.y + shelved.y)
+            let output = difference - h.a1 * weighted.y - h.a2 * weighted.x
+            pairSums.x += output * output
+            inputs = SIMD2(inputs.y, input)
+            shelved = SIMD2(shelved.y, shelf)
+            weighted = SIMD2(weighted.y, output)
+        }
     }
 }
 

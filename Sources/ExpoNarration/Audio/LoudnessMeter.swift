@@ -20,10 +20,19 @@ public struct LoudnessMeter: Sendable {
 
     /// Frames in one 100 ms gating step (a block is four steps).
     let stepFrames: Int
-    private var preFilter: Biquad
-    private var highPass: Biquad
-    private var stepSum = 0.0
+    private let filter: KWeightingPairFilter
+    /// Inputs, pre-filter outputs and (unweighted) high-pass outputs of the two frames before
+    /// the next one to filter, oldest in `x`. Inputs are full scale.
+    private var inputHistory = SIMD2<Double>(0, 0)
+    private var shelvedHistory = SIMD2<Double>(0, 0)
+    private var weightedHistory = SIMD2<Double>(0, 0)
+    /// Squares of the current step's frames filtered two at a time, one sum per lane.
+    private var stepPairSums = SIMD2<Double>(0, 0)
+    /// Frames of the current step received so far (the pending one included).
     private var stepFill = 0
+    /// A frame received but not filtered yet: the first of a pair whose second is in the next
+    /// call. Holding it keeps the arithmetic independent of how the caller cuts the signal.
+    private var pendingSample: Double?
     /// Sum of squares of the last (up to) three completed steps, oldest first.
     private var previousSteps: [Double] = []
     /// Mean square of each completed 400 ms block.
@@ -38,14 +47,27 @@ public struct LoudnessMeter: Sendable {
         precondition(sampleRate >= 10, "LoudnessMeter needs a sample rate of at least 10 Hz")
         self.sampleRate = sampleRate
         stepFrames = max(1, Int((Double(sampleRate) / 10).rounded()))
-        preFilter = Biquad(KWeighting.preFilter(sampleRate: Double(sampleRate)))
-        highPass = Biquad(KWeighting.highPass(sampleRate: Double(sampleRate)))
+        filter = KWeightingPairFilter(
+            preFilter: KWeighting.preFilter(sampleRate: Double(sampleRate)),
+            highPass: KWeighting.highPass(sampleRate: Double(sampleRate)))
         previousSteps.reserveCapacity(3)
     }
 
     /// Measures 16-bit samples (value / 32768).
     public mutating func process(_ samples: UnsafeBufferPointer<Int16>) {
-        measure(count: samples.count) { Double(samples[$0]) / 32768 }
+        guard let base = samples.baseAddress, !samples.isEmpty else { return }
+        // The peak as a separate pass over the integers (it vectorises); |−32768| needs Int32.
+        var largest: Int16 = 0
+        var smallest: Int16 = 0
+        for sample in samples {
+            largest = Swift.max(largest, sample)
+            smallest = Swift.min(smallest, sample)
+        }
+        let magnitude = Double(Swift.max(Int32(largest), -Int32(smallest))) / 32768
+        if magnitude > samplePeak { samplePeak = magnitude }
+        // The filters see the integers themselves, the pre-filter's feed-forward coefficients
+        // being divided by 32768 instead: scaling by a power of two is exact either way.
+        measure(count: samples.count, inputScale: 1.0 / 32768) { Double(base[$0]) }
     }
 
     /// Measures 16-bit samples (value / 32768).
@@ -55,7 +77,14 @@ public struct LoudnessMeter: Sendable {
 
     /// Measures samples given at full scale ±1.0.
     public mutating func process(_ samples: UnsafeBufferPointer<Float>) {
-        measure(count: samples.count) { Double(samples[$0]) }
+        guard let base = samples.baseAddress, !samples.isEmpty else { return }
+        var largest: Float = 0
+        for sample in samples {
+            let magnitude = abs(sample)
+            largest = magnitude > largest ? magnitude : largest  // NaN never wins, as before
+        }
+        if Double(largest) > samplePeak { samplePeak = Double(largest) }
+        measure(count: samples.count, inputScale: 1) { Double(base[$0]) }
     }
 
     /// Measures samples given at full scale ±1.0.
@@ -96,54 +125,62 @@ public struct LoudnessMeter: Sendable {
         pow(10, (lufs + 0.691) / 10)
     }
 
-    /// Measures `count` samples, `sample(i)` being the i-th: peak, K-weighting and the sum of
-    /// squares of each 100 ms step. The filters' state, the peak and the running sum stay in
-    /// local variables for the length of a step; the arithmetic is the same, in the same order,
-    /// as one sample at a time.
+    /// K-weights `count` samples, `sample(i) · inputScale` being the i-th at full scale, and
+    /// adds their squares to the 100 ms steps.
+    ///
+    /// Each step is filtered two frames at a time from its first frame on (an odd last frame
+    /// alone), whatever the calls' boundaries: a frame that ends a call as the first of a pair
+    /// waits in `pendingSample`. So the arithmetic, and the result, is the same however the
+    /// signal is cut.
     @inline(__always)
-    private mutating func measure(count: Int, sample: (Int) -> Double) {
-        let pre = preFilter.coefficients
-        let high = highPass.coefficients
-        var pre1 = preFilter.state1, pre2 = preFilter.state2
-        var high1 = highPass.state1, high2 = highPass.state2
-        var peak = samplePeak
+    private mutating func measure(count: Int, inputScale: Double, sample: (Int) -> Double) {
+        let coefficients = filter.scaled(byInput: inputScale)
+        var state = KWeightingPairFilter.State(
+            inputs: inputHistory / inputScale, shelved: shelvedHistory, weighted: weightedHistory,
+            pairSums: stepPairSums)
         var index = 0
+        if let pending = pendingSample, count > 0 {
+            state.filterPair(SIMD2(pending / inputScale, sample(0)), coefficients)
+            pendingSample = nil
+            index = 1
+            stepFill += 1
+            if stepFill == stepFrames { completeStep(&state) }
+        }
         while index < count {
             let run = min(count - index, stepFrames - stepFill)
-            var sum = stepSum
-            for position in index..<(index + run) {
-                let x = sample(position)
-                let magnitude = abs(x)
-                if magnitude > peak { peak = magnitude }
-                let shelved = pre.b0 * x + pre1
-                pre1 = pre.b1 * x - pre.a1 * shelved + pre2
-                pre2 = pre.b2 * x - pre.a2 * shelved
-                let weighted = high.b0 * shelved + high1
-                high1 = high.b1 * shelved - high.a1 * weighted + high2
-                high2 = high.b2 * shelved - high.a2 * weighted
-                sum += weighted * weighted
+            let pairEnd = index + (run & ~1)
+            while index < pairEnd {
+                state.filterPair(SIMD2(sample(index), sample(index + 1)), coefficients)
+                index += 2
             }
-            stepSum = sum
-            stepFill += run
-            index += run
-            if stepFill == stepFrames { completeStep() }
+            stepFill += run & ~1
+            if run & 1 == 1 {
+                if stepFill + 1 == stepFrames {
+                    state.filterLast(sample(index), coefficients)
+                } else {
+                    pendingSample = sample(index) * inputScale
+                }
+                index += 1
+                stepFill += 1
+            }
+            if stepFill == stepFrames { completeStep(&state) }
         }
-        preFilter.state1 = pre1
-        preFilter.state2 = pre2
-        highPass.state1 = high1
-        highPass.state2 = high2
-        samplePeak = peak
+        inputHistory = state.inputs * inputScale
+        shelvedHistory = state.shelved
+        weightedHistory = state.weighted
+        stepPairSums = state.pairSums
         framesProcessed += UInt64(count)
     }
 
-    private mutating func completeStep() {
+    private mutating func completeStep(_ state: inout KWeightingPairFilter.State) {
+        let stepSum = filter.weightedSquareScale * (state.pairSums.x + state.pairSums.y)
+        state.pairSums = SIMD2(0, 0)
         if previousSteps.count == 3 {
             let blockSum = previousSteps.reduce(stepSum, +)
             blockPowers.append(blockSum / Double(4 * stepFrames))
             previousSteps.removeFirst()
         }
         previousSteps.append(stepSum)
-        stepSum = 0
         stepFill = 0
     }
 }

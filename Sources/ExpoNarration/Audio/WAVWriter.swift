@@ -219,9 +219,28 @@ public final class WAVWriter {
     }
 
     /// `quantize` applied to each of `samples`, into `output` (as long as `samples`).
+    ///
+    /// The same function bit for bit (checked on all 2³² Float values by
+    /// Benchmarks/dsp-kernels.sh), in fewer vector operations: NaN, the clip and the rounding
+    /// are selects the compiler maps onto SSE2 compare/min/max, and the rounding works on the
+    /// magnitude (one tie test instead of two) with the sign put back on the integer.
     public static func quantize(_ samples: UnsafeBufferPointer<Float>, into output: UnsafeMutableBufferPointer<Int16>) {
         precondition(output.count >= samples.count)
-        for index in 0..<samples.count { output[index] = quantize(samples[index]) }
+        guard let input = samples.baseAddress, let target = output.baseAddress else { return }
+        let magic: Float = 12_582_912  // 1.5 · 2^23: from 2^23 on, Floats are whole numbers
+        for index in 0..<samples.count {
+            let scaled = input[index] * 32768
+            let low = scaled > -32768 ? scaled : -32768  // maxps (NaN gives −32768 here…)
+            let high = low < 32767 ? low : 32767  // minps
+            let clipped = scaled == scaled ? high : 0  // (…and 0 here)
+            let magnitude = abs(clipped)
+            let shifted = magnitude + magic  // to nearest, ties to even
+            var whole = Int32(bitPattern: shifted.bitPattern) &- Int32(bitPattern: magic.bitPattern)
+            // A tie rounded down to even goes up instead: half away from zero.
+            whole &+= magnitude - (shifted - magic) == 0.5 ? 1 : 0
+            let negative = Int32(bitPattern: clipped.bitPattern) >> 31  // 0 or −1
+            target[index] = Int16(truncatingIfNeeded: (whole ^ negative) &- negative)
+        }
     }
 
     // MARK: - Bytes

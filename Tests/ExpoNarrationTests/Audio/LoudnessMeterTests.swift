@@ -133,3 +133,90 @@ struct LoudnessMeterTests {
         #expect(pieces.samplePeak == whole.samplePeak)
     }
 }
+
+/// The pairwise direct-form-I meter against the frozen per-sample transposed-form meter.
+@Suite("LoudnessMeter against its reference copy")
+struct LoudnessMeterReferenceTests {
+    static let signals: [(String, @Sendable () throws -> [Int16])] = [
+        ("speech", { try DSPTestSignals.speech() }),
+        ("white noise", { DSPTestSignals.whiteNoise(count: 200_000, seed: 5) }),
+        ("square waves and DC steps", { DSPTestSignals.squaresAndSteps() }),
+    ]
+
+    @Test(
+        "16-bit input: integrated loudness within 1e-9 LU, the same peak, however it is cut",
+        arguments: 0..<signals.count, DSPTestSignals.splits)
+    func integerInput(signalIndex: Int, split: [Int]) throws {
+        let signal = try Self.signals[signalIndex].1()
+        var reference = ReferenceLoudnessMeter(sampleRate: DSPTestSignals.sampleRate)
+        reference.process(signal)
+        var whole = LoudnessMeter(sampleRate: DSPTestSignals.sampleRate)
+        whole.process(signal)
+        var pieces = LoudnessMeter(sampleRate: DSPTestSignals.sampleRate)
+        signal.withUnsafeBufferPointer { all in
+            DSPTestSignals.cut(count: all.count, sizes: split) { pieces.process(UnsafeBufferPointer(rebasing: all[$0])) }
+        }
+        let name = Self.signals[signalIndex].0
+        #expect(reference.integratedLoudness.isFinite, "\(name) should be measurable")
+        #expect(abs(whole.integratedLoudness - reference.integratedLoudness) <= 1e-9, "\(name)")
+        #expect(whole.samplePeak == reference.samplePeak, "\(name)")
+        #expect(whole.framesProcessed == reference.framesProcessed)
+        // Each 400 ms block that can count (above the absolute gate) agrees as well. Below it,
+        // e.g. the high-pass's decay after a DC step at −200 LUFS, only rounding is left and the
+        // two forms differ there by more in relative terms; those blocks never count.
+        #expect(whole.blockLoudness.count == reference.blockLoudness.count)
+        let worstCounting = zip(whole.blockLoudness, reference.blockLoudness)
+            .filter { $1 > LoudnessMeter.absoluteGateLUFS }
+            .map { abs($0 - $1) }.max() ?? 0
+        #expect(worstCounting <= 1e-9, "\(name): a 400 ms block differs by \(worstCounting) LU")
+        // Cut-independence is exact: the same arithmetic whatever the calls.
+        #expect(pieces.integratedLoudness == whole.integratedLoudness, "\(name) cut as \(split)")
+        #expect(pieces.blockLoudness == whole.blockLoudness, "\(name) cut as \(split)")
+        #expect(pieces.samplePeak == whole.samplePeak)
+    }
+
+    @Test("floating-point input, NaN-free but past full scale, and a mix of both kinds of call")
+    func floatInput() throws {
+        let speech = try DSPTestSignals.speech()
+        let float = speech.map { Float($0) / 32768 * 1.7 }  // peaks past ±1.0
+        var reference = ReferenceLoudnessMeter(sampleRate: DSPTestSignals.sampleRate)
+        reference.process(float)
+        var meter = LoudnessMeter(sampleRate: DSPTestSignals.sampleRate)
+        float.withUnsafeBufferPointer { all in
+            DSPTestSignals.cut(count: all.count, sizes: [3, 4096, 1, 777]) { meter.process(UnsafeBufferPointer(rebasing: all[$0])) }
+        }
+        #expect(abs(meter.integratedLoudness - reference.integratedLoudness) <= 1e-9)
+        #expect(meter.samplePeak == reference.samplePeak)
+
+        // Int16 and Float calls in turn on the same meter: the same signal as all-Int16.
+        var mixedReference = ReferenceLoudnessMeter(sampleRate: DSPTestSignals.sampleRate)
+        var mixed = LoudnessMeter(sampleRate: DSPTestSignals.sampleRate)
+        var turn = 0
+        speech.withUnsafeBufferPointer { all in
+            DSPTestSignals.cut(count: all.count, sizes: [1001, 2, 5]) { range in
+                mixedReference.process(UnsafeBufferPointer(rebasing: all[range]))
+                if turn % 2 == 0 {
+                    mixed.process(UnsafeBufferPointer(rebasing: all[range]))
+                } else {
+                    mixed.process(all[range].map { Float($0) / 32768 })
+                }
+                turn += 1
+            }
+        }
+        #expect(abs(mixed.integratedLoudness - mixedReference.integratedLoudness) <= 1e-9)
+        #expect(mixed.samplePeak == mixedReference.samplePeak)
+    }
+
+    @Test("other sample rates (odd and even 100 ms steps) agree too", arguments: [8000, 11025, 16000, 44100, 48000])
+    func otherRates(sampleRate: Int) {
+        let signal = DSPTestSignals.whiteNoise(count: sampleRate * 3, seed: UInt64(sampleRate))
+        var reference = ReferenceLoudnessMeter(sampleRate: sampleRate)
+        reference.process(signal)
+        var meter = LoudnessMeter(sampleRate: sampleRate)
+        signal.withUnsafeBufferPointer { all in
+            DSPTestSignals.cut(count: all.count, sizes: [7, 1, 4096]) { meter.process(UnsafeBufferPointer(rebasing: all[$0])) }
+        }
+        #expect(abs(meter.integratedLoudness - reference.integratedLoudness) <= 1e-9)
+        #expect(meter.samplePeak == reference.samplePeak)
+    }
+}

@@ -108,3 +108,67 @@ struct PeakLimiterTests {
         }
     }
 }
+
+/// The limiter with its block pass-through against the frozen per-sample limiter: the same
+/// output bit for bit, however the input is cut.
+@Suite("PeakLimiter against its reference copy")
+struct PeakLimiterReferenceTests {
+    static let ceiling: Float = Float((pow(10, -1.0 / 20) * 32768).rounded(.down)) / 32768
+
+    static let signals: [(String, @Sendable () throws -> [Float])] = [
+        // Speech near the pipeline's −19 LUFS (peaks just past the ceiling) and 10 dB hotter.
+        ("speech", { try DSPTestSignals.speech().map { Float($0) / 32768 * 1.2 } }),
+        ("hot speech", { try DSPTestSignals.speech().map { Float($0) / 32768 * 3.8 } }),
+        ("white noise with bursts", {
+            var noise = Signal.noise(count: 150_000, seed: 9).map { $0 * 0.3 }
+            for burst in stride(from: 4000, to: 150_000, by: 23_000) {
+                for index in burst..<(burst + 900) { noise[index] *= 4 }
+            }
+            return noise
+        }),
+        ("square waves and DC steps", { DSPTestSignals.squaresAndSteps().map { Float($0) / 32768 } }),
+    ]
+
+    @Test("same output, bit for bit, for every cut", arguments: 0..<signals.count, DSPTestSignals.splits)
+    func bitIdentical(signalIndex: Int, split: [Int]) throws {
+        let (name, make) = Self.signals[signalIndex]
+        let input = try make()
+        var reference = ReferencePeakLimiter(sampleRate: DSPTestSignals.sampleRate, ceiling: Self.ceiling)
+        var expected = [Float](repeating: 0, count: input.count)
+        input.withUnsafeBufferPointer { all in
+            expected.withUnsafeMutableBufferPointer { out in
+                reference.process(all, into: out)
+            }
+        }
+        var limiter = PeakLimiter(sampleRate: DSPTestSignals.sampleRate, ceiling: Self.ceiling)
+        var output = [Float](repeating: 0, count: input.count)
+        var gainsMatch = true
+        var check = ReferencePeakLimiter(sampleRate: DSPTestSignals.sampleRate, ceiling: Self.ceiling)
+        var scratch = [Float](repeating: 0, count: input.count)
+        input.withUnsafeBufferPointer { all in
+            output.withUnsafeMutableBufferPointer { out in
+                scratch.withUnsafeMutableBufferPointer { scratch in
+                    DSPTestSignals.cut(count: all.count, sizes: split) { range in
+                        limiter.process(UnsafeBufferPointer(rebasing: all[range]), into: UnsafeMutableBufferPointer(rebasing: out[range]))
+                        check.process(UnsafeBufferPointer(rebasing: all[range]), into: UnsafeMutableBufferPointer(rebasing: scratch[range]))
+                        if limiter.currentGain != check.currentGain { gainsMatch = false }
+                    }
+                }
+            }
+        }
+        let firstDifference = output.indices.first { output[$0].bitPattern != expected[$0].bitPattern }
+        #expect(firstDifference == nil, "\(name) cut as \(split): first difference at \(firstDifference ?? -1)")
+        #expect(gainsMatch, "\(name): the gain after a call differs")
+        #expect(limiter.flush().map(\.bitPattern) == reference.flush().map(\.bitPattern))
+        if name == "hot speech" {
+            #expect(expected.contains { $0 != 0 } && reference.currentGain <= 1)
+        }
+    }
+
+    @Test("both paths are exercised: speech makes the limiter work, then idle again")
+    func limiterEngagesOnSpeech() throws {
+        let input = try Self.signals[0].1()
+        #expect(input.contains { abs($0) > Self.ceiling }, "the test speech should cross the ceiling")
+        #expect(input.filter { abs($0) <= Self.ceiling }.count > input.count / 2)
+    }
+}

@@ -199,3 +199,27 @@ struct WAVWriterTests {
         #expect(message.contains(String(cString: strerror(code))))
     }
 }
+
+@Suite("WAVWriter.quantize against its reference copy")
+struct WAVWriterQuantizeReferenceTests {
+    @Test("the block quantizer rounds every kind of value as the frozen per-sample one")
+    func blockMatchesReference() {
+        var values: [Float] = [0, -0.0, .nan, -.nan, .infinity, -.infinity, .leastNonzeroMagnitude,
+                               -.leastNonzeroMagnitude, .greatestFiniteMagnitude, 1, -1]
+        // Every half step between and around the 16-bit values, and its neighbours.
+        for step in stride(from: -32770, through: 32770, by: 1) {
+            let tie = (Float(step) + 0.5) / 32768
+            values += [tie, tie.nextUp, tie.nextDown, Float(step) / 32768]
+        }
+        // A spread of bit patterns over all exponents and signs.
+        for pattern in stride(from: UInt32(0), to: UInt32.max - 40_009, by: 40_009) {
+            values.append(Float(bitPattern: pattern))
+        }
+        var output = [Int16](repeating: 0, count: values.count)
+        values.withUnsafeBufferPointer { input in
+            output.withUnsafeMutableBufferPointer { WAVWriter.quantize(input, into: $0) }
+        }
+        let mismatch = values.indices.first { output[$0] != referenceQuantize(values[$0]) }
+        #expect(mismatch == nil, "first mismatch for \(mismatch.map { values[$0] } ?? 0)")
+    }
+}
