@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Turns a catalog into tracks: one for the poster, then one per entry, each sentence with
 /// its display text and its spoken form.
 public struct Narrator: Sendable {
@@ -7,13 +9,25 @@ public struct Narrator: Sendable {
         self.normalizer = normalizer
     }
 
-    /// The poster's track followed by every entry's, in catalog order.
+    /// The poster's track followed by every entry's, in catalog order. Tracks are made on
+    /// every core at once: each depends only on its own entry (the normalizer and the Hanja
+    /// dictionary are safe to share), so the result is the same as one by one.
     public func tracks(for catalog: Catalog) -> [Track] {
-        var tracks = [posterTrack(catalog.poster)]
-        for (index, entry) in catalog.entries.enumerated() {
-            tracks.append(entryTrack(entry, index: index, count: catalog.entries.count))
+        let count = catalog.entries.count
+        let slots = UnsafeMutableBufferPointer<Track?>.allocate(capacity: count + 1)
+        slots.initialize(repeating: nil)
+        defer {
+            slots.deinitialize()
+            slots.deallocate()
         }
-        return tracks
+        // Each iteration writes its own slot only.
+        nonisolated(unsafe) let shared = slots
+        DispatchQueue.concurrentPerform(iterations: count + 1) { slot in
+            shared[slot] = slot == 0
+                ? posterTrack(catalog.poster)
+                : entryTrack(catalog.entries[slot - 1], index: slot - 1, count: count)
+        }
+        return slots.map { $0! }
     }
 
     /// The poster: title, visitors, place, period, then the description's paragraphs.
