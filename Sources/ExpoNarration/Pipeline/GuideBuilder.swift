@@ -100,14 +100,25 @@ public struct GuideBuilder {
         // guide.wav may be being written into the staging folder on another thread: wait for
         // it before the folder is discarded (defers run last first).
         var guideWork: BackgroundWork?
-        defer { guideWork?.wait() }
+        defer { guideWork?.waitQuietly() }
         let previous = Self.filesOfPreviousRun(in: output.destination)
 
-        for track in tracks {
-            // Each file is synced to disk: thousands of tracks take seconds, so check for a stop.
-            try Interruption.check()
-            try output.write(track.displayScript, to: track.fileStem + ".txt")
-            try output.write(track.spokenScript, to: track.fileStem + ".spoken.txt")
+        let writeScripts: @Sendable () throws -> Void = {
+            for track in tracks {
+                // Each file is synced to disk: thousands of tracks take seconds, so check for a stop.
+                try Interruption.check()
+                try output.write(track.displayScript, to: track.fileStem + ".txt")
+                try output.write(track.spokenScript, to: track.fileStem + ".spoken.txt")
+            }
+        }
+        // With audio to make, the scripts are written while it is synthesised (this thread
+        // mostly waits for the workers then); text alone is written here and now.
+        var scriptWork: BackgroundWork?
+        defer { scriptWork?.waitQuietly() }
+        if request.textOnly {
+            try writeScripts()
+        } else {
+            scriptWork = BackgroundWork(writeScripts)
         }
         try Interruption.check()
 
@@ -130,6 +141,7 @@ public struct GuideBuilder {
                 espeakVersion = version
             }
         }
+        try scriptWork?.wait()
         try Interruption.check()
         progress(.assembling)
 
@@ -172,8 +184,7 @@ public struct GuideBuilder {
         try output.write(ManifestWriter.render(summary: summary, extra: Self.profileSettings(request.profile)),
                          to: "manifest.json")
         // guide.wav last: the other files were written while it was being placed.
-        guideWork?.wait()
-        guideWork = nil
+        try guideWork?.wait()
         try Interruption.check()
         if !withAudio.isEmpty {
             try AudioRenderer.writeGuide(results: withAudio, output: output, profile: request.profile)

@@ -27,7 +27,10 @@ public enum OutputError: Error, LocalizedError, Equatable, Sendable {
 /// The output folder, written as a whole: every file of a run is first written into a
 /// private staging folder inside it, and moved into place only when the run has succeeded.
 /// An interrupted or failed run leaves the previous output as it was.
-public final class OutputFolder {
+public final class OutputFolder: @unchecked Sendable {
+    // @unchecked Sendable: files may be written from two threads at once (the scripts while
+    // speech is made); `unchanged` is only touched while holding `lock`, and `published`
+    // only by `publish` and `deinit`, after every writer has finished.
     /// The folder the user asked for.
     public let destination: URL
     /// Where this run's files are written until `publish`.
@@ -35,6 +38,7 @@ public final class OutputFolder {
     private var published = false
     /// Files this run would have written exactly as the destination already has them.
     private var unchanged: Set<String> = []
+    private let lock = NSLock()
 
     static let stagingPrefix = ".expo-narrate-staging-"
 
@@ -85,7 +89,7 @@ public final class OutputFolder {
         // A file the previous run already published with the same bytes is left as it is:
         // nothing to write, to sync or to move.
         if Self.contents(of: destination.appendingPathComponent(name), equal: data) {
-            unchanged.insert(name)
+            lock.withLock { _ = unchanged.insert(name) }
             return
         }
         let shown = destination.appendingPathComponent(name).path
@@ -130,7 +134,7 @@ public final class OutputFolder {
                 throw OutputError.cannotWrite(path: target.path, reason: String(cString: strerror(errno)))
             }
         }
-        let made = Set(names).union(unchanged)
+        let made = Set(names).union(lock.withLock { unchanged })
         for name in stale where !made.contains(name) && !name.contains("/") && !name.hasPrefix(".") {
             try? manager.removeItem(at: destination.appendingPathComponent(name))
         }
