@@ -52,9 +52,11 @@ public struct GuideConcatenator: Sendable {
         let firstReader = try WAVReader(url: first.url)
         let sampleRate = firstReader.format.sampleRate
         firstReader.close()
+        var audioFrames: UInt64 = 0
         for track in tracks {
             let reader = try WAVReader(url: track.url)
             defer { reader.close() }
+            audioFrames += reader.frameCount
             guard reader.format.isPCM16Mono else {
                 throw AudioFileError.unsupportedFormat(
                     file: track.url.path, found: reader.format.summary, needed: "16-bit PCM mono")
@@ -67,6 +69,9 @@ public struct GuideConcatenator: Sendable {
 
         let gapFrames = Int((gapSeconds * Double(sampleRate)).rounded())
         let writer = try WAVWriter(url: output, sampleRate: sampleRate)
+        // The cue chunks' size depends on the labels only, not on the offsets.
+        let trailer = WAVWriter.cueChunks(tracks.map { CuePoint(sampleOffset: 0, label: $0.title) })
+        writer.expect(frames: audioFrames + UInt64(gapFrames) * UInt64(tracks.count - 1), trailerBytes: UInt64(trailer.count))
         var cues: [CuePoint] = []
         var starts: [UInt64] = []
         for (index, track) in tracks.enumerated() {

@@ -122,6 +122,8 @@ public struct LoudnessNormalizer: Sendable {
         while true {
             pass += 1
             let writer = try WAVWriter(url: output, sampleRate: sampleRate)
+            writer.expect(frames: UInt64(headFrames) + source.frameCount + UInt64(tailFrames),
+                          trailerBytes: UInt64(WAVWriter.cueChunks(shiftedCues).count))
             source.rewind()
             let outputMeter = try render(
                 from: source, into: writer, gainDB: gainDB, headFrames: headFrames, tailFrames: tailFrames)

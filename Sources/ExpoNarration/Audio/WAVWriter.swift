@@ -282,6 +282,13 @@ public final class WAVWriter {
         writebackFrom = bytesInFile
     }
 
+    /// Tells the writer the file will hold `frames` frames in all (and `trailerBytes` of cue
+    /// chunks after them), so that the file system reserves the space at once instead of block
+    /// by block. Only a hint: a file that ends up shorter or longer is still written correctly.
+    public func expect(frames: UInt64, trailerBytes: UInt64 = 0) {
+        file?.preallocate(length: UInt64(Self.headerBytes) + frames * 2 + trailerBytes)
+    }
+
     /// Appends all the audio of `reader` (16-bit mono at this writer's rate), copied inside the
     /// kernel where it can be (see `POSIXFile.copy`), else block by block. `shouldStop` is asked
     /// between blocks of a few megabytes; when it says yes, this throws `OutputError.interrupted`.
