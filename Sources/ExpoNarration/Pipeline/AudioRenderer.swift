@@ -119,9 +119,10 @@ struct AudioRenderer {
         if request.useCache {
             let withAudio = jobs.filter { made[$0.fileStem] != nil }
             let (profile, staged) = (request.profile, output.stagedURL("guide.wav"))
+            let previous = output.destination.appendingPathComponent("guide.wav")
             let made = made
             guide = BackgroundWork {
-                Self.stageCachedGuide(withAudio, made: made, cache: cache, profile: profile, at: staged)
+                Self.stageCachedGuide(withAudio, made: made, cache: cache, profile: profile, at: staged, replacing: previous)
             }
         }
         return .rendered(made: made, failed: failedByStem, fromCache: fromCache, espeakVersion: version, guide: guide)
@@ -134,7 +135,7 @@ struct AudioRenderer {
     /// the one it would write; when anything here fails, `writeGuide` writes the guide itself.
     /// A stop request (SIGINT, SIGTERM) ends it early, leaving no guide staged.
     private static func stageCachedGuide(_ jobs: [SynthesisJob], made: [String: RenderedAudio], cache: TrackCache,
-                                         profile: VoiceProfile, at staged: URL) {
+                                         profile: VoiceProfile, at staged: URL, replacing previous: URL) {
         guard !jobs.isEmpty else { return }
         var hasher = SHA256()
         for part in ["guide", String(profile.trackPauseMs)]
@@ -147,6 +148,11 @@ struct AudioRenderer {
         let cached = cache.folder.appendingPathComponent(name)
         let manager = FileManager.default
         if !manager.fileExists(atPath: cached.path) {
+            // The published guide.wav this one replaces is freed when the run publishes, and
+            // freeing a hundred megabytes of page cache takes a while: drop it now, on the other
+            // core, while the new guide is written.
+            let release = BackgroundWork { OutputFolder.dropCachedPages(of: previous) }
+            defer { release.waitQuietly() }
             let tracks = jobs.map { GuideTrack(url: cache.audioURL($0.key), title: $0.title) }
             var concatenator = GuideConcatenator(gapSeconds: Double(profile.trackPauseMs) / 1000)
             concatenator.shouldStop = { Interruption.isRequested }

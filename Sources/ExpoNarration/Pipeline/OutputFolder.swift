@@ -111,6 +111,16 @@ public final class OutputFolder: @unchecked Sendable {
         }
     }
 
+    /// Asks the kernel to drop the file's pages from its cache (a hint, for a file about to be
+    /// replaced: freeing them later would hold up the run's end). Nothing happens when the
+    /// file is missing.
+    static func dropCachedPages(of url: URL) {
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_DONTNEED)
+        close(descriptor)
+    }
+
     /// Whether `url` holds exactly `data` (size first, then bytes).
     static func contents(of url: URL, equal data: Data) -> Bool {
         var status = stat()
