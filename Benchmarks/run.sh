@@ -66,6 +66,10 @@ narrate() { "$binary" --all --quiet --poster-file "$1" --items-file "$2" "${@:3}
 # workers count). In a subshell, so `times` sees this command's processes only.
 measure() {
     local start end
+    # Every timed run starts from the same state: what earlier runs wrote is on the disk (a
+    # run writes some 230 MB; left to the kernel, that writeback slowed the next run here).
+    sync
+    sleep 0.5
     start="$(date +%s.%N)"
     "$@" > /dev/null
     end="$(date +%s.%N)"
