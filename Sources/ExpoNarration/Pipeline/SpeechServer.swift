@@ -73,25 +73,7 @@ public enum SpeechServer {
                 }
                 return 128 + Interruption.signal
             }
-            // A time limit, so that a stop signal arriving just before the wait is seen soon.
-            let (lineReady, childReady) = channel.wait(alsoFor: childEnded.readEnd, watchingInput: inputOpen,
-                                                       timeoutMilliseconds: 100)
-            if childReady {
-                childEnded.drain()
-                while true {
-                    var status: Int32 = 0
-                    let pid = waitpid(-1, &status, WNOHANG)
-                    guard pid > 0 else { break }
-                    guard let key = children.removeValue(forKey: pid) else { continue }
-                    let signal = status & 0x7f
-                    channel.send(signal == 0 ? "done \(key) \((status >> 8) & 0xff) exit" : "done \(key) \(signal) signal")
-                }
-            }
-            guard lineReady else { continue }
-            guard channel.fill() else {
-                inputOpen = false
-                continue
-            }
+            // Jobs already read (with the batch line, or several at once) start first.
             while let line = channel.nextBufferedLine() {
                 guard line.hasPrefix("job ") else { continue }
                 let key = String(line.dropFirst("job ".count))
@@ -111,6 +93,26 @@ public enum SpeechServer {
                 } else {
                     children[pid] = key
                 }
+            }
+            guard inputOpen || !children.isEmpty else { break }
+            // A time limit, so that a stop signal arriving just before the wait is seen soon.
+            let (lineReady, childReady) = channel.wait(alsoFor: childEnded.readEnd, watchingInput: inputOpen,
+                                                       timeoutMilliseconds: 100)
+            // Reaped after every wait, not only when the self-pipe says so: a signal mask
+            // inherited from whoever started this process may hold SIGCHLD back.
+            if childReady { childEnded.drain() }
+            if !children.isEmpty {
+                while true {
+                    var status: Int32 = 0
+                    let pid = waitpid(-1, &status, WNOHANG)
+                    guard pid > 0 else { break }
+                    guard let key = children.removeValue(forKey: pid) else { continue }
+                    let signal = status & 0x7f
+                    channel.send(signal == 0 ? "done \(key) \((status >> 8) & 0xff) exit" : "done \(key) \(signal) signal")
+                }
+            }
+            if lineReady, !channel.fill() {
+                inputOpen = false
             }
         }
         return 0
@@ -140,6 +142,12 @@ private struct ChildEndSignal {
             var byte: UInt8 = 1
             _ = write(ChildEndSignal.writeEnd, &byte, 1)
         }
+        // A parent that starts this process from a thread with signals blocked (libdispatch
+        // does) passes its mask on; without this, the handler would never run.
+        var childSignal = sigset_t()
+        sigemptyset(&childSignal)
+        sigaddset(&childSignal, SIGCHLD)
+        pthread_sigmask(SIG_UNBLOCK, &childSignal, nil)
     }
 
     func drain() {
