@@ -135,4 +135,26 @@ struct FileNamingTests {
         #expect(slug.count <= 40)
         #expect(!slug.hasSuffix("-"))
     }
+
+    @Test("tracks made on every core at once equal the tracks made one by one, in order")
+    func parallelEqualsSequential() throws {
+        let narrator = Narrator(normalizer: KoreanSpeechNormalizer())
+        var loader = CatalogLoader()
+        let poster = try loader.loadPoster(from: SharedFixtures.url("exposition_universelle_1900.json"))
+        let fixtureEntries = try loader.loadEntries(from: SharedFixtures.url("items.json"))
+        // The fixture's entries many times over, with the Hanja, numbers and units they hold,
+        // so that the threads really do meet in the shared dictionary and memo.
+        let entries = (0..<40).flatMap { copy in
+            fixtureEntries.map { Entry(name: "\($0.name) \(copy)", imageName: "\($0.imageName)_\(copy)",
+                                       shortDescription: $0.shortDescription, description: $0.description) }
+        }
+        let catalog = Catalog(poster: poster, entries: entries)
+        let parallel = narrator.tracks(for: catalog)
+        var sequential = [narrator.posterTrack(poster)]
+        for (index, entry) in entries.enumerated() {
+            sequential.append(narrator.entryTrack(entry, index: index, count: entries.count))
+        }
+        #expect(parallel.count == entries.count + 1)
+        #expect(parallel == sequential)
+    }
 }
