@@ -80,3 +80,21 @@ struct WAVWriterAppendAudioTests {
         #expect(try folder.contents() == ["track.wav"])
     }
 }
+
+@Suite("WAVWriter.expect")
+struct WAVWriterExpectTests {
+    @Test("a size announced too small, too large or right changes nothing in the file", arguments: [0, 10, 1000, 100_000])
+    func announcedSizeIsOnlyAHint(expectedFrames: UInt64) throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let samples = WAVWriterAppendAudioTests.samples(1000, seed: 9)
+        let plain = try WAVWriter(url: folder.file("plain.wav"), sampleRate: 22050)
+        try plain.append(samples)
+        try plain.finish(cues: [CuePoint(sampleOffset: 10, label: "a")])
+        let hinted = try WAVWriter(url: folder.file("hinted.wav"), sampleRate: 22050)
+        hinted.expect(frames: expectedFrames, trailerBytes: 64)
+        try hinted.append(samples)
+        try hinted.finish(cues: [CuePoint(sampleOffset: 10, label: "a")])
+        #expect(try Data(contentsOf: folder.file("plain.wav")) == Data(contentsOf: folder.file("hinted.wav")))
+    }
+}

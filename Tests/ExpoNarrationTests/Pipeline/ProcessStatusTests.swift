@@ -13,15 +13,7 @@ struct ProcessStatusTests {
 
     @Test("a child that has ended but is not yet reaped (a zombie) counts as ended, and so does its group")
     func zombie() throws {
-        var pid: pid_t = 0
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/true"), nil]
-        defer { for argument in argv { free(argument) } }
-        #expect(posix_spawn(&pid, "/bin/true", nil, &attributes, argv, environ) == 0)
+        let pid = try Self.spawnInOwnGroup(["/bin/true"])
         // Not reaped yet: wait until the kernel shows it as a zombie.
         var ended = false
         for _ in 0..<500 where !ended {
@@ -38,20 +30,26 @@ struct ProcessStatusTests {
 
     @Test("a running child's group is running until the child ends")
     func runningGroup() throws {
-        var pid: pid_t = 0
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sleep"), strdup("5"), nil]
-        defer { for argument in argv { free(argument) } }
-        #expect(posix_spawn(&pid, "/bin/sleep", nil, &attributes, argv, environ) == 0)
+        let pid = try Self.spawnInOwnGroup(["/bin/sleep", "5"])
         #expect(ProcessStatus.isRunning(pid))
         #expect(ProcessStatus.groupIsRunning(pid))
         kill(pid, SIGKILL)
         var status: Int32 = 0
         waitpid(pid, &status, 0)
         #expect(!ProcessStatus.groupIsRunning(pid))
+    }
+
+    /// Starts `arguments` (an absolute path first) in a process group of its own; not reaped.
+    static func spawnInOwnGroup(_ arguments: [String]) throws -> pid_t {
+        var pid: pid_t = 0
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        try #require(posix_spawn(&pid, arguments[0], nil, &attributes, argv, environ) == 0)
+        return pid
     }
 }
