@@ -91,28 +91,6 @@ narrate "$poster" "$items" --text-only --output "$work/text"
 mapfile -t scripts < <(find "$work/text" -maxdepth 1 -name '*.spoken.txt' | sort)
 echo "${#scripts[@]} tracks, $(cat "${scripts[@]}" | wc -c) bytes of spoken script; $cores cores; best of $repeat; load average $(cut -d" " -f1-3 /proc/loadavg)" >&2
 
-# (a) The baseline: one espeak-ng run per track, one after another.
-baseline_loop() {
-    local out="$1" script
-    mkdir -p "$out"
-    for script in "${scripts[@]}"; do
-        espeak-ng -v ko -w "$out/$(basename "$script" .spoken.txt).wav" -f "$script"
-    done
-}
-times=()
-for run in $(seq "$repeat"); do times+=("$(measure baseline_loop "$work/baseline-$run")"); done
-record baseline $(best "${times[@]}")
-echo "(a) baseline: ${times[*]}" >&2
-audio_seconds="$(python3 - "$work/baseline-1" <<'PY'
-import pathlib, sys, wave
-total = 0.0
-for path in pathlib.Path(sys.argv[1]).glob("*.wav"):
-    with wave.open(str(path)) as w:
-        total += w.getnframes() / w.getframerate()
-print(f"{total:.1f}")
-PY
-)"
-
 # Copies the worker batch (batch.json: the SSML of every track and the voice profile) of a run
 # writing into output folder $1 to file $2 while it exists; run it in the background.
 catch_batch() {
@@ -124,15 +102,37 @@ catch_batch() {
     done
 }
 
-# (b) Cold: a fresh output folder each time, so its cache (OUTPUT/.cache) starts empty.
-times=()
+# (a) The baseline: one espeak-ng run per track, one after another.
+baseline_loop() {
+    local out="$1" script
+    mkdir -p "$out"
+    for script in "${scripts[@]}"; do
+        espeak-ng -v ko -w "$out/$(basename "$script" .spoken.txt).wav" -f "$script"
+    done
+}
+# (a) and (b) take turns, so that a slow spell of a shared machine falls on both alike.
+baseline_times=()
+cold_times=()
 for run in $(seq "$repeat"); do
-    if [ "$run" = 1 ]; then catch_batch "$work/cold-$run" "$work/cold-batch.json" & watcher=$!; fi
-    times+=("$(measure narrate "$poster" "$items" --jobs "$cores" --output "$work/cold-$run")")
-    if [ "$run" = 1 ]; then kill "$watcher" 2>/dev/null || true; wait "$watcher" 2>/dev/null || true; fi
+    baseline_times+=("$(measure baseline_loop "$work/baseline-$run")")
+    cold_times+=("$(measure narrate "$poster" "$items" --jobs "$cores" --output "$work/cold-$run")")
 done
-record cold $(best "${times[@]}")
-echo "(b) cold: ${times[*]}" >&2
+record baseline $(best "${baseline_times[@]}")
+echo "(a) baseline: ${baseline_times[*]}" >&2
+audio_seconds="$(python3 - "$work/baseline-1" <<'PY'
+import pathlib, sys, wave
+total = 0.0
+for path in pathlib.Path(sys.argv[1]).glob("*.wav"):
+    with wave.open(str(path)) as w:
+        total += w.getnframes() / w.getframerate()
+print(f"{total:.1f}")
+PY
+)"
+
+# (b) Cold, measured above: a fresh output folder each time, so its cache (OUTPUT/.cache)
+# starts empty.
+record cold $(best "${cold_times[@]}")
+echo "(b) cold: ${cold_times[*]}" >&2
 guide="$work/cold-$repeat"
 
 # (s) The floor under (b): the very SSML documents (b) gives espeak-ng, spoken by the espeak-ng
@@ -148,6 +148,12 @@ synthesis_floor() {
     done
     wait
 }
+# One more cold run, untimed, to catch the batch it gives the workers.
+catch_batch "$work/floor-run" "$work/cold-batch.json" &
+watcher=$!
+narrate "$poster" "$items" --jobs "$cores" --output "$work/floor-run"
+kill "$watcher" 2>/dev/null || true
+wait "$watcher" 2>/dev/null || true
 if [ -s "$work/cold-batch.json" ]; then
     python3 - "$work/cold-batch.json" "$work/ssml" "$cores" <<'PY'
 import json, pathlib, sys
