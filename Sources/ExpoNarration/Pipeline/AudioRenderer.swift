@@ -119,10 +119,9 @@ struct AudioRenderer {
         if request.useCache {
             let withAudio = jobs.filter { made[$0.fileStem] != nil }
             let (profile, staged) = (request.profile, output.stagedURL("guide.wav"))
-            let previous = output.destination.appendingPathComponent("guide.wav")
             let made = made
             guide = BackgroundWork {
-                Self.stageCachedGuide(withAudio, made: made, cache: cache, profile: profile, at: staged, replacing: previous)
+                Self.stageCachedGuide(withAudio, made: made, cache: cache, profile: profile, at: staged)
             }
         }
         return .rendered(made: made, failed: failedByStem, fromCache: fromCache, espeakVersion: version, guide: guide)
@@ -135,7 +134,7 @@ struct AudioRenderer {
     /// the one it would write; when anything here fails, `writeGuide` writes the guide itself.
     /// A stop request (SIGINT, SIGTERM) ends it early, leaving no guide staged.
     private static func stageCachedGuide(_ jobs: [SynthesisJob], made: [String: RenderedAudio], cache: TrackCache,
-                                         profile: VoiceProfile, at staged: URL, replacing previous: URL) {
+                                         profile: VoiceProfile, at staged: URL) {
         guard !jobs.isEmpty else { return }
         var hasher = SHA256()
         for part in ["guide", String(profile.trackPauseMs)]
@@ -148,11 +147,6 @@ struct AudioRenderer {
         let cached = cache.folder.appendingPathComponent(name)
         let manager = FileManager.default
         if !manager.fileExists(atPath: cached.path) {
-            // The published guide.wav this one replaces is freed when the run publishes, and
-            // freeing a hundred megabytes of page cache takes a while: drop it now, on the other
-            // core, while the new guide is written.
-            let release = BackgroundWork { OutputFolder.dropCachedPages(of: previous) }
-            defer { release.waitQuietly() }
             let tracks = jobs.map { GuideTrack(url: cache.audioURL($0.key), title: $0.title) }
             var concatenator = GuideConcatenator(gapSeconds: Double(profile.trackPauseMs) / 1000)
             concatenator.shouldStop = { Interruption.isRequested }

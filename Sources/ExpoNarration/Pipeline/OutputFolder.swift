@@ -26,7 +26,8 @@ public enum OutputError: Error, LocalizedError, Equatable, Sendable {
 
 /// The output folder, written as a whole: every file of a run is first written into a
 /// private staging folder inside it, and moved into place only when the run has succeeded.
-/// An interrupted or failed run leaves the previous output as it was.
+/// An interrupted or failed run leaves the previous output as it was. Large files a run
+/// replaces are removed by the next run (see `keepReplaced`).
 public final class OutputFolder: @unchecked Sendable {
     // @unchecked Sendable: files may be written from two threads at once (the scripts while
     // speech is made); `unchanged` is only touched while holding `lock`, and `published`
@@ -39,8 +40,14 @@ public final class OutputFolder: @unchecked Sendable {
     /// Files this run would have written exactly as the destination already has them.
     private var unchanged: Set<String> = []
     private let lock = NSLock()
+    /// Removing the large files earlier runs replaced (see `publish`), started at once.
+    private var cleanup: BackgroundWork?
 
     static let stagingPrefix = ".expo-narrate-staging-"
+    /// Large files this run replaced, kept by a second name until the next run removes them.
+    static let replacedPrefix = ".expo-narrate-replaced-"
+    /// A replaced file at least this large is removed by the next run, not by `publish`.
+    static let lazyRemovalBytes: Int64 = 4 << 20
 
     /// Creates the folder if needed and a staging folder inside it; removes staging folders
     /// that runs killed outright left behind.
@@ -61,6 +68,8 @@ public final class OutputFolder: @unchecked Sendable {
         }
         staging = self.destination.appendingPathComponent(Self.stagingPrefix + String(getpid()))
         Self.removeAbandonedStaging(in: self.destination)
+        let destination = self.destination
+        cleanup = BackgroundWork { Self.removeReplaced(in: destination) }
         do {
             try? manager.removeItem(at: staging)
             try manager.createDirectory(at: staging, withIntermediateDirectories: false)
@@ -71,6 +80,7 @@ public final class OutputFolder: @unchecked Sendable {
 
     deinit {
         if !published { discard() }
+        cleanup?.waitQuietly()
     }
 
     /// The staging location of `name` (a plain file name, never a path from the data).
@@ -111,16 +121,6 @@ public final class OutputFolder: @unchecked Sendable {
         }
     }
 
-    /// Asks the kernel to drop the file's pages from its cache (a hint, for a file about to be
-    /// replaced: freeing them later would hold up the run's end). Nothing happens when the
-    /// file is missing.
-    static func dropCachedPages(of url: URL) {
-        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_DONTNEED)
-        close(descriptor)
-    }
-
     /// Whether `url` holds exactly `data` (size first, then bytes).
     static func contents(of url: URL, equal data: Data) -> Bool {
         var status = stat()
@@ -134,12 +134,16 @@ public final class OutputFolder: @unchecked Sendable {
     /// Moves every staged file into the destination, then removes `stale` files (names of an
     /// earlier run's files that this run did not make). Each move is an atomic rename.
     public func publish(removing stale: [String] = []) throws {
+        // Done long since in a run that made anything; first, so that it never meets the
+        // files this publication keeps.
+        cleanup?.waitQuietly()
         let manager = FileManager.default
         // Dot-names are the run's own scratch (e.g. the uncached synthesis of --no-cache).
         let names = ((try? manager.contentsOfDirectory(atPath: staging.path)) ?? []).filter { !$0.hasPrefix(".") }
         // The manifest goes last, so that it never names a file that is not there yet.
         for name in names.sorted(by: { ($0 == "manifest.json" ? 1 : 0, $0) < ($1 == "manifest.json" ? 1 : 0, $1) }) {
             let target = destination.appendingPathComponent(name)
+            keepReplaced(target, by: stagedURL(name))
             if rename(stagedURL(name).path, target.path) != 0 {
                 throw OutputError.cannotWrite(path: target.path, reason: String(cString: strerror(errno)))
             }
@@ -150,6 +154,30 @@ public final class OutputFolder: @unchecked Sendable {
         }
         try? manager.removeItem(at: staging)
         published = true
+    }
+
+    /// Freeing a file of a hundred megabytes takes the file system tens of milliseconds, and
+    /// replacing guide.wav by a rename would do it here, at the very end of a run. So a large
+    /// file about to be replaced by another one first gets a second, hidden name; the next
+    /// run removes it on another thread while it works (`removeReplaced`).
+    private func keepReplaced(_ target: URL, by replacement: URL) {
+        var old = stat()
+        var new = stat()
+        // Only a file the rename would free: large, with no other name (the cache's, say).
+        guard stat(target.path, &old) == 0, (old.st_mode & S_IFMT) == S_IFREG, old.st_nlink == 1,
+              Int64(old.st_size) >= Self.lazyRemovalBytes,
+              stat(replacement.path, &new) == 0, old.st_ino != new.st_ino || old.st_dev != new.st_dev else { return }
+        let keeper = destination.appendingPathComponent("\(Self.replacedPrefix)\(getpid())-\(target.lastPathComponent)")
+        unlink(keeper.path)
+        _ = link(target.path, keeper.path)
+    }
+
+    /// Removes the files earlier runs replaced (see `keepReplaced`).
+    static func removeReplaced(in folder: URL) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where name.hasPrefix(replacedPrefix) {
+            unlink(folder.appendingPathComponent(name).path)
+        }
     }
 
     /// Removes the staging folder and everything in it.
