@@ -28,6 +28,9 @@ final class SpeechServerProcess {
     /// took 20 to 100 ms to report a child's end (its monitor thread reaps the child, then
     /// hands the news on).
     static func start(_ executable: URL, profile: VoiceProfile) throws -> SpeechServerProcess {
+        // Writing to a server that has died must be an error to handle, not a signal that ends
+        // this process (the CLI ignores SIGPIPE already; a library caller may not).
+        signal(SIGPIPE, SIG_IGN)
         let profileJSON = String(decoding: try JSONEncoder().encode(profile), as: UTF8.self)
         var toServer: [Int32] = [-1, -1]
         var fromServer: [Int32] = [-1, -1]

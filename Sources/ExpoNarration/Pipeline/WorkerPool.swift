@@ -36,7 +36,7 @@ struct WorkerPool {
         defer { server.stop(cache: cache, gracefully: batchCompleted) }
         for expected in ["started", "ready"] {
             if expected == "ready" { server.channel.send("batch " + batchFolder.path) }
-            guard let line = server.channel.receiveLine() else {
+            guard let line = try Self.nextLine(from: server.channel) else {
                 throw WorkerPoolError.speechUnavailable("the speech server ended before it started espeak-ng")
             }
             if line.hasPrefix("unavailable ") {
@@ -97,6 +97,17 @@ struct WorkerPool {
             progress(.trackFellBack(title: job.title, reason: reason))
         }
         return failed
+    }
+
+    /// The server's next line, waiting at most 50 ms at a time so that an interruption is seen;
+    /// nil when the server has closed its end.
+    private static func nextLine(from channel: LineChannel) throws -> String? {
+        while true {
+            if let line = channel.nextBufferedLine() { return line }
+            if Interruption.isRequested { throw OutputError.interrupted }
+            guard channel.wait(alsoFor: -1, watchingInput: true, timeoutMilliseconds: 50).input else { continue }
+            guard channel.fill() else { return nil }
+        }
     }
 
     /// A worker's exit status when it could not store its track (disk full, file-size limit).
