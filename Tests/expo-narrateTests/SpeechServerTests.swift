@@ -51,6 +51,27 @@ struct SpeechServerTests {
         #expect(reason.contains("no job ffff"), "\(reason)")
     }
 
+    @Test("a batch for another voice profile than the server's is spoken with the batch's")
+    func batchProfileWins() throws {
+        func duration(serverProfile: VoiceProfile, batchProfile: VoiceProfile) throws -> Int {
+            let folder = try CommandRunner.temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let (batch, cache) = try Self.batch(in: folder, profile: batchProfile)
+            let result = try CommandRunner.run(try Self.arguments(serverProfile), input: "batch \(batch.path)\njob \(Self.key)\n")
+            #expect(result.status == 0, "\(result.stderr)")
+            let attributes = try FileManager.default.attributesOfItem(atPath: cache.appendingPathComponent(Self.key + ".wav").path)
+            return (attributes[.size] as? NSNumber)?.intValue ?? 0
+        }
+        let library = VoiceLibrary(folder: CommandRunner.projectRoot.appendingPathComponent("Voices"))
+        let standard = try library.profile(named: "standard")
+        let slow = try library.profile(named: "slow")
+        let asServer = try duration(serverProfile: slow, batchProfile: slow)
+        let asBatch = try duration(serverProfile: standard, batchProfile: slow)
+        let standardOnly = try duration(serverProfile: standard, batchProfile: standard)
+        #expect(asServer > standardOnly, "the slow profile should make a longer file")
+        #expect(asBatch == asServer, "\(asBatch) bytes with the batch's profile, \(asServer) with the server's")
+    }
+
     @Test("a voice espeak-ng does not have is one 'unavailable' line with the reason, before any batch")
     func missingVoice() throws {
         let profile = try Self.profile(voice: "xx-no-such-voice")

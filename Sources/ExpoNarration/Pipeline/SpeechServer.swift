@@ -34,8 +34,9 @@ public enum SpeechServer {
         let childEnded = ChildEndSignal()
 
         let engine: EspeakEngine
+        let profile: VoiceProfile
         do {
-            let profile = try JSONDecoder().decode(VoiceProfile.self, from: Data(profileJSON.utf8))
+            profile = try JSONDecoder().decode(VoiceProfile.self, from: Data(profileJSON.utf8))
             engine = try EspeakEngine.start()
             try engine.select(voice: profile.espeakVoice, rate: profile.rate, pitch: profile.pitch,
                               volume: profile.volume, wordGap: profile.wordGap)
@@ -53,6 +54,12 @@ public enum SpeechServer {
             let data = try Data(contentsOf: batchFolder.appendingPathComponent("batch.json"))
             batch = try JSONDecoder().decode(SynthesisBatch.self, from: data)
             cache = try TrackCache(folder: URL(fileURLWithPath: batch.cacheFolder))
+            // Workers do not select the voice again (it makes espeak-ng read every voice
+            // file), so the engine they inherit must have the batch's.
+            if batch.profile != profile {
+                try engine.select(voice: batch.profile.espeakVoice, rate: batch.profile.rate, pitch: batch.profile.pitch,
+                                  volume: batch.profile.volume, wordGap: batch.profile.wordGap)
+            }
         } catch {
             channel.send("unavailable " + oneLine(error.localizedDescription))
             return 0
