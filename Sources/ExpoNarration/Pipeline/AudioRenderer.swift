@@ -156,27 +156,32 @@ struct AudioRenderer {
                 try? manager.removeItem(at: cache.folder.appendingPathComponent(old))
             }
         }
-        try? manager.removeItem(at: staged)
-        if link(cached.path, staged.path) != 0 {
-            // Another file system: copy, under a temporary name so that a failure or a stop
-            // leaves no part of a guide (writeGuide then writes it).
-            let partial = staged.deletingLastPathComponent().appendingPathComponent(".guide.wav.partial-\(getpid())")
-            if (try? manager.copyItem(at: cached, to: partial)) == nil || rename(partial.path, staged.path) != 0 {
-                try? manager.removeItem(at: partial)
-            }
-        }
+        // On failure nothing is staged, and writeGuide writes the guide itself.
+        _ = try? place(cached, at: staged, shownAs: staged.path)
     }
 
     /// Puts a cached WAV into the staging folder: a hard link when the cache is on the same
     /// file system (no copy), else a copy.
     private func place(_ source: URL, as name: String) throws {
-        let target = output.stagedURL(name)
-        try? FileManager.default.removeItem(at: target)
+        try Self.place(source, at: output.stagedURL(name), shownAs: output.destination.appendingPathComponent(name).path)
+    }
+
+    /// Links `source` at `target`, or copies it there under a temporary name first (another
+    /// file system), so that a failure or a stop leaves nothing at `target`.
+    private static func place(_ source: URL, at target: URL, shownAs shown: String) throws {
+        let manager = FileManager.default
+        try? manager.removeItem(at: target)
         if link(source.path, target.path) == 0 { return }
+        let partial = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).partial-\(getpid())")
         do {
-            try FileManager.default.copyItem(at: source, to: target)
+            try? manager.removeItem(at: partial)
+            try manager.copyItem(at: source, to: partial)
+            guard rename(partial.path, target.path) == 0 else {
+                throw AudioFileError.system(file: shown, operation: "move the copy into place", code: errno)
+            }
         } catch {
-            throw OutputError.cannotWrite(path: output.destination.appendingPathComponent(name).path, reason: OutputFolder.reason(error))
+            try? manager.removeItem(at: partial)
+            throw OutputError.cannotWrite(path: shown, reason: OutputFolder.reason(error))
         }
     }
 

@@ -25,6 +25,28 @@ enum ProcessStatus {
         return false
     }
 
+    /// How `pid` (a child of this process) ended: its exit status, or the signal that ended it
+    /// (`bySignal`); nil while it runs (only when not `blocking`).
+    @discardableResult
+    static func reap(_ pid: pid_t, blocking: Bool) -> (status: Int32, bySignal: Bool)? {
+        var status: Int32 = 0
+        while true {
+            let result = waitpid(pid, &status, blocking ? 0 : WNOHANG)
+            if result == pid { break }
+            if result == 0 { return nil }
+            if errno == EINTR { continue }
+            return (-1, false)  // not our child any more: nothing to wait for
+        }
+        return ending(status)
+    }
+
+    /// A wait status as exit status or signal (WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift
+    /// does not import: they are macros).
+    static func ending(_ status: Int32) -> (status: Int32, bySignal: Bool) {
+        let signal = status & 0x7f
+        return signal == 0 ? ((status >> 8) & 0xff, false) : (signal, true)
+    }
+
     /// The fields of /proc/PID/stat after "pid (name)": state, ppid, pgrp, …
     private static func statFields(of pid: String) -> [Substring]? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),

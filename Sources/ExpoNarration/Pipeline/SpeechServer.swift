@@ -114,8 +114,8 @@ public enum SpeechServer {
                     let pid = waitpid(-1, &status, WNOHANG)
                     guard pid > 0 else { break }
                     guard let key = children.removeValue(forKey: pid) else { continue }
-                    let signal = status & 0x7f
-                    channel.send(signal == 0 ? "done \(key) \((status >> 8) & 0xff) exit" : "done \(key) \(signal) signal")
+                    let ending = ProcessStatus.ending(status)
+                    channel.send("done \(key) \(ending.status) \(ending.bySignal ? "signal" : "exit")")
                 }
             }
             if lineReady, !channel.fill() {

@@ -96,19 +96,19 @@ final class SpeechServerProcess {
         close(channel.output)
         defer { close(channel.input) }
         if gracefully {
-            WorkerPool.reap(pid, blocking: true)
+            ProcessStatus.reap(pid, blocking: true)
             return
         }
         kill(-pid, SIGTERM)
         let deadline = Date().addingTimeInterval(0.3)
         var reaped = false
         while !reaped, Date() < deadline {
-            reaped = WorkerPool.reap(pid, blocking: false) != nil
+            reaped = ProcessStatus.reap(pid, blocking: false) != nil
             if !reaped { usleep(2_000) }
         }
         if !reaped {
             kill(-pid, SIGKILL)
-            WorkerPool.reap(pid, blocking: true)
+            ProcessStatus.reap(pid, blocking: true)
         }
         // Killed workers whose server is gone are reaped by init, not here: wait until none
         // of the group runs any more, so that their files count as abandoned.
@@ -128,6 +128,6 @@ final class SpeechServerProcess {
         close(channel.output)
         close(channel.input)
         kill(-pid, SIGKILL)
-        WorkerPool.reap(pid, blocking: true)
+        ProcessStatus.reap(pid, blocking: true)
     }
 }

@@ -113,23 +113,6 @@ struct WorkerPool {
     /// A worker's exit status when it could not store its track (disk full, file-size limit).
     static let storageFailureStatus: Int32 = 74
 
-    /// How `pid` ended: its exit status, or the signal that ended it (`bySignal`); nil while it
-    /// runs (only when not `blocking`).
-    @discardableResult
-    static func reap(_ pid: pid_t, blocking: Bool) -> (status: Int32, bySignal: Bool)? {
-        var status: Int32 = 0
-        while true {
-            let result = waitpid(pid, &status, blocking ? 0 : WNOHANG)
-            if result == pid { break }
-            if result == 0 { return nil }
-            if errno == EINTR { continue }
-            return (-1, false)  // not our child any more: nothing to wait for
-        }
-        // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import (they are macros).
-        let signal = status & 0x7f
-        return signal == 0 ? ((status >> 8) & 0xff, false) : (signal, true)
-    }
-
     /// Writes why track `key` failed where `run` looks for it.
     static func record(_ reason: String, key: String, batchFolder: URL) {
         let name = key.allSatisfy(\.isHexDigit) ? key : "invalid-key"
