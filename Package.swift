@@ -1,64 +1,91 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// expo-narrate is a Linux tool: it links espeak-ng, libhangul and OpenSSL's libcrypto from
+// Debian and calls Linux-only system calls. The stages are targets of their own, so that the
+// compiler keeps every dependency pointing one way:
+//
+//   ExpoModel ← ExpoSystem ← CatalogLoading, KoreanSpeech ← Narration ← Speech, Audio, Export ← Pipeline ← expo-narrate
+//
+// (README.md, "How it works", draws the whole picture.)
+
+let cLibraries: [Target] = [
+    // espeak-ng's C library (Debian: libespeak-ng-dev).
+    .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
+    // libhangul's Hanja dictionary (Debian: libhangul-dev, libhangul-data).
+    .systemLibrary(name: "CHangul", pkgConfig: "libhangul", providers: [.apt(["libhangul-dev"])]),
+    // OpenSSL's libcrypto, for SHA-256 (Debian: libssl-dev).
+    .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+    // Adapts espeak-ng's one global callback to a per-call sink.
+    .target(name: "CEspeakShim", dependencies: ["CEspeakNG"]),
+    // Signal flags as volatile sig_atomic_t, and Linux calls with their real prototypes.
+    .target(name: "CSystemShim"),
+]
+
+let stages: [Target] = [
+    // The values every stage shares: catalog, track, spoken runs, caption cues, the error type.
+    .target(name: "ExpoModel"),
+    // POSIX files, signals, processes, SHA-256.
+    .target(name: "ExpoSystem", dependencies: ["ExpoModel", "CSystemShim", "CCrypto"]),
+    // Reading and checking catalog JSON; the bundled default catalog.
+    .target(name: "CatalogLoading", dependencies: ["ExpoModel", "ExpoSystem"],
+            resources: [.copy("Resources/DefaultCatalog")]),
+    // Numbers, counters, dates, units, symbols, Hanja → Korean words; the lexicon.
+    .target(name: "KoreanSpeech", dependencies: ["ExpoModel", "ExpoSystem", "CHangul"]),
+    // Catalog → tracks of sentences (display and spoken text).
+    .target(name: "Narration", dependencies: ["ExpoModel", "KoreanSpeech"]),
+    // Voice profiles, SSML, espeak-ng through the C shim, caption timing.
+    .target(name: "Speech", dependencies: ["ExpoModel", "ExpoSystem", "KoreanSpeech", "CEspeakShim"]),
+    // Loudness, limiter, WAV files, the guide's concatenation.
+    .target(name: "Audio", dependencies: ["ExpoModel", "ExpoSystem"]),
+    // Captions, transcript, page, playlist, manifest.
+    .target(name: "Export", dependencies: ["ExpoModel", "ExpoSystem", "Narration"]),
+    // Composes the stages: narrate → synthesise → export → publish.
+    .target(name: "Pipeline", dependencies: [
+        "ExpoModel", "ExpoSystem", "CatalogLoading", "KoreanSpeech", "Narration", "Speech", "Audio", "Export",
+    ]),
+]
+
 let package = Package(
     name: "expo-narrate",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "expo-narrate", targets: ["expo-narrate"]),
-        .library(name: "ExpoNarration", targets: ["ExpoNarration"]),
+        .library(name: "ExpoNarration", targets: [
+            "ExpoModel", "CatalogLoading", "KoreanSpeech", "Narration", "Speech", "Audio", "Export", "Pipeline",
+        ]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         // Property-based tests (fuzzing the catalog loader and the normalizer); tests only.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
-    targets: [
-        // espeak-ng's C library, found through pkg-config (Debian: libespeak-ng-dev).
-        .systemLibrary(
-            name: "CEspeakNG",
-            pkgConfig: "espeak-ng",
-            providers: [.apt(["libespeak-ng-dev"])]
-        ),
-        // libhangul's Hanja dictionary (Debian: libhangul-dev, libhangul-data).
-        .systemLibrary(
-            name: "CHangul",
-            pkgConfig: "libhangul",
-            providers: [.apt(["libhangul-dev"])]
-        ),
-        // The only C code of the project: adapts espeak-ng's global callback to a per-call sink.
-        .target(
-            name: "CEspeakShim",
-            dependencies: ["CEspeakNG"]
-        ),
-        .target(
-            name: "ExpoNarration",
-            dependencies: [
-                "CEspeakShim",
-                "CHangul",
-                .product(name: "Crypto", package: "swift-crypto"),
-            ],
-            resources: [.copy("Resources/DefaultCatalog")]
-        ),
-        .executableTarget(
-            name: "expo-narrate",
-            dependencies: [
-                "ExpoNarration",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
-        .testTarget(
-            name: "ExpoNarrationTests",
-            dependencies: [
-                "ExpoNarration",
-                .product(name: "PropertyBased", package: "swift-property-based"),
-            ]
-        ),
-        .testTarget(
-            name: "expo-narrateTests",
-            dependencies: ["ExpoNarration"]
-        ),
+    targets: cLibraries + stages + [
+        .executableTarget(name: "expo-narrate", dependencies: [
+            "Pipeline", "ExpoModel", "CatalogLoading", "KoreanSpeech", "Narration", "Speech", "ExpoSystem",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // What every test target shares: the original apps' data, scratch folders, budgets.
+        .target(name: "TestSupport", dependencies: ["ExpoModel", "Speech"], path: "Tests/TestSupport"),
+        .testTarget(name: "ExpoModelTests", dependencies: ["ExpoModel", "TestSupport"]),
+        .testTarget(name: "ExpoSystemTests", dependencies: ["ExpoSystem", "TestSupport"]),
+        .testTarget(name: "CatalogLoadingTests", dependencies: [
+            "CatalogLoading", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
+        .testTarget(name: "KoreanSpeechTests", dependencies: [
+            "KoreanSpeech", "CatalogLoading", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
+        .testTarget(name: "NarrationTests", dependencies: [
+            "Narration", "CatalogLoading", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
+        .testTarget(name: "SpeechTests", dependencies: [
+            "Speech", "Narration", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
+        .testTarget(name: "AudioTests", dependencies: ["Audio", "TestSupport"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "CatalogLoading", "TestSupport"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "TestSupport"]),
+        .testTarget(name: "expo-narrateTests", dependencies: [
+            "ExpoModel", "Speech", "Audio", "Export", "Pipeline", "TestSupport",
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,7 +13,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="${DSP_BENCH_DIR:-${TMPDIR:-/tmp}/dsp-kernels-bench}"
 mkdir -p "$work"
-audio="$root/Sources/ExpoNarration/Audio"
+audio="$root/Sources/Audio"
 
 speech="$work/speech.wav"
 if [ ! -s "$speech" ]; then
@@ -36,9 +36,14 @@ kernel="$work/QuantizeKernel.swift"
     echo "}"
 } > "$kernel"
 
+# The kernels are compiled into one module of their own: the project's imports go.
+sources=()
+for file in "$audio/LoudnessMeter.swift" "$audio/KWeighting.swift" "$audio/PeakLimiter.swift" \
+            "$root/Tests/AudioTests/DSPReferenceImplementations.swift"; do
+    grep -v -E '^(@testable )?import (ExpoModel|ExpoSystem|Audio|TestSupport)$' "$file" > "$work/$(basename "$file")"
+    sources+=("$work/$(basename "$file")")
+done
+
 binary="$work/dsp-kernels"
-swiftc -O -wmo -module-name DSPKernels -o "$binary" \
-    "$audio/LoudnessMeter.swift" "$audio/KWeighting.swift" "$audio/PeakLimiter.swift" "$kernel" \
-    "$root/Tests/ExpoNarrationTests/Audio/DSPReferenceImplementations.swift" \
-    "$root/Benchmarks/dsp-kernels/main.swift"
+swiftc -O -wmo -module-name DSPKernels -o "$binary" "${sources[@]}" "$kernel" "$root/Benchmarks/dsp-kernels/main.swift"
 "$binary" "$speech" "${1:-20000000}" "${2:-3}"

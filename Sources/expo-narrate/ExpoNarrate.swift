@@ -1,6 +1,12 @@
 import ArgumentParser
-import ExpoNarration
 import Foundation
+import ExpoModel
+import ExpoSystem
+import CatalogLoading
+import KoreanSpeech
+import Narration
+import Speech
+import Pipeline
 
 /// Options that say where the voice profiles are.
 struct VoiceOptions: ParsableArguments {
@@ -26,15 +32,39 @@ func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
 
-/// The exit status for an error the library threw.
+/// The exit status for an error the library threw (sysexits.h where one fits).
 func exitStatus(for error: Error) -> ExitCode {
-    switch error {
-    case is CatalogError: return ExitCode(65)
-    case is AudioFileError: return ExitCode(74)
-    case OutputError.interrupted: return ExitCode(128 + (Interruption.signal == 0 ? SIGINT : Interruption.signal))
-    case OutputError.cannotCreate, OutputError.cannotCreateCache: return ExitCode(73)
-    case is OutputError: return ExitCode(74)
-    case is VoiceProfileError, is SelectionError, is PronunciationLexiconError: return ExitCode(64)
-    default: return ExitCode(70)
+    guard let error = error as? ExpoError else { return ExitCode(70) }
+    switch error.category {
+    case .usage: return ExitCode(64)
+    case .data: return ExitCode(65)
+    case .unavailable: return ExitCode(69)
+    case .cannotCreate: return ExitCode(73)
+    case .io: return ExitCode(74)
+    case .interrupted: return ExitCode(128 + (Interruption.signal == 0 ? SIGINT : Interruption.signal))
+    case .internal: return ExitCode(70)
+    }
+}
+
+/// The error as the command line says it: the library's message and advice, then what to do
+/// with this program's options.
+func describe(_ error: Error) -> String {
+    guard let error = error as? ExpoError else { return singleLine(ExpoError.reason(of: error)) + "." }
+    var text = error.description
+    if let advice = optionAdvice(for: error) { text += " " + advice }
+    return text
+}
+
+/// Advice that names this program's options, by what the error is about.
+private func optionAdvice(for error: ExpoError) -> String? {
+    switch error.subject {
+    case .outputFolder: return "(--output DIR chooses the output folder.)"
+    case .cacheFolder: return "(--cache DIR chooses the cache folder; --no-cache runs without it.)"
+    case .voiceProfile: return "(--voice NAME chooses a profile; 'expo-narrate voices' lists them.)"
+    case .voicesFolder: return "(--voices DIR names the folder.)"
+    case .defaultCatalog: return "(--poster-file and --items-file name another catalog.)"
+    case .entrySelection: return "Run 'expo-narrate --list' to see them all."
+    case .speech where error.category == .unavailable: return "(--text-only writes the guide without audio.)"
+    case .catalog, .lexicon, .speech, nil: return nil
     }
 }

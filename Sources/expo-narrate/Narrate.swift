@@ -1,6 +1,12 @@
 import ArgumentParser
-import ExpoNarration
 import Foundation
+import ExpoModel
+import ExpoSystem
+import CatalogLoading
+import KoreanSpeech
+import Narration
+import Speech
+import Pipeline
 
 /// `expo-narrate [--all | --poster | --entry NAME …]`: makes the guide. The other commands
 /// (normalize, voices) are its subcommands.
@@ -86,7 +92,7 @@ struct Narrate: ParsableCommand {
         } catch let error as ExitCode {
             throw error
         } catch {
-            printError("expo-narrate: \(error.localizedDescription)")
+            printError("expo-narrate: \(describe(error))")
             throw exitStatus(for: error)
         }
     }

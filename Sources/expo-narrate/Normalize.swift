@@ -1,6 +1,12 @@
 import ArgumentParser
-import ExpoNarration
 import Foundation
+import ExpoModel
+import ExpoSystem
+import CatalogLoading
+import KoreanSpeech
+import Narration
+import Speech
+import Pipeline
 
 /// `expo-narrate normalize`: one spoken line per input line, in order.
 struct Normalize: ParsableCommand {
@@ -15,10 +21,10 @@ struct Normalize: ParsableCommand {
         let lexicon: PronunciationLexicon
         do {
             lexicon = try voiceOptions.library().lexicon()
-        } catch VoiceProfileError.voicesFolderMissing {
+        } catch let error as ExpoError where error.isVoicesFolderMissing {
             lexicon = .empty
         } catch {
-            printError("expo-narrate: \(error.localizedDescription)")
+            printError("expo-narrate: \(describe(error))")
             throw exitStatus(for: error)
         }
         let normalizer = KoreanSpeechNormalizer(lexicon: lexicon)

@@ -1,6 +1,12 @@
 import ArgumentParser
-import ExpoNarration
 import Foundation
+import ExpoModel
+import ExpoSystem
+import CatalogLoading
+import KoreanSpeech
+import Narration
+import Speech
+import Pipeline
 
 /// `expo-narrate voices`: the voice profiles and what each is for.
 struct Voices: ParsableCommand {
@@ -11,7 +17,7 @@ struct Voices: ParsableCommand {
     func run() throws {
         let library: VoiceLibrary
         do { library = try voiceOptions.library() } catch {
-            printError("expo-narrate: \(error.localizedDescription)")
+            printError("expo-narrate: \(describe(error))")
             throw exitStatus(for: error)
         }
         print("Voice profiles in \(library.folder.path):")

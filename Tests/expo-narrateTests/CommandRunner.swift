@@ -1,4 +1,10 @@
 import Foundation
+import ExpoModel
+import TestSupport
+import Speech
+import Audio
+import Export
+import Pipeline
 
 /// Runs the built `expo-narrate` binary, as a user would.
 struct CommandRunner {

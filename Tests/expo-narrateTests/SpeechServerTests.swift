@@ -1,7 +1,12 @@
 import Foundation
 import Testing
+import ExpoModel
+import TestSupport
+import Speech
+import Audio
+import Export
+@testable import Pipeline
 
-@testable import ExpoNarration
 
 /// `expo-narrate _speech-server`, driven over its standard input and output as `WorkerPool`
 /// drives it.

@@ -1,0 +1,131 @@
+import Foundation
+import ExpoModel
+import ExpoSystem
+
+/// 16-bit mono samples that can be read from the start, again and again: what
+/// `LoudnessNormalizer` reads its input from.
+public protocol PCMSampleSource: AnyObject {
+    /// Frames per second.
+    var sampleRate: Int { get }
+    /// Frames in the whole source.
+    var frameCount: UInt64 { get }
+    /// Goes back to the first frame.
+    func rewind()
+    /// Fills `buffer` from the current position; returns how many frames it got (0 at the end).
+    func read(into buffer: UnsafeMutableBufferPointer<Int16>) throws -> Int
+}
+
+extension WAVReader: PCMSampleSource {
+    public var sampleRate: Int { format.sampleRate }
+    public func rewind() { seek(toFrame: 0) }
+}
+
+/// Samples as a synthesizer makes them, kept in memory up to `memoryLimitFrames` and in a
+/// scratch file beyond that, so a long track costs bounded memory and a short one no disk
+/// writes at all. Memory grows in fixed chunks (nothing is copied when it grows). The scratch
+/// file, if any, is removed by `discard()` or when the spool is released.
+public final class SampleSpool: PCMSampleSource {
+    public let sampleRate: Int
+    public private(set) var frameCount: UInt64 = 0
+    /// Frames kept in memory at most; the rest go to `scratchURL`.
+    public let memoryLimitFrames: Int
+    /// Where frames beyond the memory limit are written (only if there are any).
+    public let scratchURL: URL
+
+    /// Frames per memory chunk.
+    static let chunkFrames = 1 << 18
+    private var chunks: [UnsafeMutableBufferPointer<Int16>] = []
+    private var framesInMemory = 0
+    private var scratch: POSIXFile?
+    private var scratchFrames: UInt64 = 0
+    private var readPosition: UInt64 = 0
+
+    /// - Parameters:
+    ///   - memoryLimitFrames: frames kept in memory (default 8 Mi frames, 16 MB: about six
+    ///     minutes at 22050 Hz).
+    ///   - scratchURL: the file for what does not fit; created only when needed.
+    public init(sampleRate: Int, memoryLimitFrames: Int = 1 << 23, scratchURL: URL) {
+        self.sampleRate = sampleRate
+        self.memoryLimitFrames = max(0, memoryLimitFrames)
+        self.scratchURL = scratchURL
+    }
+
+    deinit {
+        discard()
+    }
+
+    /// Frames held in memory (the first ones); the rest are in the scratch file.
+    public var framesHeldInMemory: Int { framesInMemory }
+
+    /// Adds samples at the end.
+    /// - Throws: `ExpoError.system` when the scratch file cannot be written.
+    public func append(_ samples: UnsafeBufferPointer<Int16>) throws {
+        var done = 0
+        while done < samples.count, framesInMemory < memoryLimitFrames {
+            let offset = framesInMemory % Self.chunkFrames
+            if offset == 0 {
+                chunks.append(.allocate(capacity: Self.chunkFrames))
+            }
+            let count = min(samples.count - done, Self.chunkFrames - offset, memoryLimitFrames - framesInMemory)
+            let target = chunks[chunks.count - 1].baseAddress! + offset
+            target.update(from: samples.baseAddress! + done, count: count)
+            framesInMemory += count
+            done += count
+        }
+        if done < samples.count {
+            if scratch == nil {
+                scratch = try POSIXFile.openScratch(scratchURL.path)
+            }
+            var littleEndian = [Int16](repeating: 0, count: samples.count - done)
+            for index in littleEndian.indices { littleEndian[index] = samples[done + index].littleEndian }
+            try littleEndian.withUnsafeBytes { try scratch!.write($0) }
+            scratchFrames += UInt64(littleEndian.count)
+        }
+        frameCount += UInt64(samples.count)
+    }
+
+    public func rewind() {
+        readPosition = 0
+    }
+
+    public func read(into buffer: UnsafeMutableBufferPointer<Int16>) throws -> Int {
+        var got = 0
+        while got < buffer.count, readPosition < UInt64(framesInMemory) {
+            let position = Int(readPosition)
+            let offset = position % Self.chunkFrames
+            let count = min(buffer.count - got, Self.chunkFrames - offset, framesInMemory - position)
+            (buffer.baseAddress! + got).update(from: chunks[position / Self.chunkFrames].baseAddress! + offset, count: count)
+            got += count
+            readPosition += UInt64(count)
+        }
+        if got < buffer.count, let scratch, readPosition < frameCount {
+            let fileFrame = readPosition - UInt64(framesInMemory)
+            let wanted = Int(min(UInt64(buffer.count - got), scratchFrames - fileFrame))
+            let target = UnsafeMutableRawBufferPointer(
+                start: UnsafeMutableRawPointer(buffer.baseAddress! + got), count: wanted * 2)
+            let frames = try scratch.read(into: target, at: fileFrame * 2) / 2
+            guard frames > 0 else {
+                throw ExpoError.malformedWAV(file: scratchURL.path, reason: "the scratch audio ends early")
+            }
+            for index in got..<(got + frames) { buffer[index] = Int16(littleEndian: buffer[index]) }
+            got += frames
+            readPosition += UInt64(frames)
+        }
+        return got
+    }
+
+    /// Frees the memory and removes the scratch file. The spool is empty afterwards.
+    public func discard() {
+        for chunk in chunks { chunk.deallocate() }
+        chunks = []
+        framesInMemory = 0
+        if let scratch {
+            scratch.closeQuietly()
+            unlink(scratchURL.path)
+            self.scratch = nil
+        }
+        scratchFrames = 0
+        frameCount = 0
+        readPosition = 0
+    }
+}

@@ -1,0 +1,3 @@
+// OpenSSL's libcrypto (Debian: libssl-dev), for SHA-256 only.
+#include <openssl/evp.h>
+#include <openssl/sha.h>

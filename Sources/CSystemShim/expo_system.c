@@ -1,0 +1,65 @@
+#define _GNU_SOURCE
+#include "expo_system.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static volatile sig_atomic_t stop_signal = 0;
+static volatile sig_atomic_t child_pipe = -1;
+
+static void on_stop(int number) {
+    if (stop_signal == 0) stop_signal = number;
+}
+
+static void on_child_end(int number) {
+    (void)number;
+    int saved = errno;
+    unsigned char byte = 1;
+    if (child_pipe >= 0) (void)write(child_pipe, &byte, 1);
+    errno = saved;
+}
+
+static void install(int number, void (*handler)(int)) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = handler;
+    sigemptyset(&action.sa_mask);
+    // No SA_RESTART: a blocking read or wait returns EINTR, so the stop is seen at once.
+    action.sa_flags = 0;
+    sigaction(number, &action, NULL);
+}
+
+void expo_install_stop_handlers(void) {
+    install(SIGINT, on_stop);
+    install(SIGTERM, on_stop);
+    install(SIGHUP, on_stop);
+}
+
+int expo_stop_signal(void) { return stop_signal; }
+
+void expo_install_child_end_handler(int write_end) {
+    child_pipe = write_end;
+    install(SIGCHLD, on_child_end);
+}
+
+int expo_start_writeback(int fd, off_t offset, off_t length) {
+    return sync_file_range(fd, offset, length, SYNC_FILE_RANGE_WRITE);
+}
+
+int expo_preallocate_keep_size(int fd, off_t offset, off_t length) {
+    return fallocate(fd, FALLOC_FL_KEEP_SIZE, offset, length);
+}
+
+ssize_t expo_copy_file_range(int in, off_t *in_offset, int out, size_t length) {
+    return copy_file_range(in, in_offset, out, NULL, length, 0);
+}
+
+int expo_syncfs(int fd) { return syncfs(fd); }
+
+int expo_exited_normally(int status) { return WIFEXITED(status) ? 1 : 0; }
+int expo_exit_status(int status) { return WEXITSTATUS(status); }
+int expo_terminating_signal(int status) { return WIFSIGNALED(status) ? WTERMSIG(status) : 0; }

@@ -1,0 +1,37 @@
+// C declarations that the ExpoSystem target needs and Swift cannot state itself:
+// signal flags that handlers may write (volatile sig_atomic_t), and Linux-only calls that
+// glibc declares only under _GNU_SOURCE, here with their real prototypes.
+#ifndef EXPO_SYSTEM_H
+#define EXPO_SYSTEM_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+/// Installs handlers for SIGINT, SIGTERM and SIGHUP that record the signal number (the
+/// first one wins) and do nothing else.
+void expo_install_stop_handlers(void);
+
+/// The stop signal received so far, or 0.
+int expo_stop_signal(void);
+
+/// Installs a SIGCHLD handler that writes one byte to `write_end` (a non-blocking pipe).
+void expo_install_child_end_handler(int write_end);
+
+/// sync_file_range(fd, offset, length, SYNC_FILE_RANGE_WRITE): start writeback, do not wait.
+int expo_start_writeback(int fd, off_t offset, off_t length);
+
+/// fallocate(fd, FALLOC_FL_KEEP_SIZE, offset, length).
+int expo_preallocate_keep_size(int fd, off_t offset, off_t length);
+
+/// copy_file_range(in, in_offset, out, NULL, length, 0).
+ssize_t expo_copy_file_range(int in, off_t *in_offset, int out, size_t length);
+
+/// syncfs(fd): flushes the whole file system that holds `fd`.
+int expo_syncfs(int fd);
+
+/// Decoded wait status: 1 and the exit status, or 0 and the signal number.
+int expo_exited_normally(int status);
+int expo_exit_status(int status);
+int expo_terminating_signal(int status);
+
+#endif

@@ -1,0 +1,40 @@
+import ExpoModel
+
+extension ExpoError {
+    /// A catalog file cannot be read (missing, a folder, too large, permissions).
+    public static func catalogUnreadable(file: String, reason: String) -> ExpoError {
+        ExpoError(.data, "\(file): cannot be read (\(reason))", advice: "Check the path and its permissions.", subject: .catalog)
+    }
+
+    /// A catalog file is not UTF-8 JSON.
+    public static func catalogNotJSON(file: String, reason: String) -> ExpoError {
+        ExpoError(.data, "\(file): not valid JSON: \(reason)", advice: "Fix the file and run again.", subject: .catalog)
+    }
+
+    /// A value at a JSON path cannot be narrated.
+    public static func catalogInvalid(file: String, path: String, reason: String) -> ExpoError {
+        ExpoError(.data, "\(file): \(path): \(reason)", advice: "Fix the file and run again.", subject: .catalog)
+    }
+
+    /// The bundled default catalog is not installed where the binary looks for it.
+    public static func defaultCatalogMissing(searched: [String]) -> ExpoError {
+        ExpoError(.unavailable, "The bundled default catalog was not found (looked in \(searched.joined(separator: ", ")))",
+                  advice: "Install expo-narrate with its resources (scripts/install.sh), or set EXPO_NARRATE_SHARE to the folder holding DefaultCatalog.",
+                  subject: .defaultCatalog)
+    }
+}
+
+/// Something in a catalog that was used anyway but that its author should know about.
+public struct CatalogWarning: Sendable, Equatable, CustomStringConvertible {
+    public var file: String
+    public var path: String
+    public var message: String
+
+    public init(file: String, path: String, message: String) {
+        self.file = file
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String { singleLine("\(file): \(path): \(message)") }
+}

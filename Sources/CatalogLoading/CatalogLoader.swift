@@ -1,0 +1,210 @@
+import Foundation
+import ExpoModel
+import ExpoSystem
+
+/// Reads catalogs in the original apps' JSON format and checks every field, so that a
+/// mistake in the data is reported with its file and JSON path instead of a decoder dump.
+public struct CatalogLoader: Sendable {
+    /// Warnings collected while loading (empty strings, duplicate names, …).
+    public private(set) var warnings: [CatalogWarning] = []
+
+    public init() {}
+
+    /// Loads a poster file and an items file.
+    public mutating func load(posterFile: URL, itemsFile: URL) throws -> Catalog {
+        let poster = try loadPoster(from: posterFile)
+        let entries = try loadEntries(from: itemsFile)
+        return Catalog(poster: poster, entries: entries)
+    }
+
+    /// Loads the poster object (`title, visitors, location, duration, description`).
+    public mutating func loadPoster(from file: URL) throws -> Poster {
+        let name = file.lastPathComponent
+        let root = try Self.parse(file)
+        var reader = FieldReader(file: name)
+        let object = try reader.object(root, at: "$")
+        let poster = Poster(
+            title: try reader.string(object, "title", at: "$"),
+            visitors: try reader.count(object, "visitors", at: "$"),
+            location: try reader.string(object, "location", at: "$"),
+            duration: try reader.string(object, "duration", at: "$"),
+            description: try reader.string(object, "description", at: "$")
+        )
+        if poster.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw ExpoError.catalogInvalid(file: name, path: "$.title", reason: "the title is empty")
+        }
+        warnings += reader.warnings
+        return poster
+    }
+
+    /// Loads the entries array (`[{name, image_name, short_desc, desc}]`).
+    public mutating func loadEntries(from file: URL) throws -> [Entry] {
+        let name = file.lastPathComponent
+        let root = try Self.parse(file)
+        var reader = FieldReader(file: name)
+        guard let array = root as? [Any] else {
+            throw ExpoError.catalogInvalid(file: name, path: "$", reason: "expected an array of entries, found \(FieldReader.kind(of: root))")
+        }
+        var entries: [Entry] = []
+        entries.reserveCapacity(array.count)
+        var seen: [String: Int] = [:]
+        for (index, element) in array.enumerated() {
+            let path = "$[\(index)]"
+            let object = try reader.object(element, at: path)
+            let entry = Entry(
+                name: try reader.string(object, "name", at: path),
+                imageName: try reader.string(object, "image_name", at: path, required: false),
+                shortDescription: try reader.string(object, "short_desc", at: path, required: false),
+                description: try reader.string(object, "desc", at: path, required: false)
+            )
+            if entry.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                reader.warn("\(path).name", "the entry has no name; it is narrated as \"항목 \(index + 1)\"")
+            }
+            if let first = seen[entry.name] {
+                reader.warn("\(path).name", "the name \"\(entry.name)\" is also used by $[\(first)]; both are narrated, under different file names")
+            } else {
+                seen[entry.name] = index
+            }
+            entries.append(entry)
+        }
+        warnings += reader.warnings
+        return entries
+    }
+
+    /// The largest catalog file read (a catalog of 10,000 long entries is a few tens of MB);
+    /// anything larger is refused before it is read into memory.
+    static let maximumFileBytes = 256 << 20
+
+    /// Reads and parses a JSON file, accepting a UTF-8 byte-order mark.
+    static func parse(_ file: URL) throws -> Any {
+        let name = file.lastPathComponent
+        if let attributes = try? FileManager.default.attributesOfItem(atPath: file.path) {
+            let type = attributes[.type] as? FileAttributeType
+            if type == .typeDirectory {
+                throw ExpoError.catalogUnreadable(file: file.path, reason: "it is a folder, not a JSON file")
+            }
+            if type != .typeRegular {
+                throw ExpoError.catalogUnreadable(file: file.path, reason: "it is not a regular file (a device, a pipe or a socket)")
+            }
+            if let size = (attributes[.size] as? NSNumber)?.intValue, size > maximumFileBytes {
+                throw ExpoError.catalogUnreadable(file: file.path, reason: "it is \(size >> 20) MB, more than the \(maximumFileBytes >> 20) MB a catalog may be; split it")
+            }
+        }
+        var data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw ExpoError.catalogUnreadable(file: file.path, reason: ExpoError.reason(of: error))
+        }
+        if data.starts(with: [0xEF, 0xBB, 0xBF]) { data = data.dropFirst(3) }
+        if String(data: data, encoding: .utf8) == nil {
+            throw ExpoError.catalogNotJSON(file: name, reason: "the file is not UTF-8 text")
+        }
+        do {
+            return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            throw ExpoError.catalogNotJSON(file: name, reason: ExpoError.reason(of: error))
+        }
+    }
+}
+
+/// Checks the fields of one JSON object and records warnings with their paths.
+struct FieldReader {
+    let file: String
+    var warnings: [CatalogWarning] = []
+
+    init(file: String) { self.file = file }
+
+    mutating func warn(_ path: String, _ message: String) {
+        warnings.append(CatalogWarning(file: file, path: path, message: message))
+    }
+
+    func object(_ value: Any, at path: String) throws -> [String: Any] {
+        guard let object = value as? [String: Any] else {
+            throw ExpoError.catalogInvalid(file: file, path: path, reason: "expected an object, found \(Self.kind(of: value))")
+        }
+        return object
+    }
+
+    /// A string field. A required field must be present and a string; an optional one that is
+    /// missing or null is read as empty, with a warning.
+    mutating func string(_ object: [String: Any], _ key: String, at path: String, required: Bool = true) throws -> String {
+        let fieldPath = "\(path).\(key)"
+        guard let value = object[key], !(value is NSNull) else {
+            if required {
+                let what = object[key] == nil ? "is missing" : "is null"
+                throw ExpoError.catalogInvalid(file: file, path: fieldPath, reason: "the required field \"\(key)\" \(what)")
+            }
+            warn(fieldPath, object[key] == nil ? "missing; read as empty" : "null; read as empty")
+            return ""
+        }
+        guard let string = value as? String, !Self.isNumber(value) else {
+            throw ExpoError.catalogInvalid(file: file, path: fieldPath, reason: "expected a string, found \(Self.kind(of: value))")
+        }
+        let cleaned = Self.removingControlCharacters(string)
+        if cleaned != string { warn(fieldPath, "control characters removed") }
+        if cleaned.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, !required {
+            warn(fieldPath, "empty")
+        }
+        return cleaned
+    }
+
+    /// A non-negative whole number (also accepted as a string of digits with separators).
+    mutating func count(_ object: [String: Any], _ key: String, at path: String) throws -> Int {
+        let fieldPath = "\(path).\(key)"
+        guard let value = object[key], !(value is NSNull) else {
+            let what = object[key] == nil ? "is missing" : "is null"
+            throw ExpoError.catalogInvalid(file: file, path: fieldPath, reason: "the required field \"\(key)\" \(what)")
+        }
+        if Self.isNumber(value), let number = value as? NSNumber {
+            let double = number.doubleValue
+            guard double >= 0, double.rounded() == double, double < 1e18 else {
+                throw ExpoError.catalogInvalid(file: file, path: fieldPath, reason: "expected a whole number of people (0 or more), found \(number)")
+            }
+            return Int(double)
+        }
+        if let string = value as? String {
+            let digits = string.filter { $0 != "," && $0 != " " }
+            if let parsed = Int(digits), parsed >= 0 {
+                warn(fieldPath, "a number written as a string; read as \(parsed)")
+                return parsed
+            }
+        }
+        throw ExpoError.catalogInvalid(file: file, path: fieldPath, reason: "expected a whole number, found \(Self.kind(of: value))")
+    }
+
+    static func isNumber(_ value: Any) -> Bool {
+        guard let number = value as? NSNumber else { return false }
+        // Strings bridge to NSNumber nowhere, but booleans do: tell them apart by type id.
+        return !(value is String) && CFGetTypeIDSafe(number) != "bool"
+    }
+
+    static func CFGetTypeIDSafe(_ number: NSNumber) -> String {
+        String(cString: number.objCType) == "c" ? "bool" : "number"
+    }
+
+    static func kind(of value: Any) -> String {
+        switch value {
+        case is NSNull: return "null"
+        case is String: return "a string"
+        case is [Any]: return "an array"
+        case is [String: Any]: return "an object"
+        case let number as NSNumber:
+            return String(cString: number.objCType) == "c" ? "a boolean" : "a number"
+        default: return "a value of another kind"
+        }
+    }
+
+    static func removingControlCharacters(_ string: String) -> String {
+        guard string.unicodeScalars.contains(where: { Self.isUnwantedControl($0) }) else { return string }
+        var scalars = String.UnicodeScalarView()
+        for scalar in string.unicodeScalars where !Self.isUnwantedControl(scalar) { scalars.append(scalar) }
+        return String(scalars)
+    }
+
+    static func isUnwantedControl(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value == 0x0A || value == 0x09 { return false }
+        return value < 0x20 || (0x7F...0x9F).contains(value)
+    }
+}

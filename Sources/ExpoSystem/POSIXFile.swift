@@ -1,0 +1,170 @@
+import CSystemShim
+import ExpoModel
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The few POSIX file calls the WAV reader and writer need, with `EINTR` retried, short reads
+/// and writes completed, and failures turned into `ExpoError.system` naming `path`.
+/// The descriptor is owned by whoever opened it and closed exactly once by `close()`.
+public struct POSIXFile {
+    public let descriptor: Int32
+    /// The path shown in error messages.
+    public let path: String
+
+    /// Creates (or truncates) `path`; errors name `shownPath`, the file the user asked for.
+    public static func openForWriting(_ path: String, shownAs shownPath: String) throws -> POSIXFile {
+        let fd = retryingEINTR { open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+        guard fd >= 0 else { throw ExpoError.system(file: shownPath, operation: "create", code: errno) }
+        return POSIXFile(descriptor: fd, path: shownPath)
+    }
+
+    /// Creates (or truncates) `path` for writing and reading back.
+    public static func openScratch(_ path: String) throws -> POSIXFile {
+        let fd = retryingEINTR { open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+        guard fd >= 0 else { throw ExpoError.system(file: path, operation: "create", code: errno) }
+        return POSIXFile(descriptor: fd, path: path)
+    }
+
+    public static func openForReading(_ path: String) throws -> POSIXFile {
+        let fd = retryingEINTR { open(path, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else { throw ExpoError.system(file: path, operation: "open", code: errno) }
+        return POSIXFile(descriptor: fd, path: path)
+    }
+
+    /// Writes all of `bytes` at the current position.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws {
+        var done = 0
+        while done < bytes.count {
+            let result = systemWrite(descriptor, bytes.baseAddress! + done, bytes.count - done)
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw ExpoError.system(file: path, operation: "write", code: errno)
+            }
+            done += result
+        }
+    }
+
+    /// Writes all of `bytes` at `offset` without moving the current position.
+    public func write(_ bytes: UnsafeRawBufferPointer, at offset: UInt64) throws {
+        var done = 0
+        while done < bytes.count {
+            let result = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset) + off_t(done))
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw ExpoError.system(file: path, operation: "write", code: errno)
+            }
+            done += result
+        }
+    }
+
+    /// Reads up to `buffer.count` bytes at `offset`; returns fewer only at the end of the file.
+    public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: UInt64) throws -> Int {
+        var done = 0
+        while done < buffer.count {
+            let result = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset) + off_t(done))
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw ExpoError.system(file: path, operation: "read", code: errno)
+            }
+            if result == 0 { break }
+            done += result
+        }
+        return done
+    }
+
+    public func size() throws -> UInt64 {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            throw ExpoError.system(file: path, operation: "inspect", code: errno)
+        }
+        return UInt64(info.st_size)
+    }
+
+    public func synchronize() throws {
+        guard Self.retryingEINTR({ fsync(descriptor) }) == 0 else {
+            throw ExpoError.system(file: path, operation: "flush to disk", code: errno)
+        }
+    }
+
+    /// Closes the descriptor; a failure here can mean lost data (e.g. on network file systems).
+    public func close() throws {
+        // Do not retry close on EINTR: on Linux the descriptor is released anyway.
+        guard systemClose(descriptor) == 0 else {
+            throw ExpoError.system(file: path, operation: "close", code: errno)
+        }
+    }
+
+    /// Closes the descriptor, ignoring errors (for clean-up paths that are already failing).
+    public func closeQuietly() {
+        _ = systemClose(descriptor)
+    }
+
+    /// Asks the kernel to start writing `length` bytes from `offset` to the disk now, without
+    /// waiting (`sync_file_range` with `SYNC_FILE_RANGE_WRITE`), so that the disk works while
+    /// this process goes on and the final `synchronize()` has little left to wait for. A hint:
+    /// does nothing where the call is missing or fails.
+    public func startWriteback(offset: UInt64, length: UInt64) {
+        _ = expo_start_writeback(descriptor, off_t(offset), off_t(length))
+    }
+
+    /// Reserves disk blocks for the first `length` bytes without changing the file's size
+    /// (`fallocate` with `FALLOC_FL_KEEP_SIZE`), so that writing a file of known size does not
+    /// allocate block by block. A hint: does nothing where the call is missing or refused
+    /// (the writes then allocate as usual; nothing is emulated by writing zeros).
+    public func preallocate(length: UInt64) {
+        guard length > 0 else { return }
+        _ = expo_preallocate_keep_size(descriptor, 0, off_t(length))
+    }
+
+    /// Copies `length` bytes at `offset` in `source` to the current position of this file inside
+    /// the kernel (`copy_file_range`), without passing them through this process. Returns the
+    /// bytes copied, which are fewer than asked only when the call is unavailable or refused
+    /// (another file system, an old kernel): the caller copies the rest itself. Throws for real
+    /// write errors (a full disk, a size limit).
+    public func copy(from source: POSIXFile, offset: UInt64, length: UInt64) throws -> UInt64 {
+        var inputOffset = off_t(offset)
+        var done: UInt64 = 0
+        while done < length {
+            let result = expo_copy_file_range(source.descriptor, &inputOffset, descriptor, Int(min(length - done, 1 << 30)))
+            if result < 0 {
+                if errno == EINTR { continue }
+                if [ENOSYS, EXDEV, EINVAL, EOPNOTSUPP, EBADF].contains(errno) { return done }
+                throw ExpoError.system(file: path, operation: "write", code: errno)
+            }
+            if result == 0 { return done }  // the source ended early
+            done += UInt64(result)
+        }
+        return done
+    }
+
+    /// Flushes the directory entry of `folder` to disk so a rename in it survives a crash.
+    /// Best effort: some file systems do not allow syncing a directory.
+    public static func synchronizeFolder(_ folder: String) {
+        let fd = open(folder, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        _ = fsync(fd)
+        _ = systemClose(fd)
+    }
+
+    static func retryingEINTR(_ call: () -> Int32) -> Int32 {
+        while true {
+            let result = call()
+            if result < 0 && errno == EINTR { continue }
+            return result
+        }
+    }
+}
+
+// File-scope forwarders: inside `POSIXFile`, `write` and `close` name its own methods.
+private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, bytes, count)
+}
+
+private func systemClose(_ fd: Int32) -> Int32 {
+    close(fd)
+}

@@ -1,0 +1,74 @@
+import ExpoModel
+import Foundation
+
+extension ExpoError {
+    /// A system call on `file` failed with the C `errno` value `code`.
+    public static func system(file: String, operation: String, code: Int32) -> ExpoError {
+        ExpoError(.io, "\(file): cannot \(operation): \(errnoText(code))", code: code)
+    }
+
+    /// The system's text for `code` with its symbolic name and a hint for the common cases.
+    public static func errnoText(_ code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        switch code {
+        case ENOSPC: return "\(text) (ENOSPC); free some disk space and run again"
+        case EDQUOT: return "\(text) (EDQUOT); free some space within your quota and run again"
+        case EFBIG: return "\(text) (EFBIG); the file system or a process limit does not allow a file this large"
+        case EACCES: return "\(text) (EACCES); check the permissions of the file and its folder"
+        case EPERM: return "\(text) (EPERM); check the permissions of the file and its folder"
+        case EROFS: return "\(text) (EROFS); choose a writable folder"
+        case ENOENT: return "\(text) (ENOENT); check that the folder exists"
+        case EIO: return "\(text) (EIO); the storage device reported an error"
+        case EMFILE, ENFILE: return "\(text); too many files are open: raise the limit (ulimit -n) and run again"
+        case ENOMEM: return "\(text) (ENOMEM); not enough memory"
+        default: return "\(text) (errno \(code))"
+        }
+    }
+
+    /// The reason `error` gives, in plain words and without a final full stop: a parser's
+    /// description, the system's text for a POSIX error, or Foundation's description without
+    /// its empty first sentence. Never a Cocoa error domain and number.
+    public static func reason(of error: Error) -> String {
+        if let error = error as? ExpoError { return error.message }
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
+        var text: String
+        if let debug = nsError.userInfo["NSDebugDescription"] as? String, !debug.isEmpty {
+            text = debug
+        } else if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError {
+            text = underlying.localizedDescription
+        } else {
+            text = nsError.localizedDescription
+        }
+        let vague = "The operation could not be completed. "
+        if text.hasPrefix(vague), text.count > vague.count { text.removeFirst(vague.count) }
+        if text.contains("NSCocoaErrorDomain") || text.hasPrefix("The operation could not be completed") {
+            text = "the operation failed (\(nsError.code))"
+        }
+        return withoutFinalFullStop(text)
+    }
+}
+
+extension ExpoError {
+    /// The output folder cannot be created or used.
+    public static func cannotCreateOutput(path: String, reason: String) -> ExpoError {
+        ExpoError(.cannotCreate, "Cannot create the output folder \(path): \(reason)",
+                  advice: "Choose another output folder.", subject: .outputFolder)
+    }
+
+    /// The cache folder cannot be created or used.
+    public static func cannotCreateCache(path: String, reason: String) -> ExpoError {
+        ExpoError(.cannotCreate, "Cannot create the cache folder \(path): \(reason)",
+                  advice: "Choose another cache folder, or run without the cache.", subject: .cacheFolder)
+    }
+
+    /// A file of the run cannot be written.
+    public static func cannotWrite(path: String, reason: String, code: Int32? = nil) -> ExpoError {
+        ExpoError(.io, "Cannot write \(path): \(reason)",
+                  advice: "Free some space or fix the folder's permissions, then run again; the previous output is unchanged.",
+                  code: code)
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import ExpoModel
+import ExpoSystem
+import Narration
+
+/// `manifest.json`: what was made and how, for people and for the next run (which reads it
+/// back to resume). Keys are sorted and figures rounded, so the same guide gives the same file.
+public struct GuideManifest: Sendable, Equatable, Codable {
+    /// Bumped when the layout changes in a way old readers cannot follow.
+    public static let currentFormatVersion = 1
+
+    public var formatVersion: Int
+    public var title: String
+    public var toolVersion: String
+    public var voiceProfile: String
+    public var espeakVersion: String?
+    /// `guide.wav`, or nil without audio.
+    public var guideAudioFile: String?
+    public var tracks: [TrackEntry]
+    /// Free-form facts the caller adds (e.g. the catalog's checksum); empty when none.
+    public var extra: [String: String]
+
+    /// One track's files and measurements.
+    public struct TrackEntry: Sendable, Equatable, Codable {
+        public var fileStem: String
+        public var title: String
+        public var position: Int
+        public var kind: Track.Kind
+        public var files: Files
+        public var durationSeconds: Double?
+        public var sampleRate: Int?
+        public var loudnessLUFS: Double?
+        public var peakDBFS: Double?
+        /// SHA-256 of the WAV, lowercase hex.
+        public var sha256: String?
+        public var fellBackToText: Bool
+        public var fallbackReason: String?
+    }
+
+    /// A track's files, relative to the output folder.
+    public struct Files: Sendable, Equatable, Codable {
+        public var wav: String?
+        public var vtt: String?
+        public var txt: String
+        public var spokenTxt: String
+    }
+
+    /// The manifest of `summary`, with durations rounded to milliseconds and loudness and
+    /// peak to hundredths.
+    public init(summary: GuideSummary, extra: [String: String] = [:]) {
+        formatVersion = Self.currentFormatVersion
+        title = summary.title
+        toolVersion = summary.toolVersion
+        voiceProfile = summary.voiceProfile
+        espeakVersion = summary.espeakVersion
+        guideAudioFile = summary.guideAudioFile
+        self.extra = extra
+        tracks = summary.tracks.map { track in
+            TrackEntry(
+                fileStem: track.fileStem, title: track.title, position: track.position, kind: track.kind,
+                files: Files(wav: track.audioFile, vtt: track.captionsFile, txt: track.displayScriptFile,
+                             spokenTxt: track.spokenScriptFile),
+                durationSeconds: Self.rounded(track.durationSeconds, places: 3),
+                sampleRate: track.sampleRate,
+                loudnessLUFS: Self.rounded(track.loudnessLUFS, places: 2),
+                peakDBFS: Self.rounded(track.peakDBFS, places: 2),
+                sha256: track.sha256, fellBackToText: track.fellBackToText, fallbackReason: track.fallbackReason)
+        }
+    }
+
+    /// The tracks as results again, without cues (read those back from the WebVTT files with
+    /// `WebVTTParser.captionCues`).
+    public var trackResults: [TrackResult] {
+        tracks.map { track in
+            TrackResult(
+                fileStem: track.fileStem, title: track.title, kind: track.kind, position: track.position,
+                audioFile: track.files.wav, captionsFile: track.files.vtt,
+                displayScriptFile: track.files.txt, spokenScriptFile: track.files.spokenTxt,
+                durationSeconds: track.durationSeconds, sampleRate: track.sampleRate,
+                loudnessLUFS: track.loudnessLUFS, peakDBFS: track.peakDBFS, sha256: track.sha256,
+                fellBackToText: track.fellBackToText, fallbackReason: track.fallbackReason)
+        }
+    }
+
+    /// JSON cannot hold infinities or NaN (a silent track's loudness is -inf): those become nil.
+    private static func rounded(_ value: Double?, places: Int) -> Double? {
+        guard let value, value.isFinite else { return nil }
+        let scale = pow(10, Double(places))
+        return (value * scale).rounded() / scale
+    }
+}
+
+/// Writes `manifest.json`.
+public enum ManifestWriter {
+    /// Pretty-printed JSON with sorted keys and a trailing newline, UTF-8.
+    public static func render(summary: GuideSummary, extra: [String: String] = [:]) throws -> Data {
+        try render(GuideManifest(summary: summary, extra: extra))
+    }
+
+    /// `manifest` as pretty-printed JSON with sorted keys and a trailing newline, UTF-8.
+    public static func render(_ manifest: GuideManifest) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(manifest)
+        data.append(0x0A)
+        return data
+    }
+}
+
+/// Reads a `manifest.json` back, e.g. a previous run's to resume from it.
+public enum ManifestReader {
+    public enum ReadError: Error, Equatable, CustomStringConvertible {
+        /// The file is not a manifest this version understands.
+        case unsupportedFormatVersion(Int)
+        case malformed(String)
+
+        public var description: String {
+            switch self {
+            case .unsupportedFormatVersion(let version): "manifest format \(version) is not supported (expected \(GuideManifest.currentFormatVersion))"
+            case .malformed(let reason): "manifest is not valid: \(reason)"
+            }
+        }
+    }
+
+    /// The manifest in `data`.
+    public static func read(_ data: Data) throws(ReadError) -> GuideManifest {
+        let manifest: GuideManifest
+        do {
+            manifest = try JSONDecoder().decode(GuideManifest.self, from: data)
+        } catch {
+            throw .malformed(String(describing: error))
+        }
+        guard manifest.formatVersion == GuideManifest.currentFormatVersion else {
+            throw .unsupportedFormatVersion(manifest.formatVersion)
+        }
+        return manifest
+    }
+}

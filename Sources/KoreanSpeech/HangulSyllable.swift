@@ -1,0 +1,43 @@
+import ExpoModel
+import ExpoSystem
+/// Small facts about precomposed Hangul syllables (U+AC00...U+D7A3).
+enum HangulSyllable {
+    private static let first: UInt32 = 0xAC00
+    private static let last: UInt32 = 0xD7A3
+    private static let nieun: UInt32 = 2, rieul: UInt32 = 5, ieung: UInt32 = 11
+    /// Vowels starting with an i sound (ㅑ ㅕ ㅖ ㅛ ㅠ ㅣ), before which ㄴ and ㄹ drop word-initially.
+    private static let iVowels: Set<UInt32> = [2, 6, 7, 12, 17, 20]
+
+    static func contains(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= first && scalar.value <= last
+    }
+
+    private static func parts(_ scalar: Unicode.Scalar) -> (initial: UInt32, vowel: UInt32, final: UInt32) {
+        let index = scalar.value - first
+        return (index / (21 * 28), (index / 28) % 21, index % 28)
+    }
+
+    private static func compose(_ initial: UInt32, _ vowel: UInt32, _ final: UInt32) -> Unicode.Scalar {
+        Unicode.Scalar(first + (initial * 21 + vowel) * 28 + final)!
+    }
+
+    /// The word-initial form under the initial sound rule (두음 법칙): 녀 → 여, 락 → 낙, 리 → 이.
+    static func initialSoundRule(_ syllable: Unicode.Scalar) -> Unicode.Scalar {
+        guard contains(syllable) else { return syllable }
+        let (initial, vowel, final) = parts(syllable)
+        if initial == rieul {
+            return compose(iVowels.contains(vowel) ? ieung : nieun, vowel, final)
+        }
+        if initial == nieun, iVowels.contains(vowel) { return compose(ieung, vowel, final) }
+        return syllable
+    }
+
+    /// Whether two syllables are the same reading, allowing the initial sound rule (녀/여, 락/낙).
+    static func sameReading(_ lhs: Unicode.Scalar, _ rhs: Unicode.Scalar) -> Bool {
+        if lhs == rhs { return true }
+        guard contains(lhs), contains(rhs) else { return false }
+        let a = parts(lhs), b = parts(rhs)
+        let soft: Set<UInt32> = [nieun, rieul, ieung]
+        return a.vowel == b.vowel && a.final == b.final && soft.contains(a.initial) && soft.contains(b.initial)
+    }
+}

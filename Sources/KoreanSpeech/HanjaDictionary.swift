@@ -1,0 +1,171 @@
+import CHangul
+import Foundation
+import ExpoModel
+import ExpoSystem
+
+/// Hangul readings of Hanja, from libhangul's dictionary (Debian libhangul-data).
+///
+/// This is the only file that talks to libhangul; its pointers never leave it. The dictionary
+/// maps Hangul readings to Hanja, so on first use the table is loaded once and a reverse index
+/// (Hanja character → readings, most common first) is built from its one-syllable entries.
+/// Words are then found longest first by trying the readings their characters allow.
+final class HanjaDictionary: @unchecked Sendable {
+    // @unchecked Sendable: `table` is only read by libhangul after loading, and every call into
+    // libhangul plus every access to `wordCache` happens while holding `lock`. `readings` is
+    // immutable after `init`. So no two threads ever touch the C table or the cache at once.
+
+    /// The process-wide dictionary, loaded lazily on first use; nil when libhangul's data is missing.
+    static let shared: HanjaDictionary? = HanjaDictionary()
+
+    /// The longest Hanja word tried as one dictionary entry.
+    private static let longestWord = 8
+    /// At most this many reading combinations are checked for one word.
+    private static let combinationLimit = 48
+
+    /// Characters whose commonest reading the dictionary's order does not show.
+    private static let commonReadings: [UInt32: Unicode.Scalar] = {
+        let pairs = "寺사度도說설車차金금北북樂악行행不불宅택復복便편更경見견率률殺살識식切절洞동參참省성數수"
+            + "若약茶차丹단拓척塞색推추暴폭讀독降강惡악易역狀상索색沈침齊제葉엽刺자否부布포糖당反반句구"
+            + "龜귀則칙畫화分분女녀六륙十십五오洛락李리樓루龍룡禮례良량流류留류論론利리理리林림立립"
+        var table: [UInt32: Unicode.Scalar] = [:]
+        var scalars = pairs.unicodeScalars.makeIterator()
+        while let hanja = scalars.next(), let reading = scalars.next() { table[hanja.value] = reading }
+        return table
+    }()
+
+    private let table: OpaquePointer
+    private let readings: [UInt32: [Unicode.Scalar]]
+    private let lock = NSLock()
+    private var wordCache: [String: String] = [:]
+
+    private init?() {
+        guard let table = hanja_table_load(nil) else { return nil }
+        self.table = table
+        var ranked: [UInt32: [(syllable: Unicode.Scalar, rank: Double)]] = [:]
+        var key = [CChar](repeating: 0, count: 4)
+        for code in UInt32(0xAC00)...0xD7A3 {
+            let syllable = Unicode.Scalar(code)!
+            // UTF-8 of a syllable of U+AC00...U+D7A3 is three bytes.
+            key[0] = CChar(bitPattern: UInt8(0xE0 | (code >> 12)))
+            key[1] = CChar(bitPattern: UInt8(0x80 | ((code >> 6) & 0x3F)))
+            key[2] = CChar(bitPattern: UInt8(0x80 | (code & 0x3F)))
+            key[3] = 0
+            guard let list = hanja_table_match_exact(table, key) else { continue }
+            let count = Int(hanja_list_get_size(list))
+            for index in 0..<count {
+                guard let value = hanja_list_get_nth_value(list, UInt32(index)) else { continue }
+                let scalars = String(cString: value).unicodeScalars
+                guard scalars.count == 1, let hanja = scalars.first else { continue }
+                // The comment ("즐거울 락") names the reading the entry is filed under when it is
+                // the character's own; other entries are initial-sound variants (녀 under 여).
+                // Rank by relative place in the syllable's list (the dictionary lists common
+                // characters first), penalised when the entry is only a variant.
+                var rank = Double(index) / Double(max(count, 1))
+                if let comment = hanja_list_get_nth_comment(list, UInt32(index)),
+                   !String(cString: comment).unicodeScalars.contains(syllable) {
+                    rank += 1
+                }
+                if Self.commonReadings[hanja.value] == syllable { rank = -1 }
+                ranked[hanja.value, default: []].append((syllable, rank))
+            }
+            hanja_list_delete(list)
+        }
+        readings = ranked.mapValues { entries in
+            entries.sorted { $0.rank < $1.rank }.map(\.syllable)
+        }
+    }
+
+    deinit { hanja_table_delete(table) }
+
+    /// Every reading of one Hanja character, most common first.
+    func readings(of hanja: Unicode.Scalar) -> [Unicode.Scalar] {
+        readings[hanja.value] ?? []
+    }
+
+    /// Whether `hangul` (syllables, same count) is a reading of `hanja`, character by character.
+    func isReading(_ hangul: ArraySlice<Unicode.Scalar>, of hanja: [Unicode.Scalar]) -> Bool {
+        guard hangul.count == hanja.count, !hanja.isEmpty else { return false }
+        for (syllable, character) in zip(hangul, hanja) {
+            let options = readings[character.value] ?? []
+            if !options.contains(where: { HangulSyllable.sameReading($0, syllable) }) { return false }
+        }
+        return true
+    }
+
+    /// The Hangul reading of a run of Hanja: dictionary words longest first, then character by
+    /// character with each character's most common reading. Characters without any reading are
+    /// left out.
+    func reading(of run: [Unicode.Scalar]) -> String {
+        let key = String(String.UnicodeScalarView(run))
+        lock.lock()
+        defer { lock.unlock() }
+        if let cached = wordCache[key] { return cached }
+        var result = String.UnicodeScalarView()
+        var start = 0
+        while start < run.count {
+            var matched = false
+            var length = min(run.count - start, Self.longestWord)
+            while length >= 2 {
+                if let word = lockedWordReading(Array(run[start..<(start + length)])) {
+                    var syllables = Array(word.unicodeScalars)
+                    if result.isEmpty, let first = syllables.first {
+                        syllables[0] = HangulSyllable.initialSoundRule(first)
+                    }
+                    result.append(contentsOf: syllables)
+                    start += length
+                    matched = true
+                    break
+                }
+                length -= 1
+            }
+            if matched { continue }
+            if let best = readings[run[start].value]?.first {
+                result.append(result.isEmpty ? HangulSyllable.initialSoundRule(best) : best)
+            }
+            start += 1
+        }
+        let reading = String(result)
+        if wordCache.count > 50_000 { wordCache.removeAll(keepingCapacity: true) }
+        wordCache[key] = reading
+        return reading
+    }
+
+    /// The dictionary's reading of `word` as one entry, trying its characters' readings.
+    /// Must be called with `lock` held.
+    private func lockedWordReading(_ word: [Unicode.Scalar]) -> String? {
+        var options: [[Unicode.Scalar]] = []
+        for character in word {
+            guard let characterReadings = readings[character.value], !characterReadings.isEmpty
+            else { return nil }
+            options.append(Array(characterReadings.prefix(4)))
+        }
+        let target = String(String.UnicodeScalarView(word))
+        var candidates: [String.UnicodeScalarView] = [String.UnicodeScalarView()]
+        for choices in options {
+            var next: [String.UnicodeScalarView] = []
+            for prefix in candidates {
+                for choice in choices {
+                    var extended = prefix
+                    extended.append(choice)
+                    next.append(extended)
+                    if next.count >= Self.combinationLimit { break }
+                }
+                if next.count >= Self.combinationLimit { break }
+            }
+            candidates = next
+        }
+        for candidate in candidates {
+            let hangul = String(candidate)
+            guard let list = hangul.withCString({ hanja_table_match_exact(table, $0) }) else { continue }
+            defer { hanja_list_delete(list) }
+            let count = Int(hanja_list_get_size(list))
+            for index in 0..<count {
+                if let value = hanja_list_get_nth_value(list, UInt32(index)),
+                   String(cString: value) == target {
+                    return hangul
+                }
+            }
+        }
+        return nil
+    }
+}

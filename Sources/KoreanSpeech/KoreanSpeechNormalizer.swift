@@ -1,0 +1,35 @@
+import Foundation
+import ExpoModel
+import ExpoSystem
+
+/// Turns written Korean into the words a listener expects to hear, so that the voice only ever
+/// receives words it reads correctly: numbers, dates, times, units and symbols become Korean
+/// words, Hanja is read in Hangul (or dropped when it only repeats the Hangul before it), and
+/// brackets and quotes that carry no sound are removed. Sentence punctuation stays for intonation.
+public struct KoreanSpeechNormalizer: Sendable {
+    /// The curator's fixed pronunciations, applied before every rule.
+    public let lexicon: PronunciationLexicon
+
+    /// A normalizer with an empty lexicon (and the system Hanja dictionary).
+    public init() {
+        self.lexicon = .empty
+    }
+
+    /// A normalizer that applies `lexicon` before its rules.
+    public init(lexicon: PronunciationLexicon) {
+        self.lexicon = lexicon
+    }
+
+    /// The spoken form of `text` as runs of one language each (nil language: Korean).
+    public func spokenRuns(_ text: String) -> [SpokenRun] {
+        var scanner = SpeechScanner(text: text, lexicon: lexicon)
+        return scanner.spokenRuns()
+    }
+
+    /// The spoken form of `text` as one line: the runs joined by single spaces.
+    public func spoken(_ text: String) -> String {
+        let runs = spokenRuns(text)
+        if runs.count == 1 { return runs[0].text }
+        return runs.map(\.text).joined(separator: " ")
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import ExpoModel
+import ExpoSystem
+
+/// Words whose spoken form a curator fixes by hand, applied before every other rule.
+///
+/// The file format is plain UTF-8 text, one entry a line: the written form, the spoken form and
+/// an optional BCP 47 language tag, separated by `|`. Blank lines and lines starting with `#`
+/// are ignored. Example: `Jikji | 직지` or `L'Exposition de Paris | L'Exposition de Paris | fr`.
+public struct PronunciationLexicon: Sendable {
+    /// One written form and what the voice should say for it.
+    public struct Entry: Sendable, Equatable {
+        /// The text as it appears in the catalog.
+        public var written: String
+        /// What the voice says instead.
+        public var spoken: String
+        /// The language of `spoken` ("fr", "en") when it is not Korean; nil for Korean.
+        public var language: String?
+
+        public init(written: String, spoken: String, language: String? = nil) {
+            self.written = written
+            self.spoken = spoken
+            self.language = language
+        }
+    }
+
+    /// A lexicon with no entries.
+    public static let empty = PronunciationLexicon(entries: [])
+
+    /// The entries in the order given; a later entry for the same written form wins.
+    public let entries: [Entry]
+
+    /// Entries indexed by their first scalar, longest written form first.
+    let candidatesByFirstScalar: [UInt32: [(written: [Unicode.Scalar], entry: Entry)]]
+
+    /// A lexicon made of `entries`.
+    public init(entries: [Entry]) {
+        var latest: [String: Int] = [:]
+        for (index, entry) in entries.enumerated() where !entry.written.isEmpty {
+            latest[entry.written] = index
+        }
+        var index: [UInt32: [(written: [Unicode.Scalar], entry: Entry)]] = [:]
+        for position in latest.values.sorted() {
+            let entry = entries[position]
+            let scalars = Array(entry.written.unicodeScalars)
+            index[scalars[0].value, default: []].append((scalars, entry))
+        }
+        for key in index.keys {
+            index[key]?.sort { $0.written.count > $1.written.count }
+        }
+        self.entries = entries
+        self.candidatesByFirstScalar = index
+    }
+
+    /// Reads a lexicon file; throws an `ExpoError` naming the line at fault.
+    public init(contentsOf url: URL) throws {
+        let text: String
+        do {
+            text = try String(contentsOf: url, encoding: .utf8)
+        } catch {
+            throw ExpoError.lexicon(file: url.path, line: nil,
+                reason: "the file cannot be read as UTF-8 text (\(error.localizedDescription))",
+                fix: "check that the file exists and is saved as UTF-8")
+        }
+        var entries: [Entry] = []
+        var seen: [String: Int] = [:]
+        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let lineNumber = offset + 1
+            let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            let fields = line.split(separator: "|", omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            func failure(_ reason: String, _ fix: String) -> ExpoError {
+                ExpoError.lexicon(file: url.path, line: lineNumber, reason: reason, fix: fix)
+            }
+            guard fields.count == 2 || fields.count == 3 else {
+                throw failure("expected 2 or 3 fields separated by '|', found \(fields.count)",
+                              "write 'written | spoken' or 'written | spoken | language'")
+            }
+            guard !fields[0].isEmpty else {
+                throw failure("the written form is empty", "put the word as it is written before the first '|'")
+            }
+            guard !fields[1].isEmpty else {
+                throw failure("the spoken form of '\(fields[0])' is empty", "put what the voice should say after the first '|'")
+            }
+            var language: String?
+            if fields.count == 3, !fields[2].isEmpty {
+                guard Self.isLanguageTag(fields[2]) else {
+                    throw failure("'\(fields[2])' is not a language tag",
+                                  "use a BCP 47 tag such as 'fr' or 'en-GB', or leave the third field out for Korean")
+                }
+                language = fields[2] == "ko" ? nil : fields[2]
+            }
+            if let earlier = seen[fields[0]] {
+                throw failure("'\(fields[0])' is already defined on line \(earlier)", "keep only one entry for it")
+            }
+            seen[fields[0]] = lineNumber
+            entries.append(Entry(written: fields[0], spoken: fields[1], language: language))
+        }
+        self.init(entries: entries)
+    }
+
+    private static func isLanguageTag(_ tag: String) -> Bool {
+        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
+        guard let primary = parts.first, (2...3).contains(primary.count),
+              primary.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+        return parts.dropFirst().allSatisfy { part in
+            (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
+    }
+}
+
+extension ExpoError {
+    /// A pronunciation lexicon file that cannot be used: which file, which line (1-based, or nil
+    /// when the whole file is at fault), why, and what to do.
+    public static func lexicon(file: String, line: Int?, reason: String, fix: String) -> ExpoError {
+        let place = line.map { "\(file):\($0)" } ?? file
+        return ExpoError(.usage, "\(place): \(reason)", advice: withoutFinalFullStop(fix.prefix(1).uppercased() + fix.dropFirst()) + ".",
+                         subject: .lexicon)
+    }
+}

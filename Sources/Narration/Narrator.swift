@@ -1,0 +1,135 @@
+import Dispatch
+import ExpoModel
+import KoreanSpeech
+
+/// Turns a catalog into tracks: one for the poster, then one per entry, each sentence with
+/// its display text and its spoken form.
+public struct Narrator: Sendable {
+    public let normalizer: KoreanSpeechNormalizer
+
+    public init(normalizer: KoreanSpeechNormalizer) {
+        self.normalizer = normalizer
+    }
+
+    /// The poster's track followed by every entry's, in catalog order. Tracks are made on
+    /// every core at once: each depends only on its own entry (the normalizer and the Hanja
+    /// dictionary are safe to share), so the result is the same as one by one.
+    public func tracks(for catalog: Catalog) -> [Track] {
+        let count = catalog.entries.count
+        let slots = UnsafeMutableBufferPointer<Track?>.allocate(capacity: count + 1)
+        slots.initialize(repeating: nil)
+        defer {
+            slots.deinitialize()
+            slots.deallocate()
+        }
+        // Each iteration writes its own slot only.
+        nonisolated(unsafe) let shared = slots
+        DispatchQueue.concurrentPerform(iterations: count + 1) { slot in
+            shared[slot] = slot == 0
+                ? posterTrack(catalog.poster)
+                : entryTrack(catalog.entries[slot - 1], index: slot - 1, count: count)
+        }
+        return slots.map { $0! }
+    }
+
+    /// The poster: title, visitors, place, period, then the description's paragraphs.
+    public func posterTrack(_ poster: Poster) -> Track {
+        let title = PosterTitle(poster.title)
+        var blocks: [Block] = [Block(role: .title, sentences: [titleSentence(title)])]
+        let facts: [(String, String)] = [
+            ("방문객", KoreanNumerals.sino(poster.visitors, spacedByGroups: true) + " 명"),
+            ("개최지", poster.location.trimmingWhitespace),
+            ("개최 기간", ExhibitionPeriod.display(poster.duration)),
+        ]
+        for (label, value) in facts {
+            let display = "\(label): \(value)"
+            let sentence = Sentence(display: display, spoken: normalizer.spokenRuns("\(label), \(value)."))
+            blocks.append(Block(role: .fact, label: label, value: value, sentences: [sentence]))
+        }
+        blocks += paragraphs(poster.description)
+        return Track(fileStem: FileNaming.posterStem, title: title.display, kind: .poster, position: 1, blocks: blocks)
+    }
+
+    /// An entry: name, short description, then the description's paragraphs.
+    public func entryTrack(_ entry: Entry, index: Int, count: Int) -> Track {
+        var name = entry.name.trimmingWhitespace.split(whereSeparator: \.isNewline).joined(separator: " ")
+        if name.isEmpty { name = "항목 \(index + 1)" }
+        var blocks = [Block(role: .title, sentences: [sentence(name)])]
+        let summary = entry.shortDescription.trimmingWhitespace
+        if !summary.isEmpty {
+            blocks.append(Block(role: .summary, sentences: SentenceSplitter.sentences(summary).map(sentence)))
+        }
+        blocks += paragraphs(entry.description)
+        let stem = FileNaming.entryStem(index: index, count: count, hint: entry.imageName)
+        return Track(fileStem: stem, title: name, kind: .entry, position: index + 2, blocks: blocks)
+    }
+
+    private func paragraphs(_ text: String) -> [Block] {
+        SentenceSplitter.paragraphs(text).map { paragraph in
+            Block(role: .paragraph, sentences: SentenceSplitter.sentences(paragraph).map(sentence))
+        }
+    }
+
+    private func sentence(_ text: String) -> Sentence {
+        Sentence(display: text, spoken: normalizer.spokenRuns(text))
+    }
+
+    /// The title is spoken in Korean, and its name in another language (the part in
+    /// parentheses, usually on its own line) with that language's voice.
+    private func titleSentence(_ title: PosterTitle) -> Sentence {
+        var spoken = normalizer.spokenRuns(title.main)
+        if let foreign = title.foreign {
+            // The lexicon may say how the name is read (and in which language); otherwise the
+            // other language's voice reads it as written, numbers included.
+            let fromLexicon = normalizer.spokenRuns(foreign.text)
+            if fromLexicon.count == 1, fromLexicon[0].language != nil {
+                spoken += fromLexicon
+            } else {
+                spoken.append(SpokenRun(text: foreign.text, language: foreign.language))
+            }
+        }
+        return Sentence(display: title.display, spoken: spoken)
+    }
+}
+
+/// A poster title such as "파리 만국박람회 1900\n(L'Exposition de Paris 1900)".
+struct PosterTitle: Equatable {
+    /// The title on one line.
+    var display: String
+    /// The title without its foreign name.
+    var main: String
+    /// The name in another language, without parentheses, and its language tag.
+    var foreign: (text: String, language: String)?
+
+    init(_ raw: String) {
+        let lines = raw.split(whereSeparator: \.isNewline).map { String($0).trimmingWhitespace }.filter { !$0.isEmpty }
+        display = lines.joined(separator: " ")
+        main = display
+        foreign = nil
+        guard display.hasSuffix(")"), let open = display.lastIndex(of: "(") else { return }
+        let inner = String(display[display.index(after: open)..<display.index(before: display.endIndex)]).trimmingWhitespace
+        let latin = inner.unicodeScalars.filter { $0.properties.isAlphabetic }
+        guard !latin.isEmpty, latin.allSatisfy({ $0.value < 0x250 }) else { return }
+        main = String(display[..<open]).trimmingWhitespace
+        foreign = (inner, LanguageGuess.latinLanguage(of: inner))
+    }
+
+    static func == (lhs: PosterTitle, rhs: PosterTitle) -> Bool {
+        lhs.display == rhs.display && lhs.main == rhs.main && lhs.foreign?.text == rhs.foreign?.text
+            && lhs.foreign?.language == rhs.foreign?.language
+    }
+}
+
+/// Tells French from English in short Latin-script names, by their function words and accents.
+enum LanguageGuess {
+    static func latinLanguage(of text: String) -> String {
+        let lower = text.lowercased()
+        if lower.contains(where: { "éèêàâçîïôûùœ".contains($0) }) { return "fr" }
+        let words = lower.split(whereSeparator: { !$0.isLetter && $0 != "'" && $0 != "’" })
+        let french: Set<Substring> = ["de", "la", "le", "les", "des", "du", "et", "exposition", "universelle", "paris"]
+        let english: Set<Substring> = ["the", "of", "and", "world's", "fair", "exhibition"]
+        let frenchScore = words.filter { french.contains($0) || $0.hasPrefix("l'") || $0.hasPrefix("l’") || $0.hasPrefix("d'") }.count
+        let englishScore = words.filter { english.contains($0) }.count
+        return frenchScore > englishScore ? "fr" : "en"
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import ExpoModel
+import ExpoSystem
+import CatalogLoading
+import KoreanSpeech
+import Narration
+import Speech
+import Audio
+import Export
+
+/// What one run of the guide builder makes, and how.
+public struct GuideRequest: Sendable {
+    /// Which tracks to make.
+    public enum Selection: Sendable, Equatable {
+        /// The poster and every entry.
+        case all
+        /// The poster only.
+        case poster
+        /// The poster if `poster`, and the entries with these names, in catalog order.
+        case some(poster: Bool, entryNames: [String])
+    }
+
+    public var catalog: Catalog
+    public var selection: Selection
+    public var outputFolder: URL
+    public var profile: VoiceProfile
+    /// Write text only, without starting espeak-ng.
+    public var textOnly: Bool
+    /// Worker processes for synthesis (1: in this process).
+    public var jobs: Int
+    /// Where synthesised tracks are kept between runs (default: `output/.cache`).
+    public var cacheFolder: URL?
+    /// Read and trust the cache.
+    public var useCache: Bool
+    /// The expo-narrate executable, started again as worker processes.
+    public var executable: URL?
+
+    /// The cache folder this request uses when `useCache` is set.
+    public var effectiveCacheFolder: URL {
+        cacheFolder ?? outputFolder.standardizedFileURL.appendingPathComponent(".cache")
+    }
+
+    public init(catalog: Catalog, selection: Selection = .all, outputFolder: URL, profile: VoiceProfile,
+                textOnly: Bool = false, jobs: Int = 1, cacheFolder: URL? = nil, useCache: Bool = true,
+                executable: URL? = nil) {
+        self.catalog = catalog
+        self.selection = selection
+        self.outputFolder = outputFolder
+        self.profile = profile
+        self.textOnly = textOnly
+        self.jobs = jobs
+        self.cacheFolder = cacheFolder
+        self.useCache = useCache
+        self.executable = executable
+    }
+}
+
+extension ExpoError {
+    /// Names in a selection that the catalog does not have.
+    public static func unknownEntries(_ names: [String], available: [String]) -> ExpoError {
+        let quoted = names.map { "\"\($0)\"" }.joined(separator: ", ")
+        let list = available.prefix(20).joined(separator: ", ") + (available.count > 20 ? ", …" : "")
+        return ExpoError(.usage, "No entry is named \(quoted). The catalog has: \(list)", subject: .entrySelection)
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import ExpoModel
+import ExpoSystem
+import CatalogLoading
+import KoreanSpeech
+import Narration
+import Speech
+import Audio
+import Export
+
+/// The output folder, written as a whole: every file of a run is first written into a
+/// private staging folder inside it, and moved into place only when the run has succeeded.
+/// An interrupted or failed run leaves the previous output as it was. Large files a run
+/// replaces are removed by the next run (see `keepReplaced`).
+public final class OutputFolder: @unchecked Sendable {
+    // @unchecked Sendable: files may be written from two threads at once (the scripts while
+    // speech is made); `unchanged` is only touched while holding `lock`, and `published`
+    // only by `publish` and `deinit`, after every writer has finished.
+    /// The folder the user asked for.
+    public let destination: URL
+    /// Where this run's files are written until `publish`.
+    public let staging: URL
+    private var published = false
+    /// Files this run would have written exactly as the destination already has them.
+    private var unchanged: Set<String> = []
+    private let lock = NSLock()
+    /// Removing the large files earlier runs replaced (see `publish`), started at once.
+    private var cleanup: BackgroundWork?
+
+    static let stagingPrefix = ".expo-narrate-staging-"
+    /// Large files this run replaced, kept by a second name until the next run removes them.
+    static let replacedPrefix = ".expo-narrate-replaced-"
+    /// A replaced file at least this large is removed by the next run, not by `publish`.
+    static let lazyRemovalBytes: Int64 = 4 << 20
+
+    /// Creates the folder if needed and a staging folder inside it; removes staging folders
+    /// that runs killed outright left behind.
+    public init(destination: URL) throws {
+        self.destination = destination.standardizedFileURL
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: self.destination.path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw ExpoError.cannotCreateOutput(path: self.destination.path, reason: "a file of that name exists")
+            }
+        } else {
+            do {
+                try manager.createDirectory(at: self.destination, withIntermediateDirectories: true)
+            } catch {
+                throw ExpoError.cannotCreateOutput(path: self.destination.path, reason: ExpoError.reason(of: error))
+            }
+        }
+        staging = self.destination.appendingPathComponent(Self.stagingPrefix + String(getpid()))
+        Self.removeAbandonedStaging(in: self.destination)
+        let destination = self.destination
+        cleanup = BackgroundWork { Self.removeReplaced(in: destination) }
+        do {
+            try? manager.removeItem(at: staging)
+            try manager.createDirectory(at: staging, withIntermediateDirectories: false)
+        } catch {
+            throw ExpoError.cannotWrite(path: self.destination.path, reason: ExpoError.reason(of: error))
+        }
+    }
+
+    deinit {
+        if !published { discard() }
+        cleanup?.waitQuietly()
+    }
+
+    /// The staging location of `name` (a plain file name, never a path from the data).
+    public func stagedURL(_ name: String) -> URL {
+        precondition(!name.contains("/") && name != ".." && name != ".", "file names are made by FileNaming")
+        return staging.appendingPathComponent(name)
+    }
+
+    /// Writes `text` as UTF-8 into the staging folder.
+    public func write(_ text: String, to name: String) throws {
+        try write(Data(text.utf8), to: name)
+    }
+
+    /// Writes `data` into the staging folder.
+    public func write(_ data: Data, to name: String) throws {
+        // A file the previous run already published with the same bytes is left as it is:
+        // nothing to write, to sync or to move.
+        if Self.contents(of: destination.appendingPathComponent(name), equal: data) {
+            lock.withLock { _ = unchanged.insert(name) }
+            return
+        }
+        let shown = destination.appendingPathComponent(name).path
+        do {
+            // The staging folder is private, so the file needs no temporary name of its own.
+            let file = try POSIXFile.openForWriting(stagedURL(name).path, shownAs: shown)
+            do {
+                try data.withUnsafeBytes { try file.write($0) }
+                // On the disk before it is renamed into place, so that a crash never publishes
+                // an empty file.
+                try file.synchronize()
+            } catch {
+                file.closeQuietly()
+                throw error
+            }
+            try file.close()
+        } catch let error as ExpoError where error.code != nil {
+            throw ExpoError.cannotWrite(path: shown, reason: String(cString: strerror(error.code!)), code: error.code)
+        }
+    }
+
+    /// Whether `url` holds exactly `data` (size first, then bytes).
+    static func contents(of url: URL, equal data: Data) -> Bool {
+        var status = stat()
+        guard stat(url.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) == data.count,
+              let existing = FileManager.default.contents(atPath: url.path) else { return false }
+        return existing == data
+    }
+
+
+
+    /// Moves every staged file into the destination, then removes `stale` files (names of an
+    /// earlier run's files that this run did not make). Each move is an atomic rename.
+    public func publish(removing stale: [String] = []) throws {
+        // Done long since in a run that made anything; first, so that it never meets the
+        // files this publication keeps.
+        cleanup?.waitQuietly()
+        let manager = FileManager.default
+        // Dot-names are the run's own scratch (e.g. the uncached synthesis of --no-cache).
+        let names = ((try? manager.contentsOfDirectory(atPath: staging.path)) ?? []).filter { !$0.hasPrefix(".") }
+        // The manifest goes last, so that it never names a file that is not there yet.
+        for name in names.sorted(by: { ($0 == "manifest.json" ? 1 : 0, $0) < ($1 == "manifest.json" ? 1 : 0, $1) }) {
+            let target = destination.appendingPathComponent(name)
+            keepReplaced(target, by: stagedURL(name))
+            if rename(stagedURL(name).path, target.path) != 0 {
+                throw ExpoError.cannotWrite(path: target.path, reason: String(cString: strerror(errno)))
+            }
+        }
+        let made = Set(names).union(lock.withLock { unchanged })
+        for name in stale where !made.contains(name) && !name.contains("/") && !name.hasPrefix(".") {
+            try? manager.removeItem(at: destination.appendingPathComponent(name))
+        }
+        try? manager.removeItem(at: staging)
+        published = true
+    }
+
+    /// Freeing a file of a hundred megabytes takes the file system tens of milliseconds, and
+    /// replacing guide.wav by a rename would do it here, at the very end of a run. So a large
+    /// file about to be replaced by another one first gets a second, hidden name; the next
+    /// run removes it on another thread while it works (`removeReplaced`).
+    private func keepReplaced(_ target: URL, by replacement: URL) {
+        var old = stat()
+        var new = stat()
+        // Only a file the rename would free: large, with no other name (the cache's, say).
+        guard stat(target.path, &old) == 0, (old.st_mode & S_IFMT) == S_IFREG, old.st_nlink == 1,
+              Int64(old.st_size) >= Self.lazyRemovalBytes,
+              stat(replacement.path, &new) == 0, old.st_ino != new.st_ino || old.st_dev != new.st_dev else { return }
+        let keeper = destination.appendingPathComponent("\(Self.replacedPrefix)\(getpid())-\(target.lastPathComponent)")
+        unlink(keeper.path)
+        _ = link(target.path, keeper.path)
+    }
+
+    /// Removes the files earlier runs replaced (see `keepReplaced`).
+    static func removeReplaced(in folder: URL) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where name.hasPrefix(replacedPrefix) {
+            unlink(folder.appendingPathComponent(name).path)
+        }
+    }
+
+    /// Removes the staging folder and everything in it.
+    public func discard() {
+        try? FileManager.default.removeItem(at: staging)
+    }
+
+    static func removeAbandonedStaging(in folder: URL) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where name.hasPrefix(stagingPrefix) {
+            guard let pid = Int32(name.dropFirst(stagingPrefix.count)) else { continue }
+            if pid != getpid(), !ProcessStatus.isRunning(pid) {
+                try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            }
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import ExpoModel
+import ExpoSystem
+import CatalogLoading
+import KoreanSpeech
+import Narration
+import Speech
+import Audio
+import Export
+
+/// A running `expo-narrate _speech-server` (see `SpeechServer`), seen from the process that
+/// started it: its process id (the leader of a process group that holds its workers too) and
+/// the pipes to it.
+///
+/// It is started as soon as a run knows it may need speech, so that loading espeak-ng and
+/// the voice overlaps with preparing the scripts; `WorkerPool` uses and stops it, and a run
+/// that needs no synthesis after all (everything cached) dismisses it.
+final class SpeechServerProcess {
+    let pid: pid_t
+    let channel: LineChannel
+    private var ended = false
+
+    private init(pid: pid_t, channel: LineChannel) {
+        self.pid = pid
+        self.channel = channel
+    }
+
+    /// Starts `executable _speech-server PROFILE` in a process group of its own (so that
+    /// Ctrl-C reaches this process, which stops the workers), with default signal handling,
+    /// its standard input and output connected to this process.
+    ///
+    /// posix_spawn and waitpid directly, not Foundation's Process: on a busy machine, Process
+    /// took 20 to 100 ms to report a child's end (its monitor thread reaps the child, then
+    /// hands the news on).
+    static func start(_ executable: URL, profile: VoiceProfile) throws -> SpeechServerProcess {
+        // Writing to a server that has died must be an error to handle, not a signal that ends
+        // this process (the CLI ignores SIGPIPE already; a library caller may not).
+        signal(SIGPIPE, SIG_IGN)
+        let profileJSON = String(decoding: try JSONEncoder().encode(profile), as: UTF8.self)
+        var toServer: [Int32] = [-1, -1]
+        var fromServer: [Int32] = [-1, -1]
+        guard pipe(&toServer) == 0 else { throw Self.cannotStart(executable, errno) }
+        guard pipe(&fromServer) == 0 else {
+            let code = errno
+            close(toServer[0])
+            close(toServer[1])
+            throw Self.cannotStart(executable, code)
+        }
+        // This process's ends stay out of any other child; the server's ends are closed here
+        // once it has them.
+        _ = fcntl(toServer[1], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fromServer[0], F_SETFD, FD_CLOEXEC)
+        defer {
+            close(toServer[0])
+            close(fromServer[1])
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toServer[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, fromServer[1], 1)
+        posix_spawn_file_actions_addclose(&actions, toServer[0])
+        posix_spawn_file_actions_addclose(&actions, fromServer[1])
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable.path), strdup("_speech-server"), strdup(profileJSON), nil]
+        defer { for argument in argv { free(argument) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, executable.path, &actions, &attributes, argv, environ)
+        guard result == 0 else {
+            close(toServer[1])
+            close(fromServer[0])
+            throw Self.cannotStart(executable, result)
+        }
+        return SpeechServerProcess(pid: pid, channel: LineChannel(input: fromServer[0], output: toServer[1]))
+    }
+
+    private static func cannotStart(_ executable: URL, _ code: Int32) -> ExpoError {
+        ExpoError(.unavailable, "Cannot start the speech server \(executable.path): \(ExpoError.errnoText(code))",
+                  subject: .speech, code: code)
+    }
+
+    /// Ends the server. After a completed batch (`gracefully`), closing its input is enough:
+    /// it has no workers left and exits. Otherwise (an interruption or an error) the whole
+    /// group gets SIGTERM (the server passes it on and waits for its workers), then SIGKILL
+    /// after 0.3 s (a worker in the middle of loudness normalisation does not poll); then the
+    /// temporary files of killed workers are removed from the cache. Does nothing the second
+    /// time.
+    func stop(cache: TrackCache, gracefully: Bool) {
+        guard !ended else { return }
+        ended = true
+        close(channel.output)
+        defer { close(channel.input) }
+        if gracefully {
+            ProcessStatus.reap(pid, blocking: true)
+            return
+        }
+        kill(-pid, SIGTERM)
+        let deadline = Date().addingTimeInterval(0.3)
+        var reaped = false
+        while !reaped, Date() < deadline {
+            reaped = ProcessStatus.reap(pid, blocking: false) != nil
+            if !reaped { usleep(2_000) }
+        }
+        if !reaped {
+            kill(-pid, SIGKILL)
+            ProcessStatus.reap(pid, blocking: true)
+        }
+        // Killed workers whose server is gone are reaped by init, not here: wait until none
+        // of the group runs any more, so that their files count as abandoned.
+        let killDeadline = Date().addingTimeInterval(1)
+        while ProcessStatus.groupIsRunning(pid), Date() < killDeadline {
+            kill(-pid, SIGKILL)
+            usleep(2_000)
+        }
+        TrackCache.removeAbandonedFiles(in: cache.folder)
+    }
+
+    /// Ends a server that was given no batch (nothing needed speech): it has no workers and
+    /// has written nothing. Does nothing after `stop`.
+    func dismiss() {
+        guard !ended else { return }
+        ended = true
+        close(channel.output)
+        close(channel.input)
+        kill(-pid, SIGKILL)
+        ProcessStatus.reap(pid, blocking: true)
+    }
+}

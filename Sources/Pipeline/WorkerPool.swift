@@ -1,0 +1,161 @@
+import Foundation
+import ExpoModel
+import ExpoSystem
+import CatalogLoading
+import KoreanSpeech
+import Narration
+import Speech
+import Audio
+import Export
+
+/// Shares synthesis out to worker processes, at most `workers` at a time, longest track first.
+///
+/// The workers are children of one `expo-narrate _speech-server` process (see
+/// `SpeechServer`), which starts espeak-ng once and forks a fresh worker per track. Each
+/// worker makes exactly one track and exits: espeak-ng keeps state from one utterance to the
+/// next (the same text comes out a few milliseconds different after another text), so an
+/// engine that has never spoken, per track, is what makes a track's audio the same whatever
+/// `--jobs` is and whichever tracks came before it. Results go to the cache; a failure is
+/// written as `failed/KEY` with the reason.
+struct WorkerPool {
+    /// Started before the pool is made (see `SpeechServerProcess.start`), so that it loads
+    /// espeak-ng while this process prepares the scripts; the pool stops it.
+    let server: SpeechServerProcess
+    let cache: TrackCache
+    let profile: VoiceProfile
+
+    /// Runs the jobs; returns the reasons of the jobs that failed, by key. Throws
+    /// `ExpoError` (unavailable) when espeak-ng or the voice cannot start (no job
+    /// ran), and `ExpoError` for an interruption or a full or unwritable cache.
+    func run(_ jobs: [SynthesisJob], workers: Int, progress: (GuideProgressEvent) -> Void) throws -> [String: String] {
+        let batchFolder = cache.scratchURL("batch")
+        let manager = FileManager.default
+        try? manager.removeItem(at: batchFolder)
+        defer { try? manager.removeItem(at: batchFolder) }
+        do {
+            try manager.createDirectory(at: batchFolder.appendingPathComponent("failed"), withIntermediateDirectories: true)
+            let batch = SynthesisBatch(profile: profile, cacheFolder: cache.folder.path, jobs: jobs)
+            try JSONEncoder().encode(batch).write(to: batchFolder.appendingPathComponent("batch.json"))
+        } catch {
+            throw ExpoError.cannotWrite(path: batchFolder.path, reason: ExpoError.reason(of: error))
+        }
+
+        var batchCompleted = false
+        defer { server.stop(cache: cache, gracefully: batchCompleted) }
+        for expected in ["started", "ready"] {
+            if expected == "ready" { server.channel.send("batch " + batchFolder.path) }
+            guard let line = try Self.nextLine(from: server.channel) else {
+                throw ExpoError.speechServerUnavailable("the speech server ended before it started espeak-ng")
+            }
+            if line.hasPrefix("unavailable ") {
+                throw ExpoError.speechServerUnavailable(String(line.dropFirst("unavailable ".count)))
+            }
+        }
+
+        var waiting = jobs.sorted { $0.estimatedCost > $1.estimatedCost }
+        var running: [String: SynthesisJob] = [:]
+        var endings: [String: (status: Int32, bySignal: Bool)] = [:]
+        var finished = 0
+        var serverGone = false
+        while !serverGone, !waiting.isEmpty || !running.isEmpty {
+            if Interruption.isRequested { throw ExpoError.interrupted }
+            while running.count < workers, !waiting.isEmpty {
+                let job = waiting.removeFirst()
+                server.channel.send("job " + job.key)
+                running[job.key] = job
+                progress(.trackStarted(index: finished + running.count, count: jobs.count, title: job.title))
+            }
+            // Poll with a time limit so that an interruption is seen within 50 ms.
+            guard server.channel.wait(alsoFor: -1, watchingInput: true, timeoutMilliseconds: 50).input else { continue }
+            guard server.channel.fill() else {
+                serverGone = true
+                break
+            }
+            while let line = server.channel.nextBufferedLine() {
+                let parts = line.split(separator: " ")
+                guard parts.count == 4, parts[0] == "done", let status = Int32(parts[2]),
+                      let job = running.removeValue(forKey: String(parts[1])) else { continue }
+                endings[job.key] = (status, parts[3] == "signal")
+                finished += 1
+                progress(.trackFinished(index: finished, count: jobs.count, title: job.title, fromCache: false))
+            }
+        }
+
+        batchCompleted = !serverGone
+
+        var failed: [String: String] = [:]
+        for job in jobs where cache.entry(job.key) == nil {
+            let recorded = try? String(contentsOf: batchFolder.appendingPathComponent("failed/" + job.key), encoding: .utf8)
+            let ending = endings[job.key]
+            // A full disk or an unwritable cache stops the run: no other track could be stored either.
+            if let ending, ending.status == Self.storageFailureStatus, !ending.bySignal {
+                throw ExpoError.cannotWrite(path: cache.folder.path, reason: recorded ?? "a worker could not store its track")
+            }
+            let reason: String
+            if let recorded {
+                reason = recorded
+            } else if let ending {
+                reason = ending.bySignal
+                    ? "the speech worker was killed by signal \(ending.status)"
+                    : "the speech worker ended unexpectedly (status \(ending.status))"
+            } else {
+                reason = "the speech server ended before this track was made; run again to make it"
+            }
+            failed[job.key] = reason
+            progress(.trackFellBack(title: job.title, reason: reason))
+        }
+        return failed
+    }
+
+    /// The server's next line, waiting at most 50 ms at a time so that an interruption is seen;
+    /// nil when the server has closed its end.
+    private static func nextLine(from channel: LineChannel) throws -> String? {
+        while true {
+            if let line = channel.nextBufferedLine() { return line }
+            if Interruption.isRequested { throw ExpoError.interrupted }
+            guard channel.wait(alsoFor: -1, watchingInput: true, timeoutMilliseconds: 50).input else { continue }
+            guard channel.fill() else { return nil }
+        }
+    }
+
+    /// A worker's exit status when it could not store its track (disk full, file-size limit).
+    static let storageFailureStatus: Int32 = 74
+
+    /// Writes why track `key` failed where `run` looks for it.
+    static func record(_ reason: String, key: String, batchFolder: URL) {
+        let name = key.allSatisfy(\.isHexDigit) ? key : "invalid-key"
+        try? Data(reason.utf8).write(to: batchFolder.appendingPathComponent("failed/" + name), options: .atomic)
+    }
+
+    /// The body of a worker (a child of the speech server): makes track `key` of the batch
+    /// with `engine`, which has never spoken. Returns the exit status.
+    static func work(job key: String, batch: SynthesisBatch, batchFolder: URL, cache: TrackCache, engine: EspeakEngine) -> Int32 {
+        do {
+            guard let job = batch.jobs.first(where: { $0.key == key }) else {
+                record("the batch has no job \(key)", key: key, batchFolder: batchFolder)
+                return 2
+            }
+            // The server selected the voice just before forking, and its engine has never spoken.
+            try TrackSynthesizer(engine: engine, profile: batch.profile, cache: cache).synthesize(job, selectingVoice: false)
+            return 0
+        } catch let error as ExpoError where error.isInterruption {
+            return 130
+        } catch let error as ExpoError where error.category == .io && error.code == nil {
+            record(error.message, key: key, batchFolder: batchFolder)
+            return storageFailureStatus
+        } catch let error as ExpoError where error.category == .io && [ENOSPC, EDQUOT, EFBIG, EROFS, EIO].contains(error.code!) {
+            record(String(cString: strerror(error.code!)), key: key, batchFolder: batchFolder)
+            return storageFailureStatus
+        } catch {
+            record(error.localizedDescription, key: key, batchFolder: batchFolder)
+            return 1
+        }
+    }
+}
+
+extension ExpoError {
+    /// espeak-ng or the voice could not start in the speech server; the reason is its message.
+    static func speechServerUnavailable(_ reason: String) -> ExpoError {
+        ExpoError(.unavailable, reason, subject: .speech)
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import ExpoModel
+import ExpoSystem
+import KoreanSpeech
+
+/// How the guide sounds: which espeak-ng voice, how fast, how loud, how long the pauses.
+/// Profiles are JSON files in Voices/ that users may edit.
+public struct VoiceProfile: Sendable, Equatable, Codable {
+    /// The profile's name: its file name without `.json`.
+    public var name: String
+    /// Who the profile is for, shown by `expo-narrate voices`.
+    public var purpose: String
+    /// espeak-ng voice for the guide's language (Korean): "ko".
+    public var espeakVoice: String
+    /// espeak-ng voices for names in other languages, by language tag ("fr": "fr").
+    public var foreignVoices: [String: String]
+    /// Words per minute (espeak-ng: 80–450).
+    public var rate: Int
+    /// Base pitch (espeak-ng: 0–100).
+    public var pitch: Int
+    /// Volume (espeak-ng: 0–200; 100 is normal).
+    public var volume: Int
+    /// Extra pause between words, in units of 10 ms (0–100).
+    public var wordGap: Int
+    /// Pause after a sentence, in milliseconds.
+    public var sentencePauseMs: Int
+    /// Pause after a paragraph or heading, in milliseconds.
+    public var paragraphPauseMs: Int
+    /// Silence between tracks in guide.wav, in milliseconds.
+    public var trackPauseMs: Int
+    /// Silence at the start and end of every track's WAV, in milliseconds.
+    public var headSilenceMs: Int
+    public var tailSilenceMs: Int
+    /// Integrated loudness every track is normalised to (ITU-R BS.1770-4), in LUFS.
+    public var targetLoudnessLUFS: Double
+    /// The highest sample allowed, in dBFS.
+    public var peakCeilingDBFS: Double
+
+    public init(name: String, purpose: String, espeakVoice: String, foreignVoices: [String: String], rate: Int,
+                pitch: Int, volume: Int, wordGap: Int, sentencePauseMs: Int, paragraphPauseMs: Int, trackPauseMs: Int,
+                headSilenceMs: Int, tailSilenceMs: Int, targetLoudnessLUFS: Double, peakCeilingDBFS: Double) {
+        self.name = name
+        self.purpose = purpose
+        self.espeakVoice = espeakVoice
+        self.foreignVoices = foreignVoices
+        self.rate = rate
+        self.pitch = pitch
+        self.volume = volume
+        self.wordGap = wordGap
+        self.sentencePauseMs = sentencePauseMs
+        self.paragraphPauseMs = paragraphPauseMs
+        self.trackPauseMs = trackPauseMs
+        self.headSilenceMs = headSilenceMs
+        self.tailSilenceMs = tailSilenceMs
+        self.targetLoudnessLUFS = targetLoudnessLUFS
+        self.peakCeilingDBFS = peakCeilingDBFS
+    }
+
+    /// Checks every value's range; the error names the field and the allowed range.
+    public func validate(file: String) throws {
+        func check(_ field: String, _ value: Double, _ range: ClosedRange<Double>) throws {
+            guard range.contains(value) else {
+                throw ExpoError.voiceProfileOutOfRange(file: file, field: field, value: value, range: range)
+            }
+        }
+        guard !espeakVoice.isEmpty else {
+            throw ExpoError.invalidVoiceProfile(file: file, reason: "\"espeakVoice\" is empty; use \"ko\"")
+        }
+        try check("rate", Double(rate), 80...450)
+        try check("pitch", Double(pitch), 0...100)
+        try check("volume", Double(volume), 1...200)
+        try check("wordGap", Double(wordGap), 0...100)
+        try check("sentencePauseMs", Double(sentencePauseMs), 0...10_000)
+        try check("paragraphPauseMs", Double(paragraphPauseMs), 0...10_000)
+        try check("trackPauseMs", Double(trackPauseMs), 0...30_000)
+        try check("headSilenceMs", Double(headSilenceMs), 0...10_000)
+        try check("tailSilenceMs", Double(tailSilenceMs), 0...10_000)
+        try check("targetLoudnessLUFS", targetLoudnessLUFS, -40...(-6))
+        try check("peakCeilingDBFS", peakCeilingDBFS, -20...0)
+    }
+}
+
+extension ExpoError {
+    /// There is no profile of that name.
+    public static func unknownVoiceProfile(name: String, available: [String], folder: String) -> ExpoError {
+        ExpoError(.usage, "There is no voice profile \"\(name)\" in \(folder). Available: \(available.joined(separator: ", "))",
+                  subject: .voiceProfile)
+    }
+
+    /// A profile file is malformed.
+    public static func invalidVoiceProfile(file: String, reason: String) -> ExpoError {
+        ExpoError(.usage, "\(file): \(reason)", advice: "Fix the profile, or choose another.", subject: .voiceProfile)
+    }
+
+    /// A profile's value is out of its range.
+    public static func voiceProfileOutOfRange(file: String, field: String, value: Double, range: ClosedRange<Double>) -> ExpoError {
+        func format(_ value: Double) -> String { value.rounded() == value ? String(Int(value)) : String(value) }
+        return ExpoError(.usage, "\(file): \"\(field)\" is \(format(value)); it must be from \(format(range.lowerBound)) to \(format(range.upperBound))",
+                         advice: "Fix the profile.", subject: .voiceProfile)
+    }
+
+    /// No Voices folder was found.
+    public static func voicesFolderMissing(searched: [String]) -> ExpoError {
+        ExpoError(.unavailable, "The Voices folder was not found (looked in \(searched.joined(separator: ", ")))",
+                  advice: "Install expo-narrate with its resources (scripts/install.sh), or set EXPO_NARRATE_VOICES.",
+                  subject: .voicesFolder)
+    }
+
+    /// Whether this is the missing-Voices-folder error.
+    public var isVoicesFolderMissing: Bool { category == .unavailable && subject == .voicesFolder }
+}
+
+/// The folder of voice profiles and the pronunciation lexicon.
+public struct VoiceLibrary: Sendable {
+    /// The Voices folder.
+    public let folder: URL
+
+    public init(folder: URL) {
+        self.folder = folder
+    }
+
+    /// Finds the Voices folder: `explicit` if given, then ./Voices, then a Voices folder beside
+    /// the executable or in one of its ancestors (so a built binary finds the project's).
+    public static func locate(explicit: URL? = nil, executable: URL? = nil) throws -> VoiceLibrary {
+        if let explicit {
+            guard isDirectory(explicit) else { throw ExpoError.voicesFolderMissing(searched: [explicit.path]) }
+            return VoiceLibrary(folder: explicit)
+        }
+        var candidates = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Voices")]
+        if let environment = ProcessInfo.processInfo.environment["EXPO_NARRATE_VOICES"] {
+            candidates.insert(URL(fileURLWithPath: environment), at: 0)
+        }
+        var directory = (executable ?? URL(fileURLWithPath: CommandLine.arguments.first ?? ".")).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
+        for _ in 0..<6 {
+            candidates.append(directory.appendingPathComponent("Voices"))
+            candidates.append(directory.appendingPathComponent("share/expo-narrate/Voices"))
+            directory = directory.deletingLastPathComponent()
+        }
+        for candidate in candidates where isDirectory(candidate)
+            && FileManager.default.fileExists(atPath: candidate.appendingPathComponent("standard.json").path) {
+            return VoiceLibrary(folder: candidate.standardizedFileURL)
+        }
+        throw ExpoError.voicesFolderMissing(searched: candidates.map(\.path))
+    }
+
+    /// The names of the profiles in the folder, sorted.
+    public func profileNames() -> [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+    }
+
+    /// Loads and validates the profile `name`.
+    public func profile(named name: String) throws -> VoiceProfile {
+        let safe = !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+        let file = folder.appendingPathComponent(name + ".json")
+        guard safe, FileManager.default.fileExists(atPath: file.path) else {
+            throw ExpoError.unknownVoiceProfile(name: name, available: profileNames(), folder: folder.path)
+        }
+        let data: Data
+        do { data = try Data(contentsOf: file) } catch {
+            throw ExpoError.invalidVoiceProfile(file: file.path, reason: "cannot be read (\(error.localizedDescription))")
+        }
+        var profile: VoiceProfile
+        do {
+            profile = try JSONDecoder().decode(VoiceProfile.self, from: data)
+        } catch let DecodingError.keyNotFound(key, _) {
+            throw ExpoError.invalidVoiceProfile(file: file.path, reason: "the field \"\(key.stringValue)\" is missing")
+        } catch let DecodingError.typeMismatch(_, context) {
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            throw ExpoError.invalidVoiceProfile(file: file.path, reason: "\"\(path)\" has the wrong type")
+        } catch let DecodingError.valueNotFound(_, context) {
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            throw ExpoError.invalidVoiceProfile(file: file.path, reason: "\"\(path)\" is null")
+        } catch {
+            throw ExpoError.invalidVoiceProfile(file: file.path, reason: "not valid JSON (\(ExpoError.reason(of: error)))")
+        }
+        guard profile.name == name else {
+            throw ExpoError.invalidVoiceProfile(file: file.path, reason: "its \"name\" is \"\(profile.name)\" but the file is \(name).json; make them match")
+        }
+        try profile.validate(file: file.path)
+        profile.name = name
+        return profile
+    }
+
+    /// Every profile that loads, with the errors of those that do not.
+    public func allProfiles() -> [(name: String, result: Result<VoiceProfile, Error>)] {
+        profileNames().map { name in (name, Result { try profile(named: name) }) }
+    }
+
+    /// The pronunciation lexicon's file.
+    public var lexiconFile: URL { folder.appendingPathComponent("lexicon.txt") }
+
+    /// The pronunciation lexicon of this folder, or an empty one when it has none.
+    public func lexicon() throws -> PronunciationLexicon {
+        guard FileManager.default.fileExists(atPath: lexiconFile.path) else { return .empty }
+        return try PronunciationLexicon(contentsOf: lexiconFile)
+    }
+
+    private static func isDirectory(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import ExpoModel
+import ExpoSystem
+@testable import Audio
+import TestSupport
+
+
+@Suite("GuideConcatenator")
+struct GuideConcatenatorTests {
+    private func makeTrack(_ name: String, value: Int16, frames: Int, rate: Int = 22050, in folder: ScratchFolder)
+        throws -> URL
+    {
+        let url = folder.file(name)
+        let writer = try WAVWriter(url: url, sampleRate: rate)
+        try writer.append([Int16](repeating: value, count: frames))
+        try writer.finish(cues: [CuePoint(sampleOffset: 0, label: "own cue, not copied")])
+        return url
+    }
+
+    @Test("tracks follow each other with silent gaps and a titled cue at each start")
+    func concatenates() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let tracks = [
+            GuideTrack(url: try makeTrack("01.wav", value: 100, frames: 30_000, in: folder), title: "포스터"),
+            GuideTrack(url: try makeTrack("02.wav", value: -200, frames: 5_001, in: folder), title: "Entry 2: 갓"),
+            GuideTrack(url: try makeTrack("03.wav", value: 300, frames: 1, in: folder), title: ""),
+        ]
+        let output = folder.file("guide.wav")
+        let layout = try GuideConcatenator(gapSeconds: 0.5).concatenate(tracks, to: output)
+        let gap = 11025
+        #expect(layout.trackStartFrames == [0, UInt64(30_000 + gap), UInt64(30_000 + gap + 5_001 + gap)])
+        #expect(layout.trackStartSeconds == layout.trackStartFrames.map { Double($0) / 22050 })
+        #expect(layout.sampleRate == 22050)
+        #expect(layout.durationSeconds == Double(30_000 + 5_001 + 1 + 2 * gap) / 22050)
+
+        let expected =
+            [Int16](repeating: 100, count: 30_000) + [Int16](repeating: 0, count: gap)
+            + [Int16](repeating: -200, count: 5_001) + [Int16](repeating: 0, count: gap) + [300]
+        #expect(try readAllSamples(output) == expected)
+        let cues = try WAVReader(url: output).cuePoints
+        #expect(cues.map(\.label) == tracks.map(\.title))
+        #expect(cues.map { UInt64($0.sampleOffset) } == layout.trackStartFrames)
+    }
+
+    @Test("a track at another sample rate is named in the error and no guide is written")
+    func rateMismatch() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let odd = try makeTrack("02.wav", value: 1, frames: 10, rate: 16000, in: folder)
+        let tracks = [
+            GuideTrack(url: try makeTrack("01.wav", value: 1, frames: 10, in: folder), title: "a"),
+            GuideTrack(url: odd, title: "b"),
+        ]
+        #expect(throws: ExpoError.sampleRateMismatch(file: odd.path, expected: 22050, found: 16000)) {
+            try GuideConcatenator().concatenate(tracks, to: folder.file("guide.wav"))
+        }
+        #expect(try folder.contents() == ["01.wav", "02.wav"])
+    }
+
+    @Test("a guide without tracks is refused")
+    func noTracks() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        #expect(throws: ExpoError.self) { try GuideConcatenator().concatenate([], to: folder.file("guide.wav")) }
+        #expect(try folder.contents() == [])
+    }
+
+    @Test("zero gap puts tracks back to back")
+    func zeroGap() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let tracks = [
+            GuideTrack(url: try makeTrack("a.wav", value: 5, frames: 3, in: folder), title: "A"),
+            GuideTrack(url: try makeTrack("b.wav", value: 6, frames: 2, in: folder), title: "B"),
+        ]
+        let layout = try GuideConcatenator(gapSeconds: 0).concatenate(tracks, to: folder.file("g.wav"))
+        #expect(layout.trackStartFrames == [0, 3])
+        #expect(try readAllSamples(folder.file("g.wav")) == [5, 5, 5, 6, 6])
+    }
+}

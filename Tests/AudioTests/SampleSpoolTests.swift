@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+import ExpoModel
+import ExpoSystem
+@testable import Audio
+import TestSupport
+
+
+@Suite("SampleSpool")
+struct SampleSpoolTests {
+    /// Distinct, sign-varying samples, so a misplaced or byte-swapped one shows.
+    static func ramp(_ count: Int, from start: Int = 0) -> [Int16] {
+        (0..<count).map { Int16(truncatingIfNeeded: (start + $0) &* 7919 &- 30000) }
+    }
+
+    static func readAll(_ spool: SampleSpool, blockFrames: Int) throws -> [Int16] {
+        var all: [Int16] = []
+        var block = [Int16](repeating: 0, count: blockFrames)
+        while true {
+            let count = try block.withUnsafeMutableBufferPointer { try spool.read(into: $0) }
+            if count == 0 { return all }
+            all += block[0..<count]
+        }
+    }
+
+    @Test(
+        "what goes in comes out, in order, whatever the memory limit and the block sizes",
+        arguments: [0, 1, 1000, SampleSpool.chunkFrames, SampleSpool.chunkFrames + 5, 1 << 23],
+        [1, 333, 65536])
+    func roundTrip(memoryLimit: Int, readBlock: Int) throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let spool = SampleSpool(sampleRate: 22050, memoryLimitFrames: memoryLimit, scratchURL: folder.file("raw"))
+        var expected: [Int16] = []
+        // Appends of uneven sizes that cross chunk and memory-limit boundaries.
+        for size in [0, 1, 999, SampleSpool.chunkFrames - 3, 70_000, 5, SampleSpool.chunkFrames + 17] {
+            let samples = Self.ramp(size, from: expected.count)
+            try samples.withUnsafeBufferPointer { try spool.append($0) }
+            expected += samples
+        }
+        #expect(spool.frameCount == UInt64(expected.count))
+        #expect(spool.framesHeldInMemory == min(memoryLimit, expected.count))
+        #expect(FileManager.default.fileExists(atPath: folder.file("raw").path) == (memoryLimit < expected.count))
+        #expect(try Self.readAll(spool, blockFrames: readBlock) == expected)
+        // A second pass after rewinding reads the same.
+        spool.rewind()
+        #expect(try Self.readAll(spool, blockFrames: readBlock) == expected)
+    }
+
+    @Test("discard frees everything and removes the scratch file")
+    func discard() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let spool = SampleSpool(sampleRate: 22050, memoryLimitFrames: 10, scratchURL: folder.file("raw"))
+        try Self.ramp(100).withUnsafeBufferPointer { try spool.append($0) }
+        #expect(FileManager.default.fileExists(atPath: folder.file("raw").path))
+        spool.discard()
+        #expect(!FileManager.default.fileExists(atPath: folder.file("raw").path))
+        #expect(spool.frameCount == 0)
+        #expect(try Self.readAll(spool, blockFrames: 64).isEmpty)
+    }
+
+    @Test("releasing a spool removes its scratch file")
+    func releaseRemovesScratch() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        do {
+            let spool = SampleSpool(sampleRate: 22050, memoryLimitFrames: 0, scratchURL: folder.file("raw"))
+            try Self.ramp(10).withUnsafeBufferPointer { try spool.append($0) }
+            #expect(FileManager.default.fileExists(atPath: folder.file("raw").path))
+        }
+        #expect(try folder.contents().isEmpty)
+    }
+
+    @Test("an unwritable scratch folder is an error naming the file, once memory is full")
+    func unwritableScratch() throws {
+        let missing = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)/raw")
+        let spool = SampleSpool(sampleRate: 22050, memoryLimitFrames: 4, scratchURL: missing)
+        try Self.ramp(4).withUnsafeBufferPointer { try spool.append($0) }
+        #expect(throws: ExpoError.self) {
+            try Self.ramp(1).withUnsafeBufferPointer { try spool.append($0) }
+        }
+        do {
+            try Self.ramp(1).withUnsafeBufferPointer { try spool.append($0) }
+        } catch {
+            #expect(error.localizedDescription.contains(missing.path), "\(error.localizedDescription)")
+        }
+    }
+
+    @Test("the normalizer gives the same file from a spool as from the same samples in a WAV")
+    func normalizerSourcesAgree() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let samples = Signal.sine(frequency: 220, amplitude: 0.05, sampleRate: 22050, seconds: 3)
+            + Signal.sine(frequency: 1500, amplitude: 0.9, sampleRate: 22050, seconds: 1)
+        let integers = samples.map(WAVWriter.quantize)
+        let writer = try WAVWriter(url: folder.file("in.wav"), sampleRate: 22050)
+        try writer.append(integers)
+        try writer.finish()
+        let spool = SampleSpool(sampleRate: 22050, memoryLimitFrames: 30_000, scratchURL: folder.file("raw"))
+        try integers.withUnsafeBufferPointer { try spool.append($0) }
+
+        let normalizer = LoudnessNormalizer(targetLUFS: -19, peakCeilingDBFS: -1, headSilenceSeconds: 0.3, tailSilenceSeconds: 0.6)
+        let fromFile = try normalizer.normalize(input: folder.file("in.wav"), output: folder.file("a.wav"))
+        let fromSpool = try normalizer.normalize(source: spool, output: folder.file("b.wav"))
+        #expect(fromFile == fromSpool)
+        #expect(try Data(contentsOf: folder.file("a.wav")) == Data(contentsOf: folder.file("b.wav")))
+    }
+}

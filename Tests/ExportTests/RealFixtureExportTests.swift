@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+import ExpoModel
+import ExpoSystem
+import CatalogLoading
+import KoreanSpeech
+import Narration
+@testable import Export
+import TestSupport
+
+/// The writers on the original apps' data: 13 entries, a French name in the poster's title,
+/// long paragraphs with brackets and Hanja glosses.
+@Suite("RealFixtureExport", .enabled(if: RealFixtures.available, "needs shared/fixtures beside the repository"))
+struct RealFixtureExportTests {
+    @Test("page and transcript number the 13 entries alike and hold every block's text")
+    func pageAndTranscript() throws {
+        let tracks = try RealFixtures.tracks()
+        let summary = ExportSamples.summary(lastFallsBack: false, for: tracks)
+        let page = GuidePageWriter.render(tracks: tracks, summary: summary)
+        let transcript = TranscriptWriter.render(tracks: tracks, summary: summary)
+        #expect(tracks.count == 14)
+        #expect(page.components(separatedBy: "<h2 ").count - 1 == 14)
+        #expect(page.components(separatedBy: "<track kind=\"captions\"").count - 1 == 14)
+        for number in 1...13 {
+            let title = GuideOutline.oneLine(tracks[number].title)
+            #expect(transcript.contains("\n항목 \(number) / 13: \(title)\n"))
+            #expect(page.contains(">항목 \(number) / 13: \(GuidePageWriter.escape(title))</h2>"))
+        }
+        #expect(page.contains("<h1>파리 만국박람회 1900 (<span lang=\"fr\">L&#39;Exposition de Paris 1900</span>)</h1>"))
+        for track in tracks {
+            for block in track.blocks where block.role == .paragraph || block.role == .summary {
+                let text = GuideOutline.oneLine(block.displayText)
+                #expect(transcript.contains("\n\(text)\n"))
+                #expect(page.contains(">\(GuidePageWriter.escape(text))</p>"))
+            }
+        }
+    }
+
+    @Test("every track's captions parse back, one cue per sentence, lines within the width")
+    func captions() throws {
+        let tracks = try RealFixtures.tracks()
+        for result in ExportSamples.summary(lastFallsBack: false, for: tracks).tracks {
+            let cues = try WebVTTParser.parse(WebVTTWriter.render(cues: result.cues))
+            #expect(cues.count == result.cues.count)
+            #expect(cues.map(\.plainText) == result.cues.map { GuideOutline.oneLine($0.text) })
+            for cue in cues {
+                #expect(cue.lines.allSatisfy { WebVTTWriter.displayWidth(Substring($0)) <= WebVTTWriter.lineWidthColumns
+                    || !$0.contains(" ") })
+            }
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+import ExpoModel
+import CatalogLoading
+@testable import KoreanSpeech
+import TestSupport
+
+/// Every text of the shared Expo 1900 fixtures, normalized, must leave nothing the Korean voice
+/// misreads: no ASCII digit, no Hanja, no unit symbol.
+@Suite("KoreanSpeechNormalizer on the Expo 1900 fixtures")
+struct FixtureNormalizationTests {
+    /// All strings (and integers, as written) found in the parseable fixture files.
+    static func fixtureTexts() throws -> [(file: String, text: String)] {
+        guard let folder = expo1900FixturesFolder() else {
+            Issue.record("No shared/fixtures/expo1900 folder beside any ancestor of \(#filePath)")
+            return []
+        }
+        var texts: [(String, String)] = []
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
+        for file in files {
+            let data = try Data(contentsOf: folder.appendingPathComponent(file))
+            guard let json = try? JSONSerialization.jsonObject(with: data) else { continue }  // the malformed fixture
+            func collect(_ value: Any) {
+                switch value {
+                case let string as String: texts.append((file, string))
+                case let number as NSNumber: texts.append((file, number.stringValue))
+                case let array as [Any]: array.forEach(collect)
+                case let object as [String: Any]: object.values.forEach(collect)
+                default: break
+                }
+            }
+            collect(json)
+        }
+        return texts
+    }
+
+    static func forbiddenScalars(in spoken: String) -> [Unicode.Scalar] {
+        spoken.unicodeScalars.filter { scalar in
+            switch scalar.value {
+            case 0x30...0x39: return true  // ASCII digits
+            case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3134F: return true  // Hanja
+            case 0x3380...0x33DF, 0x2103, 0x2109, 0x25, 0xB0, 0x2113: return true  // ㎝ ㎡ … ℃ ℉ % ° ℓ
+            case 0x3040...0x30FF: return true  // kana
+            default: return false
+            }
+        }
+    }
+
+    @Test func fixturesAreFound() throws {
+        let texts = try Self.fixtureTexts()
+        #expect(texts.count > 20)
+        #expect(texts.contains { $0.text.contains("㎝") })
+    }
+
+    @Test func spokenFixturesHoldOnlyWordsTheVoiceReads() throws {
+        for (file, text) in try Self.fixtureTexts() {
+            let spoken = ruleNormalizer.spoken(text)
+            let forbidden = Self.forbiddenScalars(in: spoken)
+            #expect(forbidden.isEmpty, "\(file): \(String(String.UnicodeScalarView(forbidden))) left in: \(spoken.prefix(200))")
+        }
+    }
+
+    @Test func spokenFixturesWithTheDefaultLexiconToo() throws {
+        guard let root = packageRoot() else {
+            Issue.record("Package.swift not found above \(#filePath)")
+            return
+        }
+        let lexicon = try PronunciationLexicon(contentsOf: root.appendingPathComponent("Voices/lexicon.txt"))
+        let normalizer = KoreanSpeechNormalizer(lexicon: lexicon)
+        for (file, text) in try Self.fixtureTexts() {
+            for run in normalizer.spokenRuns(text) {
+                #expect(Self.forbiddenScalars(in: run.text).isEmpty, "\(file): \(run.text.prefix(200))")
+            }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+import ExpoModel
+import ExpoSystem
+import CatalogLoading
+import KoreanSpeech
+import Narration
+import Speech
+import Audio
+import Export
+@testable import Pipeline
+import TestSupport
+
+@Suite("Narration cache")
+struct NarrationCacheTests {
+    @Test("an unchanged catalog is narrated from the cache; a changed entry or lexicon is narrated again")
+    func reuse() throws {
+        let folder = try SharedFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = NarrationCache(folder: folder)
+        let normalizer = KoreanSpeechNormalizer()
+        var catalog = Catalog(
+            poster: Poster(title: "박람회", visitors: 12, location: "파리", duration: "1900", description: "12줄이다."),
+            entries: [Entry(name: "갓", imageName: "gat", shortDescription: "모자", description: "1.2 kg이다.")]
+        )
+        let first = cache.tracks(for: catalog, normalizer: normalizer, toolVersion: "1")
+        #expect(!first.fromCache)
+        cache.store(first.tracks, catalog: catalog, normalizer: normalizer, toolVersion: "1")
+        let second = cache.tracks(for: catalog, normalizer: normalizer, toolVersion: "1")
+        #expect(second.fromCache)
+        #expect(second.tracks == first.tracks)
+
+        #expect(!cache.tracks(for: catalog, normalizer: normalizer, toolVersion: "2").fromCache)
+        let lexicon = PronunciationLexicon(entries: [.init(written: "갓", spoken: "갇")])
+        #expect(!cache.tracks(for: catalog, normalizer: KoreanSpeechNormalizer(lexicon: lexicon), toolVersion: "1").fromCache)
+        catalog.entries[0].description = "2.4 kg이다."
+        #expect(!cache.tracks(for: catalog, normalizer: normalizer, toolVersion: "1").fromCache)
+    }
+
+    @Test("without a folder (--no-cache) nothing is kept")
+    func disabled() {
+        let cache = NarrationCache(folder: nil)
+        let catalog = Catalog(poster: Poster(title: "t", visitors: 1, location: "l", duration: "d", description: "x"), entries: [])
+        let first = cache.tracks(for: catalog, normalizer: KoreanSpeechNormalizer(), toolVersion: "1")
+        cache.store(first.tracks, catalog: catalog, normalizer: KoreanSpeechNormalizer(), toolVersion: "1")
+        #expect(!cache.tracks(for: catalog, normalizer: KoreanSpeechNormalizer(), toolVersion: "1").fromCache)
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+import ExpoModel
+import ExpoSystem
+import CatalogLoading
+import KoreanSpeech
+import Narration
+import Speech
+import Audio
+import Export
+@testable import Pipeline
+import TestSupport
+
+@Suite("Track cache")
+struct TrackCacheTests {
+    static let profile = TestProfiles.standard
+
+    @Test("the key changes with the SSML, the profile, the tool and espeak-ng's version, and only then")
+    func keys() {
+        let base = TrackCache.key(ssml: "<speak>가</speak>", profile: Self.profile, toolVersion: "1", espeakVersion: "1.51")
+        #expect(base == TrackCache.key(ssml: "<speak>가</speak>", profile: Self.profile, toolVersion: "1", espeakVersion: "1.51"))
+        var slower = Self.profile
+        slower.rate -= 10
+        for other in [
+            TrackCache.key(ssml: "<speak>나</speak>", profile: Self.profile, toolVersion: "1", espeakVersion: "1.51"),
+            TrackCache.key(ssml: "<speak>가</speak>", profile: slower, toolVersion: "1", espeakVersion: "1.51"),
+            TrackCache.key(ssml: "<speak>가</speak>", profile: Self.profile, toolVersion: "2", espeakVersion: "1.51"),
+            TrackCache.key(ssml: "<speak>가</speak>", profile: Self.profile, toolVersion: "1", espeakVersion: "1.52"),
+        ] {
+            #expect(other != base)
+        }
+        #expect(base.count == 64 && base.allSatisfy { $0.isHexDigit })
+    }
+
+    @Test("an entry is trusted only when its WAV has the recorded size")
+    func entries() throws {
+        let folder = try SharedFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = try TrackCache(folder: folder)
+        let key = String(repeating: "ab", count: 32)
+        #expect(cache.entry(key) == nil)
+        try Data(repeating: 1, count: 100).write(to: cache.audioURL(key))
+        let entry = CachedTrack(key: key, durationSeconds: 1, sampleRate: 22050, loudnessLUFS: -19, peakDBFS: -1,
+                                sha256: try TrackCache.sha256(of: cache.audioURL(key)), byteCount: 100, cues: [])
+        try cache.store(entry)
+        #expect(cache.entry(key) == entry)
+        // A WAV cut short (a killed run, a full disk) is not trusted.
+        try Data(repeating: 1, count: 50).write(to: cache.audioURL(key))
+        #expect(cache.entry(key) == nil)
+        // Nor is metadata that names another key.
+        var other = entry
+        other.key = String(repeating: "cd", count: 32)
+        try JSONEncoder().encode(other).write(to: cache.metadataURL(key))
+        #expect(cache.entry(key) == nil)
+    }
+
+    @Test("temporary files of processes that are gone are removed; this process's are kept")
+    func abandonedFiles() throws {
+        let folder = try SharedFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let dead = folder.appendingPathComponent(".x.wav.partial-999999")
+        let mine = folder.appendingPathComponent(".y.wav.partial-\(getpid())")
+        try Data().write(to: dead)
+        try Data().write(to: mine)
+        _ = try TrackCache(folder: folder)
+        #expect(!FileManager.default.fileExists(atPath: dead.path))
+        #expect(FileManager.default.fileExists(atPath: mine.path))
+    }
+
+    @Test("sha256 matches a known digest")
+    func digest() throws {
+        let folder = try SharedFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("abc")
+        try Data("abc".utf8).write(to: file)
+        #expect(try TrackCache.sha256(of: file) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    }
+}
+
+@Suite("Staged output folder")
+struct StagedOutputTests {
+    @Test("nothing reaches the destination before publish; publish moves everything and removes stale files")
+    func publish() throws {
+        let folder = try SharedFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("old".utf8).write(to: folder.appendingPathComponent("a.txt"))
+        try Data("stale".utf8).write(to: folder.appendingPathComponent("gone.txt"))
+        let output = try OutputFolder(destination: folder)
+        try output.write("new", to: "a.txt")
+        try output.write("{}", to: "manifest.json")
+        #expect(try String(contentsOf: folder.appendingPathComponent("a.txt"), encoding: .utf8) == "old")
+        try output.publish(removing: ["gone.txt", "../outside.txt"])
+        #expect(try String(contentsOf: folder.appendingPathComponent("a.txt"), encoding: .utf8) == "new")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("gone.txt").path))
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(!names.contains { $0.hasPrefix(".expo-narrate-staging") })
+    }
+
+    @Test("a run that is discarded leaves the previous output as it was")
+    func discard() throws {
+        let folder = try SharedFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("old".utf8).write(to: folder.appendingPathComponent("a.txt"))
+        do {
+            let output = try OutputFolder(destination: folder)
+            try output.write("half", to: "a.txt")
+        }
+        #expect(try String(contentsOf: folder.appendingPathComponent("a.txt"), encoding: .utf8) == "old")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["a.txt"])
+    }
+
+    @Test("a path under a regular file cannot be an output folder")
+    func impossiblePath() throws {
+        let folder = try SharedFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("file")
+        try Data().write(to: file)
+        #expect {
+            _ = try OutputFolder(destination: file.appendingPathComponent("guide"))
+        } throws: { error in
+            (error as? ExpoError)?.category == .cannotCreate
+        }
+    }
+}
