@@ -99,15 +99,18 @@ extension ExpoError {
                          advice: "Fix the profile.", subject: .voiceProfile)
     }
 
-    /// No Voices folder was found.
-    public static func voicesFolderMissing(searched: [String]) -> ExpoError {
-        ExpoError(.unavailable, "The Voices folder was not found (looked in \(searched.joined(separator: ", ")))",
-                  advice: "Install expo-narrate with its resources (scripts/install.sh), or set EXPO_NARRATE_VOICES.",
-                  subject: .voicesFolder)
+    /// No Voices folder was found: `explicit` when the caller named one that is not there (a
+    /// usage error), else none of the places searched has one (an installation problem).
+    public static func voicesFolderMissing(searched: [String], explicit: Bool = false) -> ExpoError {
+        let message = "The Voices folder was not found (looked in \(searched.joined(separator: ", ")))"
+        if explicit { return ExpoError(.usage, message, subject: .voicesFolder) }
+        return ExpoError(.unavailable, message,
+                         advice: "Install expo-narrate with its resources, or set EXPO_NARRATE_VOICES to the folder.",
+                         subject: .voicesFolder)
     }
 
-    /// Whether this is the missing-Voices-folder error.
-    public var isVoicesFolderMissing: Bool { category == .unavailable && subject == .voicesFolder }
+    /// Whether this is a missing-Voices-folder error.
+    public var isVoicesFolderMissing: Bool { subject == .voicesFolder && (category == .unavailable || category == .usage) }
 }
 
 /// The folder of voice profiles and the pronunciation lexicon.
@@ -123,7 +126,7 @@ public struct VoiceLibrary: Sendable {
     /// the executable or in one of its ancestors (so a built binary finds the project's).
     public static func locate(explicit: URL? = nil, executable: URL? = nil) throws -> VoiceLibrary {
         if let explicit {
-            guard isDirectory(explicit) else { throw ExpoError.voicesFolderMissing(searched: [explicit.path]) }
+            guard isDirectory(explicit) else { throw ExpoError.voicesFolderMissing(searched: [explicit.path], explicit: true) }
             return VoiceLibrary(folder: explicit)
         }
         var candidates = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Voices")]

@@ -137,12 +137,7 @@ struct TextFeature: Sendable, CustomTestStringConvertible {
 /// The default catalog's files, found in the source tree next to this test.
 enum DefaultCatalogSource {
     static var folder: URL {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent()  // Catalog
-            .deletingLastPathComponent()  // NarrationTests
-            .deletingLastPathComponent()  // Tests
-            .deletingLastPathComponent()  // package root
-            .appendingPathComponent("Sources/CatalogLoading/Resources/DefaultCatalog", isDirectory: true)
+        SharedFixtures.projectRoot.appendingPathComponent("Sources/CatalogLoading/Resources/DefaultCatalog", isDirectory: true)
     }
 
     static var posterFile: URL { folder.appendingPathComponent("poster.json") }
