@@ -92,19 +92,7 @@ public struct LoudnessNormalizer: Sendable {
         try validate()
         let sampleRate = source.sampleRate
 
-        var inputMeter: LoudnessMeter
-        if let measuredInput, measuredInput.sampleRate == sampleRate, measuredInput.framesProcessed == source.frameCount {
-            inputMeter = measuredInput
-        } else {
-            inputMeter = LoudnessMeter(sampleRate: sampleRate)
-            source.rewind()
-            var block = [Int16](repeating: 0, count: blockFrames)
-            while true {
-                let count = try block.withUnsafeMutableBufferPointer { try source.read(into: $0) }
-                if count == 0 { break }
-                block.withUnsafeBufferPointer { inputMeter.process(UnsafeBufferPointer(rebasing: $0[0..<count])) }
-            }
-        }
+        let inputMeter = try measure(source, reusing: measuredInput)
         let inputLUFS = inputMeter.integratedLoudness
         let measurable = inputLUFS.isFinite
 
@@ -152,6 +140,23 @@ public struct LoudnessNormalizer: Sendable {
         }
     }
 
+    /// The loudness of `source`: `measuredInput` when it measured all of it, else measured now.
+    private func measure(_ source: PCMSampleSource, reusing measuredInput: LoudnessMeter?) throws -> LoudnessMeter {
+        if let measuredInput, measuredInput.sampleRate == source.sampleRate,
+           measuredInput.framesProcessed == source.frameCount {
+            return measuredInput
+        }
+        var meter = LoudnessMeter(sampleRate: source.sampleRate)
+        source.rewind()
+        var block = [Int16](repeating: 0, count: blockFrames)
+        while true {
+            let count = try block.withUnsafeMutableBufferPointer { try source.read(into: $0) }
+            if count == 0 { break }
+            block.withUnsafeBufferPointer { meter.process(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+        }
+        return meter
+    }
+
     /// The limiter ceiling as a whole number of 16-bit steps, so that rounding to 16 bits can
     /// never land above `peakCeilingDBFS`.
     var quantizedCeiling: Float {
@@ -169,19 +174,7 @@ public struct LoudnessNormalizer: Sendable {
         let gain = Float(pow(10, gainDB / 20))
         var framesToDrop = limiter.latency
 
-        var silence = [Int16](repeating: 0, count: min(blockFrames, max(headFrames, tailFrames)))
-        func writeSilence(_ frames: Int) throws {
-            var left = frames
-            while left > 0 {
-                let count = min(left, silence.count)
-                try silence.withUnsafeBufferPointer { all in
-                    let part = UnsafeBufferPointer(rebasing: all[0..<count])
-                    meter.process(part)
-                    try writer.append(part)
-                }
-                left -= count
-            }
-        }
+        let silence = [Int16](repeating: 0, count: min(blockFrames, max(headFrames, tailFrames)))
         var quantized = [Int16](repeating: 0, count: max(blockFrames, limiter.latency))
         func emit(_ limited: UnsafeBufferPointer<Float>) throws {
             let dropped = min(framesToDrop, limited.count)
@@ -196,7 +189,7 @@ public struct LoudnessNormalizer: Sendable {
             }
         }
 
-        try writeSilence(headFrames)
+        try Self.writeSilence(headFrames, from: silence, into: writer, meter: &meter)
         var block = [Int16](repeating: 0, count: blockFrames)
         var scaled = [Float](repeating: 0, count: blockFrames)
         var limited = [Float](repeating: 0, count: blockFrames)
@@ -217,9 +210,23 @@ public struct LoudnessNormalizer: Sendable {
             }
         }
         try limiter.flush().withUnsafeBufferPointer { try emit($0) }
-        try writeSilence(tailFrames)
-        silence = []
+        try Self.writeSilence(tailFrames, from: silence, into: writer, meter: &meter)
         return meter
+    }
+
+    /// Writes and meters `frames` of silence, in pieces of `silence`'s length.
+    private static func writeSilence(_ frames: Int, from silence: [Int16], into writer: WAVWriter,
+                                     meter: inout LoudnessMeter) throws {
+        var left = frames
+        while left > 0 {
+            let count = min(left, silence.count)
+            try silence.withUnsafeBufferPointer { all in
+                let part = UnsafeBufferPointer(rebasing: all[0..<count])
+                meter.process(part)
+                try writer.append(part)
+            }
+            left -= count
+        }
     }
 
     private func validate() throws {

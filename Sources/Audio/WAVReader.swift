@@ -155,21 +155,38 @@ public final class WAVReader {
         var cues: [CuePoint]
     }
 
-    private static func walkChunks(_ file: POSIXFile) throws -> Layout {
-        let path = file.path
-        let fileSize = try file.size()
+    /// Checks the 12-byte RIFF/WAVE header.
+    private static func checkRIFFHeader(_ file: POSIXFile) throws {
         let riff = try readBytes(file, at: 0, count: 12)
         guard riff.count == 12 else {
-            throw ExpoError.notWAV(file: path, reason: "only \(riff.count) bytes long")
+            throw ExpoError.notWAV(file: file.path, reason: "only \(riff.count) bytes long")
         }
         let magic = String(decoding: riff[0..<4], as: UTF8.self)
         guard magic == "RIFF" else {
             let why = magic == "RF64" ? "RF64 (WAV over 4 GiB) is not supported" : "it does not start with RIFF"
-            throw ExpoError.notWAV(file: path, reason: why)
+            throw ExpoError.notWAV(file: file.path, reason: why)
         }
         guard String(decoding: riff[8..<12], as: UTF8.self) == "WAVE" else {
-            throw ExpoError.notWAV(file: path, reason: "its RIFF form type is not WAVE")
+            throw ExpoError.notWAV(file: file.path, reason: "its RIFF form type is not WAVE")
         }
+    }
+
+    /// The (identifier, sample offset) of each entry of a `cue ` chunk's body.
+    private static func parseCues(_ bytes: [UInt8]) -> [(id: UInt32, offset: UInt32)] {
+        guard bytes.count >= 4 else { return [] }
+        var cues: [(id: UInt32, offset: UInt32)] = []
+        for index in 0..<Int(uint32(bytes, 0)) {
+            let start = 4 + index * 24
+            guard start + 24 <= bytes.count else { break }
+            cues.append((uint32(bytes, start), uint32(bytes, start + 20)))
+        }
+        return cues
+    }
+
+    private static func walkChunks(_ file: POSIXFile) throws -> Layout {
+        let path = file.path
+        let fileSize = try file.size()
+        try checkRIFFHeader(file)
         // The RIFF size may be wrong in files from interrupted writers; the file size rules.
         var offset: UInt64 = 12
         var format: WAVFormat?
@@ -193,14 +210,7 @@ public final class WAVReader {
                 if data == nil { data = (body, min(size, available)) }
             case "cue ":
                 guard size <= available, size <= 16 << 20 else { break }
-                let bytes = try readBytes(file, at: body, count: Int(size))
-                guard bytes.count >= 4 else { break }
-                let count = Int(uint32(bytes, 0))
-                for index in 0..<count {
-                    let start = 4 + index * 24
-                    guard start + 24 <= bytes.count else { break }
-                    cueOffsets.append((uint32(bytes, start), uint32(bytes, start + 20)))
-                }
+                cueOffsets += parseCues(try readBytes(file, at: body, count: Int(size)))
             case "LIST":
                 guard size >= 4, size <= available, size <= 16 << 20 else { break }
                 let bytes = try readBytes(file, at: body, count: Int(size))

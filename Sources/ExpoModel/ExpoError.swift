@@ -15,6 +15,9 @@ public struct ExpoError: Error, Equatable, Sendable, CustomStringConvertible {
         case cannotCreate
         /// A file cannot be read or written (a full disk, permissions, a size limit).
         case io
+        /// The system refused a resource for now (processes, threads, memory, descriptors):
+        /// running again later, or with a higher limit, may work.
+        case resources
         /// SIGINT, SIGTERM or SIGHUP asked the run to stop.
         case interrupted
         /// A bug: something that should not happen.

@@ -3,63 +3,49 @@ import ExpoSystem
 import Narration
 /// What was made for one track, as the writers (captions, transcript, page, playlist,
 /// manifest) need it. File names are relative to the output folder.
-public struct TrackResult: Sendable, Equatable, Codable {
+public struct TrackResult: Sendable, Equatable {
     public var fileStem: String
     public var title: String
     public var kind: Track.Kind
     /// 1-based place in the guide.
     public var position: Int
-    /// `NAME.wav`, or nil when the track fell back to text.
-    public var audioFile: String?
-    /// `NAME.vtt`, or nil without audio.
-    public var captionsFile: String?
-    /// `NAME.txt`
-    public var displayScriptFile: String
-    /// `NAME.spoken.txt`
-    public var spokenScriptFile: String
-    public var durationSeconds: Double?
-    public var sampleRate: Int?
-    /// Integrated loudness of the published WAV (ITU-R BS.1770-4), in LUFS.
-    public var loudnessLUFS: Double?
-    /// Highest sample of the published WAV, in dBFS.
-    public var peakDBFS: Double?
-    /// SHA-256 of the published WAV, lowercase hex.
-    public var sha256: String?
-    public var fellBackToText: Bool
-    /// Why there is no audio, when `fellBackToText`.
+    /// The track's audio, or nil when it fell back to text.
+    public var audio: TrackAudio?
+    /// Why there is no audio, when `audio` is nil.
     public var fallbackReason: String?
-    /// One cue per sentence of the display script, in order.
-    public var cues: [CaptionCue]
 
-    public init(
-        fileStem: String, title: String, kind: Track.Kind, position: Int,
-        audioFile: String? = nil, captionsFile: String? = nil,
-        displayScriptFile: String, spokenScriptFile: String,
-        durationSeconds: Double? = nil, sampleRate: Int? = nil,
-        loudnessLUFS: Double? = nil, peakDBFS: Double? = nil, sha256: String? = nil,
-        fellBackToText: Bool, fallbackReason: String? = nil, cues: [CaptionCue] = []
-    ) {
+    public init(fileStem: String, title: String, kind: Track.Kind, position: Int, audio: TrackAudio? = nil,
+                fallbackReason: String? = nil) {
         self.fileStem = fileStem
         self.title = title
         self.kind = kind
         self.position = position
-        self.audioFile = audioFile
-        self.captionsFile = captionsFile
-        self.displayScriptFile = displayScriptFile
-        self.spokenScriptFile = spokenScriptFile
-        self.durationSeconds = durationSeconds
-        self.sampleRate = sampleRate
-        self.loudnessLUFS = loudnessLUFS
-        self.peakDBFS = peakDBFS
-        self.sha256 = sha256
-        self.fellBackToText = fellBackToText
-        self.fallbackReason = fallbackReason
-        self.cues = cues
+        self.audio = audio
+        self.fallbackReason = audio == nil ? fallbackReason : nil
     }
+
+    /// The result of `track` with `audio`, or falling back to text for `fallbackReason`.
+    public init(_ track: Track, audio: TrackAudio?, fallbackReason: String?) {
+        self.init(fileStem: track.fileStem, title: track.title, kind: track.kind, position: track.position,
+                  audio: audio, fallbackReason: fallbackReason)
+    }
+
+    /// `NAME.wav`, or nil when the track fell back to text.
+    public var audioFile: String? { audio == nil ? nil : fileStem + ".wav" }
+    /// `NAME.vtt`, or nil without audio.
+    public var captionsFile: String? { audio == nil ? nil : fileStem + ".vtt" }
+    /// `NAME.txt`
+    public var displayScriptFile: String { fileStem + ".txt" }
+    /// `NAME.spoken.txt`
+    public var spokenScriptFile: String { fileStem + ".spoken.txt" }
+    public var fellBackToText: Bool { audio == nil }
+    public var durationSeconds: Double? { audio?.durationSeconds }
+    /// One cue per sentence of the display script, in order; empty without audio.
+    public var cues: [CaptionCue] { audio?.cues ?? [] }
 }
 
 /// Everything the guide-level writers (transcript, page, playlist, manifest) describe.
-public struct GuideSummary: Sendable, Equatable, Codable {
+public struct GuideSummary: Sendable, Equatable {
     /// The guide's title (the poster's title on one line).
     public var title: String
     public var toolVersion: String

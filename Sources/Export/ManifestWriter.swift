@@ -61,24 +61,10 @@ public struct GuideManifest: Sendable, Equatable, Codable {
                 files: Files(wav: track.audioFile, vtt: track.captionsFile, txt: track.displayScriptFile,
                              spokenTxt: track.spokenScriptFile),
                 durationSeconds: Self.rounded(track.durationSeconds, places: 3),
-                sampleRate: track.sampleRate,
-                loudnessLUFS: Self.rounded(track.loudnessLUFS, places: 2),
-                peakDBFS: Self.rounded(track.peakDBFS, places: 2),
-                sha256: track.sha256, fellBackToText: track.fellBackToText, fallbackReason: track.fallbackReason)
-        }
-    }
-
-    /// The tracks as results again, without cues (read those back from the WebVTT files with
-    /// `WebVTTParser.captionCues`).
-    public var trackResults: [TrackResult] {
-        tracks.map { track in
-            TrackResult(
-                fileStem: track.fileStem, title: track.title, kind: track.kind, position: track.position,
-                audioFile: track.files.wav, captionsFile: track.files.vtt,
-                displayScriptFile: track.files.txt, spokenScriptFile: track.files.spokenTxt,
-                durationSeconds: track.durationSeconds, sampleRate: track.sampleRate,
-                loudnessLUFS: track.loudnessLUFS, peakDBFS: track.peakDBFS, sha256: track.sha256,
-                fellBackToText: track.fellBackToText, fallbackReason: track.fallbackReason)
+                sampleRate: track.audio?.sampleRate,
+                loudnessLUFS: Self.rounded(track.audio?.loudnessLUFS, places: 2),
+                peakDBFS: Self.rounded(track.audio?.peakDBFS, places: 2),
+                sha256: track.audio?.sha256, fellBackToText: track.fellBackToText, fallbackReason: track.fallbackReason)
         }
     }
 

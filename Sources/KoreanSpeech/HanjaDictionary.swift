@@ -82,16 +82,6 @@ final class HanjaDictionary: @unchecked Sendable {
         readings[hanja.value] ?? []
     }
 
-    /// Whether `hangul` (syllables, same count) is a reading of `hanja`, character by character.
-    func isReading(_ hangul: ArraySlice<Unicode.Scalar>, of hanja: [Unicode.Scalar]) -> Bool {
-        guard hangul.count == hanja.count, !hanja.isEmpty else { return false }
-        for (syllable, character) in zip(hangul, hanja) {
-            let options = readings[character.value] ?? []
-            if !options.contains(where: { HangulSyllable.sameReading($0, syllable) }) { return false }
-        }
-        return true
-    }
-
     /// The Hangul reading of a run of Hanja: dictionary words longest first, then character by
     /// character with each character's most common reading. Characters without any reading are
     /// left out.

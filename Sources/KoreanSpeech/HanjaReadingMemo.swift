@@ -59,11 +59,8 @@ public final class HanjaReadingMemo: @unchecked Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(stored) else { return }
-        let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).partial-\(getpid())")
-        guard (try? data.write(to: temporary)) != nil, rename(temporary.path, file.path) == 0 else {
-            try? FileManager.default.removeItem(at: temporary)
-            return
-        }
+        // A memo that cannot be written is only time lost next run.
+        try? AtomicFile.write(data, to: file)
     }
 
     /// The readings of one character: remembered, or asked of `dictionary` and remembered.

@@ -21,6 +21,12 @@ public struct SpeechEvent: Sendable, Equatable {
     public var audioMilliseconds: Int
     /// 1-based character position in the text given to espeak-ng.
     public var textPosition: Int
+
+    public init(kind: Kind, audioMilliseconds: Int, textPosition: Int) {
+        self.kind = kind
+        self.audioMilliseconds = audioMilliseconds
+        self.textPosition = textPosition
+    }
 }
 
 extension ExpoError {

@@ -41,6 +41,7 @@ func exitStatus(for error: Error) -> ExitCode {
     case .unavailable: return ExitCode(69)
     case .cannotCreate: return ExitCode(73)
     case .io: return ExitCode(74)
+    case .resources: return ExitCode(75)
     case .interrupted: return ExitCode(128 + (Interruption.signal == 0 ? SIGINT : Interruption.signal))
     case .internal: return ExitCode(70)
     }

@@ -42,15 +42,10 @@ enum ExportSamples {
                 defer { start += 2.5 }
                 return CaptionCue(start: start, end: start + 2.25, text: sentence.display)
             }
-            return TrackResult(
-                fileStem: track.fileStem, title: track.title, kind: track.kind, position: track.position,
-                audioFile: fallsBack ? nil : "\(track.fileStem).wav",
-                captionsFile: fallsBack ? nil : "\(track.fileStem).vtt",
-                displayScriptFile: "\(track.fileStem).txt", spokenScriptFile: "\(track.fileStem).spoken.txt",
-                durationSeconds: fallsBack ? nil : start + 0.5, sampleRate: fallsBack ? nil : 22050,
-                loudnessLUFS: fallsBack ? nil : -18.04321, peakDBFS: fallsBack ? nil : -1.98765,
-                sha256: fallsBack ? nil : String(repeating: "ab", count: 32),
-                fellBackToText: fallsBack, fallbackReason: fallsBack ? fallbackReason : nil, cues: cues)
+            let audio = fallsBack ? nil : TrackAudio(
+                durationSeconds: start + 0.5, sampleRate: 22050, loudnessLUFS: -18.04321, peakDBFS: -1.98765,
+                sha256: String(repeating: "ab", count: 32), byteCount: 44 + 2 * 22050, cues: cues)
+            return TrackResult(track, audio: audio, fallbackReason: fallsBack ? fallbackReason : nil)
         }
         return GuideSummary(
             title: tracks[0].title, toolVersion: "0.1.0-test", voiceProfile: "standard", espeakVersion: "1.51",
@@ -63,12 +58,8 @@ enum ExportSamples {
         summary.guideAudioFile = nil
         summary.espeakVersion = nil
         for index in summary.tracks.indices {
-            summary.tracks[index] = TrackResult(
-                fileStem: summary.tracks[index].fileStem, title: summary.tracks[index].title,
-                kind: summary.tracks[index].kind, position: summary.tracks[index].position,
-                displayScriptFile: summary.tracks[index].displayScriptFile,
-                spokenScriptFile: summary.tracks[index].spokenScriptFile,
-                fellBackToText: true, fallbackReason: reason)
+            summary.tracks[index].audio = nil
+            summary.tracks[index].fallbackReason = reason
         }
         return summary
     }

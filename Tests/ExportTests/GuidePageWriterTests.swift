@@ -108,8 +108,11 @@ struct GuidePageWriterTests {
     @Test("file names from the results are percent-encoded and stay relative")
     func hostileFileNames() {
         var summary = ExportSamples.summary()
-        summary.tracks[0].audioFile = "a\" onerror=\"alert(1)<x>.wav"
-        summary.tracks[0].captionsFile = "//evil.example/c.vtt"
+        var tracks = self.tracks
+        for (index, stem) in ["a\" onerror=\"alert(1)<x>", "//evil.example/c"].enumerated() {
+            tracks[index].fileStem = stem
+            summary.tracks[index].fileStem = stem
+        }
         summary.guideAudioFile = "javascript:alert(1)"
         let html = GuidePageWriter.render(tracks: tracks, summary: summary)
         #expect(html.contains("src=\"a%22%20onerror%3D%22alert%281%29%3Cx%3E.wav\""))

@@ -33,7 +33,7 @@ struct PlaylistWriterTests {
         var summary = ExportSamples.summary(lastFallsBack: false)
         summary.title = "제목\n#EXTINF:1,가짜"
         summary.tracks[0].title = "첫 줄\r\n#EXTM3U, 쉼표, 있음\u{2028}끝"
-        summary.tracks[1].audioFile = "#not-a-comment.wav"
+        summary.tracks[1].fileStem = "#not-a-comment"
         let playlist = PlaylistWriter.render(summary: summary)
         let lines = playlist.split(separator: "\n").map(String.init)
         #expect(lines[1] == "#PLAYLIST:제목 #EXTINF:1,가짜")

@@ -40,17 +40,17 @@ struct TrackCacheTests {
         let key = String(repeating: "ab", count: 32)
         #expect(cache.entry(key) == nil)
         try Data(repeating: 1, count: 100).write(to: cache.audioURL(key))
-        let entry = CachedTrack(key: key, durationSeconds: 1, sampleRate: 22050, loudnessLUFS: -19, peakDBFS: -1,
-                                sha256: try TrackCache.sha256(of: cache.audioURL(key)), byteCount: 100, cues: [])
-        try cache.store(entry)
+        let entry = TrackAudio(durationSeconds: 1, sampleRate: 22050, loudnessLUFS: -19, peakDBFS: -1,
+                               sha256: try TrackCache.sha256(of: cache.audioURL(key)), byteCount: 100, cues: [])
+        try cache.store(entry, key: key)
         #expect(cache.entry(key) == entry)
         // A WAV cut short (a killed run, a full disk) is not trusted.
         try Data(repeating: 1, count: 50).write(to: cache.audioURL(key))
         #expect(cache.entry(key) == nil)
-        // Nor is metadata that names another key.
-        var other = entry
-        other.key = String(repeating: "cd", count: 32)
-        try JSONEncoder().encode(other).write(to: cache.metadataURL(key))
+        // Nor is metadata that cannot be read.
+        try Data(repeating: 1, count: 100).write(to: cache.audioURL(key))
+        #expect(cache.entry(key) == entry)
+        try Data("{\"durationSeconds\": 1".utf8).write(to: cache.metadataURL(key))
         #expect(cache.entry(key) == nil)
     }
 

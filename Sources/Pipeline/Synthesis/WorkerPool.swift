@@ -29,16 +29,8 @@ struct WorkerPool {
     /// ran), and `ExpoError` for an interruption or a full or unwritable cache.
     func run(_ jobs: [SynthesisJob], workers: Int, progress: (GuideProgressEvent) -> Void) throws -> [String: String] {
         let batchFolder = cache.scratchURL("batch")
-        let manager = FileManager.default
-        try? manager.removeItem(at: batchFolder)
-        defer { try? manager.removeItem(at: batchFolder) }
-        do {
-            try manager.createDirectory(at: batchFolder.appendingPathComponent("failed"), withIntermediateDirectories: true)
-            let batch = SynthesisBatch(profile: profile, cacheFolder: cache.folder.path, jobs: jobs)
-            try JSONEncoder().encode(batch).write(to: batchFolder.appendingPathComponent("batch.json"))
-        } catch {
-            throw ExpoError.cannotWrite(path: batchFolder.path, reason: ExpoError.reason(of: error))
-        }
+        try writeBatch(jobs, to: batchFolder)
+        defer { try? FileManager.default.removeItem(at: batchFolder) }
 
         var batchCompleted = false
         defer { server.stop(cache: cache, gracefully: batchCompleted) }
@@ -51,36 +43,7 @@ struct WorkerPool {
                 throw ExpoError.speechServerUnavailable(String(line.dropFirst("unavailable ".count)))
             }
         }
-
-        var waiting = jobs.sorted { $0.estimatedCost > $1.estimatedCost }
-        var running: [String: SynthesisJob] = [:]
-        var endings: [String: (status: Int32, bySignal: Bool)] = [:]
-        var finished = 0
-        var serverGone = false
-        while !serverGone, !waiting.isEmpty || !running.isEmpty {
-            if Interruption.isRequested { throw ExpoError.interrupted }
-            while running.count < workers, !waiting.isEmpty {
-                let job = waiting.removeFirst()
-                server.channel.send("job " + job.key)
-                running[job.key] = job
-                progress(.trackStarted(index: finished + running.count, count: jobs.count, title: job.title))
-            }
-            // Poll with a time limit so that an interruption is seen within 50 ms.
-            guard server.channel.wait(alsoFor: -1, watchingInput: true, timeoutMilliseconds: 50).input else { continue }
-            guard server.channel.fill() else {
-                serverGone = true
-                break
-            }
-            while let line = server.channel.nextBufferedLine() {
-                let parts = line.split(separator: " ")
-                guard parts.count == 4, parts[0] == "done", let status = Int32(parts[2]),
-                      let job = running.removeValue(forKey: String(parts[1])) else { continue }
-                endings[job.key] = (status, parts[3] == "signal")
-                finished += 1
-                progress(.trackFinished(index: finished, count: jobs.count, title: job.title, fromCache: false))
-            }
-        }
-
+        let (endings, serverGone) = try dispatch(jobs, workers: workers, progress: progress)
         batchCompleted = !serverGone
 
         var failed: [String: String] = [:]
@@ -91,20 +54,62 @@ struct WorkerPool {
             if let ending, ending.status == Self.storageFailureStatus, !ending.bySignal {
                 throw ExpoError.cannotWrite(path: cache.folder.path, reason: recorded ?? "a worker could not store its track")
             }
-            let reason: String
-            if let recorded {
-                reason = recorded
-            } else if let ending {
-                reason = ending.bySignal
-                    ? "the speech worker was killed by signal \(ending.status)"
-                    : "the speech worker ended unexpectedly (status \(ending.status))"
-            } else {
-                reason = "the speech server ended before this track was made; run again to make it"
-            }
+            let reason = recorded ?? Self.reason(for: ending)
             failed[job.key] = reason
             progress(.trackFellBack(title: job.title, reason: reason))
         }
         return failed
+    }
+
+    /// Writes the batch the server reads: `batch.json` and an empty `failed/`.
+    private func writeBatch(_ jobs: [SynthesisJob], to batchFolder: URL) throws {
+        let manager = FileManager.default
+        try? manager.removeItem(at: batchFolder)
+        do {
+            try manager.createDirectory(at: batchFolder.appendingPathComponent("failed"), withIntermediateDirectories: true)
+            let batch = SynthesisBatch(profile: profile, cacheFolder: cache.folder.path, jobs: jobs)
+            try JSONEncoder().encode(batch).write(to: batchFolder.appendingPathComponent("batch.json"))
+        } catch {
+            try? manager.removeItem(at: batchFolder)
+            throw ExpoError.cannotWrite(path: batchFolder.path, reason: ExpoError.reason(of: error))
+        }
+    }
+
+    /// Hands the jobs to the server, `workers` at a time, longest first, until every one has
+    /// ended or the server is gone; returns how each ended, by key.
+    private func dispatch(_ jobs: [SynthesisJob], workers: Int, progress: (GuideProgressEvent) -> Void) throws
+        -> (endings: [String: (status: Int32, bySignal: Bool)], serverGone: Bool) {
+        var waiting = jobs.sorted { $0.estimatedCost > $1.estimatedCost }
+        var running: [String: SynthesisJob] = [:]
+        var endings: [String: (status: Int32, bySignal: Bool)] = [:]
+        while !waiting.isEmpty || !running.isEmpty {
+            if Interruption.isRequested { throw ExpoError.interrupted }
+            while running.count < workers, !waiting.isEmpty {
+                let job = waiting.removeFirst()
+                server.channel.send("job " + job.key)
+                running[job.key] = job
+                progress(.trackStarted(index: endings.count + running.count, count: jobs.count, title: job.title))
+            }
+            // Poll with a time limit so that an interruption is seen within 50 ms.
+            guard server.channel.wait(alsoFor: -1, watchingInput: true, timeoutMilliseconds: 50).input else { continue }
+            guard server.channel.fill() else { return (endings, true) }
+            while let line = server.channel.nextBufferedLine() {
+                let parts = line.split(separator: " ")
+                guard parts.count == 4, parts[0] == "done", let status = Int32(parts[2]),
+                      let job = running.removeValue(forKey: String(parts[1])) else { continue }
+                endings[job.key] = (status, parts[3] == "signal")
+                progress(.trackFinished(index: endings.count, count: jobs.count, title: job.title, fromCache: false))
+            }
+        }
+        return (endings, false)
+    }
+
+    /// Why a track failed when its worker recorded no reason.
+    private static func reason(for ending: (status: Int32, bySignal: Bool)?) -> String {
+        guard let ending else { return "the speech server ended before this track was made; run again to make it" }
+        return ending.bySignal
+            ? "the speech worker was killed by signal \(ending.status)"
+            : "the speech worker ended unexpectedly (status \(ending.status))"
     }
 
     /// The server's next line, waiting at most 50 ms at a time so that an interruption is seen;
@@ -136,7 +141,7 @@ struct WorkerPool {
                 return 2
             }
             // The server selected the voice just before forking, and its engine has never spoken.
-            try TrackSynthesizer(engine: engine, profile: batch.profile, cache: cache).synthesize(job, selectingVoice: false)
+            try TrackSynthesizer(engine: engine, profile: batch.profile, cache: cache).synthesize(job)
             return 0
         } catch let error as ExpoError where error.isInterruption {
             return 130

@@ -40,6 +40,12 @@ struct NarrationCache {
         return try? JSONDecoder().decode([Track].self, from: data)
     }
 
+    /// Whether the cache has a narration for this catalog (its file exists; it is not read).
+    func hasEntry(for catalog: Catalog, normalizer: KoreanSpeechNormalizer, toolVersion: String) -> Bool {
+        guard let file = file(catalog: catalog, normalizer: normalizer, toolVersion: toolVersion) else { return false }
+        return FileManager.default.fileExists(atPath: file.path)
+    }
+
     /// Keeps `tracks` for the next run; called once the run has succeeded, so that a failed or
     /// interrupted run leaves the cache as it was.
     func store(_ tracks: [Track], catalog: Catalog, normalizer: KoreanSpeechNormalizer, toolVersion: String) {
@@ -58,11 +64,7 @@ struct NarrationCache {
     private func store(_ tracks: [Track], as file: URL, in folder: URL) {
         guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil,
               let data = try? JSONEncoder().encode(tracks) else { return }
-        let temporary = folder.appendingPathComponent(".\(file.lastPathComponent).partial-\(getpid())")
-        guard (try? data.write(to: temporary)) != nil, rename(temporary.path, file.path) == 0 else {
-            try? FileManager.default.removeItem(at: temporary)
-            return
-        }
+        guard (try? AtomicFile.write(data, to: file)) != nil else { return }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         for name in names where name.hasPrefix(Self.prefix) && name != file.lastPathComponent {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))

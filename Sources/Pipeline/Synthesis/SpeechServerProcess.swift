@@ -89,8 +89,9 @@ final class SpeechServerProcess {
     }
 
     private static func cannotStart(_ executable: URL, _ code: Int32) -> ExpoError {
-        ExpoError(.unavailable, "Cannot start the speech server \(executable.path): \(ExpoError.errnoText(code))",
-                  subject: .speech, code: code)
+        ExpoError(.resources, "Cannot start the speech server \(executable.path): \(ExpoError.errnoText(code))",
+                  advice: "Nothing was published. Run again when the system has processes and memory to spare.",
+                  code: code)
     }
 
     /// Ends the server. After a completed batch (`gracefully`), closing its input is enough:

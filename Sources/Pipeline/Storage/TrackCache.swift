@@ -8,20 +8,6 @@ import Speech
 import Audio
 import Export
 
-/// What the cache keeps about a synthesised, loudness-normalised track.
-public struct CachedTrack: Sendable, Equatable, Codable {
-    public var key: String
-    public var durationSeconds: Double
-    public var sampleRate: Int
-    public var loudnessLUFS: Double?
-    public var peakDBFS: Double?
-    /// SHA-256 of the WAV, lowercase hex.
-    public var sha256: String
-    /// Size of the WAV in bytes, checked before the entry is trusted.
-    public var byteCount: Int
-    public var cues: [CaptionCue]
-}
-
 /// A content-addressed store of finished track audio: `KEY.wav` and `KEY.json`, where KEY is
 /// the SHA-256 of everything that decides the sound (the SSML, the voice profile, the tool's
 /// and espeak-ng's versions). Each file is written under a temporary name and renamed, the
@@ -52,10 +38,9 @@ public struct TrackCache: Sendable {
     public func metadataURL(_ key: String) -> URL { folder.appendingPathComponent(key + ".json") }
 
     /// The entry for `key` if it is complete: metadata readable and the WAV of the recorded size.
-    public func entry(_ key: String) -> CachedTrack? {
+    public func entry(_ key: String) -> TrackAudio? {
         guard let data = try? Data(contentsOf: metadataURL(key)),
-              let entry = try? JSONDecoder().decode(CachedTrack.self, from: data),
-              entry.key == key
+              let entry = try? JSONDecoder().decode(TrackAudio.self, from: data)
         else { return nil }
         // stat(2) directly: FileManager's attributes also look up the owner's user and group
         // names (reading /etc/passwd and /etc/group) for every file.
@@ -65,27 +50,15 @@ public struct TrackCache: Sendable {
     }
 
     /// Records `entry` for an audio file already renamed to `audioURL(key)`.
-    public func store(_ entry: CachedTrack) throws {
+    public func store(_ entry: TrackAudio, key: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let data = try encoder.encode(entry)
-        let temporary = folder.appendingPathComponent(".\(entry.key).json.partial-\(getpid())")
-        do {
-            try data.write(to: temporary)
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw ExpoError.cannotWrite(path: metadataURL(entry.key).path, reason: ExpoError.reason(of: error))
-        }
-        guard rename(temporary.path, metadataURL(entry.key).path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw ExpoError.cannotWrite(path: metadataURL(entry.key).path, reason: reason)
-        }
+        try AtomicFile.write(try encoder.encode(entry), to: metadataURL(key))
     }
 
     /// A private scratch file name for this process.
     public func scratchURL(_ name: String) -> URL {
-        folder.appendingPathComponent(".\(name).partial-\(getpid())")
+        AtomicFile.temporaryURL(for: folder.appendingPathComponent(name))
     }
 
     /// SHA-256 of a file, lowercase hex.
@@ -96,12 +69,8 @@ public struct TrackCache: Sendable {
     /// Removes `.NAME.partial-PID` files whose process is no longer alive.
     static func removeAbandonedFiles(in folder: URL) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        for name in names where name.hasPrefix(".") {
-            guard let range = name.range(of: ".partial-", options: .backwards),
-                  let pid = Int32(name[range.upperBound...]) else { continue }
-            if pid != getpid(), !ProcessStatus.isRunning(pid) {
-                try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
-            }
+        for name in names where AtomicFile.isAbandonedTemporary(name) {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
     }
 }

@@ -1,0 +1,31 @@
+import Export
+import Foundation
+
+/// What the builder tells its caller while it works (the CLI prints these).
+public enum GuideProgressEvent: Sendable {
+    /// Audio could not be made at all; the run goes on with text.
+    case audioUnavailable(reason: String)
+    /// A track's audio is being made (`index` is 1-based among `count`).
+    case trackStarted(index: Int, count: Int, title: String)
+    /// A track is done; `fromCache` when it was not synthesised again.
+    case trackFinished(index: Int, count: Int, title: String, fromCache: Bool)
+    /// A track's audio failed; it falls back to text.
+    case trackFellBack(title: String, reason: String)
+    /// Writing the guide-level files (guide.wav, page, transcript, …).
+    case assembling
+}
+
+/// The outcome of a run.
+public struct GuideReport: Sendable {
+    public var summary: GuideSummary
+    public var outputFolder: URL
+    /// Why there is no audio at all (text-only run or espeak-ng unavailable), else nil.
+    public var audioMissingReason: String?
+    /// Titles of tracks whose audio failed while others were made.
+    public var failedTracks: [String]
+    /// Tracks reused from the cache.
+    public var cachedTracks: Int
+
+    /// Total audio duration in seconds.
+    public var totalDuration: Double { summary.tracks.compactMap(\.durationSeconds).reduce(0, +) }
+}

@@ -1,0 +1,80 @@
+import Export
+import ExpoModel
+import ExpoSystem
+import Foundation
+import Speech
+
+/// Export: tracks and their audio → the files a reader and a player use, staged in the output
+/// folder: each track's scripts and captions, then the transcript, page, playlist and manifest.
+struct ExportStage {
+    let request: GuideRequest
+    let output: OutputFolder
+
+    /// Writes every track's display and spoken scripts. Each file is synced to the disk, so
+    /// thousands of tracks take seconds: it checks for a stop between files.
+    func writeScripts(_ tracks: [Track]) throws {
+        for track in tracks {
+            try Interruption.check()
+            try output.write(track.displayScript, to: track.fileStem + ".txt")
+            try output.write(track.spokenScript, to: track.fileStem + ".spoken.txt")
+        }
+    }
+
+    /// Writes the captions and the guide-level files; returns what they describe.
+    func run(_ tracks: [Track], synthesis: SynthesisStage.Output) throws -> GuideSummary {
+        let missingReason = request.textOnly ? "--text-only was given" : synthesis.unavailableReason
+        var results: [TrackResult] = []
+        for track in tracks {
+            try Interruption.check()
+            let result = TrackResult(track, audio: synthesis.audio[track.fileStem],
+                                     fallbackReason: synthesis.failures[track.fileStem] ?? missingReason)
+            if let captions = result.captionsFile {
+                try output.write(WebVTTWriter.render(cues: result.cues), to: captions)
+            }
+            results.append(result)
+        }
+        var summary = GuideSummary(
+            title: tracks.first?.title ?? request.catalog.poster.title,
+            toolVersion: GuideBuilder.toolVersion, voiceProfile: request.profile.name,
+            espeakVersion: synthesis.engineVersion, guideAudioFile: nil, tracks: results
+        )
+        if results.contains(where: { $0.audioFile != nil }) {
+            summary.guideAudioFile = "guide.wav"
+            try output.write(PlaylistWriter.render(summary: summary), to: "guide.m3u8")
+        }
+        try output.write(TranscriptWriter.render(tracks: tracks, summary: summary), to: "guide.txt")
+        try output.write(GuidePageWriter.render(tracks: tracks, summary: summary), to: "index.html")
+        try output.write(ManifestWriter.render(summary: summary, extra: Self.profileSettings(request.profile)),
+                         to: "manifest.json")
+        return summary
+    }
+
+    /// The voice profile's settings as the manifest records them, so that a guide says how it
+    /// was made and not only with which profile name.
+    static func profileSettings(_ profile: VoiceProfile) -> [String: String] {
+        [
+            "voice.espeakVoice": profile.espeakVoice,
+            "voice.rate": String(profile.rate),
+            "voice.pitch": String(profile.pitch),
+            "voice.volume": String(profile.volume),
+            "voice.wordGap": String(profile.wordGap),
+            "voice.sentencePauseMs": String(profile.sentencePauseMs),
+            "voice.paragraphPauseMs": String(profile.paragraphPauseMs),
+            "voice.trackPauseMs": String(profile.trackPauseMs),
+            "voice.targetLoudnessLUFS": String(profile.targetLoudnessLUFS),
+            "voice.peakCeilingDBFS": String(profile.peakCeilingDBFS),
+        ]
+    }
+
+    /// The files the previous run's manifest in `folder` names, so that a new run can remove
+    /// those it no longer makes (an entry taken out of the catalog). Empty without a manifest.
+    static func filesOfPreviousRun(in folder: URL) -> [String] {
+        guard let data = try? Data(contentsOf: folder.appendingPathComponent("manifest.json")),
+              let manifest = try? ManifestReader.read(data) else { return [] }
+        var files = ["guide.wav", "guide.m3u8", "guide.txt", "index.html"]
+        for track in manifest.tracks {
+            files += [track.files.wav, track.files.vtt, track.files.txt, track.files.spokenTxt].compactMap { $0 }
+        }
+        return files
+    }
+}

@@ -1,0 +1,70 @@
+import ExpoModel
+import Foundation
+import KoreanSpeech
+import Narration
+
+/// Narrate: the request's catalog → the guide's tracks (all of them, and the ones the request
+/// selects), from the narration cache when it holds this catalog's.
+struct NarrationStage {
+    /// What narrating gave.
+    struct Output {
+        /// Every track of the catalog, poster first.
+        var all: [Track]
+        /// The tracks the request selects, in guide order.
+        var selected: [Track]
+        /// Whether the narration came from the cache (then there is nothing to remember).
+        var fromCache: Bool
+    }
+
+    let request: GuideRequest
+    let normalizer: KoreanSpeechNormalizer
+
+    private var cache: NarrationCache {
+        NarrationCache(folder: request.useCache ? NarrationCache.folder(in: request.effectiveCacheFolder) : nil)
+    }
+
+    private var hanjaMemo: URL? {
+        request.useCache
+            ? NarrationCache.folder(in: request.effectiveCacheFolder).appendingPathComponent("hanja-readings.json") : nil
+    }
+
+    /// Whether the cache holds this catalog's narration (a cheap look, without reading it).
+    var isCached: Bool {
+        cache.hasEntry(for: request.catalog, normalizer: normalizer, toolVersion: GuideBuilder.toolVersion)
+    }
+
+    /// Narrates the catalog (or reads it back) and selects the request's tracks.
+    func run() throws -> Output {
+        if let hanjaMemo { HanjaReadingMemo.shared.load(from: hanjaMemo, toolVersion: GuideBuilder.toolVersion) }
+        let (all, fromCache) = cache.tracks(for: request.catalog, normalizer: normalizer, toolVersion: GuideBuilder.toolVersion)
+        return Output(all: all, selected: try select(from: all), fromCache: fromCache)
+    }
+
+    /// Keeps a fresh narration (and the Hanja readings it looked up) for the next run; called
+    /// once the run has published, so that a failed run leaves the cache as it was.
+    func remember(_ output: Output) {
+        guard !output.fromCache else { return }
+        cache.store(output.all, catalog: request.catalog, normalizer: normalizer, toolVersion: GuideBuilder.toolVersion)
+        // After the narration is stored, which made its folder.
+        if let hanjaMemo { HanjaReadingMemo.shared.save(to: hanjaMemo, toolVersion: GuideBuilder.toolVersion) }
+    }
+
+    private func select(from all: [Track]) throws -> [Track] {
+        switch request.selection {
+        case .all:
+            return all
+        case .poster:
+            return [all[0]]
+        case let .some(poster, names):
+            let available = request.catalog.entries.map(\.name)
+            let unknown = names.filter { name in !available.contains(name) }
+            guard unknown.isEmpty else { throw ExpoError.unknownEntries(unknown, available: available) }
+            let wanted = Set(names)
+            var selected: [Track] = poster ? [all[0]] : []
+            for (index, entry) in request.catalog.entries.enumerated() where wanted.contains(entry.name) {
+                selected.append(all[index + 1])
+            }
+            return selected
+        }
+    }
+}

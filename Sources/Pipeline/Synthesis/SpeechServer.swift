@@ -1,0 +1,156 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import ExpoModel
+import ExpoSystem
+import CatalogLoading
+import KoreanSpeech
+import Narration
+import Speech
+import Audio
+import Export
+
+/// The process behind `expo-narrate _speech-server`, which `WorkerPool` starts: it starts
+/// espeak-ng and selects the voice once, then forks one child per track.
+///
+/// Why a fork server: espeak-ng keeps state from one utterance to the next, so every track
+/// needs an engine that has never spoken (that is what makes a track's audio the same
+/// whatever `--jobs` is). Starting a process for that costs about 10 ms of loading libraries
+/// and espeak-ng's data each time; a child forked from a server that has started espeak-ng
+/// but never spoken gets the same fresh state for the price of a fork. The server itself
+/// never speaks. Forking is safe because its only other thread is espeak-ng's queue thread
+/// (for asynchronous mode, unused here), which waits on a condition variable holding no lock;
+/// a child has just the thread that forked.
+///
+/// It is started with the voice profile (JSON) as its argument, and starts espeak-ng and
+/// selects the voice at once. Then, one line at a time, over its standard input and output:
+/// - in: `batch PATH` once (the folder holding `batch.json`), then `job KEY` per track;
+///   closing standard input means no more jobs.
+/// - out: `started` once espeak-ng and the voice are loaded, `ready` once the batch is read;
+///   instead of either, `unavailable REASON` (espeak-ng, the voice or the batch cannot be
+///   loaded; the server then exits); then `done KEY STATUS HOW` when a child ends, HOW being
+///   `exit` or `signal`.
+///
+/// A child writes its track to the cache, or the reason it failed to `failed/KEY` in the
+/// batch folder, and exits with `WorkerPool.work`'s status.
+public enum SpeechServer {
+    /// Serves until standard input closes and every child has ended; returns the exit status.
+    /// `profileJSON` is the voice profile, as `JSONEncoder` writes it.
+    public static func serve(profileJSON: String) -> Int32 {
+        let channel = LineChannel(input: 0, output: 1)
+        let childEnded = ChildEndSignal()
+        let engine: EspeakEngine
+        let profile: VoiceProfile
+        do {
+            profile = try JSONDecoder().decode(VoiceProfile.self, from: Data(profileJSON.utf8))
+            engine = try EspeakEngine.start()
+            try select(profile, on: engine)
+        } catch {
+            channel.send("unavailable " + oneLine(ExpoError.reason(of: error)))
+            return 0
+        }
+        channel.send("started")
+        // No batch: the run needed no speech after all.
+        guard let first = channel.receiveLine(), first.hasPrefix("batch ") else { return 0 }
+        let batchFolder = URL(fileURLWithPath: String(first.dropFirst("batch ".count)))
+        var session: Session
+        do {
+            let data = try Data(contentsOf: batchFolder.appendingPathComponent("batch.json"))
+            let batch = try JSONDecoder().decode(SynthesisBatch.self, from: data)
+            let cache = try TrackCache(folder: URL(fileURLWithPath: batch.cacheFolder))
+            // Workers do not select the voice again (it makes espeak-ng read every voice
+            // file), so the engine they inherit must have the batch's.
+            if batch.profile != profile { try select(batch.profile, on: engine) }
+            session = Session(channel: channel, engine: engine, batch: batch, batchFolder: batchFolder, cache: cache)
+        } catch {
+            channel.send("unavailable " + oneLine(ExpoError.reason(of: error)))
+            return 0
+        }
+        channel.send("ready")
+        return session.run(childEnded: childEnded)
+    }
+
+    private static func select(_ profile: VoiceProfile, on engine: EspeakEngine) throws {
+        try engine.select(voice: profile.espeakVoice, rate: profile.rate, pitch: profile.pitch,
+                          volume: profile.volume, wordGap: profile.wordGap)
+    }
+
+    private static func oneLine(_ text: String) -> String {
+        text.replacingOccurrences(of: "\n", with: " ")
+    }
+
+    /// The server once its batch is read: forks a worker per job line and reports each ending.
+    private struct Session {
+        let channel: LineChannel
+        let engine: EspeakEngine
+        let batch: SynthesisBatch
+        let batchFolder: URL
+        let cache: TrackCache
+        var children: [pid_t: String] = [:]
+
+        mutating func run(childEnded: ChildEndSignal) -> Int32 {
+            var inputOpen = true
+            while inputOpen || !children.isEmpty {
+                if Interruption.isRequested { return stopChildren() }
+                // Jobs already read (with the batch line, or several at once) start first.
+                while let line = channel.nextBufferedLine() {
+                    guard line.hasPrefix("job ") else { continue }
+                    startWorker(key: String(line.dropFirst("job ".count)))
+                }
+                guard inputOpen || !children.isEmpty else { break }
+                // A time limit, so that a stop signal arriving just before the wait is seen soon.
+                let (lineReady, childReady) = channel.wait(alsoFor: childEnded.readEnd, watchingInput: inputOpen,
+                                                           timeoutMilliseconds: 100)
+                // Reaped after every wait, not only when the self-pipe says so: a signal mask
+                // inherited from whoever started this process may hold SIGCHLD back.
+                if childReady { childEnded.drain() }
+                reapChildren()
+                if lineReady, !channel.fill() { inputOpen = false }
+            }
+            return 0
+        }
+
+        private mutating func startWorker(key: String) {
+            let pid = fork()
+            if pid == 0 {
+                // The child: no part in the protocol, default SIGCHLD, then one track.
+                Glibc.signal(SIGCHLD, SIG_DFL)
+                let null = open("/dev/null", O_RDWR)
+                dup2(null, 0)
+                dup2(null, 1)
+                _exit(WorkerPool.work(job: key, batch: batch, batchFolder: batchFolder, cache: cache, engine: engine))
+            }
+            if pid < 0 {
+                channel.send("done \(key) 1 exit")
+                WorkerPool.record("cannot start a speech worker (\(String(cString: strerror(errno))))",
+                                  key: key, batchFolder: batchFolder)
+            } else {
+                children[pid] = key
+            }
+        }
+
+        private mutating func reapChildren() {
+            while !children.isEmpty {
+                var status: Int32 = 0
+                let pid = waitpid(-1, &status, WNOHANG)
+                guard pid > 0 else { break }
+                guard let key = children.removeValue(forKey: pid) else { continue }
+                let ending = ProcessStatus.ending(status)
+                channel.send("done \(key) \(ending.status) \(ending.bySignal ? "signal" : "exit")")
+            }
+        }
+
+        /// Stops the workers and waits for them (at most a quarter of a second), so that none
+        /// outlives the server; whoever started it kills what is left.
+        private mutating func stopChildren() -> Int32 {
+            for pid in children.keys { kill(pid, SIGTERM) }
+            let deadline = Date().addingTimeInterval(0.25)
+            while !children.isEmpty, Date() < deadline {
+                let pid = waitpid(-1, nil, WNOHANG)
+                if pid > 0 { children[pid] = nil } else { usleep(2_000) }
+            }
+            return 128 + Interruption.signal
+        }
+    }
+}
