@@ -5,7 +5,8 @@ import PackageDescription
 // Debian and calls Linux-only system calls. The stages are targets of their own, so that the
 // compiler keeps every dependency pointing one way:
 //
-//   ExpoModel ← ExpoSystem ← CatalogLoading, KoreanSpeech ← Narration ← Speech, Audio, Export ← Pipeline ← expo-narrate
+//   ExpoModel ← ExpoSystem ← CatalogLoading, KoreanSpeech, KoreanPronunciation ← Narration ← Speech,
+//   Audio, Export ← Pipeline ← expo-narrate
 //
 // (README.md, "How it works", draws the whole picture.)
 
@@ -32,10 +33,12 @@ let stages: [Target] = [
             resources: [.copy("Resources/DefaultCatalog")]),
     // Numbers, counters, dates, units, symbols, Hanja → Korean words; the lexicon.
     .target(name: "KoreanSpeech", dependencies: ["ExpoModel", "ExpoSystem", "CHangul"]),
+    // Spoken Korean → its standard pronunciation (표준 발음법), spelled in Hangul for the voice.
+    .target(name: "KoreanPronunciation", dependencies: ["ExpoModel"]),
     // Catalog → tracks of sentences (display and spoken text).
     .target(name: "Narration", dependencies: ["ExpoModel", "KoreanSpeech"]),
     // Voice profiles, SSML, espeak-ng through the C shim, caption timing.
-    .target(name: "Speech", dependencies: ["ExpoModel", "ExpoSystem", "KoreanSpeech", "CEspeakShim"]),
+    .target(name: "Speech", dependencies: ["ExpoModel", "ExpoSystem", "KoreanSpeech", "KoreanPronunciation", "CEspeakShim"]),
     // Loudness, limiter, WAV files, the guide's concatenation.
     .target(name: "Audio", dependencies: ["ExpoModel", "ExpoSystem"]),
     // Captions, transcript, page, playlist, manifest.
@@ -51,7 +54,8 @@ let package = Package(
     products: [
         .executable(name: "expo-narrate", targets: ["expo-narrate"]),
         .library(name: "ExpoNarration", targets: [
-            "ExpoModel", "CatalogLoading", "KoreanSpeech", "Narration", "Speech", "Audio", "Export", "Pipeline",
+            "ExpoModel", "CatalogLoading", "KoreanSpeech", "KoreanPronunciation", "Narration", "Speech", "Audio", "Export",
+            "Pipeline",
         ]),
     ],
     dependencies: [
@@ -74,6 +78,7 @@ let package = Package(
         .testTarget(name: "KoreanSpeechTests", dependencies: [
             "KoreanSpeech", "CatalogLoading", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
+        .testTarget(name: "KoreanPronunciationTests", dependencies: ["KoreanPronunciation", "ExpoModel"]),
         .testTarget(name: "NarrationTests", dependencies: [
             "Narration", "CatalogLoading", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),

@@ -104,9 +104,29 @@ public struct SpokenRun: Sendable, Equatable, Codable {
     public var text: String
     /// A BCP 47 language tag ("fr") when the run is not in the guide's language, else nil.
     public var language: String?
+    /// The text is already a pronunciation (a curator's lexicon entry): the voice gets it as
+    /// written, with no rule of the pronunciation stage applied.
+    public var isPronunciation: Bool
 
-    public init(text: String, language: String? = nil) {
+    public init(text: String, language: String? = nil, isPronunciation: Bool = false) {
         self.text = text
         self.language = language
+        self.isPronunciation = isPronunciation
+    }
+
+    private enum CodingKeys: String, CodingKey { case text, language, isPronunciation }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        text = try container.decode(String.self, forKey: .text)
+        language = try container.decodeIfPresent(String.self, forKey: .language)
+        isPronunciation = try container.decodeIfPresent(Bool.self, forKey: .isPronunciation) ?? false
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(text, forKey: .text)
+        try container.encodeIfPresent(language, forKey: .language)
+        if isPronunciation { try container.encode(true, forKey: .isPronunciation) }
     }
 }

@@ -1,6 +1,7 @@
 import ExpoModel
 import ExpoSystem
 import Foundation
+import KoreanPronunciation
 import KoreanSpeech
 
 /// Runs the whole pipeline — narrate → synthesise → export → publish — into a staging folder
@@ -8,15 +9,19 @@ import KoreanSpeech
 public struct GuideBuilder {
     public static let toolVersion = "0.1.0"
 
+    /// How the catalog's text becomes words (numbers, dates, Hanja …).
     public let normalizer: KoreanSpeechNormalizer
+    /// How those words become what the voice is given (the standard pronunciation).
+    public let pronouncer: StandardPronouncer
     /// Makes the speech source of a request that wants audio.
     private let speechSource: @Sendable (GuideRequest) -> any SpeechSource
 
     /// A builder whose speech comes from `speechSource` (by default: espeak-ng in worker
     /// processes started from the request's executable).
-    public init(normalizer: KoreanSpeechNormalizer,
+    public init(normalizer: KoreanSpeechNormalizer, pronouncer: StandardPronouncer = StandardPronouncer(dictionary: .empty),
                 speechSource: @escaping @Sendable (GuideRequest) -> any SpeechSource = GuideBuilder.speechServer) {
         self.normalizer = normalizer
+        self.pronouncer = pronouncer
         self.speechSource = speechSource
     }
 
@@ -46,7 +51,7 @@ public struct GuideBuilder {
         if speech == nil { try export.writeScripts(tracks) }
         try Interruption.check()
 
-        let synthesis = try speech.map { try SynthesisStage(request: request, output: output, speech: $0).run(tracks, progress: progress) }
+        let synthesis = try speech.map { try SynthesisStage(request: request, output: output, speech: $0, pronouncer: pronouncer).run(tracks, progress: progress) }
             ?? SynthesisStage.Output(guide: GuideAudio(output: output))
         defer { synthesis.guide.waitQuietly() }
         try scripts?.wait()

@@ -1,4 +1,5 @@
 import ExpoModel
+import KoreanPronunciation
 import ExpoSystem
 import KoreanSpeech
 /// Writes a track as SSML for espeak-ng: a `<mark>` before every sentence (so captions can be
@@ -6,9 +7,13 @@ import KoreanSpeech
 /// language. All text is escaped: catalog text is data, never markup.
 public struct SSMLBuilder: Sendable {
     public let profile: VoiceProfile
+    /// Turns the Korean runs into their standard pronunciation before the voice gets them;
+    /// nil hands them over as normalised.
+    public let pronouncer: StandardPronouncer?
 
-    public init(profile: VoiceProfile) {
+    public init(profile: VoiceProfile, pronouncer: StandardPronouncer? = nil) {
         self.profile = profile
+        self.pronouncer = pronouncer
     }
 
     /// The mark placed before sentence `index` (0-based, counted across the whole track).
@@ -28,7 +33,7 @@ public struct SSMLBuilder: Sendable {
             ssml += "<p>"
             for (index, sentence) in block.sentences.enumerated() {
                 ssml += "<s><mark name=\"\(Self.markName(forSentence: sentenceIndex))\"/>"
-                for run in sentence.spoken {
+                for run in voiced(sentence.spoken) {
                     let text = Self.escape(run.text)
                     if let language = run.language, profile.foreignVoices[language] != nil {
                         ssml += "<voice xml:lang=\"\(Self.escape(language))\">\(text)</voice> "
@@ -50,6 +55,31 @@ public struct SSMLBuilder: Sendable {
             }
         }
         return ssml + "</speak>"
+    }
+
+    /// The runs as the voice gets them: each stretch of Korean runs pronounced together (a
+    /// curator's fixed pronunciation kept as written); runs in another language as they are.
+    public func voiced(_ runs: [SpokenRun]) -> [SpokenRun] {
+        guard let pronouncer else { return runs }
+        var result: [SpokenRun] = []
+        var korean: [PronunciationSegment] = []
+        func flush() {
+            guard !korean.isEmpty else { return }
+            result.append(SpokenRun(text: pronouncer.pronounce(korean)))
+            korean.removeAll()
+        }
+        for run in runs {
+            if run.language == nil {
+                // Runs are joined by a space, as in the spoken script.
+                if !korean.isEmpty { korean.append(PronunciationSegment(text: " ")) }
+                korean.append(PronunciationSegment(text: run.text, isFixed: run.isPronunciation))
+            } else {
+                flush()
+                result.append(run)
+            }
+        }
+        flush()
+        return result
     }
 
     /// XML-escapes text and removes characters XML 1.0 does not allow.

@@ -1,5 +1,6 @@
 import Foundation
 import ExpoModel
+import KoreanPronunciation
 import ExpoSystem
 import KoreanSpeech
 
@@ -55,6 +56,12 @@ public struct VoiceProfile: Sendable, Equatable, Codable {
         self.targetLoudnessLUFS = targetLoudnessLUFS
         self.peakCeilingDBFS = peakCeilingDBFS
     }
+
+    /// A profile for tools that only build text (no pauses, standard Korean voice).
+    public static let plainText = VoiceProfile(
+        name: "plain", purpose: "", espeakVoice: "ko", foreignVoices: [:], rate: 160, pitch: 50, volume: 100,
+        wordGap: 0, sentencePauseMs: 0, paragraphPauseMs: 0, trackPauseMs: 0, headSilenceMs: 0, tailSilenceMs: 0,
+        targetLoudnessLUFS: -19, peakCeilingDBFS: -1)
 
     /// Checks every value's range; the error names the field and the allowed range.
     public func validate(file: String) throws {
@@ -198,6 +205,16 @@ public struct VoiceLibrary: Sendable {
     public func lexicon() throws -> PronunciationLexicon {
         guard FileManager.default.fileExists(atPath: lexiconFile.path) else { return .empty }
         return try PronunciationLexicon(contentsOf: lexiconFile)
+    }
+
+    /// The pronunciation dictionary's file.
+    public var pronunciationDictionaryFile: URL { folder.appendingPathComponent("pronunciation.txt") }
+
+    /// The pronunciation dictionary of this folder (word-dependent sound changes), or an empty
+    /// one when it has none (then the rules alone apply).
+    public func pronunciationDictionary() throws -> PronunciationDictionary {
+        guard FileManager.default.fileExists(atPath: pronunciationDictionaryFile.path) else { return .empty }
+        return try PronunciationDictionary(contentsOf: pronunciationDictionaryFile)
     }
 
     private static func isDirectory(_ url: URL) -> Bool {

@@ -1,5 +1,8 @@
 import ArgumentParser
 import Foundation
+import KoreanPronunciation
+import KoreanSpeech
+import Speech
 import ExpoModel
 import ExpoSystem
 import CatalogLoading
@@ -15,6 +18,28 @@ struct VoiceOptions: ParsableArguments {
 
     func library() throws -> VoiceLibrary {
         try VoiceLibrary.locate(explicit: voices.map { URL(fileURLWithPath: $0) }, executable: Executable.url)
+    }
+
+    /// The lexicon of the Voices folder; empty when no Voices folder is found (the line tools
+    /// work without one). Other errors are printed and become the exit status.
+    func lexiconOrEmpty() throws -> PronunciationLexicon {
+        try orEmpty(.empty) { try $0.lexicon() }
+    }
+
+    /// The pronunciation dictionary of the Voices folder, likewise.
+    func pronunciationOrEmpty() throws -> PronunciationDictionary {
+        try orEmpty(.empty) { try $0.pronunciationDictionary() }
+    }
+
+    private func orEmpty<Value>(_ empty: Value, _ load: (VoiceLibrary) throws -> Value) throws -> Value {
+        do {
+            return try load(library())
+        } catch let error as ExpoError where error.isVoicesFolderMissing && voices == nil {
+            return empty
+        } catch {
+            printError("expo-narrate: \(describe(error))")
+            throw exitStatus(for: error)
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KoreanPronunciation
 import ExpoModel
 import ExpoSystem
 import CatalogLoading
@@ -25,7 +26,7 @@ struct Narrate: ParsableCommand {
         created; 74 a file could not be written (disk full, permissions); 130 interrupted by SIGINT, 143 by SIGTERM.
         """,
         version: GuideBuilder.toolVersion,
-        subcommands: [Normalize.self, Voices.self, SpeechServerCommand.self]
+        subcommands: [Normalize.self, Pronounce.self, Voices.self, SpeechServerCommand.self]
     )
 
     @Flag(name: .long, help: "Narrate the poster and every entry.")
@@ -107,7 +108,8 @@ struct Narrate: ParsableCommand {
         let library = try voiceOptions.library()
         let profile = try library.profile(named: voice)
         let lexicon = try library.lexicon()
-        let builder = GuideBuilder(normalizer: KoreanSpeechNormalizer(lexicon: lexicon))
+        let pronouncer = StandardPronouncer(dictionary: try library.pronunciationDictionary())
+        let builder = GuideBuilder(normalizer: KoreanSpeechNormalizer(lexicon: lexicon), pronouncer: pronouncer)
         let selection: GuideRequest.Selection = all ? .all
             : (entry.isEmpty ? .poster : .some(poster: poster, entryNames: entry))
         let request = GuideRequest(

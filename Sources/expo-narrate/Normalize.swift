@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KoreanPronunciation
 import ExpoModel
 import ExpoSystem
 import CatalogLoading
@@ -18,26 +19,46 @@ struct Normalize: ParsableCommand {
     @OptionGroup var voiceOptions: VoiceOptions
 
     func run() throws {
-        let lexicon: PronunciationLexicon
-        do {
-            lexicon = try voiceOptions.library().lexicon()
-        } catch let error as ExpoError where error.isVoicesFolderMissing {
-            lexicon = .empty
-        } catch {
-            printError("expo-narrate: \(describe(error))")
-            throw exitStatus(for: error)
-        }
-        let normalizer = KoreanSpeechNormalizer(lexicon: lexicon)
-        var output = ""
-        output.reserveCapacity(1 << 16)
-        while let line = readLine(strippingNewline: true) {
-            output += normalizer.spoken(line)
-            output += "\n"
-            if output.utf8.count >= 1 << 16 {
-                FileHandle.standardOutput.write(Data(output.utf8))
-                output.removeAll(keepingCapacity: true)
-            }
-        }
-        FileHandle.standardOutput.write(Data(output.utf8))
+        let normalizer = KoreanSpeechNormalizer(lexicon: try voiceOptions.lexiconOrEmpty())
+        try transformLines { normalizer.spoken($0) }
     }
+}
+
+/// `expo-narrate pronounce`: what the voice receives for each input line, in order.
+struct Pronounce: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print what the voice receives for each line read from standard input.",
+        discussion: """
+        Each line is normalised (numbers, dates, units, Hanja … into words) and then turned into \
+        its standard pronunciation (표준 발음법), spelled in Hangul: e.g. 국립중앙박물관에 있습니다 → \
+        궁닙쭝앙방물과네 읻씀니다. One output line per input line, in order. A word the voice gets \
+        wrong is corrected in Voices/lexicon.txt or Voices/pronunciation.txt.
+        """
+    )
+
+    @OptionGroup var voiceOptions: VoiceOptions
+
+    func run() throws {
+        let normalizer = KoreanSpeechNormalizer(lexicon: try voiceOptions.lexiconOrEmpty())
+        let builder = SSMLBuilder(profile: .plainText, pronouncer: StandardPronouncer(dictionary: try voiceOptions.pronunciationOrEmpty()))
+        try transformLines { line in
+            builder.voiced(normalizer.spokenRuns(line)).map(\.text).joined(separator: " ")
+        }
+    }
+}
+
+/// Reads standard input line by line and writes `transform` of each line, in order, in
+/// blocks of 64 KB. Errors the library throws are printed and turned into an exit status.
+func transformLines(_ transform: (String) -> String) throws {
+    var output = ""
+    output.reserveCapacity(1 << 16)
+    while let line = readLine(strippingNewline: true) {
+        output += transform(line)
+        output += "\n"
+        if output.utf8.count >= 1 << 16 {
+            FileHandle.standardOutput.write(Data(output.utf8))
+            output.removeAll(keepingCapacity: true)
+        }
+    }
+    FileHandle.standardOutput.write(Data(output.utf8))
 }

@@ -3,6 +3,7 @@ import Export
 import ExpoModel
 import ExpoSystem
 import Foundation
+import KoreanPronunciation
 import Speech
 
 /// Synthesise: tracks → their audio, from the track cache or made now by the speech source,
@@ -27,6 +28,8 @@ struct SynthesisStage {
     let request: GuideRequest
     let output: OutputFolder
     let speech: any SpeechSource
+    /// What the voice gets is the standard pronunciation of the spoken text.
+    let pronouncer: StandardPronouncer
 
     /// Throws `ExpoError` for what stops the run (an interruption, a full or unwritable disk,
     /// a speech server that cannot start). When speech cannot be made at all, the output
@@ -35,7 +38,7 @@ struct SynthesisStage {
         let cache = try TrackCache(folder: request.useCache
             ? request.effectiveCacheFolder : output.staging.appendingPathComponent(".uncached"))
         let version = speech.engineVersion
-        let jobs = Self.jobs(for: tracks, profile: request.profile, engineVersion: version)
+        let jobs = Self.jobs(for: tracks, profile: request.profile, pronouncer: pronouncer, engineVersion: version)
         var pending = jobs.filter { cache.entry($0.key) == nil }
         // Two tracks with the same content share one synthesis.
         var seenKeys = Set<String>()
@@ -74,8 +77,9 @@ struct SynthesisStage {
     }
 
     /// One job per track: its SSML, its sentences and its content key.
-    static func jobs(for tracks: [Track], profile: VoiceProfile, engineVersion: String) -> [SynthesisJob] {
-        let builder = SSMLBuilder(profile: profile)
+    static func jobs(for tracks: [Track], profile: VoiceProfile, pronouncer: StandardPronouncer,
+                     engineVersion: String) -> [SynthesisJob] {
+        let builder = SSMLBuilder(profile: profile, pronouncer: pronouncer)
         return tracks.map { track in
             let ssml = builder.document(for: track)
             return SynthesisJob(

@@ -1,0 +1,115 @@
+/// Sound changes between two words spoken in one breath (separated only by spaces, no
+/// punctuation). Policy, following the standard's own phrase examples:
+/// - 제15항: an obstruent coda (ㄱ ㄷ ㅂ classes and the double codas that neutralise to them)
+///   before a vowel-initial word links after neutralisation (옷 안 [오단], 밭 아래 [바다래],
+///   값 있는 [가빈는], 닭 앞에 [다가페]); such a word is in practice a bare noun or adverb, the
+///   case the standard's examples cover. Numeral + numeral/counter links with any coda
+///   (십 일 [시빌], 삼 일 [사밀]). A resonant coda (ㄴ ㄹ ㅁ) before a vowel-initial word does not
+///   link: it usually closes a particle or ending (유물은 이곳에, 박물관을 안내), where a phrase
+///   boundary falls. Linked words are written together, because a consonant moved.
+/// - 제12항 붙임2: an obstruent + ㅎ aspirates across words (옷 한 벌 [오탄 벌]), also joined.
+/// - 제18항 붙임 and 제23항: nasalisation (밥 먹는다 [밤 멍는다]) and tensing after an obstruent
+///   (책 보다 [책 뽀다]) apply across the space, which is kept.
+/// - 제20항: ㄹ + ㄴ → [ㄹㄹ] after a numeral (일 년 [일 련]); not between other words
+///   (서울 남쪽 keeps its ㄴ), where the standard gives no rule.
+/// - 제27항: -(으)ㄹ + a lax consonant is tensed when the first word is a clear modifier
+///   (할 것을 [할 꺼슬], 갈 데가 [갈 떼가]) or the second is a dependent noun (먹을 것).
+/// - 제29항 붙임2: ㄴ is added across words only after a modifier before 일/입다/엿/잎/여섯
+///   (할 일 [할 릴], 한 일 [한 닐], 먹은 엿), after a one-syllable word before 입다/잊다
+///   (옷 입다 [온 닙따], 잘 입다, 못 잊다), in numerals (이십 육 → 이심 뉵, 서른 여섯, 삼 연대);
+///   otherwise never (no over-applied ㄴ-insertion: 박물관 입구 [방물관 입꾸], 책 읽는 [채깅는]).
+/// - Any other character between the words (punctuation, line break, Latin, digits) is a
+///   pause: nothing crosses it and the coda before it is neutralised (옷, 안 [옫, 안]).
+enum CrossWordRules {
+    /// Applies the junction between the last syllable of `a` and the first of `b`;
+    /// returns true when the words must be written together (a consonant moved).
+    static func apply(_ s: inout [Syl], _ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        let i = a.upperBound - 1, j = b.lowerBound
+        let c = s[i].co
+        if c == Co.none || s[i].fixed & Syl.fixedCoda != 0 { return false }
+        if s[j].on == On.zero {
+            return vowelInitial(&s, i, j, a, b)
+        }
+        let rc = Jamo.rep(c)
+        var o = s[j].on
+        var rcOut = rc
+        if o == On.h, Jamo.isObstruentRep(rc) {
+            s[i].co = Co.none
+            s[j].on = Jamo.aspiratedOnset(ofRep: rc)
+            return true
+        }
+        switch o {
+        case On.n:
+            if Jamo.isObstruentRep(rc) {
+                rcOut = Jamo.nasal(rc)
+            } else if rc == Co.l, allNumerals(s, a) {
+                o = On.r
+            }
+        case On.m:
+            if Jamo.isObstruentRep(rc) { rcOut = Jamo.nasal(rc) }
+        case On.r:
+            if Jamo.isObstruentRep(rc) { rcOut = Jamo.nasal(rc); o = On.n }
+        default:
+            if Jamo.isLax(o), Jamo.isObstruentRep(rc) || modifierTensing(s, a, b) { o = Jamo.tense(o) }
+        }
+        s[i].co = rcOut
+        s[j].on = o
+        return false
+    }
+
+    private static func vowelInitial(_ s: inout [Syl], _ i: Int, _ j: Int, _ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        let c = s[i].co
+        if c == Co.ng { return false }
+        let rc = Jamo.rep(c)
+        if Jamo.isIOrY(s[j].vo), insertsN(s, i, a, b) {
+            if rc == Co.l {
+                s[j].on = On.r
+                s[i].co = rc
+            } else {
+                s[j].on = On.n
+                s[i].co = Jamo.nasal(rc)
+            }
+            return false
+        }
+        guard Jamo.isObstruentRep(rc) || allNumerals(s, a) else {
+            s[i].co = rc                                  // 유물은 이곳에: no linking
+            return false
+        }
+        s[i].co = Co.none
+        s[j].on = Jamo.link(rc)
+        return true
+    }
+
+    /// 제29항 붙임2 heuristics (see the type's documentation).
+    private static func insertsN(_ s: [Syl], _ i: Int, _ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        guard b.count <= 5 else { return false }
+        let head = b.map { s[$0].written }
+        if allNumerals(s, a), s[b.lowerBound].written == S.yuk && allNumerals(s, b)
+            || head.starts(with: WordClasses.yeondae) {
+            return true                                   // 이십 육 [이심 뉵], 3 연대 [삼 년대]
+        }
+        if a.count == 1, WordClasses.ipForms.contains(head) { return true }   // 옷 입다 [온 닙따]
+        if s[i].has(Cls.nativeTens),
+           WordClasses.nativeUnits.contains(where: { head.starts(with: $0) }) {
+            return true                                   // 서른 여섯 [서른 녀섣]
+        }
+        if (s[i].written == S.eun || s[i].written == S.neun), head == WordClasses.yeot { return true }
+        guard s[i].has(Cls.nInsMod) else { return false }
+        return WordClasses.nInsertionHeads.contains(head)
+    }
+
+    private static func allNumerals(_ s: [Syl], _ r: Range<Int>) -> Bool {
+        r.allSatisfy { s[$0].has(Cls.numeral) }
+    }
+
+    /// 제27항 across a space.
+    private static func modifierTensing(_ s: [Syl], _ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        let i = a.upperBound - 1
+        guard s[i].co == Co.l else { return false }
+        if s[i].has(Cls.modLAny) { return true }
+        if a.count <= 4, a.count >= 2, s[i].has(Cls.modWordEnd),
+           WordClasses.modifierWords.contains(a.map { s[$0].written }) { return true }
+        return b.count <= 4 && s[b.lowerBound].has(Cls.boundNounStart)
+            && WordClasses.boundNounForms.contains(b.map { s[$0].written })
+    }
+}
