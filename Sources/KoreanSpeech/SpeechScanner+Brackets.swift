@@ -1,0 +1,86 @@
+/// Round and square brackets. Brackets whose content has no Hanja or kana are spoken as written
+/// (square brackets silently); otherwise the content is split at separators and each item that
+/// only repeats the preceding word in Hanja, or is Japanese, is left out.
+extension SpeechScanner {
+    /// Reads the opening bracket under the cursor, and its content when that holds Hanja.
+    mutating func readBracket() {
+        let index = cursor.position
+        let opening = cursor.current
+        let closing: Unicode.Scalar = opening == "(" ? ")" : "]"
+        var close = index + 1
+        var hasHanja = false
+        while close < cursor.end, close - index < 400 {
+            let scalar = cursor[close]
+            if scalar == closing || scalar == opening { break }
+            if ScalarClass.isHanja(scalar) || ScalarClass.isKana(scalar) { hasHanja = true }
+            close += 1
+        }
+        let closed = close < cursor.end && cursor[close] == closing
+        if closed, !hasHanja, cursor.repeatsHanja(before: index, content: cursor.scalars[(index + 1)..<close]) {
+            cursor.move(to: close + 1)
+            return
+        }
+        guard closed, hasHanja else {
+            if opening == "(" {
+                put("(")
+            } else if let last = lastWritten, ScalarClass.isHangul(last) || ScalarClass.isASCIILetter(last) {
+                put(" ")
+            }
+            cursor.advance()
+            return
+        }
+        let kept = keptItems(of: (index + 1)..<close, wordBefore: cursor.hangul(before: index, from: cursor.start, acrossSpaces: true))
+        cursor.move(to: close + 1)
+        if kept.isEmpty { return }
+        put(opening == "(" ? "(" : " ")
+        for (position, item) in kept.enumerated() {
+            if position > 0 {
+                put(",")
+                put(" ")
+            }
+            scan(item)
+        }
+        if opening == "(" {
+            put(")")
+        } else if let next = cursor.at(close + 1), !HangulSyllable.contains(next) {
+            put(" ")
+        }
+    }
+
+    /// The items of a bracket's `content` (split at separators, trimmed) worth saying: not
+    /// Japanese, not a Hanja gloss of `wordBefore` or of the item before, not unreadable Hanja.
+    private func keptItems(of content: Range<Int>, wordBefore: ArraySlice<Unicode.Scalar>) -> [Range<Int>] {
+        var previousItem = ArraySlice<Unicode.Scalar>()
+        var kept: [Range<Int>] = []
+        for item in items(of: content) {
+            let scalars = cursor.scalars[item]
+            if scalars.contains(where: ScalarClass.isKana) { continue }
+            if scalars.allSatisfy({ ScalarClass.isHanja($0) || $0 == " " }) {
+                let hanja = scalars.filter { $0 != " " }
+                if Self.repeats(hanja, wordBefore) || Self.repeats(hanja, previousItem) { continue }
+                if Self.hanjaReading(hanja).isEmpty { continue }
+            }
+            kept.append(item)
+            previousItem = cursor.hangul(before: item.upperBound, from: item.lowerBound, acrossSpaces: true)
+        }
+        return kept
+    }
+
+    /// `content` split at , 、 · / : ; and trimmed of spaces; empty items left out.
+    private func items(of content: Range<Int>) -> [Range<Int>] {
+        var items: [Range<Int>] = []
+        var itemStart = content.lowerBound
+        for index in content.lowerBound...content.upperBound {
+            let scalar = cursor[index]
+            if index == content.upperBound || scalar == "," || scalar == "\u{FF0C}" || scalar == "\u{3001}"
+                || scalar == "\u{B7}" || scalar == "/" || scalar == ":" || scalar == ";" {
+                var lower = itemStart, upper = index
+                while lower < upper, cursor[lower] == " " { lower += 1 }
+                while upper > lower, cursor[upper - 1] == " " { upper -= 1 }
+                if lower < upper { items.append(lower..<upper) }
+                itemStart = index + 1
+            }
+        }
+        return items
+    }
+}

@@ -1,0 +1,74 @@
+/// "A~B": quantities as "A에서 B", dates and times as "A부터 B까지".
+extension SpeechScanner {
+    /// Reads the range from `first` (its unit or counter already matched) to `second`; the
+    /// cursor ends after the range and any date or time it runs on into.
+    mutating func readRange(_ first: NumberToken, _ firstUnit: UnitMatch?, _ firstCounter: CounterMatch?,
+                            _ second: NumberToken, _ context: NumberContext) {
+        let secondUnit = cursor.unit(at: second.end)
+        let secondCounter = secondUnit == nil ? cursor.counter(at: second.end) : nil
+        let unit = firstUnit ?? secondUnit
+        let counter = firstCounter ?? secondCounter
+        let temporal = counter?.counter.temporal ?? false
+        if let prefix = unit?.unit.prefix, !cursor.isPreceded(by: prefix, at: context.numberStart) {
+            put(prefix)
+            put(" ")
+        }
+        let firstKind = unit != nil ? .sino
+            : cursor.reading(for: counter, value: first.value, numberStart: context.numberStart,
+                             ordinalPrefix: context.ordinalPrefix)
+        putSign(negative: context.negative, temperature: unit?.unit.temperature ?? false)
+        put(first.words(firstKind, counter: counter?.word))
+        if let suffix = Self.suffixWords(unit, firstUnit != nil ? nil : counter) {
+            put(" ")
+            put(suffix)
+        }
+        put(temporal ? "부터" : "에서")
+        put(" ")
+        let secondKind = unit != nil ? .sino
+            : cursor.reading(for: secondCounter ?? firstCounter, value: second.value, numberStart: context.numberStart,
+                             ordinalPrefix: context.ordinalPrefix)
+        put(second.words(secondKind, counter: counter?.word))
+        var resume = second.end
+        if let suffix = Self.suffixWords(secondUnit, secondCounter) {
+            put(" ")
+            put(suffix)
+            resume = secondUnit?.end ?? secondCounter!.end
+        } else if secondCounter?.counter.reading == .month {
+            resume = secondCounter!.end
+        }
+        if temporal {
+            resume = readDateTail(at: resume)
+            if !(resume < cursor.end && HangulSyllable.contains(cursor[resume])) { put("까지") }
+        }
+        cursor.move(to: resume)
+    }
+
+    /// The words said after a number of a range: the unit's name or the counting word (months
+    /// carry theirs in the number's words).
+    private static func suffixWords(_ unit: UnitMatch?, _ counter: CounterMatch?) -> String? {
+        if let unit { return unit.unit.word }
+        if let counter, counter.counter.reading != .month { return counter.wordText }
+        return nil
+    }
+
+    /// The rest of a date or time that ends a range: "~11월 12일" goes on to 12일 before 까지.
+    /// Returns the index after it.
+    private mutating func readDateTail(at index: Int) -> Int {
+        var resume = index
+        while true {
+            let cursorIndex = cursor.afterOneSpace(resume)
+            guard cursor.isDigit(at: cursorIndex) else { return resume }
+            let token = cursor.number(at: cursorIndex)
+            guard token.fraction == nil, let counter = cursor.counter(at: token.end), counter.counter.temporal,
+                  counter.start == token.end else { return resume }
+            let kind = cursor.reading(for: counter, value: token.value, numberStart: cursorIndex, ordinalPrefix: false)
+            put(" ")
+            put(token.words(kind, counter: counter.word))
+            if kind != .month {
+                put(" ")
+                put(counter.wordText)
+            }
+            resume = counter.end
+        }
+    }
+}

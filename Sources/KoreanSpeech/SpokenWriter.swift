@@ -1,0 +1,64 @@
+import ExpoModel
+
+/// Collects the spoken form: scalars into the current Korean run, whitespace folded into at most
+/// one space between words (none before closing punctuation), runs of another language kept apart.
+struct SpokenWriter {
+    private var runs: [SpokenRun] = []
+    private var output = String.UnicodeScalarView()
+    /// A space is owed before the next written scalar.
+    var pendingSpace = false
+
+    /// A writer expecting about `capacity` bytes of output.
+    init(capacity: Int) {
+        output.reserveCapacity(capacity + 16)
+    }
+
+    /// The last scalar written to the current run.
+    var lastWritten: Unicode.Scalar? { output.last }
+
+    /// Writes one scalar; whitespace becomes at most one space between words.
+    mutating func put(_ scalar: Unicode.Scalar) {
+        if ScalarClass.isWhitespace(scalar) {
+            pendingSpace = !output.isEmpty
+            return
+        }
+        if pendingSpace {
+            pendingSpace = false
+            if !ScalarClass.isClosingPunctuation(scalar) { output.append(" ") }
+        }
+        output.append(scalar)
+    }
+
+    /// Writes `words` scalar by scalar.
+    mutating func put(_ words: String) {
+        for scalar in words.unicodeScalars { put(scalar) }
+    }
+
+    /// Ends the current run as `language` (nil: Korean), joining it to the previous run of the
+    /// same language.
+    mutating func finishRun(language: String?) {
+        pendingSpace = false
+        guard !output.isEmpty else { return }
+        while let last = output.last, last == " " { output.removeLast() }
+        let finished = String(output)
+        if let previous = runs.last, previous.language == language {
+            runs[runs.count - 1].text += " " + finished
+        } else {
+            runs.append(SpokenRun(text: finished, language: language))
+        }
+        output = String.UnicodeScalarView()
+    }
+
+    /// Ends the Korean run and adds `text` as a run of its own in `language`.
+    mutating func putForeign(_ text: String, language: String) {
+        finishRun(language: nil)
+        runs.append(SpokenRun(text: text, language: language))
+    }
+
+    /// The runs written, the current one finished; one empty Korean run when nothing was written.
+    mutating func finish() -> [SpokenRun] {
+        finishRun(language: nil)
+        if runs.isEmpty { return [SpokenRun(text: "")] }
+        return runs
+    }
+}
