@@ -7,6 +7,8 @@ import ExpoSystem
 /// The file format is plain UTF-8 text, one entry a line: the written form, the spoken form and
 /// an optional BCP 47 language tag, separated by `|`. Blank lines and lines starting with `#`
 /// are ignored. Example: `Jikji | 직지` or `L'Exposition de Paris | L'Exposition de Paris | fr`.
+/// A Korean spoken form in square brackets is a pronunciation, as dictionaries write one
+/// (`국립 | [궁닙]`): the voice gets it exactly, and no rule of the pronunciation stage changes it.
 public struct PronunciationLexicon: Sendable {
     /// One written form and what the voice should say for it.
     public struct Entry: Sendable, Equatable {
@@ -16,11 +18,15 @@ public struct PronunciationLexicon: Sendable {
         public var spoken: String
         /// The language of `spoken` ("fr", "en") when it is not Korean; nil for Korean.
         public var language: String?
+        /// `spoken` is the pronunciation itself (written `[…]` in the file): the voice gets it
+        /// as it is.
+        public var isPronunciation: Bool
 
-        public init(written: String, spoken: String, language: String? = nil) {
+        public init(written: String, spoken: String, language: String? = nil, isPronunciation: Bool = false) {
             self.written = written
             self.spoken = spoken
             self.language = language
+            self.isPronunciation = isPronunciation
         }
     }
 
@@ -95,7 +101,10 @@ public struct PronunciationLexicon: Sendable {
                 throw failure("'\(fields[0])' is already defined on line \(earlier)", "keep only one entry for it")
             }
             seen[fields[0]] = lineNumber
-            entries.append(Entry(written: fields[0], spoken: fields[1], language: language))
+            var spoken = fields[1]
+            let isPronunciation = language == nil && spoken.count > 2 && spoken.hasPrefix("[") && spoken.hasSuffix("]")
+            if isPronunciation { spoken = String(spoken.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces) }
+            entries.append(Entry(written: fields[0], spoken: spoken, language: language, isPronunciation: isPronunciation))
         }
         self.init(entries: entries)
     }

@@ -88,6 +88,8 @@ struct SpeechScanner {
             }
             if let language = candidate.entry.language {
                 writer.putForeign(candidate.entry.spoken, language: language)
+            } else if candidate.entry.isPronunciation {
+                writer.putPronunciation(candidate.entry.spoken)
             } else {
                 put(candidate.entry.spoken)
             }

@@ -41,7 +41,7 @@ struct SpokenWriter {
         guard !output.isEmpty else { return }
         while let last = output.last, last == " " { output.removeLast() }
         let finished = String(output)
-        if let previous = runs.last, previous.language == language {
+        if let previous = runs.last, previous.language == language, !previous.isPronunciation {
             runs[runs.count - 1].text += " " + finished
         } else {
             runs.append(SpokenRun(text: finished, language: language))
@@ -53,6 +53,12 @@ struct SpokenWriter {
     mutating func putForeign(_ text: String, language: String) {
         finishRun(language: nil)
         runs.append(SpokenRun(text: text, language: language))
+    }
+
+    /// Ends the Korean run and adds `text`, a curator's pronunciation, as a run of its own.
+    mutating func putPronunciation(_ text: String) {
+        finishRun(language: nil)
+        runs.append(SpokenRun(text: text, isPronunciation: true))
     }
 
     /// The runs written, the current one finished; one empty Korean run when nothing was written.

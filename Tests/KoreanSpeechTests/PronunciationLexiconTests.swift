@@ -83,6 +83,16 @@ struct PronunciationLexiconTests {
         ])
     }
 
+    @Test("a spoken form in square brackets is a fixed pronunciation, its own run")
+    func bracketedPronunciation() throws {
+        let url = try write("국립 | [궁닙]\n")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let lexicon = try PronunciationLexicon(contentsOf: url)
+        #expect(lexicon.entries == [.init(written: "국립", spoken: "궁닙", isPronunciation: true)])
+        let runs = KoreanSpeechNormalizer(lexicon: lexicon).spokenRuns("그 국립 박물관")
+        #expect(runs == [SpokenRun(text: "그"), SpokenRun(text: "궁닙", isPronunciation: true), SpokenRun(text: "박물관")])
+    }
+
     @Test func laterEntriesWin() {
         let lexicon = PronunciationLexicon(entries: [.init(written: "가", spoken: "나"), .init(written: "가", spoken: "다")])
         #expect(KoreanSpeechNormalizer(lexicon: lexicon).spoken("가") == "다")

@@ -135,6 +135,14 @@ struct CommandLineTests {
         #expect(result.stdout.hasPrefix("첫째 줄\n\n셋째 줄\n"))
     }
 
+    @Test("pronounce prints what the voice receives, one line per input line, in order")
+    func pronounce() throws {
+        let input = "국립중앙박물관에 있습니다.\n\n1900년에 신라\n"
+        let result = try CommandRunner.run(["pronounce"], input: input)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "궁닙쭝앙방물과네 읻씀니다.\n\n천구뱅 녀네 실라\n", "\(result.stdout)")
+    }
+
     @Test("an output folder that cannot be made is a clear error")
     func unwritable() throws {
         let folder = try CommandRunner.temporaryFolder()

@@ -83,7 +83,7 @@ struct NarrationCache {
         hasher.update("\u{0}")
         hasher.update(entries)
         for entry in lexicon.entries {
-            hasher.update("\u{0}\(entry.written)\u{1}\(entry.spoken)\u{1}\(entry.language ?? "")")
+            hasher.update("\u{0}\(entry.written)\u{1}\(entry.spoken)\u{1}\(entry.language ?? "")\(entry.isPronunciation ? "\u{1}[]" : "")")
         }
         return hasher.hexDigest()
     }
