@@ -9,7 +9,8 @@
 #   (c) the same again, warm (nothing changed);
 #   (d) one entry's description changed, warm otherwise;
 #   (e) `expo-narrate normalize` alone on a large text (fixture texts repeated; this replaces
-#       Benchmarks/normalizer-throughput.sh);
+#       Benchmarks/normalizer-throughput.sh), and (e2) `expo-narrate pronounce` on the same text
+#       (normaliser plus the pronunciation stage: what the voice receives);
 #   (f) peak resident memory on a catalog ten times the size of the original.
 # Checks on the way that --jobs 1 and --jobs N give byte-identical outputs, and that (c) and (d)
 # synthesise nothing and exactly one track. Prints a table with the ratios and the bars.
@@ -239,6 +240,12 @@ times=()
 for run in $(seq "$repeat"); do times+=("$(measure normalize_file)"); done
 record normalize $(best "${times[@]}")
 echo "(e) normalize $large_bytes bytes: ${times[*]}" >&2
+# (e2) The same text normalised and turned into its standard pronunciation (what the voice gets).
+pronounce_file() { "$binary" pronounce < "$work/large.txt"; }
+times=()
+for run in $(seq "$repeat"); do times+=("$(measure pronounce_file)"); done
+record pronounce $(best "${times[@]}")
+echo "(e2) pronounce $large_bytes bytes: ${times[*]}" >&2
 
 # (f) Peak memory on a catalog ten times the size: every entry ten times under distinct names,
 # and a poster whose description is ten times as long.
@@ -308,6 +315,8 @@ audio, load = float(sys.argv[9]), sys.argv[10]
 s, s_cpu = figures["floor"]
 normalize, normalize_cpu = figures["normalize"]
 mb_per_s = large_bytes / 1e6 / normalize
+pronounce, pronounce_cpu = figures["pronounce"]
+pronounce_mb_per_s = large_bytes / 1e6 / pronounce
 mb = lambda kb: kb / 1024
 rss = lambda name: figures[name][0]
 rows = [
@@ -318,6 +327,8 @@ rows = [
     ("(c) warm, nothing changed", f"{c:.3f} s", f"{c_cpu:.2f} s", f"(c)/(b) = {c / b:.3f}", "<= 0.05", c / b <= 0.05),
     ("(d) one entry changed", f"{d:.3f} s", f"{d_cpu:.2f} s", f"(d)/(b) = {d / b:.3f}", "<= 0.2", d / b <= 0.2),
     (f"(e) normalize, {large_bytes / 1e6:.1f} MB", f"{normalize:.3f} s", f"{normalize_cpu:.2f} s", f"{mb_per_s:.1f} MB/s", ">= 5 MB/s", mb_per_s >= 5),
+    (f"(e2) normalize + pronounce, {large_bytes / 1e6:.1f} MB", f"{pronounce:.3f} s", f"{pronounce_cpu:.2f} s",
+     f"{pronounce_mb_per_s:.1f} MB/s", ">= 5 MB/s", pronounce_mb_per_s >= 5),
     ("(f) peak RSS, 10x catalog, any process", f"{mb(rss('rss_all')):.1f} MB", "", "", "<= 64 MB", rss("rss_all") <= 64 * 1024),
     ("    main process alone (warm run)", f"{mb(rss('rss_main')):.1f} MB", "", "", "<= 64 MB", rss("rss_main") <= 64 * 1024),
     ("    one worker alone (longest track)", f"{mb(rss('rss_worker')):.1f} MB", "", "", "<= 64 MB",
