@@ -26,8 +26,11 @@ struct ExportStage {
         var results: [TrackResult] = []
         for track in tracks {
             try Interruption.check()
-            let result = TrackResult(track, audio: synthesis.audio[track.fileStem],
+            var result = TrackResult(track, audio: synthesis.audio[track.fileStem],
                                      fallbackReason: synthesis.failures[track.fileStem] ?? missingReason)
+            for format in request.delivery.publishedEncodings where result.audio?.encoded[format.rawValue] != nil {
+                result.compressedFiles[format.rawValue] = track.fileStem + "." + format.fileExtension
+            }
             if let captions = result.captionsFile {
                 try output.write(WebVTTWriter.render(cues: result.cues), to: captions)
             }
@@ -38,6 +41,7 @@ struct ExportStage {
             toolVersion: GuideBuilder.toolVersion, voiceProfile: request.profile.name,
             espeakVersion: synthesis.engineVersion, guideAudioFile: nil, tracks: results
         )
+        summary.guideEncodings = synthesis.guideEncodings
         if results.contains(where: { $0.audioFile != nil }) {
             summary.guideAudioFile = "guide.wav"
             try output.write(PlaylistWriter.render(summary: summary), to: "guide.m3u8")
@@ -71,9 +75,11 @@ struct ExportStage {
     static func filesOfPreviousRun(in folder: URL) -> [String] {
         guard let data = try? Data(contentsOf: folder.appendingPathComponent("manifest.json")),
               let manifest = try? ManifestReader.read(data) else { return [] }
-        var files = ["guide.wav", "guide.m3u8", "guide.txt", "index.html"]
+        var files = ["guide.wav", "guide.m3u8", "guide.txt", "index.html", "guide.epub"]
+        files += (manifest.guideEncodings ?? [:]).values.map(\.file)
         for track in manifest.tracks {
             files += [track.files.wav, track.files.vtt, track.files.txt, track.files.spokenTxt].compactMap { $0 }
+            files += (track.encodings ?? [:]).values.map(\.file)
         }
         return files
     }
