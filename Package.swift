@@ -55,7 +55,7 @@ let stages: [Target] = [
     // EPUB 3 talking books with Media Overlays.
     .target(name: "TalkingBook"),
     // Captions, transcript, page, playlist, manifest.
-    .target(name: "Export", dependencies: ["ExpoModel", "ExpoSystem", "Narration"]),
+    .target(name: "Export", dependencies: ["ExpoModel", "ExpoSystem", "Narration", "TalkingBook"]),
     // Composes the stages: narrate → synthesise → export → publish.
     .target(name: "Pipeline", dependencies: [
         "ExpoModel", "ExpoSystem", "CatalogLoading", "KoreanSpeech", "Narration", "Speech", "Audio", "Encoding", "Export",

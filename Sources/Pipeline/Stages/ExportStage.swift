@@ -3,6 +3,7 @@ import ExpoModel
 import ExpoSystem
 import Foundation
 import Speech
+import TalkingBook
 
 /// Export: tracks and their audio → the files a reader and a player use, staged in the output
 /// folder: each track's scripts and captions, then the transcript, page, playlist and manifest.
@@ -48,9 +49,52 @@ struct ExportStage {
         }
         try output.write(TranscriptWriter.render(tracks: tracks, summary: summary), to: "guide.txt")
         try output.write(GuidePageWriter.render(tracks: tracks, summary: summary), to: "index.html")
+        if request.delivery.formats.contains(.epub) {
+            try writeTalkingBook(tracks, summary: summary, synthesis: synthesis)
+        }
         try output.write(ManifestWriter.render(summary: summary, extra: Self.profileSettings(request.profile)),
                          to: "manifest.json")
         return summary
+    }
+
+    /// guide.epub, each chapter read along with its MP3 (text-only chapters where there is none).
+    private func writeTalkingBook(_ tracks: [Track], summary: GuideSummary, synthesis: SynthesisStage.Output) throws {
+        var audio: [String: (url: URL, duration: Double)] = [:]
+        for (stem, url) in synthesis.mp3Sources {
+            if let duration = synthesis.audio[stem]?.encoded[DeliveryFormat.mp3.rawValue]?.durationSeconds {
+                audio[stem] = (url, duration)
+            }
+        }
+        let document = TalkingBookExport.document(
+            tracks: tracks, summary: summary, audio: audio, identifier: Self.bookIdentifier(request.catalog),
+            modified: Self.bookDate())
+        do {
+            try TalkingBookWriter.write(document, to: output.stagedURL("guide.epub"))
+        } catch let error as ExpoError {
+            throw error
+        } catch {
+            throw ExpoError.cannotWrite(path: output.destination.appendingPathComponent("guide.epub").path,
+                                       reason: "\(error)")
+        }
+    }
+
+    /// A stable identifier of the catalog's content, as a URN of a UUID.
+    static func bookIdentifier(_ catalog: Catalog) -> String {
+        let parts = [catalog.poster.title, catalog.poster.description] + catalog.entries.flatMap { [$0.name, $0.description] }
+        let hex = Array(SHA256Digest.key(parts).prefix(32))
+        let groups = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(hex[$0]) }
+        return "urn:uuid:" + groups.joined(separator: "-")
+    }
+
+    /// The book's date: SOURCE_DATE_EPOCH when set (reproducible builds), else today at midnight
+    /// UTC, so that the same guide made twice in a day is the same file.
+    static func bookDate() -> String {
+        let environment = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap { TimeInterval($0) }
+        let seconds = environment ?? (Date().timeIntervalSince1970 / 86_400).rounded(.down) * 86_400
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: Date(timeIntervalSince1970: seconds))
     }
 
     /// The voice profile's settings as the manifest records them, so that a guide says how it

@@ -25,6 +25,8 @@ struct SynthesisStage {
         var guide: GuideAudio
         /// The whole guide in each compressed format, with its chapters.
         var guideEncodings: [String: GuideEncoding] = [:]
+        /// Each track's MP3 in the cache, by file stem, for the EPUB.
+        var mp3Sources: [String: URL] = [:]
     }
 
     let request: GuideRequest
@@ -70,6 +72,9 @@ struct SynthesisStage {
                 try result.guide.place(cache.audioURL(job.key), as: job.fileStem + ".wav")
                 for format in delivery.publishedEncodings {
                     try result.guide.place(cache.encodedURL(job.key, format), as: job.fileStem + "." + format.fileExtension)
+                }
+                if audio.encoded[DeliveryFormat.mp3.rawValue] != nil {
+                    result.mp3Sources[job.fileStem] = cache.encodedURL(job.key, .mp3)
                 }
                 result.audio[job.fileStem] = audio
             } else {
