@@ -51,9 +51,9 @@ struct CommandRunner {
 
     /// Runs the binary with `arguments` in `directory`, feeding `input` on stdin.
     static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:],
-                    directory: URL? = nil) throws -> Result {
+                    directory: URL? = nil, executable: URL? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable ?? binary
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? projectRoot
         var env = ProcessInfo.processInfo.environment
@@ -74,6 +74,13 @@ struct CommandRunner {
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
                       stderr: String(decoding: errorData.finish(), as: UTF8.self))
+    }
+}
+
+extension CommandRunner {
+    /// Runs another program (a checker such as EPUBCheck) the same way.
+    static func runTool(_ path: String, _ arguments: [String]) throws -> Result {
+        try run(arguments, executable: URL(fileURLWithPath: path))
     }
 }
 
