@@ -1,13 +1,10 @@
-"""Accessibility check of the guide's index.html, in headless Chromium with axe-core.
+"""Accessibility check of the guide's index.html, in headless Chromium with axe-core: the page's
+structure and what axe checks, before anything plays (test_player.py checks the player).
 
-Which page: EXPO_GUIDE_PAGE, one path or several separated by os.pathsep (":"). A sample page
-comes from the Swift test "SamplePageExport" (EXPO_SAMPLE_PAGE_OUT=/tmp/x/index.html
-swift test --filter SamplePageExport). Without EXPO_GUIDE_PAGE every test is skipped.
-
-Set EXPO_GUIDE_CHECK_FILES=1 to also require every file the page links to next to it (for a
-real output folder, not for the sample page). Set AXE_CORE_JS to use another axe.min.js than
-the one axe-selenium-python ships. Nothing is downloaded: Debian's chromium and chromedriver
-are used (see setup.sh).
+Which page: EXPO_GUIDE_PAGE, one path or several separated by os.pathsep (":"); without it every
+test is skipped. Set EXPO_GUIDE_CHECK_FILES=1 to also require every file the page links to next
+to it (for a real output folder, not for the sample page). Set AXE_CORE_JS to use another
+axe.min.js. Nothing is downloaded: Debian's chromium and chromedriver are used (see setup.sh).
 """
 
 import json

@@ -51,7 +51,7 @@ extension GuidePageWriter {
       });
       if (!tracks.length) { return; }
 
-      var current = -1, pendingTime = null, shownCue = -1, marked = null, frame = 0;
+      var current = -1, announced = -1, pendingTime = null, shownCue = -1, marked = null, frame = 0;
 
       function setText(element, text) { if (element.textContent !== text) { element.textContent = text; } }
       function cueAt(track, time) {
@@ -85,7 +85,9 @@ extension GuidePageWriter {
         }
       }
       function tick() { update(); frame = audio.paused ? 0 : window.requestAnimationFrame(tick); }
+      // Said once per chapter, when it starts playing: the live region is polite and quiet otherwise.
       function announce(track) {
+        announced = track.index;
         setText(now, '지금 듣는 장: ' + track.title);
         tracks.forEach(function (other) {
           var item = document.querySelector('.chapters li[data-track="' + other.id + '"]');
@@ -104,7 +106,8 @@ extension GuidePageWriter {
           audio.src = track.src;
           audio.load();
           applySpeed();
-          announce(track);
+          previousButton.disabled = track.index === 0;
+          nextButton.disabled = track.index === tracks.length - 1;
         }
         pendingTime = time;
         if (audio.readyState >= 1) { seekPending(); }
@@ -130,7 +133,11 @@ extension GuidePageWriter {
       }
 
       audio.addEventListener('loadedmetadata', function () { applySpeed(); seekPending(); });
-      audio.addEventListener('play', function () { setText(playButton, '일시 정지'); if (!frame) { frame = window.requestAnimationFrame(tick); } });
+      audio.addEventListener('play', function () {
+        if (announced !== current) { announce(tracks[current]); }
+        setText(playButton, '일시 정지');
+        if (!frame) { frame = window.requestAnimationFrame(tick); }
+      });
       audio.addEventListener('pause', function () { setText(playButton, '재생'); update(); });
       audio.addEventListener('seeked', update);
       audio.addEventListener('timeupdate', update);

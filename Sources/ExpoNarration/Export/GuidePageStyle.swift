@@ -44,6 +44,7 @@ extension GuidePageWriter {
     button:hover, select:hover { border-color: var(--text); }
     button:disabled { cursor: default; opacity: 1; color: var(--muted-text); border-style: dashed; }
     .play-chapter { margin: 0.5em 0; }
+    .play-from { min-height: 2.25em; padding: 0.1em 0.75em; }
     .caption-box { margin-top: 0.25em; }
     .caption-box[hidden] { display: none; }
     .caption { min-height: 3.6em; margin: 0; padding: 0.4em 0.75em; background: var(--caption-background); color: var(--caption-text); border-radius: 0.35em; font-size: 1.2em; line-height: 1.5; text-align: center; white-space: pre-line; word-break: keep-all; overflow-wrap: anywhere; }
