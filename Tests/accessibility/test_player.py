@@ -128,6 +128,9 @@ def test_captions_and_read_along_follow_the_audio(driver, server, path, origin):
     start_guide(driver)
     check_caption_moment(driver, page, "moment 1: the guide started")
     assert driver.execute_script("return window.__announced") == [state(driver)["now"]]
+    # The title's French name is marked in the caption as in the heading.
+    if driver.find_elements(By.CSS_SELECTOR, f"h2#{cues(driver)[0]['id']} [lang=fr]") and state(driver)["marked"] == "0":
+        assert driver.find_element(By.CSS_SELECTOR, "#caption [lang=fr]").text.startswith("L'Exposition")
     assert state(driver)["now"].endswith(driver.find_element(By.ID, cues(driver)[0]["id"]).text)
 
     # Moment 2: a sentence in the middle of the poster's text, activated by a click.

@@ -54,6 +54,23 @@ extension GuidePageWriter {
       var current = -1, announced = -1, pendingTime = null, shownCue = -1, marked = null, frame = 0;
 
       function setText(element, text) { if (element.textContent !== text) { element.textContent = text; } }
+      // The cue's text, with the parts its sentence marks as another language marked alike.
+      function showCue(text, sentence) {
+        caption.textContent = '';
+        var rest = text;
+        Array.prototype.forEach.call(sentence ? sentence.querySelectorAll('[lang]') : [], function (part) {
+          var words = part.textContent.trim().split(/\s+/).map(function (w) { return w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'); });
+          var found = words[0] ? new RegExp(words.join('\\s+')).exec(rest) : null;
+          if (!found) { return; }
+          caption.appendChild(document.createTextNode(rest.slice(0, found.index)));
+          var span = document.createElement('span');
+          span.lang = part.lang;
+          span.textContent = found[0];
+          caption.appendChild(span);
+          rest = rest.slice(found.index + found[0].length);
+        });
+        caption.appendChild(document.createTextNode(rest));
+      }
       function cueAt(track, time) {
         var cues = track.cues, low = 0, high = cues.length - 1, found = -1;
         while (low <= high) { var middle = (low + high) >> 1; if (cues[middle][0] <= time) { found = middle; low = middle + 1; } else { high = middle - 1; } }
@@ -80,8 +97,9 @@ extension GuidePageWriter {
         var index = cueAt(track, audio.currentTime);
         if (index !== shownCue) {
           shownCue = index;
-          setText(caption, index >= 0 ? track.cues[index][2] : '');
-          if (index >= 0) { mark(track.sentences[track.cues[index][3]] || null); }
+          var sentence = index >= 0 ? track.sentences[track.cues[index][3]] || null : null;
+          showCue(index >= 0 ? track.cues[index][2] : '', sentence);
+          if (index >= 0) { mark(sentence); }
         }
       }
       function tick() { update(); frame = audio.paused ? 0 : window.requestAnimationFrame(tick); }
