@@ -55,7 +55,7 @@ extension GuidePageWriter {
     .s.current { background: var(--mark); outline: 0.125em solid var(--mark-edge); text-decoration: underline; text-decoration-thickness: 0.125em; text-underline-offset: 0.2em; box-decoration-break: clone; -webkit-box-decoration-break: clone; }
     footer { margin-top: 3em; font-size: 0.9em; }
     @media (min-width: 48em) and (min-height: 48em) { .guide-player { position: sticky; top: 0; z-index: 1; } }
-    @media (max-width: 30em) { body { padding: 0.5em 0.75em 2em; } .guide-player { padding: 0.5em; } }
+    @media (max-width: 30em) { body { padding: 0.5em 0.75em 2em; } .guide-player { padding: 0.5em; } .caption { font-size: 1.05em; padding: 0.3em 0.4em; } }
     @media (prefers-reduced-motion: reduce) { html { scroll-behavior: auto; } }
     """
 }
