@@ -3,7 +3,8 @@
 ///
 /// Choices:
 /// - Lines and cues break only at spaces, so a word (an eojeol in Korean) is never cut; a line
-///   is longer than `maxLineLength` only when one word alone is longer.
+///   is longer than `maxLineLength` only when one word alone is longer. A word too long for a
+///   line that lists items with "·" (나막개·나모께·…) may also break after a "·".
 /// - Among the ways to break, the splitter prefers (in this order of weight) fewer cues, breaks
 ///   after punctuation, then after a particle or a connective ending followed by a space, cues
 ///   of even length, and lines of even length inside a cue. It never leaves a short tail of
@@ -24,11 +25,19 @@ public enum CaptionSplitter {
     /// with one time per space-separated word of `text`, snaps cue starts to when words are
     /// heard; otherwise (or when the count differs) times follow text length.
     public static func cues(text: String, start: Double, end: Double, wordStarts: [Double]? = nil) -> [CaptionCue] {
-        let words = GuideOutline.oneLine(text).split(separator: " ").map(String.init)
-        guard !words.isEmpty else { return [] }
+        let spaced = GuideOutline.oneLine(text).split(separator: " ").map(String.init)
+        guard !spaced.isEmpty else { return [] }
+        var words: [String] = [], wordOf: [Int] = []
+        for (index, word) in spaced.enumerated() {
+            let pieces = listPieces(word)
+            words += pieces
+            wordOf += Array(repeating: index, count: pieces.count)
+        }
         let chunks = bestChunks(words)
         let safeEnd = end.isFinite && end > start ? end : start
-        let starts = chunkStarts(chunks, words: words, start: start, end: safeEnd, wordStarts: wordStarts)
+        let times = wordStarts?.count == spaced.count ? wordStarts : nil
+        let starts = chunkStarts(chunks, words: words, start: start, end: safeEnd,
+                                 wordStarts: times.map { times in wordOf.map { times[$0] } })
         return chunks.indices.map { index in
             let chunkEnd = index + 1 < chunks.count ? starts[index + 1] : safeEnd
             let lines = lineBreak(Array(words[chunks[index]]))
@@ -36,12 +45,45 @@ public enum CaptionSplitter {
         }
     }
 
+    /// Marks a piece of a word that follows the previous piece with no space.
+    static let glue: Character = "\u{2060}"
+
+    /// `word` whole, or when it is a list too long for a line, its items, each after the first
+    /// marked with `glue`.
+    static func listPieces(_ word: String) -> [String] {
+        guard length([word][...]) > maxColumns, word.dropLast().contains("·") else { return [word] }
+        var pieces: [String] = []
+        var piece = ""
+        for character in word {
+            piece.append(character)
+            if character == "·", piece.count > 1 {
+                pieces.append(pieces.isEmpty ? piece : String(glue) + piece)
+                piece = ""
+            }
+        }
+        if !piece.isEmpty { pieces.append(pieces.isEmpty ? piece : String(glue) + piece) }
+        return pieces
+    }
+
+    /// `words` on one line: spaces between them, none before a glued piece.
+    static func join(_ words: ArraySlice<String>) -> String {
+        var line = ""
+        for word in words {
+            if word.first == glue {
+                line += word.dropFirst()
+            } else {
+                line += (line.isEmpty ? "" : " ") + word
+            }
+        }
+        return line
+    }
+
     /// The lines of one cue made of `words`: one line when it fits, else the best two.
     static func lineBreak(_ words: [String]) -> [String] {
         let penalties = gapPenalties(words)
         let split = bestLineSplit(words[...], penalties: penalties[...])
-        guard let split else { return [words.joined(separator: " ")] }
-        return [words[..<split].joined(separator: " "), words[split...].joined(separator: " ")]
+        guard let split else { return [join(words[...])] }
+        return [join(words[..<split]), join(words[split...])]
     }
 
     /// Where two lines of `words` should part (an index into `words`), or nil when one line
@@ -132,7 +174,12 @@ public enum CaptionSplitter {
     /// Width of `words` on one line with the spaces between them, in half characters: a
     /// Hangul syllable or other wide character is 2, a letter, digit, space or mark 1.
     static func length(_ words: ArraySlice<String>) -> Int {
-        words.reduce(0) { $0 + WebVTTWriter.displayWidth(Substring($1)) } + max(0, words.count - 1)
+        var width = 0
+        for (offset, word) in words.enumerated() {
+            let glued = word.first == glue
+            width += WebVTTWriter.displayWidth(glued ? word.dropFirst() : Substring(word)) + (offset > 0 && !glued ? 1 : 0)
+        }
+        return width
     }
 
     /// How bad a break after `word` is: 0 after punctuation, small after a particle or an
@@ -161,14 +208,14 @@ public enum CaptionSplitter {
     /// Each chunk's start: word times when usable, else the share of characters before it.
     private static func chunkStarts(_ chunks: [Range<Int>], words: [String], start: Double, end: Double,
                                     wordStarts: [Double]?) -> [Double] {
-        let weights = words.map { max(1, $0.filter { !$0.isWhitespace }.count) }
+        let weights = words.map { max(1, $0.filter { !$0.isWhitespace && $0 != glue }.count) }
         let total = Double(weights.reduce(0, +))
         var starts: [Double] = []
         var previous = start
         for chunk in chunks {
             let before = Double(weights[..<chunk.lowerBound].reduce(0, +))
             var time = start + (end - start) * before / total
-            if let wordStarts, wordStarts.count == words.count, chunk.lowerBound > 0 {
+            if let wordStarts, wordStarts.count == words.count, chunk.lowerBound > 0, words[chunk.lowerBound].first != glue {
                 let heard = wordStarts[chunk.lowerBound]
                 if heard.isFinite, heard > start, heard < end { time = heard }
             }

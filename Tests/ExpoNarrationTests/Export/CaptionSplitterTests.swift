@@ -16,6 +16,10 @@ struct CaptionSplitterTests {
          "전시장은 샹드마르스 공원과 트로카데로, / 앵발리드 앞 광장, 그리고 그 사이의 | 센강 양쪽 기슭에 걸쳐 있었고, / 넓이는 약 112헥타르(1.12㎢)였다고 한다."),
         ("조선이 참가했던 1893년 시카고 박람회에 이어, 대한제국은 파리에서 샹드마르스의 쉬프랑 거리(avenue de Suffren) 쪽에 경복궁 근정전을 본뜬 대한제국관을 세웠다.",
          "조선이 참가했던 1893년 / 시카고 박람회에 이어, | 대한제국은 파리에서 샹드마르스의 / 쉬프랑 거리(avenue de Suffren) | 쪽에 경복궁 근정전을 / 본뜬 대한제국관을 세웠다."),
+        // A list joined by "·" too long for a line breaks after a "·"; a short one stays whole.
+        ("나막신은 지역에 따라 나막개·나모께·나무신·목신·남신·나막개짝·토막신·껏두기·미엉·남박신·나묵신·나묵개·나맥신·나목신·나목개 등으로 불렸다.",
+         "나막신은 지역에 따라 나막개·나모께· / 나무신·목신·남신·나막개짝·토막신· | 껏두기·미엉·남박신·나묵신·나묵개· / 나맥신·나목신·나목개 등으로 불렸다."),
+        ("책은 본래 상·하 2권이었지만 지금은 하권 한 권만 남아 있다.", "책은 본래 상·하 2권이었지만 / 지금은 하권 한 권만 남아 있다."),
     ])
     func layout(text: String, expected: String) {
         let cues = CaptionSplitter.cues(text: text, start: 0, end: 10)
@@ -23,22 +27,27 @@ struct CaptionSplitterTests {
         #expect(shown == expected)
     }
 
-    @Test("limits hold and no word is ever cut, whatever the text", arguments: [
+    @Test("limits hold and no word is ever cut (but after a list's \"·\"), whatever the text", arguments: [
         "짧다.",
         "가나다라마바사아자차카타파하 가나다라마바사아자차카타파하 가나다라마바사아자차카타파하 끝.",
         "아주아주아주아주아주아주아주아주아주아주아주긴낱말하나가 들어 있는 문장입니다.",
         String(repeating: "낱말 ", count: 60) + "끝.",
         "Exposition Universelle de 1900 and a rather long English clause that goes on and on.",
+        "가가가가가·나나나나나·다다다다다·라라라라라·마마마마마·바바바바바·사사사사사·아아아아아·자자자자자 끝.",
     ])
     func limits(text: String) {
         let cues = CaptionSplitter.cues(text: text, start: 1, end: 31)
-        let words = cues.flatMap { $0.text.split(whereSeparator: { $0 == " " || $0 == "\n" }) }
-        #expect(words.joined(separator: " ") == GuideOutline.oneLine(text))
+        let words = GuideOutline.oneLine(text).split(separator: " ")
+        #expect(cues.map(\.text).joined().filter { !$0.isWhitespace } == text.filter { !$0.isWhitespace })
+        for piece in cues.flatMap({ $0.text.split(whereSeparator: { $0 == " " || $0 == "\n" }) }) {
+            #expect(words.contains(piece) || words.contains { $0.contains(piece) && piece.last == "·" }
+                || words.contains { $0.hasSuffix(piece) && $0.contains("·") }, "\(piece) is a cut word")
+        }
         for cue in cues {
             let lines = cue.text.split(separator: "\n")
             #expect(lines.count <= CaptionSplitter.maxLines)
-            for line in lines where line.contains(" ") {
-                #expect(CaptionSplitter.length(line.split(separator: " ").map(String.init)[...]) <= CaptionSplitter.maxColumns)
+            for line in lines where line.contains(" ") || line.contains("·") {
+                #expect(WebVTTWriter.displayWidth(line) <= CaptionSplitter.maxColumns)
             }
         }
     }
