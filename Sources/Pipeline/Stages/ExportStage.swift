@@ -33,7 +33,7 @@ struct ExportStage {
                 result.compressedFiles[format.rawValue] = track.fileStem + "." + format.fileExtension
             }
             if let captions = result.captionsFile {
-                try output.write(WebVTTWriter.render(cues: result.cues), to: captions)
+                try output.write(WebVTTWriter.render(track: track, result: result), to: captions)
             }
             results.append(result)
         }
@@ -48,13 +48,35 @@ struct ExportStage {
             try output.write(PlaylistWriter.render(summary: summary), to: "guide.m3u8")
         }
         try output.write(TranscriptWriter.render(tracks: tracks, summary: summary), to: "guide.txt")
-        try output.write(GuidePageWriter.render(tracks: tracks, summary: summary), to: "index.html")
+        try output.write(GuidePageWriter.render(tracks: tracks, summary: summary, audioSources: Self.pageSources(results)),
+                         to: "index.html")
         if request.delivery.formats.contains(.epub) {
             try writeTalkingBook(tracks, summary: summary, synthesis: synthesis)
         }
         try output.write(ManifestWriter.render(summary: summary, extra: Self.profileSettings(request.profile)),
                          to: "manifest.json")
         return summary
+    }
+
+    /// What the page's players load, smallest first (Opus, then MP3), with the WAV master as a
+    /// download, so that a visitor on a phone does not fetch a hundred megabytes.
+    static func pageSources(_ results: [TrackResult]) -> [String: [GuidePageAudioSource]] {
+        var sources: [String: [GuidePageAudioSource]] = [:]
+        for result in results {
+            guard let wav = result.audioFile else { continue }
+            var list: [GuidePageAudioSource] = []
+            if let opus = result.compressedFiles["opus"] {
+                list.append(GuidePageAudioSource(file: opus, mediaType: "audio/ogg; codecs=opus", label: "Opus"))
+            }
+            if let mp3 = result.compressedFiles["mp3"] {
+                list.append(GuidePageAudioSource(file: mp3, mediaType: "audio/mpeg", label: "MP3"))
+            }
+            let master = GuidePageAudioSource.wav(wav)
+            list.append(list.isEmpty ? master : GuidePageAudioSource(file: master.file, mediaType: master.mediaType,
+                                                                      label: master.label, inPlayer: false))
+            sources[result.fileStem] = list
+        }
+        return sources
     }
 
     /// guide.epub, each chapter read along with its MP3 (text-only chapters where there is none).
