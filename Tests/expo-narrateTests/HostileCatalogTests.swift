@@ -102,7 +102,7 @@ struct HostileCatalogTests {
     func unreadable() throws {
         try withFolder { folder in
             let huge = folder.appendingPathComponent("huge.json")
-            FileManager.default.createFile(atPath: huge.path, contents: nil)
+            #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))
             let handle = try FileHandle(forWritingTo: huge)
             try handle.truncate(atOffset: 300 << 20)  // sparse: no disk space used
             try handle.close()
