@@ -10,7 +10,7 @@ import TestSupport
 
 /// The writers on the original apps' data: 13 entries, a French name in the poster's title,
 /// long paragraphs with brackets and Hanja glosses.
-@Suite("RealFixtureExport", .enabled(if: RealFixtures.available, "needs shared/fixtures beside the repository"))
+@Suite("RealFixtureExport", .needsSharedFixtures)
 struct RealFixtureExportTests {
     @Test("page and transcript number the 13 entries alike and hold every block's text")
     func pageAndTranscript() throws {

@@ -31,16 +31,10 @@ struct CommandRunner {
         return directory
     }
 
-    /// The original apps' data beside the checkout.
+    /// A file of the original apps' data beside the checkout (SharedFixtures); a test that
+    /// uses it carries `.needsSharedFixtures`.
     static func fixture(_ name: String) throws -> String {
-        var directory = projectRoot
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("shared/fixtures/expo1900/\(name)")
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate.path }
-            directory = directory.deletingLastPathComponent()
-        }
-        struct Missing: Error, CustomStringConvertible { var description: String }
-        throw Missing(description: "shared/fixtures/expo1900/\(name) not found above \(projectRoot.path)")
+        try SharedFixtures.url(name).path
     }
 
     static func temporaryFolder() throws -> URL {
