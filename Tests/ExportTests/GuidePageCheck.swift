@@ -13,7 +13,8 @@ enum GuidePageCheck {
         "!DOCTYPE", "html", "/html", "head", "/head", "meta", "title", "/title", "style", "/style", "body", "/body",
         "a", "/a", "header", "/header", "h1", "/h1", "h2", "/h2", "p", "/p", "nav", "/nav", "ul", "/ul", "li", "/li",
         "main", "/main", "section", "/section", "dl", "/dl", "dt", "/dt", "dd", "/dd", "div", "/div", "audio",
-        "/audio", "track", "span", "/span", "footer", "/footer",
+        "/audio", "track", "span", "/span", "footer", "/footer", "ol", "/ol", "button", "/button", "label", "/label",
+        "select", "/select", "option", "/option", "input", "source",
     ]
 
     /// Records one issue listing every way `page` fails to show `tracks` with the files and
@@ -31,12 +32,13 @@ enum GuidePageCheck {
             if !condition { problems.append(problem()) }
         }
         check(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"ko\">\n"), "the page is not declared Korean")
-        let stray = PageReading.strayMarkup(in: page, allowedTags: allowedTags)
+        let stray = PageReading.strayMarkup(in: withoutScripts(page), allowedTags: allowedTags)
         check(stray.isEmpty, "markup or a bare & from the data: \(stray)")
         let title = PageReading.elements("h1", in: page).map(\.text)
         check(title == [PageReading.collapsed(summary.title)], "h1 \(title), expected \(summary.title.debugDescription)")
 
         let sections = PageReading.elements("section", in: page)
+            .filter { $0.attribute("aria-labelledby")?.hasPrefix("track-") == true }
         check(sections.count == tracks.count, "\(sections.count) sections for \(tracks.count) tracks")
         let results = Dictionary(summary.tracks.map { ($0.fileStem, $0) }, uniquingKeysWith: { first, _ in first })
         let allFellBack = summary.tracks.allSatisfy(\.fellBackToText)
@@ -76,11 +78,14 @@ enum GuidePageCheck {
         }
         guard players.count == 1, let player = players.first else { return ["\(players.count) players, expected 1"] }
         var problems: [String] = []
-        if player.attribute("src") != audio { problems.append("player of \(player.attribute("src") ?? "nothing"), expected \(audio)") }
+        let files = result.compressedFiles.values.sorted() + [audio]
+        if !files.contains(where: { player.inner.contains("<source src=\"\($0)\"") }) {
+            problems.append("a player of none of \(files)")
+        }
+        if !section.inner.contains("href=\"\(audio)\"") { problems.append("no download of \(audio)") }
         if player.attribute("autoplay") != nil { problems.append("a player plays by itself") }
-        if let captions = result.captionsFile,
-           !player.inner.contains("<track kind=\"captions\" srclang=\"ko\" label=\"한국어\" src=\"\(captions)\"") {
-            problems.append("no Korean captions \(captions)")
+        if let captions = result.captionsFile, !section.inner.contains("href=\"\(captions)\"") {
+            problems.append("no link to the captions \(captions)")
         }
         return problems
     }
@@ -90,7 +95,7 @@ enum GuidePageCheck {
     static func textProblems(_ section: PageReading.Element, of track: Track) -> [String] {
         var problems: [String] = []
         let shown = PageReading.elements("p", in: section.inner)
-            .filter { !["notice", "files"].contains($0.attribute("class") ?? "") }
+            .filter { !["notice", "files", "read-along-hint"].contains($0.attribute("class") ?? "") }
             .map(\.text).joined(separator: "\n")
         var rest = Substring(shown)
         for block in track.blocks where block.role == .summary || block.role == .paragraph {
@@ -115,17 +120,35 @@ enum GuidePageCheck {
         return problems
     }
 
+    /// The page without its own style sheet (in the head) and scripts (after the footer): code,
+    /// not text from the data. A script anywhere else is markup from the data.
+    static func withoutScripts(_ page: String) -> String {
+        var result = page
+        if let start = result.range(of: "<style>"), let end = result.range(of: "</style>") {
+            result.replaceSubrange(start.lowerBound..<end.upperBound, with: "")
+        }
+        if let start = result.range(of: "</footer>", options: .backwards),
+           let end = result.range(of: "</body>", options: .backwards), start.upperBound <= end.lowerBound {
+            result.replaceSubrange(start.upperBound..<end.lowerBound, with: "\n")
+        }
+        return result
+    }
+
     /// Words the voice speaks in another language are marked with that language where the
     /// text shows them, so that a screen reader switches voice too.
     static func languageProblems(_ section: PageReading.Element, of track: Track) -> [String] {
-        let marked = Set(PageReading.elements("span", in: section.inner).map { "\($0.attribute("lang") ?? "")|\($0.text)" })
         var problems: [String] = []
+        func escaped(_ text: String) -> String {
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+                .replacingOccurrences(of: "'", with: "&#39;")
+        }
         for block in track.blocks where block.role != .fact {
             let shown = PageReading.collapsed(block.displayText)
             for run in block.sentences.flatMap(\.spoken) {
                 guard let language = run.language else { continue }
                 let words = PageReading.collapsed(run.text)
-                if !words.isEmpty, shown.contains(words), !marked.contains("\(language)|\(words)") {
+                if !words.isEmpty, shown.contains(words), !section.inner.contains("lang=\"\(language)\">\(escaped(words))<") {
                     problems.append("\"\(words)\" is not marked lang=\(language)")
                 }
             }

@@ -56,7 +56,7 @@ struct SamplePageExport {
         let summary = ExportSamples.summary(lastFallsBack: false, for: tracks)
         let page = GuidePageWriter.render(tracks: tracks, summary: summary)
         GuidePageCheck.verify(page, tracks: tracks, summary: summary)
-        #expect(PageReading.elements("audio", in: page).count == 14)
+        #expect(PageReading.elements("audio", in: page).count == 14 + 1, "a player per track, and the guide player")
         let french = PageReading.elements("span", in: page).filter { $0.attribute("lang") == "fr" }.map(\.text)
         #expect(french.contains("L'Exposition de Paris 1900"), "\(french)")
         if let path = Self.fixtureOutputPath {
