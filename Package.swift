@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// expo-narrate is a Linux tool: it links espeak-ng, libhangul and OpenSSL's libcrypto from
+// expo-narrate is a Linux tool: it links espeak-ng, libhangul, libebur128 and OpenSSL's libcrypto from
 // Debian and calls Linux-only system calls. The stages are targets of their own, so that the
 // compiler keeps every dependency pointing one way:
 //
@@ -17,6 +17,9 @@ let cLibraries: [Target] = [
     .systemLibrary(name: "CHangul", pkgConfig: "libhangul", providers: [.apt(["libhangul-dev"])]),
     // OpenSSL's libcrypto, for SHA-256 (Debian: libssl-dev).
     .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+    // libebur128, for true peak (BS.1770-4 Annex 2) measured the way the published files are
+    // checked (Debian: libebur128-dev).
+    .systemLibrary(name: "CEbur128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
     // Adapts espeak-ng's one global callback to a per-call sink.
     .target(name: "CEspeakShim", dependencies: ["CEspeakNG"]),
     // Signal flags as volatile sig_atomic_t, and Linux calls with their real prototypes.
@@ -40,7 +43,7 @@ let stages: [Target] = [
     // Voice profiles, SSML, espeak-ng through the C shim, caption timing.
     .target(name: "Speech", dependencies: ["ExpoModel", "ExpoSystem", "KoreanSpeech", "KoreanPronunciation", "CEspeakShim"]),
     // Loudness, limiter, WAV files, the guide's concatenation.
-    .target(name: "Audio", dependencies: ["ExpoModel", "ExpoSystem"]),
+    .target(name: "Audio", dependencies: ["ExpoModel", "ExpoSystem", "CEbur128"]),
     // Captions, transcript, page, playlist, manifest.
     .target(name: "Export", dependencies: ["ExpoModel", "ExpoSystem", "Narration"]),
     // Composes the stages: narrate → synthesise → export → publish.

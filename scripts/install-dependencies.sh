@@ -3,7 +3,7 @@
 # Usage: scripts/install-dependencies.sh [--test]   (--test adds what the test suite needs)
 set -euo pipefail
 
-packages=(pkg-config libespeak-ng-dev espeak-ng-data libhangul-dev libhangul-data)
+packages=(pkg-config libespeak-ng-dev espeak-ng-data libhangul-dev libhangul-data libebur128-dev)
 if [[ "${1:-}" == "--test" ]]; then
   packages+=(espeak-ng sox chromium chromium-driver python3-venv)
 fi
