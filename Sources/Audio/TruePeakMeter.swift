@@ -37,7 +37,8 @@ public final class TruePeakMeter {
     }
 
     deinit {
-        ebur128_destroy(&state)
+        // nil when `init` threw: libebur128 would dereference it.
+        if state != nil { ebur128_destroy(&state) }
     }
 
     /// Measures 16-bit samples (value / 32768).
