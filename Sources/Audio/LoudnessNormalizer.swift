@@ -45,7 +45,7 @@ public struct LoudnessReport: Sendable, Equatable {
 /// True peak: the limiter works on samples, and the waveform between them (what a decoder or a
 /// DAC reconstructs, and what a lossy encoder adds to) can rise above them. Each pass measures
 /// the true peak of exactly what it writes (libebur128, `TruePeakMeter`). The limiter starts at
-/// the lower of the two ceilings; when a pass's true peak is above `truePeakCeilingDBTP`, the
+/// the lower of the sample ceiling and `firstPassTruePeakMarginDB` under the true-peak one; when a pass's true peak is above `truePeakCeilingDBTP`, the
 /// limiter's ceiling is lowered by the overshoot plus `truePeakMarginDB` and the pass runs
 /// again (at most `maximumTruePeakPasses` such extra passes), the loudness correction going on
 /// as before: limiting harder lowers loudness slightly, and the gain makes it up.
@@ -70,6 +70,11 @@ public struct LoudnessNormalizer: Sendable {
     /// Upper bound on the passes run again because the true peak was above its ceiling, on top
     /// of `maximumPasses`.
     public var maximumTruePeakPasses: Int
+    /// How far under the true-peak ceiling the limiter's samples start, dB. The true peak of
+    /// limited speech is a little above its samples (0.05–0.3 dB on espeak-ng Korean), so
+    /// starting at the ceiling itself costs most tracks a second pass; starting this much lower
+    /// lets most finish in one, their peaks at most this much lower than needed.
+    public var firstPassTruePeakMarginDB = 0.3
 
     /// How far below the true-peak ceiling a rerun aims, dB: lowering the limiter's ceiling by
     /// exactly the overshoot can leave a hair above it (other peaks, 16-bit rounding).
@@ -133,7 +138,7 @@ public struct LoudnessNormalizer: Sendable {
         let shiftedCues = try Self.shift(cues, by: headFrames, output: output)
 
         var gainDB = measurable ? targetLUFS - inputLUFS : 0
-        var ceilingDB = min(peakCeilingDBFS, truePeakCeilingDBTP ?? peakCeilingDBFS)
+        var ceilingDB = min(peakCeilingDBFS, truePeakCeilingDBTP.map { $0 - firstPassTruePeakMarginDB } ?? peakCeilingDBFS)
         var pass = 0
         var truePeakPasses = 0
         var previous: (gainDB: Double, lufs: Double)?
@@ -313,9 +318,11 @@ public struct LoudnessNormalizer: Sendable {
         else {
             throw ExpoError.invalidAudioArgument("Head and tail silence must be zero or more seconds.")
         }
-        guard maximumPasses >= 1, blockFrames >= 1, toleranceLU > 0, maximumTruePeakPasses >= 0 else {
+        guard maximumPasses >= 1, blockFrames >= 1, toleranceLU > 0, maximumTruePeakPasses >= 0,
+              firstPassTruePeakMarginDB >= 0, firstPassTruePeakMarginDB < 20 else {
             throw ExpoError.invalidAudioArgument(
-                "maximumPasses and blockFrames must be at least 1, toleranceLU above 0, maximumTruePeakPasses 0 or more.")
+                "maximumPasses and blockFrames must be at least 1, toleranceLU above 0, maximumTruePeakPasses 0 or more, "
+                    + "firstPassTruePeakMarginDB from 0 to 20.")
         }
         if let truePeakCeilingDBTP, !(truePeakCeilingDBTP.isFinite && truePeakCeilingDBTP <= 0 && truePeakCeilingDBTP > -60) {
             throw ExpoError.invalidAudioArgument(

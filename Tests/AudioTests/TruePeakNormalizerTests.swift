@@ -55,6 +55,14 @@ struct TruePeakNormalizerTests {
             headSilenceSeconds: 0.3, tailSilenceSeconds: 0.5, truePeakCeilingDBTP: -2.5))
         #expect(abs(report.integratedLUFS - -19) <= 0.5, "reached \(report.integratedLUFS)")
         #expect(report.truePeakDBTP <= -2.5)
+
+        // Starting right at the ceiling, the limited samples' true peak overshoots it: a second
+        // pass, lowered by the overshoot, lands under it.
+        var atCeiling = LoudnessNormalizer(truePeakCeilingDBTP: -2.5)
+        atCeiling.firstPassTruePeakMarginDB = 0
+        let rerun = try normalize(samples, with: atCeiling)
+        #expect(rerun.passes >= 2 && rerun.truePeakDBTP <= -2.5, "\(rerun)")
+        #expect(abs(rerun.integratedLUFS - -19) <= 0.5)
     }
 
     @Test("bursts of inter-sample peaks on a quiet tone: target loudness, both ceilings")
@@ -153,6 +161,11 @@ struct TruePeakNormalizerTests {
         #expect(throws: ExpoError.self) {
             try LoudnessNormalizer(maximumTruePeakPasses: -1).normalize(
                 input: folder.file("raw.wav"), output: folder.file("out.wav"))
+        }
+        var negativeMargin = LoudnessNormalizer(truePeakCeilingDBTP: -2.5)
+        negativeMargin.firstPassTruePeakMarginDB = -0.1
+        #expect(throws: ExpoError.self) {
+            try negativeMargin.normalize(input: folder.file("raw.wav"), output: folder.file("out.wav"))
         }
     }
 }
