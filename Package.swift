@@ -1,12 +1,12 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// expo-narrate is a Linux tool: it links espeak-ng, libhangul, libebur128 and OpenSSL's libcrypto from
+// expo-narrate is a Linux tool: it links espeak-ng, libhangul and OpenSSL's libcrypto from
 // Debian and calls Linux-only system calls. The stages are targets of their own, so that the
 // compiler keeps every dependency pointing one way:
 //
 //   ExpoModel ← ExpoSystem ← CatalogLoading, KoreanSpeech, KoreanPronunciation ← Narration ← Speech,
-//   Audio, Export ← Pipeline ← expo-narrate
+//   Audio, Encoding, TalkingBook, Export ← Pipeline ← expo-narrate
 //
 // (README.md, "How it works", draws the whole picture.)
 
@@ -17,9 +17,16 @@ let cLibraries: [Target] = [
     .systemLibrary(name: "CHangul", pkgConfig: "libhangul", providers: [.apt(["libhangul-dev"])]),
     // OpenSSL's libcrypto, for SHA-256 (Debian: libssl-dev).
     .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-    // libebur128, for true peak (BS.1770-4 Annex 2) measured the way the published files are
-    // checked (Debian: libebur128-dev).
+    // libopusenc (Ogg Opus writer on libopus). Debian: libopusenc-dev.
+    .systemLibrary(name: "COpusEnc", pkgConfig: "libopusenc", providers: [.apt(["libopusenc-dev"])]),
+    // LAME. Debian ships no .pc file, so the module map names the header and the library.
+    .systemLibrary(name: "CLame", providers: [.apt(["libmp3lame-dev"])]),
+    // libebur128 (BS.1770-4 loudness and true peak): Audio's true-peak ceiling, Encoding's
+    // measurement of the encoded files. Debian: libebur128-dev.
     .systemLibrary(name: "CEbur128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
+    // opusfile and libmpg123, to decode what was encoded and measure it.
+    .systemLibrary(name: "COpusFile", pkgConfig: "opusfile", providers: [.apt(["libopusfile-dev"])]),
+    .systemLibrary(name: "CMpg123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
     // Adapts espeak-ng's one global callback to a per-call sink.
     .target(name: "CEspeakShim", dependencies: ["CEspeakNG"]),
     // Signal flags as volatile sig_atomic_t, and Linux calls with their real prototypes.
@@ -44,11 +51,16 @@ let stages: [Target] = [
     .target(name: "Speech", dependencies: ["ExpoModel", "ExpoSystem", "KoreanSpeech", "KoreanPronunciation", "CEspeakShim"]),
     // Loudness, limiter, WAV files, the guide's concatenation.
     .target(name: "Audio", dependencies: ["ExpoModel", "ExpoSystem", "CEbur128"]),
+    // Opus and MP3 files with tags and chapters; the whole guide assembled without re-encoding.
+    .target(name: "Encoding", dependencies: ["COpusEnc", "CLame", "CEbur128", "COpusFile", "CMpg123"]),
+    // EPUB 3 talking books with Media Overlays.
+    .target(name: "TalkingBook"),
     // Captions, transcript, page, playlist, manifest.
-    .target(name: "Export", dependencies: ["ExpoModel", "ExpoSystem", "Narration"]),
+    .target(name: "Export", dependencies: ["ExpoModel", "ExpoSystem", "Narration", "TalkingBook"]),
     // Composes the stages: narrate → synthesise → export → publish.
     .target(name: "Pipeline", dependencies: [
-        "ExpoModel", "ExpoSystem", "CatalogLoading", "KoreanSpeech", "Narration", "Speech", "Audio", "Export",
+        "ExpoModel", "ExpoSystem", "CatalogLoading", "KoreanSpeech", "Narration", "Speech", "Audio", "Encoding", "Export",
+        "TalkingBook",
     ]),
 ]
 
@@ -57,8 +69,8 @@ let package = Package(
     products: [
         .executable(name: "expo-narrate", targets: ["expo-narrate"]),
         .library(name: "ExpoNarration", targets: [
-            "ExpoModel", "CatalogLoading", "KoreanSpeech", "KoreanPronunciation", "Narration", "Speech", "Audio", "Export",
-            "Pipeline",
+            "ExpoModel", "CatalogLoading", "KoreanSpeech", "KoreanPronunciation", "Narration", "Speech", "Audio",
+            "Encoding", "TalkingBook", "Export", "Pipeline",
         ]),
     ],
     dependencies: [
@@ -89,6 +101,8 @@ let package = Package(
             "Speech", "Narration", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "AudioTests", dependencies: ["Audio", "TestSupport"]),
+        .testTarget(name: "EncodingTests", dependencies: ["Encoding"]),
+        .testTarget(name: "TalkingBookTests", dependencies: ["TalkingBook"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "CatalogLoading", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "TestSupport"]),
         .testTarget(name: "expo-narrateTests", dependencies: [

@@ -3,9 +3,10 @@
 # Usage: scripts/install-dependencies.sh [--test]   (--test adds what the test suite needs)
 set -euo pipefail
 
-packages=(pkg-config libespeak-ng-dev espeak-ng-data libhangul-dev libhangul-data libebur128-dev)
+packages=(pkg-config libespeak-ng-dev espeak-ng-data libhangul-dev libhangul-data libssl-dev
+  libopusenc-dev libopus-dev libmp3lame-dev libebur128-dev libopusfile-dev libmpg123-dev)
 if [[ "${1:-}" == "--test" ]]; then
-  packages+=(espeak-ng sox chromium chromium-driver python3-venv)
+  packages+=(espeak-ng sox chromium chromium-driver python3-venv ffmpeg lame epubcheck)
 fi
 
 missing=()

@@ -14,9 +14,11 @@ public struct TrackAudio: Sendable, Equatable, Codable {
     public var byteCount: Int
     /// One cue per sentence of the display script, in order, in seconds from the WAV's start.
     public var cues: [CaptionCue]
+    /// Compressed copies of the WAV, by format (`opus`, `mp3`).
+    public var encoded: [String: EncodedAudio]
 
     public init(durationSeconds: Double, sampleRate: Int, loudnessLUFS: Double?, peakDBFS: Double?, sha256: String,
-                byteCount: Int, cues: [CaptionCue]) {
+                byteCount: Int, cues: [CaptionCue], encoded: [String: EncodedAudio] = [:]) {
         self.durationSeconds = durationSeconds
         self.sampleRate = sampleRate
         self.loudnessLUFS = loudnessLUFS
@@ -24,5 +26,85 @@ public struct TrackAudio: Sendable, Equatable, Codable {
         self.sha256 = sha256
         self.byteCount = byteCount
         self.cues = cues
+        self.encoded = encoded
+    }
+
+    /// The WAV's length in sample frames.
+    public var frameCount: Int64 { Int64((durationSeconds * Double(sampleRate)).rounded()) }
+}
+
+/// The compressed formats a guide can be delivered in besides its WAV master, and the EPUB
+/// talking book (which carries MP3).
+public enum DeliveryFormat: String, Sendable, Equatable, Hashable, Codable, CaseIterable, Comparable {
+    case wav, opus, mp3, epub
+
+    /// The file extension of a track or guide in this format (epub: the book's).
+    public var fileExtension: String { rawValue }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// One compressed copy of a track: what was encoded from the WAV master and how it measures
+/// once decoded.
+public struct EncodedAudio: Sendable, Equatable, Codable {
+    /// The encoder, its settings and the tags written, as one string: a copy made otherwise
+    /// is made again.
+    public var fingerprint: String
+    /// Size of the file in bytes.
+    public var byteCount: Int
+    /// SHA-256 of the file, lowercase hex.
+    public var sha256: String
+    /// Duration of the decoded audio, in seconds.
+    public var durationSeconds: Double
+    /// Integrated loudness of the decoded audio, in LUFS; nil for silence.
+    public var loudnessLUFS: Double?
+    /// True peak of the decoded audio (ITU-R BS.1770-4, 4× oversampled), in dBTP; nil for silence.
+    public var truePeakDBTP: Double?
+
+    public init(fingerprint: String, byteCount: Int, sha256: String, durationSeconds: Double, loudnessLUFS: Double?,
+                truePeakDBTP: Double?) {
+        self.fingerprint = fingerprint
+        self.byteCount = byteCount
+        self.sha256 = sha256
+        self.durationSeconds = durationSeconds
+        self.loudnessLUFS = loudnessLUFS
+        self.truePeakDBTP = truePeakDBTP
+    }
+}
+
+/// A chapter of a guide file: its title and where it starts, in seconds of decoded audio.
+public struct ChapterMark: Sendable, Equatable, Codable {
+    public var title: String
+    public var startSeconds: Double
+
+    public init(title: String, startSeconds: Double) {
+        self.title = title
+        self.startSeconds = startSeconds
+    }
+}
+
+/// The whole guide in one compressed format: its file, how it measures, and its chapters.
+public struct GuideEncoding: Sendable, Equatable, Codable {
+    /// `guide.opus`, `guide.mp3`.
+    public var file: String
+    public var byteCount: Int
+    /// SHA-256 of the file, lowercase hex.
+    public var sha256: String
+    public var durationSeconds: Double
+    /// The highest true peak of its tracks, decoded, in dBTP.
+    public var truePeakDBTP: Double?
+    /// One chapter per track, where the player jumps to.
+    public var chapters: [ChapterMark]
+
+    public init(file: String, byteCount: Int, sha256: String, durationSeconds: Double, truePeakDBTP: Double?,
+                chapters: [ChapterMark]) {
+        self.file = file
+        self.byteCount = byteCount
+        self.sha256 = sha256
+        self.durationSeconds = durationSeconds
+        self.truePeakDBTP = truePeakDBTP
+        self.chapters = chapters
     }
 }

@@ -3,29 +3,88 @@ import ExpoSystem
 import Narration
 /// Writes `index.html`: an accessible page that plays the guide offline from its folder.
 ///
-/// The page needs no script and loads nothing from outside (one inline style sheet). It has
-/// one `h1` (the guide's title), a skip link to `<main>`, an `h2` per track headed as in the
+/// Without script the page is complete: one `h1` (the guide's title), a skip link to
+/// `<main>`, a chapter list with every track's duration, an `h2` per track headed as in the
 /// transcript ("항목 3 / 13: 이름"; the poster is not counted), the poster's facts in a `<dl>`,
-/// and, for each track with audio, a player with Korean captions, a download link and the
-/// track's text beside it. Tracks that fell back to text show a note with the reason
-/// instead of a player. Text from the catalog is always escaped: it is data, never markup.
-/// Parts of a text spoken in another language (a `SpokenRun` with a `language`) are marked
-/// with `lang` where they appear in the displayed text.
+/// and, for each track with audio, a native player (its sources in the order given), download
+/// links and the track's text. Tracks that fell back to text show a note with the reason
+/// instead of a player. With script (inline, `playerScript`) one read-along player plays the
+/// whole guide with captions that show (cues embedded as JSON, split by `CaptionSplitter`)
+/// and the sentence being read highlighted. Every sentence is a `span.s` with `data-s`, its
+/// index in `Track.sentences`. Text from the catalog is always escaped: it is data, never
+/// markup. Parts of a text spoken in another language (a `SpokenRun` with a `language`) are
+/// marked with `lang` where they appear in the displayed text.
 public enum GuidePageWriter {
     /// Files the page links to besides the tracks' own.
     public static let guideTranscriptFile = "guide.txt"
     public static let playlistFile = "guide.m3u8"
+    /// The speeds the player offers.
+    static let speeds = ["0.75", "1", "1.25", "1.5", "1.75", "2"]
 
     /// The page for `tracks`, with files and audio facts from `summary` (matched by file stem).
-    public static func render(tracks: [Track], summary: GuideSummary) -> String {
+    /// `audioSources` gives a track's files by file stem, best first (for example Opus, MP3,
+    /// then the WAV as a download only); a track not in it plays its WAV.
+    public static func render(tracks: [Track], summary: GuideSummary,
+                              audioSources: [String: [GuidePageAudioSource]] = [:]) -> String {
         let results = Dictionary(summary.tracks.map { ($0.fileStem, $0) }, uniquingKeysWith: { first, _ in first })
-        let titleRuns = tracks.first(where: { $0.kind == .poster })?.blocks.first(where: { $0.role == .title })
-            .map(foreignRuns) ?? []
         let title = GuideOutline.oneLine(summary.title)
         let hasTrackAudio = summary.tracks.contains { $0.audioFile != nil }
-        let fellBack = summary.tracks.filter(\.fellBackToText)
+        let chapters = zip(tracks, GuideOutline.entryNumbers(of: tracks)).map { track, number in
+            Chapter(track: track, number: number, result: results[track.fileStem],
+                    sources: sources(for: results[track.fileStem], given: audioSources))
+        }
+        var html = head(title: title, tracks: tracks, hasTrackAudio: hasTrackAudio)
+        html += guideFiles(summary: summary, hasTrackAudio: hasTrackAudio)
+        html += "<main id=\"main\" tabindex=\"-1\">\n"
+        let sharedReason = fallbackNotice(summary, into: &html)
+        html += chapterList(chapters)
+        let playable = chapters.filter { !$0.playerSources.isEmpty }
+        if !playable.isEmpty { html += playerPanel }
+        for chapter in chapters {
+            html += section(chapter, notesFallback: sharedReason == nil)
+        }
+        html += "</main>\n<footer>\n<p>"
+        var made = "expo-narrate \(summary.toolVersion), 음성 프로필 \(summary.voiceProfile)"
+        if let espeak = summary.espeakVersion { made += ", espeak-ng \(espeak)" }
+        html += escape(made) + "로 만들었습니다.</p>\n</footer>\n"
+        if !playable.isEmpty {
+            let data = playable.map { chapter in
+                (id: chapter.id, cues: chapter.result.map { GuidePageCues.cues(for: chapter.track, result: $0) } ?? [])
+            }
+            html += "<script type=\"application/json\" id=\"guide-data\">\n\(GuidePageCues.json(data))\n</script>\n"
+            html += "<script>\n\(playerScript)\n</script>\n"
+        }
+        return html + "</body>\n</html>\n"
+    }
 
-        var html = """
+    /// A track with what the page shows of it.
+    struct Chapter {
+        var track: Track
+        var number: String?
+        var result: TrackResult?
+        var sources: [GuidePageAudioSource]
+        var playerSources: [GuidePageAudioSource] { sources.filter(\.inPlayer) }
+        var id: String {
+            let slug = FileNaming.slug(track.fileStem)
+            return "track-" + (slug.isEmpty ? String(track.position) : slug)
+        }
+        var heading: String { GuideOutline.headingPrefix(entryNumber: number) + GuideOutline.oneLine(track.title) }
+    }
+
+    /// The sources given for a track, or its WAV; none without audio.
+    private static func sources(for result: TrackResult?, given: [String: [GuidePageAudioSource]]) -> [GuidePageAudioSource] {
+        guard let result, let audio = result.audioFile else { return [] }
+        if let listed = given[result.fileStem], listed.contains(where: \.inPlayer) { return listed }
+        return [.wav(audio)]
+    }
+
+    private static func head(title: String, tracks: [Track], hasTrackAudio: Bool) -> String {
+        let titleRuns = tracks.first(where: { $0.kind == .poster })?.blocks.first(where: { $0.role == .title })
+            .map(foreignRuns) ?? []
+        let intro = hasTrackAudio
+            ? "이 페이지는 인터넷 연결 없이 이 폴더에서 바로 재생됩니다. 차례에서 장을 골라 듣거나 가이드 전체를 이어 들을 수 있고, 듣는 동안 자막과 지금 읽는 문장이 표시됩니다."
+            : "이 가이드는 글로 읽을 수 있습니다. 인터넷 연결은 필요하지 않습니다."
+        return """
         <!DOCTYPE html>
         <html lang="ko">
         <head>
@@ -40,11 +99,13 @@ public enum GuidePageWriter {
         <a class="skip-link" href="#main">본문으로 건너뛰기</a>
         <header>
         <h1>\(markUp(title, foreign: titleRuns))</h1>
-        \(hasTrackAudio ? "<p>이 페이지는 인터넷 연결 없이 이 폴더에서 바로 재생됩니다. 각 항목의 재생기에서 한국어 자막을 켜고 끌 수 있습니다.</p>" : "<p>이 가이드는 글로 읽을 수 있습니다. 인터넷 연결은 필요하지 않습니다.</p>")
-        <nav aria-label="가이드 전체 파일">
-        <ul>
+        <p>\(intro)</p>
 
         """
+    }
+
+    private static func guideFiles(summary: GuideSummary, hasTrackAudio: Bool) -> String {
+        var html = "<nav aria-label=\"가이드 전체 파일\">\n<ul>\n"
         if let guideAudio = summary.guideAudioFile {
             html += "<li><a href=\"\(url(guideAudio))\" type=\"audio/wav\">가이드 전체 듣기 또는 내려받기 (WAV)</a></li>\n"
         }
@@ -52,8 +113,13 @@ public enum GuidePageWriter {
             html += "<li><a href=\"\(url(playlistFile))\" type=\"audio/x-mpegurl\">재생 목록 (M3U)</a></li>\n"
         }
         html += "<li><a href=\"\(url(guideTranscriptFile))\" type=\"text/plain\">가이드 전체 대본 (텍스트)</a></li>\n"
-        html += "</ul>\n</nav>\n</header>\n<main id=\"main\" tabindex=\"-1\">\n"
-        // When every track fell back for one reason, it is said once at the top.
+        return html + "</ul>\n</nav>\n</header>\n"
+    }
+
+    /// Writes the note about tracks without audio; returns the reason when every track fell
+    /// back for one reason (then it is said once, at the top).
+    private static func fallbackNotice(_ summary: GuideSummary, into html: inout String) -> String?? {
+        let fellBack = summary.tracks.filter(\.fellBackToText)
         let reasons = Set(fellBack.map { reasonText($0.fallbackReason) })
         let sharedReason = fellBack.count == summary.tracks.count && reasons.count == 1 ? reasons.first : nil
         if let sharedReason {
@@ -63,17 +129,56 @@ public enum GuidePageWriter {
         } else if !fellBack.isEmpty {
             html += "<p class=\"notice\">일부 항목의 음성은 만들지 못해 글로만 제공합니다. 이유는 각 항목에 적혀 있습니다.</p>\n"
         }
-
-        let numbers = GuideOutline.entryNumbers(of: tracks)
-        for (track, number) in zip(tracks, numbers) {
-            html += section(track, number: number, result: results[track.fileStem], notesFallback: sharedReason == nil)
-        }
-        html += "</main>\n<footer>\n<p>"
-        var made = "expo-narrate \(summary.toolVersion), 음성 프로필 \(summary.voiceProfile)"
-        if let espeak = summary.espeakVersion { made += ", espeak-ng \(espeak)" }
-        html += escape(made) + "로 만들었습니다.</p>\n</footer>\n</body>\n</html>\n"
-        return html
+        return sharedReason
     }
+
+    /// The chapter list: every track, its duration from the data, and (with script) a button
+    /// that plays from it.
+    private static func chapterList(_ chapters: [Chapter]) -> String {
+        let total = chapters.compactMap { $0.playerSources.isEmpty ? nil : $0.result?.durationSeconds }
+            .filter { $0.isFinite && $0 > 0 }.reduce(0, +)
+        var html = "<nav class=\"chapters\" aria-labelledby=\"chapters-heading\">\n<h2 id=\"chapters-heading\">차례"
+        if total > 0 { html += " <span class=\"duration\">(모두 \(spokenDuration(total)))</span>" }
+        html += "</h2>\n<ol>\n"
+        for chapter in chapters {
+            html += "<li data-track=\"\(chapter.id)\"><a href=\"#\(chapter.id)\">"
+            html += markUp(chapter.heading, foreign: titleRuns(chapter.track)) + "</a>"
+            if let duration = chapter.result?.durationSeconds, duration.isFinite, duration > 0, !chapter.playerSources.isEmpty {
+                html += " <span class=\"duration\">\(spokenDuration(duration))</span>"
+                html += " <button type=\"button\" class=\"play-from\" hidden aria-label=\"듣기: \(escape(chapter.heading))\">듣기</button>"
+            } else if chapter.result?.audioFile == nil {
+                html += " <span class=\"duration\">글만</span>"
+            }
+            html += "</li>\n"
+        }
+        return html + "</ol>\n</nav>\n"
+    }
+
+    /// The one read-along player, hidden until the script shows it.
+    static let playerPanel = """
+    <section id="guide-player" class="guide-player" aria-labelledby="player-heading" hidden>
+    <h2 id="player-heading">가이드 듣기</h2>
+    <p id="now-playing" class="now" aria-live="polite"></p>
+    <audio id="guide-audio" controls preload="none"></audio>
+    <div class="controls">
+    <button type="button" id="play-button">재생</button>
+    <button type="button" id="previous-button">이전 장</button>
+    <button type="button" id="next-button">다음 장</button>
+    <span class="speed"><label for="speed">속도</label>
+    <select id="speed">\(speeds.map { "<option value=\"\($0)\"\($0 == "1" ? " selected" : "")>\($0)배</option>" }.joined())</select></span>
+    </div>
+    <div class="options">
+    <label><input type="checkbox" id="show-captions" checked> 자막 보기</label>
+    <label><input type="checkbox" id="follow-text" checked> 읽는 문장으로 화면 이동</label>
+    <label><input type="checkbox" id="continue-play" checked> 다음 장 이어 듣기</label>
+    </div>
+    <div id="caption-box" class="caption-box">
+    <p class="caption-label" id="caption-label">자막</p>
+    <div id="caption" class="caption" role="group" aria-labelledby="caption-label"></div>
+    </div>
+    </section>
+
+    """
 
     /// The reason as one sentence ending with a full stop, or nil when none was given.
     private static func reasonText(_ reason: String?) -> String? {
@@ -83,53 +188,77 @@ public enum GuidePageWriter {
         return ".!?。".contains(last) ? line : line + "."
     }
 
-    private static func section(_ track: Track, number: String?, result: TrackResult?, notesFallback: Bool) -> String {
-        let id = "track-" + (FileNaming.slug(track.fileStem).isEmpty ? String(track.position) : FileNaming.slug(track.fileStem))
-        let titleBlock = track.blocks.first { $0.role == .title }
-        let heading = escape(GuideOutline.headingPrefix(entryNumber: number))
-            + markUp(GuideOutline.oneLine(track.title), foreign: titleBlock.map(foreignRuns) ?? [])
+    private static func section(_ chapter: Chapter, notesFallback: Bool) -> String {
+        let track = chapter.track, id = chapter.id
+        let heading = escape(GuideOutline.headingPrefix(entryNumber: chapter.number)) + titleMarkup(track)
         var html = "<section aria-labelledby=\"\(id)\">\n<h2 id=\"\(id)\">\(heading)</h2>\n"
-
-        let facts = track.blocks.filter { $0.role == .fact }
-        if !facts.isEmpty {
-            html += "<dl class=\"facts\">\n"
-            for fact in facts {
-                let label = fact.label.isEmpty ? "정보" : fact.label
-                let value = fact.value.isEmpty ? fact.displayText : fact.value
-                html += "<dt>\(escape(GuideOutline.oneLine(label)))</dt><dd>\(markUp(GuideOutline.oneLine(value), foreign: foreignRuns(fact)))</dd>\n"
-            }
-            html += "</dl>\n"
+        var index = 0
+        var facts = ""
+        for block in track.blocks {
+            defer { index += block.sentences.count }
+            guard block.role == .fact else { continue }
+            let label = GuideOutline.oneLine(block.label.isEmpty ? "정보" : block.label)
+            let value = block.value.isEmpty ? block.displayText : block.value
+            facts += "<dt>\(escape(label))</dt><dd>\(sentenceSpan(index, markUp(GuideOutline.oneLine(value), foreign: foreignRuns(block))))</dd>\n"
         }
-
-        if let result, let audio = result.audioFile {
-            html += "<div class=\"player\">\n"
-            html += "<audio controls preload=\"none\" src=\"\(url(audio))\" aria-labelledby=\"\(id)\">\n"
-            if let captions = result.captionsFile {
-                html += "<track kind=\"captions\" srclang=\"ko\" label=\"한국어\" src=\"\(url(captions))\" default>\n"
+        if !facts.isEmpty { html += "<dl class=\"facts\">\n\(facts)</dl>\n" }
+        html += player(chapter, id: id, notesFallback: notesFallback)
+        index = 0
+        for block in track.blocks {
+            defer { index += block.sentences.count }
+            guard block.role == .summary || block.role == .paragraph else { continue }
+            let spans = block.sentences.enumerated().compactMap { offset, sentence -> String? in
+                let text = GuideOutline.oneLine(sentence.display)
+                return text.isEmpty ? nil : sentenceSpan(index + offset, markUp(text, foreign: foreignRuns(sentence)))
             }
-            html += "<a href=\"\(url(audio))\">음성 파일 내려받기</a>\n</audio>\n"
-            var download = "<p class=\"files\"><a href=\"\(url(audio))\" type=\"audio/wav\">음성 내려받기 (WAV"
-            if let duration = result.durationSeconds, duration.isFinite, duration > 0 {
-                download += ", " + spokenDuration(duration)
-            }
-            download += ")</a>"
-            if let captions = result.captionsFile {
-                download += " <a href=\"\(url(captions))\" type=\"text/vtt\">자막 (WebVTT)</a>"
-            }
-            html += download + "</p>\n</div>\n"
-        } else if let result, result.fellBackToText, notesFallback {
-            html += "<p class=\"notice\">이 항목의 음성은 만들지 못했습니다."
-            html += reasonText(result.fallbackReason).map { " 이유: " + escape($0) } ?? ""
-            html += "</p>\n"
-        }
-
-        for block in track.blocks where block.role == .summary || block.role == .paragraph {
-            let text = GuideOutline.oneLine(block.displayText)
-            guard !text.isEmpty else { continue }
-            let kind = block.role == .summary ? " class=\"summary\"" : ""
-            html += "<p\(kind)>\(markUp(text, foreign: foreignRuns(block)))</p>\n"
+            guard !spans.isEmpty else { continue }
+            html += "<p\(block.role == .summary ? " class=\"summary\"" : "")>\(spans.joined(separator: " "))</p>\n"
         }
         return html + "</section>\n"
+    }
+
+    /// A sentence's markup in the span the player marks while it is heard.
+    private static func sentenceSpan(_ index: Int, _ html: String) -> String {
+        "<span class=\"s\" data-s=\"\(index)\">\(html)</span>"
+    }
+
+    /// The track's title as in its heading, its title sentence marked for the player.
+    private static func titleMarkup(_ track: Track) -> String {
+        let title = markUp(GuideOutline.oneLine(track.title), foreign: titleRuns(track))
+        guard track.blocks.first?.role == .title else { return title }
+        return sentenceSpan(0, title)
+    }
+
+    private static func titleRuns(_ track: Track) -> [SpokenRun] {
+        track.blocks.first { $0.role == .title }.map(foreignRuns) ?? []
+    }
+
+    /// The native player, download links and a note on reading along; or the note on why
+    /// there is no audio.
+    private static func player(_ chapter: Chapter, id: String, notesFallback: Bool) -> String {
+        guard let result = chapter.result, !chapter.playerSources.isEmpty else {
+            guard let result = chapter.result, result.fellBackToText, notesFallback else { return "" }
+            return "<p class=\"notice\">이 항목의 음성은 만들지 못했습니다."
+                + (reasonText(result.fallbackReason).map { " 이유: " + escape($0) } ?? "") + "</p>\n"
+        }
+        var html = "<div class=\"player\">\n<audio controls preload=\"none\" aria-labelledby=\"\(id)\">\n"
+        for source in chapter.playerSources {
+            html += "<source src=\"\(url(source.file))\" type=\"\(escape(source.mediaType))\">\n"
+        }
+        html += "<a href=\"\(url(chapter.playerSources[0].file))\">음성 파일 내려받기</a>\n</audio>\n<p class=\"files\">"
+        var links: [String] = []
+        for (offset, source) in chapter.sources.enumerated() {
+            var label = "음성 내려받기 (\(escape(source.label))"
+            if offset == 0, let duration = result.durationSeconds, duration.isFinite, duration > 0 {
+                label += ", " + spokenDuration(duration)
+            }
+            links.append("<a href=\"\(url(source.file))\" type=\"\(escape(source.mediaType))\">\(label))</a>")
+        }
+        if let captions = result.captionsFile {
+            links.append("<a href=\"\(url(captions))\" type=\"text/vtt\">자막 (WebVTT)</a>")
+        }
+        html += links.joined(separator: " ") + "</p>\n</div>\n"
+        return html + "<p class=\"read-along-hint\" hidden>문장을 누르면 그 문장부터 들을 수 있습니다.</p>\n"
     }
 
     /// "3분 12초" for 192 seconds.
@@ -142,31 +271,14 @@ public enum GuidePageWriter {
 
     /// The runs of a block spoken in another language.
     private static func foreignRuns(_ block: Block) -> [SpokenRun] {
-        block.sentences.flatMap(\.spoken).filter { run in
+        block.sentences.flatMap(foreignRuns)
+    }
+
+    /// The runs of a sentence spoken in another language.
+    private static func foreignRuns(_ sentence: Sentence) -> [SpokenRun] {
+        sentence.spoken.filter { run in
             guard let language = run.language else { return false }
             return !language.isEmpty && !GuideOutline.oneLine(run.text).isEmpty
-        }
-    }
-
-    /// `text` escaped, with the first occurrence of each foreign run (in order) wrapped in
-    /// `<span lang="…">`.
-    static func markUp(_ text: String, foreign runs: [SpokenRun]) -> String {
-        var html = ""
-        var rest = Substring(text)
-        for run in runs {
-            let needle = GuideOutline.oneLine(run.text)
-            guard let language = run.language, isLanguageTag(language), let range = rest.range(of: needle) else { continue }
-            html += escape(String(rest[..<range.lowerBound]))
-            html += "<span lang=\"\(language)\">\(escape(String(rest[range])))</span>"
-            rest = rest[range.upperBound...]
-        }
-        return html + escape(String(rest))
-    }
-
-    /// A BCP 47-shaped tag: letters, digits and hyphens only, so it is safe in an attribute.
-    private static func isLanguageTag(_ tag: String) -> Bool {
-        !tag.isEmpty && tag.count <= 35 && tag.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
         }
     }
 
@@ -206,30 +318,4 @@ public enum GuidePageWriter {
         if encoded.hasPrefix("/") { encoded = "." + encoded }
         return escape(encoded)
     }
-
-    /// Sizes in rem/em so the page follows the reader's font size and zoom; dark text on a
-    /// light background (and the reverse in dark mode), with a thick visible focus outline.
-    static let styleSheet = """
-    :root { color-scheme: light dark; --text: #1b1b1b; --background: #ffffff; --muted-background: #f3f1ec; --link: #0b4f9c; --focus: #b3400a; --border: #6b6b6b; }
-    @media (prefers-color-scheme: dark) { :root { --text: #f2f2f2; --background: #141414; --muted-background: #262626; --link: #9cc8ff; --focus: #ffb36b; --border: #a0a0a0; } }
-    html { font-size: 100%; }
-    body { margin: 0 auto; max-width: 42em; padding: 1em 1.25em 3em; font-family: system-ui, "Noto Sans KR", "Apple SD Gothic Neo", sans-serif; font-size: 1.125rem; line-height: 1.7; color: var(--text); background: var(--background); word-break: keep-all; overflow-wrap: break-word; }
-    h1 { font-size: 1.75em; line-height: 1.3; margin: 0.5em 0; }
-    h2 { font-size: 1.35em; line-height: 1.35; margin: 2em 0 0.5em; padding-top: 0.75em; border-top: 0.0625em solid var(--border); }
-    a { color: var(--link); text-decoration: underline; text-underline-offset: 0.15em; }
-    a:focus-visible, audio:focus-visible, main:focus-visible { outline: 0.2em solid var(--focus); outline-offset: 0.15em; }
-    .skip-link { position: absolute; left: 0.5em; top: -10em; padding: 0.5em 1em; background: var(--background); color: var(--link); z-index: 1; }
-    .skip-link:focus { top: 0.5em; }
-    nav ul { padding-left: 1.25em; }
-    .facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.25em 1em; margin: 1em 0; }
-    .facts dt { font-weight: 700; }
-    .facts dd { margin: 0; }
-    .player { margin: 1em 0; }
-    audio { width: 100%; min-height: 2.5em; }
-    .files { margin: 0.25em 0 1em; }
-    .files a { margin-right: 1em; }
-    .summary { font-weight: 700; }
-    .notice { padding: 0.75em 1em; border-left: 0.3em solid var(--focus); background: var(--muted-background); }
-    footer { margin-top: 3em; font-size: 0.9em; }
-    """
 }

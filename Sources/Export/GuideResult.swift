@@ -13,6 +13,8 @@ public struct TrackResult: Sendable, Equatable {
     public var audio: TrackAudio?
     /// Why there is no audio, when `audio` is nil.
     public var fallbackReason: String?
+    /// The track's compressed files published beside its WAV, by format (`opus`: `NAME.opus`).
+    public var compressedFiles: [String: String] = [:]
 
     public init(fileStem: String, title: String, kind: Track.Kind, position: Int, audio: TrackAudio? = nil,
                 fallbackReason: String? = nil) {
@@ -56,6 +58,8 @@ public struct GuideSummary: Sendable, Equatable {
     /// `guide.wav`, or nil without audio.
     public var guideAudioFile: String?
     public var tracks: [TrackResult]
+    /// The whole guide in each compressed format, with its chapters.
+    public var guideEncodings: [String: GuideEncoding] = [:]
 
     public init(title: String, toolVersion: String, voiceProfile: String, espeakVersion: String?,
                 guideAudioFile: String?, tracks: [TrackResult]) {

@@ -17,6 +17,8 @@ public struct GuideManifest: Sendable, Equatable, Codable {
     /// `guide.wav`, or nil without audio.
     public var guideAudioFile: String?
     public var tracks: [TrackEntry]
+    /// The whole guide in each compressed format (`opus`, `mp3`), with its chapter offsets.
+    public var guideEncodings: [String: GuideEncoding]?
     /// Free-form facts the caller adds (e.g. the catalog's checksum); empty when none.
     public var extra: [String: String]
 
@@ -35,6 +37,18 @@ public struct GuideManifest: Sendable, Equatable, Codable {
         public var sha256: String?
         public var fellBackToText: Bool
         public var fallbackReason: String?
+        /// The track's compressed files, by format.
+        public var encodings: [String: EncodedFile]?
+    }
+
+    /// One compressed file of a track, and how it measures once decoded.
+    public struct EncodedFile: Sendable, Equatable, Codable {
+        public var file: String
+        public var byteCount: Int
+        public var sha256: String
+        public var durationSeconds: Double
+        public var loudnessLUFS: Double?
+        public var truePeakDBTP: Double?
     }
 
     /// A track's files, relative to the output folder.
@@ -54,6 +68,13 @@ public struct GuideManifest: Sendable, Equatable, Codable {
         voiceProfile = summary.voiceProfile
         espeakVersion = summary.espeakVersion
         guideAudioFile = summary.guideAudioFile
+        guideEncodings = summary.guideEncodings.isEmpty ? nil : summary.guideEncodings.mapValues { encoding in
+            var rounded = encoding
+            rounded.durationSeconds = Self.rounded(encoding.durationSeconds, places: 3) ?? 0
+            rounded.truePeakDBTP = Self.rounded(encoding.truePeakDBTP, places: 2)
+            rounded.chapters = encoding.chapters.map { ChapterMark(title: $0.title, startSeconds: Self.rounded($0.startSeconds, places: 3) ?? 0) }
+            return rounded
+        }
         self.extra = extra
         tracks = summary.tracks.map { track in
             TrackEntry(
@@ -64,8 +85,21 @@ public struct GuideManifest: Sendable, Equatable, Codable {
                 sampleRate: track.audio?.sampleRate,
                 loudnessLUFS: Self.rounded(track.audio?.loudnessLUFS, places: 2),
                 peakDBFS: Self.rounded(track.audio?.peakDBFS, places: 2),
-                sha256: track.audio?.sha256, fellBackToText: track.fellBackToText, fallbackReason: track.fallbackReason)
+                sha256: track.audio?.sha256, fellBackToText: track.fellBackToText, fallbackReason: track.fallbackReason,
+                encodings: Self.encodings(of: track))
         }
+    }
+
+    private static func encodings(of track: TrackResult) -> [String: EncodedFile]? {
+        var files: [String: EncodedFile] = [:]
+        for (format, file) in track.compressedFiles {
+            guard let copy = track.audio?.encoded[format] else { continue }
+            files[format] = EncodedFile(
+                file: file, byteCount: copy.byteCount, sha256: copy.sha256,
+                durationSeconds: rounded(copy.durationSeconds, places: 3) ?? 0,
+                loudnessLUFS: rounded(copy.loudnessLUFS, places: 2), truePeakDBTP: rounded(copy.truePeakDBTP, places: 2))
+        }
+        return files.isEmpty ? nil : files
     }
 
     /// JSON cannot hold infinities or NaN (a silent track's loudness is -inf): those become nil.

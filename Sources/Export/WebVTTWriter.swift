@@ -8,25 +8,37 @@ import Narration
 ///   milliseconds; a cue that starts before the previous one ends is moved to start at that
 ///   end, and a cue that would then last no time gets `minimumCueMilliseconds`, so the file is
 ///   always ordered and non-overlapping. Cues with no text are left out.
-/// - Text is one paragraph per cue: line breaks in the data become spaces (a blank line would
-///   end the cue), `&`, `<` and `>` are written as `&amp;`, `&lt;` and `&gt;` (so "-->" cannot
-///   appear), and long sentences are wrapped at spaces into lines of at most
-///   `lineWidthColumns` columns, a Hangul syllable or other wide character counting as two
-///   columns (about 21 syllables or 42 Latin letters), as broadcast captions do. There is no
-///   limit on the number of lines: a sentence is one cue, and it is never cut.
+/// - A track's captions are its sentences split by `CaptionSplitter` (at most two lines of about
+///   20 characters a cue, broken at phrase ends), the same cues the page shows. Line breaks in
+///   the data become spaces (a blank line would end the cue), and `&`, `<` and `>` are written
+///   as `&amp;`, `&lt;` and `&gt;` (so "-->" cannot appear). Given whole sentences instead,
+///   long ones are wrapped at spaces into lines of at most `lineWidthColumns` columns, a
+///   Hangul syllable or other wide character counting as two.
 public enum WebVTTWriter {
     /// The widest a caption line may be, in columns (wide characters count twice).
     public static let lineWidthColumns = 42
     /// The shortest a cue may last, in milliseconds.
     public static let minimumCueMilliseconds = 100
 
-    /// The WebVTT text of `cues`, in order, with a trailing newline.
-    public static func render(cues: [CaptionCue]) -> String {
+    /// The captions of a track as a reader gets them: each sentence split by
+    /// `CaptionSplitter` into cues of at most two short lines — the very cues the page shows.
+    public static func render(track: Track, result: TrackResult) -> String {
+        render(cues: GuidePageCues.cues(for: track, result: result).map {
+            CaptionCue(start: $0.start, end: $0.end, text: $0.text)
+        }, keepingLines: true)
+    }
+
+    /// The WebVTT text of `cues`, in order, with a trailing newline. With `keepingLines`, a
+    /// cue's own line breaks are its lines; otherwise its text is wrapped at
+    /// `lineWidthColumns`.
+    public static func render(cues: [CaptionCue], keepingLines: Bool = false) -> String {
         var output = "WEBVTT\n"
         var previousEnd = 0
         var number = 0
         for cue in cues {
-            let lines = wrap(GuideOutline.oneLine(cue.text), columns: lineWidthColumns)
+            let lines = keepingLines
+                ? cue.text.split(separator: "\n").map { GuideOutline.oneLine(String($0)) }.filter { !$0.isEmpty }
+                : wrap(GuideOutline.oneLine(cue.text), columns: lineWidthColumns)
             guard !lines.isEmpty else { continue }
             let start = max(milliseconds(cue.start) ?? previousEnd, previousEnd)
             let end = max(milliseconds(cue.end) ?? start, start + minimumCueMilliseconds)

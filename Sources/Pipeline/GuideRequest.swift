@@ -26,6 +26,8 @@ public struct GuideRequest: Sendable {
     public var profile: VoiceProfile
     /// Write text only, without starting espeak-ng.
     public var textOnly: Bool
+    /// The audio formats and their encoders' settings.
+    public var delivery: Delivery
     /// Worker processes for synthesis (1: in this process).
     public var jobs: Int
     /// Where synthesised tracks are kept between runs (default: `output/.cache`).
@@ -41,13 +43,14 @@ public struct GuideRequest: Sendable {
     }
 
     public init(catalog: Catalog, selection: Selection = .all, outputFolder: URL, profile: VoiceProfile,
-                textOnly: Bool = false, jobs: Int = 1, cacheFolder: URL? = nil, useCache: Bool = true,
+                textOnly: Bool = false, delivery: Delivery = .standard, jobs: Int = 1, cacheFolder: URL? = nil, useCache: Bool = true,
                 executable: URL? = nil) {
         self.catalog = catalog
         self.selection = selection
         self.outputFolder = outputFolder
         self.profile = profile
         self.textOnly = textOnly
+        self.delivery = delivery
         self.jobs = jobs
         self.cacheFolder = cacheFolder
         self.useCache = useCache

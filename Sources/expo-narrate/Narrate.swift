@@ -58,6 +58,14 @@ struct Narrate: ParsableCommand {
     @Flag(name: .long, help: "Write the text only, without audio.")
     var textOnly = false
 
+    @Option(name: .long, parsing: .singleValue, help: ArgumentHelp(
+        "Audio formats besides the WAV master, repeatable or a list: opus, mp3, epub (an EPUB 3 talking book with read-along, which carries MP3). Default: opus.",
+        valueName: "formats"))
+    var format: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Opus bit rate in kb/s (default 24).", valueName: "kbps"))
+    var opusBitrate: Int = 24
+
     @Option(name: .long, help: ArgumentHelp("Worker processes for speech synthesis (default: the number of cores).", valueName: "n"))
     var jobs: Int?
 
@@ -80,6 +88,7 @@ struct Narrate: ParsableCommand {
         if let jobs, !(1...64).contains(jobs) {
             throw ValidationError("--jobs must be from 1 to 64.")
         }
+        _ = try deliveryFormats()
     }
 
     func run() throws {
@@ -115,6 +124,7 @@ struct Narrate: ParsableCommand {
         let request = GuideRequest(
             catalog: catalog, selection: selection,
             outputFolder: URL(fileURLWithPath: output), profile: profile, textOnly: textOnly,
+            delivery: try delivery(),
             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
             cacheFolder: cache.map { URL(fileURLWithPath: $0) }, useCache: !noCache,
             executable: Executable.url
@@ -123,6 +133,26 @@ struct Narrate: ParsableCommand {
         let report = try builder.build(request, progress: printer.show)
         printer.finish(report)
         if !report.failedTracks.isEmpty { throw ExitCode(3) }
+    }
+
+    /// The formats named with --format (each value may be a comma-separated list).
+    private func deliveryFormats() throws -> Set<DeliveryFormat> {
+        guard !format.isEmpty else { return Delivery.standard.formats }
+        var formats: Set<DeliveryFormat> = []
+        for name in format.flatMap({ $0.split(separator: ",") }) {
+            let trimmed = name.trimmingCharacters(in: .whitespaces).lowercased()
+            guard let value = DeliveryFormat(rawValue: trimmed) else {
+                throw ValidationError("--format takes wav, opus, mp3 or epub; \"\(trimmed)\" is none of them.")
+            }
+            formats.insert(value)
+        }
+        return formats
+    }
+
+    private func delivery() throws -> Delivery {
+        let delivery = Delivery(formats: try deliveryFormats(), opusBitrate: opusBitrate * 1000)
+        try delivery.validate()
+        return delivery
     }
 
     private func loadCatalog() throws -> (Catalog, [CatalogWarning]) {

@@ -46,7 +46,13 @@ struct CatalogLoaderPropertyTests {
         return Data(bytes)
     }
 
-    /// Loads `data` as an items file (or a poster file), checking the outcome's shape.
+    /// The input as a failure message shows it: the text, or the bytes when it is not UTF-8.
+    static func shown(_ data: Data) -> String {
+        String(data: data, encoding: .utf8)?.debugDescription ?? "bytes " + data.map { String(format: "%02X", $0) }.joined(separator: " ")
+    }
+
+    /// Loads `data` as an items file (or a poster file), checking the outcome's shape; a
+    /// failure names the input, since the property check reports only the edits made to it.
     static func check(_ data: Data, asPoster: Bool, in folder: URL) throws {
         let file = folder.appendingPathComponent(asPoster ? "poster.json" : "items.json")
         try data.write(to: file)
@@ -58,12 +64,12 @@ struct CatalogLoaderPropertyTests {
                 _ = try loader.loadEntries(from: file)
             }
             for warning in loader.warnings {
-                #expect(warning.file == file.lastPathComponent && warning.path.hasPrefix("$"), "\(warning)")
+                #expect(warning.file == file.lastPathComponent && warning.path.hasPrefix("$"), "\(warning) from \(shown(data))")
             }
         } catch let error as ExpoError {
             let message = error.localizedDescription
-            #expect(message.hasPrefix(file.lastPathComponent + ": "), "\(message)")
-            #expect(!message.contains("\n"), "\(message)")
+            #expect(message.hasPrefix(file.lastPathComponent + ": "), "\(message) from \(shown(data))")
+            #expect(!message.contains("\n"), "\(message) from \(shown(data))")
         }
     }
 
@@ -74,7 +80,7 @@ struct CatalogLoaderPropertyTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         await propertyCheck(count: FuzzBudget.count(3_000), input: Self.edits) { edits in
             let data = Self.mutate(Self.seedItems, with: edits.map { ($0.0, $0.1, $0.2) })
-            #expect(throws: Never.self, "\(String(decoding: data, as: UTF8.self).debugDescription)") {
+            #expect(throws: Never.self, "\(Self.shown(data))") {
                 try Self.check(data, asPoster: false, in: folder)
             }
         }
@@ -87,7 +93,7 @@ struct CatalogLoaderPropertyTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         await propertyCheck(count: FuzzBudget.count(3_000), input: Self.edits) { edits in
             let data = Self.mutate(Self.seedPoster, with: edits.map { ($0.0, $0.1, $0.2) })
-            #expect(throws: Never.self, "\(String(decoding: data, as: UTF8.self).debugDescription)") {
+            #expect(throws: Never.self, "\(Self.shown(data))") {
                 try Self.check(data, asPoster: true, in: folder)
             }
         }
@@ -99,7 +105,9 @@ struct CatalogLoaderPropertyTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         await propertyCheck(count: FuzzBudget.count(1_000), input: Gen<UInt8>.value(in: 0...255).array(of: 0...64)) { bytes in
-            #expect(throws: Never.self) { try Self.check(Data(bytes), asPoster: bytes.count % 2 == 0, in: folder) }
+            #expect(throws: Never.self, "\(Self.shown(Data(bytes)))") {
+                try Self.check(Data(bytes), asPoster: bytes.count % 2 == 0, in: folder)
+            }
         }
     }
 }

@@ -7,7 +7,7 @@ import TestSupport
 
 @Suite("Catalog loader")
 struct CatalogLoaderTests {
-    @Test("every valid poster fixture loads", arguments: [
+    @Test("every valid poster fixture loads", .needsSharedFixtures, arguments: [
         "exposition_universelle_1900.json",
         "exposition_universelle_1900.title-one-line.json",
         "exposition_universelle_1900.extra-key.json",
@@ -21,7 +21,7 @@ struct CatalogLoaderTests {
         #expect(!poster.description.isEmpty)
     }
 
-    @Test("the 1900 poster's fields are read as written")
+    @Test("the 1900 poster's fields are read as written", .needsSharedFixtures)
     func posterFields() throws {
         var loader = CatalogLoader()
         let poster = try loader.loadPoster(from: SharedFixtures.url("exposition_universelle_1900.json"))
@@ -32,7 +32,7 @@ struct CatalogLoaderTests {
         #expect(loader.warnings.isEmpty)
     }
 
-    @Test("the 13 entries of items.json load with every field")
+    @Test("the 13 entries of items.json load with every field", .needsSharedFixtures)
     func entries() throws {
         var loader = CatalogLoader()
         let entries = try loader.loadEntries(from: SharedFixtures.url("items.json"))
@@ -42,7 +42,7 @@ struct CatalogLoaderTests {
         #expect(entries.allSatisfy { !$0.description.isEmpty && !$0.shortDescription.isEmpty })
     }
 
-    @Test("malformed JSON names the file and the reason")
+    @Test("malformed JSON names the file and the reason", .needsSharedFixtures)
     func malformed() throws {
         var loader = CatalogLoader()
         #expect {
@@ -55,7 +55,7 @@ struct CatalogLoaderTests {
         }
     }
 
-    @Test("a missing title names the JSON path")
+    @Test("a missing title names the JSON path", .needsSharedFixtures)
     func missingTitle() throws {
         var loader = CatalogLoader()
         #expect(throws: ExpoError.catalogInvalid(file: "daejeon_expo.missing-title.json", path: "$.title",

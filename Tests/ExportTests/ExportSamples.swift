@@ -65,18 +65,13 @@ enum ExportSamples {
     }
 }
 
-/// The original apps' data in the shared fixtures (beside the repository), when it is there.
+/// The original apps' data in the shared fixtures beside the checkout; the tests that use it
+/// carry `.needsSharedFixtures`, and without it `tracks()` throws the reason.
 enum RealFixtures {
-    static let folder = (try? SharedFixtures.folder()) ?? URL(fileURLWithPath: "/nonexistent/shared/fixtures/expo1900")
-    static let posterFile = folder.appendingPathComponent("exposition_universelle_1900.json")
-    static let itemsFile = folder.appendingPathComponent("items.json")
-    static var available: Bool {
-        FileManager.default.fileExists(atPath: posterFile.path) && FileManager.default.fileExists(atPath: itemsFile.path)
-    }
-
     static func tracks() throws -> [Track] {
         var loader = CatalogLoader()
-        let catalog = try loader.load(posterFile: posterFile, itemsFile: itemsFile)
+        let catalog = try loader.load(posterFile: SharedFixtures.url("exposition_universelle_1900.json"),
+                                      itemsFile: SharedFixtures.url("items.json"))
         return Narrator(normalizer: KoreanSpeechNormalizer()).tracks(for: catalog)
     }
 }

@@ -7,14 +7,11 @@ import TestSupport
 
 /// Every text of the shared Expo 1900 fixtures, normalized, must leave nothing the Korean voice
 /// misreads: no ASCII digit, no Hanja, no unit symbol.
-@Suite("KoreanSpeechNormalizer on the Expo 1900 fixtures")
+@Suite("KoreanSpeechNormalizer on the Expo 1900 fixtures", .needsSharedFixtures)
 struct FixtureNormalizationTests {
     /// All strings (and integers, as written) found in the parseable fixture files.
     static func fixtureTexts() throws -> [(file: String, text: String)] {
-        guard let folder = expo1900FixturesFolder() else {
-            Issue.record("No shared/fixtures/expo1900 folder beside any ancestor of \(#filePath)")
-            return []
-        }
+        let folder = try SharedFixtures.folder()
         var texts: [(String, String)] = []
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
         for file in files {

@@ -78,11 +78,85 @@ struct KoreanSpeechNormalizerEvaluationTests {
         #expect(wordsOnly(ruleNormalizer.spoken(row.written)) == wordsOnly(row.spoken))
     }
 
-    /// The pass rate over the whole set, printed for the report; the bar is 97%.
+    /// Phrases written apart from the rules and from the table above, and not asserted one by
+    /// one: they measure how the rules carry over to text they were not written for, as the
+    /// external evaluation does. A miss here is a finding (the message names it), not a broken
+    /// test; the suite fails only when the rate falls below the bar.
+    static let heldOut: [SpeechCase] = [
+        .init("이 항아리는 높이 45.2㎝이다.", "이 항아리는 높이 사십오 점 이 센티미터이다."),
+        .init("입구 지름은 8.6㎝, 바닥 지름은 12㎝이다.", "입구 지름은 팔 점 육 센티미터, 바닥 지름은 십이 센티미터이다."),
+        .init("국보 제68호로 지정된 청자 매병", "국보 제육십팔 호로 지정된 청자 매병"),
+        .init("보물 제1425호 백자 달항아리", "보물 제천사백이십오 호 백자 달항아리"),
+        .init("특별전은 2023년 9월 5일부터 12월 31일까지 계속된다.", "특별전은 이천이십삼 년 구월 오 일부터 십이월 삼십일 일까지 계속된다."),
+        .init("관람객 1,200여 명이 다녀갔다.", "관람객 천이백여 명이 다녀갔다."),
+        .init("소장품은 모두 4만 3천여 점이다.", "소장품은 모두 사만 삼천여 점이다."),
+        .init("이 종은 771년에 완성되었다.", "이 종은 칠백칠십일 년에 완성되었다."),
+        .init("14세기 고려 시대에 만들어졌다.", "십사 세기 고려 시대에 만들어졌다."),
+        .init("모두 5권 3책으로 전한다.", "모두 오 권 삼 책으로 전한다."),
+        .init("어린이 30명이 체험에 참가했다.", "어린이 서른 명이 체험에 참가했다."),
+        .init("학생 15명과 교사 2명이 왔다.", "학생 열다섯 명과 교사 두 명이 왔다."),
+        .init("닭 3마리가 마당에 있다.", "닭 세 마리가 마당에 있다."),
+        .init("책상 위에 연필 6자루가 있다.", "책상 위에 연필 여섯 자루가 있다."),
+        .init("그림 2점이 새로 공개되었다.", "그림 두 점이 새로 공개되었다."),
+        .init("그는 올해 9살이다.", "그는 올해 아홉 살이다."),
+        .init("할아버지는 91세이시다.", "할아버지는 구십일 세이시다."),
+        .init("2층 전시실에서 볼 수 있다.", "이 층 전시실에서 볼 수 있다."),
+        .init("4번째 진열장을 보세요.", "네 번째 진열장을 보세요."),
+        .init("입장료는 5,000원이다.", "입장료는 오천 원이다."),
+        .init("기온은 28℃까지 올랐다.", "기온은 이십팔 도까지 올랐다."),
+        .init("무게는 3.4kg이다.", "무게는 삼 점 사 킬로그램이다."),
+        .init("면적은 약 330㎡이다.", "면적은 약 삼백삼십 제곱미터이다."),
+        .init("속도는 시속 80km이다.", "속도는 시속 팔십 킬로미터이다."),
+        .init("성장률은 3.1%였다.", "성장률은 삼 점 일 퍼센트였다."),
+        .init("1392년 조선이 건국되었다.", "천삼백구십이 년 조선이 건국되었다."),
+        .init("1910년대에 촬영된 사진이다.", "천구백십 년대에 촬영된 사진이다."),
+        .init("10월 3일은 개천절이다.", "시월 삼 일은 개천절이다."),
+        .init("6월 25일에 전쟁이 일어났다.", "유월 이십오 일에 전쟁이 일어났다."),
+        .init("행사는 오후 2시에 시작한다.", "행사는 오후 두 시에 시작한다."),
+        .init("공연은 19:30에 시작한다.", "공연은 십구 시 삼십 분에 시작한다."),
+        .init("경복궁(景福宮)은 조선의 법궁이다.", "경복궁은 조선의 법궁이다."),
+        .init("「천상열차분야지도」는 별자리를 새긴 돌이다.", "천상열차분야지도는 별자리를 새긴 돌이다."),
+        .init("《훈민정음 해례본》은 국보이다.", "훈민정음 해례본은 국보이다."),
+        .init("약 2/3가 남아 있다.", "약 삼분의 이가 남아 있다."),
+        .init("제3회 전시가 열렸다.", "제삼 회 전시가 열렸다."),
+        .init("1,500년 된 나무이다.", "천오백 년 된 나무이다."),
+        .init("그 탑은 7층 석탑이다.", "그 탑은 칠 층 석탑이다."),
+        .init("제1차 세계대전이 끝났다.", "제일 차 세계대전이 끝났다."),
+        .init("2000년대 초에 발굴되었다.", "이천 년대 초에 발굴되었다."),
+        .init("오전 11시 30분에 문을 연다.", "오전 열한 시 삼십 분에 문을 연다."),
+        .init("1시간 30분 동안 관람할 수 있다.", "한 시간 삼십 분 동안 관람할 수 있다."),
+        .init("3개월 뒤에 다시 연다.", "삼 개월 뒤에 다시 연다."),
+        .init("관람객 12,345명이 찾았다.", "관람객 만 이천삼백사십오 명이 찾았다."),
+        .init("사람 100명이 모였다.", "사람 백 명이 모였다."),
+        .init("크기가 1.5배 커졌다.", "크기가 일 점 오 배 커졌다."),
+        .init("현재 3대째 이어지고 있다.", "현재 삼 대째 이어지고 있다."),
+        .init("전화 02-123-4567", "전화 공이 일이삼 사오육칠"),
+        .init("1988년 9월 17일 서울 올림픽이 개막했다.", "천구백팔십팔 년 구월 십칠 일 서울 올림픽이 개막했다."),
+        .init("높이 1.2m, 너비 80㎝", "높이 일 점 이 미터, 너비 팔십 센티미터"),
+        .init("기원전 2333년 고조선이 세워졌다.", "기원전 이천삼백삼십삼 년 고조선이 세워졌다."),
+    ]
+
+    /// The share of held-out phrases read right must stay at or above 97%.
     @Test func passRateMeetsTheBar() {
-        let passed = Self.phrases.filter { wordsOnly(ruleNormalizer.spoken($0.written)) == wordsOnly($0.spoken) }.count
-        let rate = Double(passed) / Double(Self.phrases.count)
-        print("Normalizer evaluation: \(passed)/\(Self.phrases.count) = \(Int((rate * 1000).rounded()) / 10)%")
-        #expect(rate >= 0.97)
+        let misses = Self.heldOut.compactMap { row -> String? in
+            let spoken = ruleNormalizer.spoken(row.written)
+            return wordsOnly(spoken) == wordsOnly(row.spoken) ? nil : "\(row.written) → \(spoken) (expected \(row.spoken))"
+        }
+        let passed = Self.heldOut.count - misses.count
+        let rate = Double(passed) / Double(Self.heldOut.count)
+        #expect(rate >= 0.97, "\(passed)/\(Self.heldOut.count) = \(Int((rate * 1000).rounded()) / 10)%; missed:\n\(misses.joined(separator: "\n"))")
+    }
+
+    @Test("no held-out phrase is also in the rule tables, so the rate is measured on unseen text")
+    func heldOutIsUnseen() {
+        let rules = KoreanSpeechNormalizerRuleTests.self
+        let ruleTables = [rules.sinoCardinals, rules.thousandsSeparators, rules.decimals, rules.negatives, rules.fractions,
+                          rules.approximate, rules.ranges, rules.ordinals, rules.nativeCounters, rules.sinoCounters,
+                          rules.magnitudes, rules.contextCounters, rules.months, rules.dates, rules.times, rules.units,
+                          rules.currency, rules.commemorations, rules.identifiers, rules.phoneNumbers, rules.glosses,
+                          rules.standaloneHanja, rules.silentMarks, rules.symbols, rules.exactForms]
+        let seen = Set((Self.phrases + ruleTables.flatMap { $0 }).map(\.written))
+        #expect(Self.heldOut.filter { seen.contains($0.written) }.isEmpty)
+        #expect(Set(Self.heldOut.map(\.written)).count == Self.heldOut.count)
     }
 }

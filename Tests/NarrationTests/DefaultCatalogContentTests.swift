@@ -76,7 +76,7 @@ import TestSupport
 
     // MARK: - Originality
 
-    @Test func noSentenceIsCopiedFromTheFixtures() throws {
+    @Test(.needsSharedFixtures) func noSentenceIsCopiedFromTheFixtures() throws {
         let fixtures = try FixtureTexts.expo1900()
         // The poster's title, location and duration are fixed by the exposition itself (and equal
         // the fixture's); only the prose the project wrote is compared.
@@ -187,7 +187,7 @@ enum DefaultCatalogSource {
 /// with JSON escapes resolved.
 enum FixtureTexts {
     static func expo1900() throws -> [(file: String, text: String)] {
-        let folder = try #require(findFolder(), "no ancestor of \(#filePath) contains shared/fixtures/expo1900")
+        let folder = try SharedFixtures.folder()
         let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "json" }
         try #require(!files.isEmpty, "\(folder.path) holds no JSON files")
@@ -199,10 +199,6 @@ enum FixtureTexts {
             }
             return (file.lastPathComponent, text)
         }
-    }
-
-    static func findFolder() -> URL? {
-        try? SharedFixtures.folder()
     }
 
     static func strings(in value: Any) -> [String] {

@@ -10,7 +10,7 @@ import TestSupport
 struct NarratorTests {
     let narrator = Narrator(normalizer: KoreanSpeechNormalizer())
 
-    @Test("the 1900 poster's display script reads title, visitors, place, period, then paragraphs")
+    @Test("the 1900 poster's display script reads title, visitors, place, period, then paragraphs", .needsSharedFixtures)
     func posterDisplayLines() throws {
         var loader = CatalogLoader()
         let poster = try loader.loadPoster(from: SharedFixtures.url("exposition_universelle_1900.json"))
@@ -22,7 +22,7 @@ struct NarratorTests {
         #expect(lines[4].hasPrefix("1900년 파리 만국박람회"))
     }
 
-    @Test("the title on one line and with a line break read the same")
+    @Test("the title on one line and with a line break read the same", .needsSharedFixtures)
     func titleForms() throws {
         var loader = CatalogLoader()
         let broken = try loader.loadPoster(from: SharedFixtures.url("exposition_universelle_1900.json"))
@@ -140,7 +140,7 @@ struct FileNamingTests {
         #expect(!slug.hasSuffix("-"))
     }
 
-    @Test("tracks made on every core at once equal the tracks made one by one, in order")
+    @Test("tracks made on every core at once equal the tracks made one by one, in order", .needsSharedFixtures)
     func parallelEqualsSequential() throws {
         let narrator = Narrator(normalizer: KoreanSpeechNormalizer())
         var loader = CatalogLoader()

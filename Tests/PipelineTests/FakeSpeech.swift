@@ -52,8 +52,8 @@ final class FakeSpeechSource: SpeechSource, @unchecked Sendable {
 
     func prepare(profile: VoiceProfile) { prepared = true }
 
-    func synthesize(_ jobs: [SynthesisJob], profile: VoiceProfile, cache: TrackCache, parallelism: Int,
-                    progress: (GuideProgressEvent) -> Void) throws -> [String: String] {
+    func synthesize(_ jobs: [SynthesisJob], profile: VoiceProfile, delivery: Delivery, cache: TrackCache,
+                    parallelism: Int, progress: (GuideProgressEvent) -> Void) throws -> [String: String] {
         switch failure {
         case .unavailable: throw ExpoError(.unavailable, "no voice data", subject: .speech)
         case .cannotStart: throw ExpoError(.resources, "cannot start the speech server")
@@ -65,8 +65,8 @@ final class FakeSpeechSource: SpeechSource, @unchecked Sendable {
                 failed[job.key] = "the tone broke"
                 continue
             }
-            try TrackSynthesizer(engine: ToneEngine(), profile: profile, cache: cache).synthesize(job)
-            synthesized.append(job.fileStem)
+            if cache.entry(job.key) == nil { synthesized.append(job.fileStem) }
+            try TrackMaker(engine: ToneEngine(), profile: profile, delivery: delivery, cache: cache).make(job)
         }
         return failed
     }

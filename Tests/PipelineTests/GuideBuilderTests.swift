@@ -27,11 +27,11 @@ struct GuideBuilderTests {
     }
 
     static func build(into folder: URL, failure: FakeSpeechSource.Failure = .none, catalog: Catalog = catalog,
-                      selection: GuideRequest.Selection = .all) throws -> Run {
+                      selection: GuideRequest.Selection = .all, delivery: Delivery = Delivery(formats: [.wav])) throws -> Run {
         let source = FakeSpeechSource(failure: failure)
         let builder = GuideBuilder(normalizer: KoreanSpeechNormalizer(), speechSource: { _ in source })
         let request = GuideRequest(catalog: catalog, selection: selection, outputFolder: folder,
-                                   profile: TestProfiles.standard, jobs: 2)
+                                   profile: TestProfiles.standard, delivery: delivery, jobs: 2)
         return Run(report: try builder.build(request), source: source)
     }
 
@@ -141,5 +141,38 @@ struct GuideBuilderTests {
             let error = error as? ExpoError
             return error?.category == .usage && error?.message.contains("없는 항목") == true
         }
+    }
+
+    @Test("every format asked for is published, cached, and joined into a guide with a chapter per track")
+    func compressedFormats() throws {
+        let folder = try SharedFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let delivery = Delivery(formats: [.opus, .mp3, .epub])
+        _ = try Self.build(into: folder, delivery: delivery)
+        let manifest = try Self.manifest(in: folder)
+        for track in manifest.tracks {
+            let encodings = try #require(track.encodings)
+            #expect(Set(encodings.keys) == ["opus", "mp3"])
+            for (format, copy) in encodings {
+                let url = folder.appendingPathComponent(copy.file)
+                #expect(copy.file == track.fileStem + "." + format)
+                #expect(copy.sha256 == (try SHA256Digest.ofFile(url.path)))
+                #expect(abs(copy.durationSeconds - (track.durationSeconds ?? 0)) < 0.05)
+            }
+        }
+        let guide = try #require(manifest.guideEncodings)
+        let wav = try WAVReader(url: folder.appendingPathComponent("guide.wav"))
+        for format in ["opus", "mp3"] {
+            let encoding = try #require(guide[format])
+            #expect(encoding.chapters.map(\.title) == manifest.tracks.map(\.title))
+            for (chapter, cue) in zip(encoding.chapters, wav.cuePoints) {
+                let cueSeconds = Double(cue.sampleOffset) / Double(wav.format.sampleRate)
+                // One codec frame: 20 ms of Opus, 1152 samples of MP3 at this rate.
+                #expect(abs(chapter.startSeconds - cueSeconds) <= (format == "opus" ? 0.020 : 1152.0 / 16_000 + 0.001))
+            }
+        }
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("guide.epub").path))
+        let again = try Self.build(into: folder, delivery: delivery)
+        #expect(again.source.synthesized.isEmpty && !again.source.prepared, "a warm run encodes nothing")
     }
 }

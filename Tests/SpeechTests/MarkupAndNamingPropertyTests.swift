@@ -65,7 +65,7 @@ struct MarkupAndNamingPropertyTests {
         await propertyCheck(count: FuzzBudget.count(3_000), input: Self.anyName, Gen.int(in: 0...99_999)) { hint, index in
             let stem = FileNaming.entryStem(index: index, count: 100_000, hint: hint)
             #expect(stem.wholeMatch(of: /[0-9]{6}-[a-z0-9]+(-[a-z0-9]+)*/) != nil, "\(hint.debugDescription) → \(stem)")
-            #expect(stem.utf8.count <= 47)
+            #expect(stem.utf8.count <= 47, "\(hint.debugDescription) → \(stem)")
         }
     }
 
@@ -78,8 +78,8 @@ struct MarkupAndNamingPropertyTests {
                 entries: hints.map { Entry(name: $0, imageName: $0, shortDescription: "", description: "") }
             )
             let stems = narrator.tracks(for: catalog).map(\.fileStem)
-            #expect(Set(stems).count == stems.count, "\(stems)")
-            #expect(narrator.tracks(for: catalog).map(\.fileStem) == stems)
+            #expect(Set(stems).count == stems.count, "\(stems) from \(hints.map(\.debugDescription))")
+            #expect(narrator.tracks(for: catalog).map(\.fileStem) == stems, "unstable for \(hints.map(\.debugDescription))")
         }
     }
 }

@@ -62,16 +62,18 @@ extension Trait where Self == ConditionTrait {
     /// under CI, where its absence is a failure); elsewhere it is skipped with the reason.
     public static var needsSharedFixtures: Self {
         .enabled(if: SharedFixtures.shouldRun,
-                 "skipped: shared/fixtures/expo1900 (the original apps' data) is not beside this checkout")
+                 "shared/fixtures/expo1900 (the original apps' data) is not beside this checkout; CI=true runs it and fails")
     }
-}
-
-/// The folder of the shared Expo 1900 fixtures, or nil.
-public func expo1900FixturesFolder() -> URL? {
-    SharedFixtures.location
 }
 
 /// The repository root: the nearest ancestor holding Package.swift.
 public func packageRoot() -> URL? {
     SharedFixtures.projectRoot
+}
+
+extension Tag {
+    /// Tests that run the built `expo-narrate` binary from start to end (Tests/expo-narrateTests):
+    /// seconds to minutes each. They all live in the `expo_narrateTests` module, so that
+    /// `swift test --skip expo_narrateTests` runs only the fast tests.
+    @Tag public static var endToEnd: Self
 }

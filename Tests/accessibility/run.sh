@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Makes a real guide with the built binary (with audio, and text-only) and checks both pages
-# with axe-core in headless Chromium. Called by scripts/test.sh after `swift build`.
+# with axe-core in headless Chromium, plays the guide from file:// and from a local server, and
+# takes screenshots. Called by scripts/test.sh after `swift build`.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 
-bash Tests/accessibility/setup.sh >/dev/null
+venv="$(bash Tests/accessibility/setup.sh)"
 binary="${EXPO_NARRATE_BIN:-$(swift build --show-bin-path)/expo-narrate}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -13,5 +14,7 @@ trap 'rm -rf "$work"' EXIT
 "$binary" --all --quiet --output "$work/guide"
 "$binary" --all --quiet --text-only --output "$work/text-only"
 
+# Screenshots (1280 and 320 px, light and dark) and measurements.json go to EXPO_SCREENSHOT_DIR
+# (default .build/accessibility-screenshots).
 EXPO_GUIDE_PAGE="$work/guide/index.html:$work/text-only/index.html" EXPO_GUIDE_CHECK_FILES=1 \
-    python3 -m pytest -q -p no:cacheprovider Tests/accessibility
+    "$venv/bin/python" -m pytest -q -p no:cacheprovider Tests/accessibility

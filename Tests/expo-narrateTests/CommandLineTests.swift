@@ -8,7 +8,7 @@ import Export
 import Pipeline
 
 /// The command line, run as a built binary.
-@Suite("expo-narrate command line", .serialized)
+@Suite("expo-narrate command line", .serialized, .tags(.endToEnd))
 struct CommandLineTests {
     @Test("--help explains each option")
     func help() throws {
@@ -20,7 +20,7 @@ struct CommandLineTests {
         }
     }
 
-    @Test("a malformed catalog gives one line naming the file, and exit status 65")
+    @Test("a malformed catalog gives one line naming the file, and exit status 65", .needsSharedFixtures)
     func malformed() throws {
         let result = try CommandRunner.run(["--list", "--poster-file", CommandRunner.fixture("daejeon_expo.malformed.json"),
                                             "--items-file", CommandRunner.fixture("items.json")])
@@ -31,7 +31,7 @@ struct CommandLineTests {
         #expect(!result.stderr.contains("DecodingError"))
     }
 
-    @Test("a catalog without a title names the JSON path, and exit status 65")
+    @Test("a catalog without a title names the JSON path, and exit status 65", .needsSharedFixtures)
     func missingTitle() throws {
         let result = try CommandRunner.run(["--all", "--text-only", "--poster-file", CommandRunner.fixture("daejeon_expo.missing-title.json"),
                                             "--items-file", CommandRunner.fixture("items.json"), "--output", "/tmp/never-made-\(UUID())"])
@@ -71,7 +71,7 @@ struct CommandLineTests {
         #expect(entry.stderr.contains("없는 항목"), "\(entry.stderr)")
     }
 
-    @Test("--text-only writes both scripts of every track and says why there is no audio")
+    @Test("--text-only writes both scripts of every track and says why there is no audio", .needsSharedFixtures)
     func textOnly() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -156,7 +156,7 @@ struct CommandLineTests {
 }
 
 /// Parallel synthesis and the cache, run as a built binary.
-@Suite("expo-narrate jobs and cache", .serialized)
+@Suite("expo-narrate jobs and cache", .serialized, .tags(.endToEnd))
 struct JobsAndCacheTests {
     func files(_ folder: URL) throws -> [String: Data] {
         var result: [String: Data] = [:]
@@ -166,7 +166,7 @@ struct JobsAndCacheTests {
         return result
     }
 
-    @Test("--jobs 2 makes the same files as --jobs 1, and a second run takes every track from the cache")
+    @Test("--jobs 2 makes the same files as --jobs 1, and a second run takes every track from the cache", .needsSharedFixtures)
     func jobsAndCache() throws {
         let one = try CommandRunner.temporaryFolder()
         let two = try CommandRunner.temporaryFolder()

@@ -31,16 +31,10 @@ struct CommandRunner {
         return directory
     }
 
-    /// The original apps' data beside the checkout.
+    /// A file of the original apps' data beside the checkout (SharedFixtures); a test that
+    /// uses it carries `.needsSharedFixtures`.
     static func fixture(_ name: String) throws -> String {
-        var directory = projectRoot
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("shared/fixtures/expo1900/\(name)")
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate.path }
-            directory = directory.deletingLastPathComponent()
-        }
-        struct Missing: Error, CustomStringConvertible { var description: String }
-        throw Missing(description: "shared/fixtures/expo1900/\(name) not found above \(projectRoot.path)")
+        try SharedFixtures.url(name).path
     }
 
     static func temporaryFolder() throws -> URL {
@@ -51,9 +45,9 @@ struct CommandRunner {
 
     /// Runs the binary with `arguments` in `directory`, feeding `input` on stdin.
     static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:],
-                    directory: URL? = nil) throws -> Result {
+                    directory: URL? = nil, executable: URL? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable ?? binary
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? projectRoot
         var env = ProcessInfo.processInfo.environment
@@ -74,6 +68,13 @@ struct CommandRunner {
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
                       stderr: String(decoding: errorData.finish(), as: UTF8.self))
+    }
+}
+
+extension CommandRunner {
+    /// Runs another program (a checker such as EPUBCheck) the same way.
+    static func runTool(_ path: String, _ arguments: [String]) throws -> Result {
+        try run(arguments, executable: URL(fileURLWithPath: path))
     }
 }
 

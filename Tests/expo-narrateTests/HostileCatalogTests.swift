@@ -9,7 +9,7 @@ import Pipeline
 
 /// Catalog files the tool did not write, run through the built binary: each either works,
 /// with a warning naming the entry and the field, or stops with one line and exit status 65.
-@Suite("expo-narrate on hostile catalogs", .serialized)
+@Suite("expo-narrate on hostile catalogs", .serialized, .tags(.endToEnd))
 struct HostileCatalogTests {
     /// Runs `--all --text-only` on the files and returns the result and the output folder.
     private func narrate(posterBytes: Data? = nil, itemsBytes: Data, in folder: URL,
@@ -102,7 +102,7 @@ struct HostileCatalogTests {
     func unreadable() throws {
         try withFolder { folder in
             let huge = folder.appendingPathComponent("huge.json")
-            FileManager.default.createFile(atPath: huge.path, contents: nil)
+            #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))
             let handle = try FileHandle(forWritingTo: huge)
             try handle.truncate(atOffset: 300 << 20)  // sparse: no disk space used
             try handle.close()

@@ -9,7 +9,7 @@ import Pipeline
 
 /// Names and texts from the data, run through the built binary: file names stay inside the
 /// output folder, unique and stable; text is never markup.
-@Suite("expo-narrate on hostile names and texts", .serialized)
+@Suite("expo-narrate on hostile names and texts", .serialized, .tags(.endToEnd))
 struct HostileNameTests {
     static let hostileNames = ["../../etc/passwd", "a/b", "CON", "", ".hidden", String(repeating: "긴", count: 300),
                                "같은 이름", "같은 이름", "..", "/", "nul.txt", "x\\y"]

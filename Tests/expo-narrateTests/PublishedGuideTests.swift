@@ -8,7 +8,7 @@ import Export
 import Pipeline
 
 /// The published guide of a real run, checked with the library's own readers.
-@Suite("published guide", .serialized)
+@Suite("published guide", .serialized, .tags(.endToEnd))
 struct PublishedGuideTests {
     @Test("tracks meet the loudness target, captions fit the speech, guide.wav marks every track, the manifest and playlist agree")
     func guide() throws {

@@ -12,7 +12,9 @@ final class RunningCommand: @unchecked Sendable {
     let process = Process()
     private let stderrPipe = Pipe()
     private let stdoutPipe = Pipe()
-    // Written by the reader threads, read after they signal.
+    // stderr is read as it comes (a test may wait for a progress line), under `lock`; stdout
+    // is written by its reader thread and read after it signals.
+    private let lock = NSLock()
     private var stderrData = Data()
     private var stdoutData = Data()
     private let readersDone = DispatchSemaphore(value: 0)
@@ -33,7 +35,12 @@ final class RunningCommand: @unchecked Sendable {
         process.standardError = stderrPipe
         try process.run()
         Thread { [self] in
-            stderrData = stderrPipe.fileHandleForReading.readDataToEndOfFile()
+            let handle = stderrPipe.fileHandleForReading
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                lock.withLock { stderrData.append(chunk) }
+            }
             readersDone.signal()
         }.start()
         Thread { [self] in
@@ -60,6 +67,32 @@ final class RunningCommand: @unchecked Sendable {
         return condition()
     }
 
+    /// Sends `signal` at a moment the test has seen rather than one it hopes for: the process
+    /// is frozen (SIGSTOP), `stillHolds` is checked while it cannot move on, and only then is
+    /// `signal` queued and the process resumed (SIGCONT), which handles it as it wakes.
+    /// Returns the time it was resumed, or nil (resumed without the signal) when the moment
+    /// had already passed.
+    func signalWhileFrozen(_ signal: Int32, if stillHolds: () -> Bool) -> Date? {
+        kill(pid, SIGSTOP)
+        // SIGSTOP takes effect asynchronously: wait until every thread is stopped.
+        Self.wait(upTo: 10) { !process.isRunning || isStopped }
+        let holds = process.isRunning && isStopped && stillHolds()
+        if holds { kill(pid, signal) }
+        let resumed = Date()
+        kill(pid, SIGCONT)
+        return holds ? resumed : nil
+    }
+
+    /// Whether every thread of the process is stopped ("T" in /proc/PID/task/*/stat).
+    private var isStopped: Bool {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return !tasks.isEmpty && tasks.allSatisfy { task in
+            let stat = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/stat", encoding: .utf8)) ?? ""
+            guard let close = stat.lastIndex(of: ")") else { return true }  // the thread has gone
+            return stat[stat.index(after: close)...].split(separator: " ").first == "T"
+        }
+    }
+
     /// Waits for the exit at most `timeout` seconds (then kills it); returns the status, or
     /// nil when it had to be killed.
     func waitForExit(timeout: Double) -> Int32? {
@@ -73,7 +106,8 @@ final class RunningCommand: @unchecked Sendable {
         return exited ? process.terminationStatus : nil
     }
 
-    var stderr: String { String(decoding: stderrData, as: UTF8.self) }
+    /// What the process has written to stderr so far (all of it once it has exited).
+    var stderr: String { lock.withLock { String(decoding: stderrData, as: UTF8.self) } }
     var stdout: String { String(decoding: stdoutData, as: UTF8.self) }
 
     /// The process ids of this process's children (its speech server).

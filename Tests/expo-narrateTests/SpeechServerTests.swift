@@ -10,7 +10,7 @@ import Export
 
 /// `expo-narrate _speech-server`, driven over its standard input and output as `WorkerPool`
 /// drives it.
-@Suite("the speech server")
+@Suite("the speech server", .tags(.endToEnd))
 struct SpeechServerTests {
     static let key = "0123456789abcdef"
 

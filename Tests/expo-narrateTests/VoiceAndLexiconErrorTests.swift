@@ -9,7 +9,7 @@ import Pipeline
 
 /// Voice profiles and the lexicon written by hand, run through the built binary: every
 /// mistake is one clear line and exit status 64, and nothing is written.
-@Suite("expo-narrate on bad voice profiles and lexicons", .serialized)
+@Suite("expo-narrate on bad voice profiles and lexicons", .serialized, .tags(.endToEnd))
 struct VoiceAndLexiconErrorTests {
     static var standardProfile: [String: Any] {
         [

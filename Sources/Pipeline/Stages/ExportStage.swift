@@ -3,6 +3,7 @@ import ExpoModel
 import ExpoSystem
 import Foundation
 import Speech
+import TalkingBook
 
 /// Export: tracks and their audio → the files a reader and a player use, staged in the output
 /// folder: each track's scripts and captions, then the transcript, page, playlist and manifest.
@@ -26,10 +27,13 @@ struct ExportStage {
         var results: [TrackResult] = []
         for track in tracks {
             try Interruption.check()
-            let result = TrackResult(track, audio: synthesis.audio[track.fileStem],
+            var result = TrackResult(track, audio: synthesis.audio[track.fileStem],
                                      fallbackReason: synthesis.failures[track.fileStem] ?? missingReason)
+            for format in request.delivery.publishedEncodings where result.audio?.encoded[format.rawValue] != nil {
+                result.compressedFiles[format.rawValue] = track.fileStem + "." + format.fileExtension
+            }
             if let captions = result.captionsFile {
-                try output.write(WebVTTWriter.render(cues: result.cues), to: captions)
+                try output.write(WebVTTWriter.render(track: track, result: result), to: captions)
             }
             results.append(result)
         }
@@ -38,15 +42,81 @@ struct ExportStage {
             toolVersion: GuideBuilder.toolVersion, voiceProfile: request.profile.name,
             espeakVersion: synthesis.engineVersion, guideAudioFile: nil, tracks: results
         )
+        summary.guideEncodings = synthesis.guideEncodings
         if results.contains(where: { $0.audioFile != nil }) {
             summary.guideAudioFile = "guide.wav"
             try output.write(PlaylistWriter.render(summary: summary), to: "guide.m3u8")
         }
         try output.write(TranscriptWriter.render(tracks: tracks, summary: summary), to: "guide.txt")
-        try output.write(GuidePageWriter.render(tracks: tracks, summary: summary), to: "index.html")
+        try output.write(GuidePageWriter.render(tracks: tracks, summary: summary, audioSources: Self.pageSources(results)),
+                         to: "index.html")
+        if request.delivery.formats.contains(.epub) {
+            try writeTalkingBook(tracks, summary: summary, synthesis: synthesis)
+        }
         try output.write(ManifestWriter.render(summary: summary, extra: Self.profileSettings(request.profile)),
                          to: "manifest.json")
         return summary
+    }
+
+    /// What the page's players load, smallest first (Opus, then MP3), with the WAV master as a
+    /// download, so that a visitor on a phone does not fetch a hundred megabytes.
+    static func pageSources(_ results: [TrackResult]) -> [String: [GuidePageAudioSource]] {
+        var sources: [String: [GuidePageAudioSource]] = [:]
+        for result in results {
+            guard let wav = result.audioFile else { continue }
+            var list: [GuidePageAudioSource] = []
+            if let opus = result.compressedFiles["opus"] {
+                list.append(GuidePageAudioSource(file: opus, mediaType: "audio/ogg; codecs=opus", label: "Opus"))
+            }
+            if let mp3 = result.compressedFiles["mp3"] {
+                list.append(GuidePageAudioSource(file: mp3, mediaType: "audio/mpeg", label: "MP3"))
+            }
+            let master = GuidePageAudioSource.wav(wav)
+            list.append(list.isEmpty ? master : GuidePageAudioSource(file: master.file, mediaType: master.mediaType,
+                                                                      label: master.label, inPlayer: false))
+            sources[result.fileStem] = list
+        }
+        return sources
+    }
+
+    /// guide.epub, each chapter read along with its MP3 (text-only chapters where there is none).
+    private func writeTalkingBook(_ tracks: [Track], summary: GuideSummary, synthesis: SynthesisStage.Output) throws {
+        var audio: [String: (url: URL, duration: Double)] = [:]
+        for (stem, url) in synthesis.mp3Sources {
+            if let duration = synthesis.audio[stem]?.encoded[DeliveryFormat.mp3.rawValue]?.durationSeconds {
+                audio[stem] = (url, duration)
+            }
+        }
+        let document = TalkingBookExport.document(
+            tracks: tracks, summary: summary, audio: audio, identifier: Self.bookIdentifier(request.catalog),
+            modified: Self.bookDate())
+        do {
+            try TalkingBookWriter.write(document, to: output.stagedURL("guide.epub"))
+        } catch let error as ExpoError {
+            throw error
+        } catch {
+            throw ExpoError.cannotWrite(path: output.destination.appendingPathComponent("guide.epub").path,
+                                       reason: "\(error)")
+        }
+    }
+
+    /// A stable identifier of the catalog's content, as a URN of a UUID.
+    static func bookIdentifier(_ catalog: Catalog) -> String {
+        let parts = [catalog.poster.title, catalog.poster.description] + catalog.entries.flatMap { [$0.name, $0.description] }
+        let hex = Array(SHA256Digest.key(parts).prefix(32))
+        let groups = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(hex[$0]) }
+        return "urn:uuid:" + groups.joined(separator: "-")
+    }
+
+    /// The book's date: SOURCE_DATE_EPOCH when set (reproducible builds), else today at midnight
+    /// UTC, so that the same guide made twice in a day is the same file.
+    static func bookDate() -> String {
+        let environment = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap { TimeInterval($0) }
+        let seconds = environment ?? (Date().timeIntervalSince1970 / 86_400).rounded(.down) * 86_400
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: Date(timeIntervalSince1970: seconds))
     }
 
     /// The voice profile's settings as the manifest records them, so that a guide says how it
@@ -71,9 +141,11 @@ struct ExportStage {
     static func filesOfPreviousRun(in folder: URL) -> [String] {
         guard let data = try? Data(contentsOf: folder.appendingPathComponent("manifest.json")),
               let manifest = try? ManifestReader.read(data) else { return [] }
-        var files = ["guide.wav", "guide.m3u8", "guide.txt", "index.html"]
+        var files = ["guide.wav", "guide.m3u8", "guide.txt", "index.html", "guide.epub"]
+        files += (manifest.guideEncodings ?? [:]).values.map(\.file)
         for track in manifest.tracks {
             files += [track.files.wav, track.files.vtt, track.files.txt, track.files.spokenTxt].compactMap { $0 }
+            files += (track.encodings ?? [:]).values.map(\.file)
         }
         return files
     }

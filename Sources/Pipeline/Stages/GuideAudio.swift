@@ -1,4 +1,5 @@
 import Audio
+import Encoding
 import Export
 import ExpoModel
 import ExpoSystem
@@ -49,6 +50,51 @@ final class GuideAudio {
         guard !withAudio.isEmpty, !FileManager.default.fileExists(atPath: output.stagedURL("guide.wav").path) else { return }
         let tracks = withAudio.map { GuideTrack(url: output.stagedURL($0.audioFile!), title: $0.title) }
         try Self.concatenate(tracks, to: output.stagedURL("guide.wav"), profile: profile)
+    }
+
+    /// Joins the tracks' compressed copies into `guide.opus` / `guide.mp3` (the formats the
+    /// request publishes), without decoding them, each with a chapter per track within one
+    /// codec frame of guide.wav's cue points.
+    func assembleEncoded(_ jobs: [SynthesisJob], audio: [String: TrackAudio], cache: TrackCache,
+                         request: GuideRequest) throws -> [String: GuideEncoding] {
+        guard !jobs.isEmpty else { return [:] }
+        let title = SynthesisStage.singleLineTitle(request.catalog.poster.title)
+        let metadata = TrackMetadata(title: title, artist: nil, album: title, trackNumber: nil)
+        let gap = Double(request.profile.trackPauseMs) / 1000
+        var result: [String: GuideEncoding] = [:]
+        for format in request.delivery.publishedEncodings {
+            try Interruption.check()
+            let tracks = jobs.map { job in
+                EncodedTrackFile(path: cache.encodedURL(job.key, format).path, title: job.title,
+                                 sourceFrames: audio[job.fileStem]!.frameCount,
+                                 sourceSampleRate: audio[job.fileStem]!.sampleRate)
+            }
+            let name = "guide." + format.fileExtension
+            let staged = output.stagedURL(name).path
+            let assembly: GuideAssembly
+            do {
+                assembly = try Self.assemble(format, tracks: tracks, gap: gap, metadata: metadata,
+                                             delivery: request.delivery, to: staged)
+            } catch {
+                throw error.expoError
+            }
+            let peaks = jobs.compactMap { audio[$0.fileStem]?.encoded[format.rawValue]?.truePeakDBTP }
+            result[format.rawValue] = GuideEncoding(
+                file: name, byteCount: Int(assembly.file.bytes), sha256: try SHA256Digest.ofFile(staged),
+                durationSeconds: assembly.file.durationSeconds, truePeakDBTP: peaks.max(),
+                chapters: assembly.chapters.map { ChapterMark(title: $0.title, startSeconds: $0.startSeconds) })
+        }
+        return result
+    }
+
+    private static func assemble(_ format: DeliveryFormat, tracks: [EncodedTrackFile], gap: Double,
+                                 metadata: TrackMetadata, delivery: Delivery, to path: String) throws(EncodingError)
+        -> GuideAssembly {
+        if format == .opus {
+            let settings = OpusSettings(bitrate: delivery.opusBitrate, complexity: delivery.opusComplexity)
+            return try GuideAssembler.opus(tracks: tracks, gapSeconds: gap, metadata: metadata, settings: settings, to: path)
+        }
+        return try GuideAssembler.mp3(tracks: tracks, gapSeconds: gap, metadata: metadata, to: path)
     }
 
     /// Waits for the background work on a path that is already failing.

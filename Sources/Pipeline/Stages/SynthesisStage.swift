@@ -23,6 +23,10 @@ struct SynthesisStage {
         var engineVersion: String?
         /// guide.wav, being placed or still to write.
         var guide: GuideAudio
+        /// The whole guide in each compressed format, with its chapters.
+        var guideEncodings: [String: GuideEncoding] = [:]
+        /// Each track's MP3 in the cache, by file stem, for the EPUB.
+        var mp3Sources: [String: URL] = [:]
     }
 
     let request: GuideRequest
@@ -38,8 +42,10 @@ struct SynthesisStage {
         let cache = try TrackCache(folder: request.useCache
             ? request.effectiveCacheFolder : output.staging.appendingPathComponent(".uncached"))
         let version = speech.engineVersion
-        let jobs = Self.jobs(for: tracks, profile: request.profile, pronouncer: pronouncer, engineVersion: version)
-        var pending = jobs.filter { cache.entry($0.key) == nil }
+        let jobs = Self.jobs(for: tracks, profile: request.profile, pronouncer: pronouncer, engineVersion: version,
+                             album: request.catalog.poster.title, trackCount: request.catalog.entries.count + 1)
+        let delivery = request.delivery
+        var pending = jobs.filter { TrackMaker.needsWork($0, cache: cache, delivery: delivery) }
         // Two tracks with the same content share one synthesis.
         var seenKeys = Set<String>()
         pending = pending.filter { seenKeys.insert($0.key).inserted }
@@ -50,7 +56,7 @@ struct SynthesisStage {
         var failedByKey: [String: String] = [:]
         if !pending.isEmpty {
             do {
-                failedByKey = try speech.synthesize(pending, profile: request.profile, cache: cache,
+                failedByKey = try speech.synthesize(pending, profile: request.profile, delivery: delivery, cache: cache,
                                                     parallelism: request.jobs, progress: progress)
             } catch let error as ExpoError where error.category == .unavailable && error.subject == .speech {
                 result.unavailableReason = error.message
@@ -62,30 +68,44 @@ struct SynthesisStage {
         for job in jobs {
             if let reason = failedByKey[job.key] {
                 result.failures[job.fileStem] = reason
-            } else if let audio = cache.entry(job.key) {
+            } else if let audio = cache.entry(job.key), !TrackMaker.needsWork(job, cache: cache, delivery: delivery) {
                 try result.guide.place(cache.audioURL(job.key), as: job.fileStem + ".wav")
+                for format in delivery.publishedEncodings {
+                    try result.guide.place(cache.encodedURL(job.key, format), as: job.fileStem + "." + format.fileExtension)
+                }
+                if audio.encoded[DeliveryFormat.mp3.rawValue] != nil {
+                    result.mp3Sources[job.fileStem] = cache.encodedURL(job.key, .mp3)
+                }
                 result.audio[job.fileStem] = audio
             } else {
                 result.failures[job.fileStem] = "its audio was not found in the cache after synthesis"
             }
         }
+        let withAudio = jobs.filter { result.audio[$0.fileStem] != nil }
         if request.useCache {
-            result.guide.startFromCache(jobs.filter { result.audio[$0.fileStem] != nil }, audio: result.audio,
-                                        cache: cache, profile: request.profile)
+            result.guide.startFromCache(withAudio, audio: result.audio, cache: cache, profile: request.profile)
         }
+        result.guideEncodings = try result.guide.assembleEncoded(withAudio, audio: result.audio, cache: cache,
+                                                                 request: request)
         return result
     }
 
     /// One job per track: its SSML, its sentences and its content key.
     static func jobs(for tracks: [Track], profile: VoiceProfile, pronouncer: StandardPronouncer,
-                     engineVersion: String) -> [SynthesisJob] {
+                     engineVersion: String, album: String, trackCount: Int) -> [SynthesisJob] {
         let builder = SSMLBuilder(profile: profile, pronouncer: pronouncer)
         return tracks.map { track in
             let ssml = builder.document(for: track)
             return SynthesisJob(
                 key: TrackCache.key(ssml: ssml, profile: profile, toolVersion: GuideBuilder.toolVersion,
                                     espeakVersion: engineVersion),
-                fileStem: track.fileStem, title: track.title, ssml: ssml, sentences: track.sentences.map(\.display))
+                fileStem: track.fileStem, title: track.title, ssml: ssml, sentences: track.sentences.map(\.display),
+                album: singleLineTitle(album), trackNumber: "\(track.position)/\(trackCount)")
         }
+    }
+
+    /// A title on one line, for tags: line breaks become spaces.
+    static func singleLineTitle(_ title: String) -> String {
+        title.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
     }
 }

@@ -36,6 +36,10 @@ public struct TrackCache: Sendable {
 
     public func audioURL(_ key: String) -> URL { folder.appendingPathComponent(key + ".wav") }
     public func metadataURL(_ key: String) -> URL { folder.appendingPathComponent(key + ".json") }
+    /// The compressed copy of track `key` in `format` (`KEY.opus`, `KEY.mp3`).
+    public func encodedURL(_ key: String, _ format: DeliveryFormat) -> URL {
+        folder.appendingPathComponent(key + "." + format.fileExtension)
+    }
 
     /// The entry for `key` if it is complete: metadata readable and the WAV of the recorded size.
     public func entry(_ key: String) -> TrackAudio? {

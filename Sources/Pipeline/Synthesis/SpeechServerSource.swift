@@ -30,13 +30,13 @@ public final class SpeechServerSource: SpeechSource {
         }
     }
 
-    public func synthesize(_ jobs: [SynthesisJob], profile: VoiceProfile, cache: TrackCache, parallelism: Int,
-                           progress: (GuideProgressEvent) -> Void) throws -> [String: String] {
+    public func synthesize(_ jobs: [SynthesisJob], profile: VoiceProfile, delivery: Delivery, cache: TrackCache,
+                           parallelism: Int, progress: (GuideProgressEvent) -> Void) throws -> [String: String] {
         prepare(profile: profile)
         if let startError { throw startError }
         guard let server else { throw ExpoError(.internal, "the speech server was not started") }
         // Worker processes even for --jobs 1: see WorkerPool for why.
-        let pool = WorkerPool(server: server, cache: cache, profile: profile)
+        let pool = WorkerPool(server: server, cache: cache, profile: profile, delivery: delivery)
         return try pool.run(jobs, workers: max(1, min(parallelism, jobs.count)), progress: progress)
     }
 

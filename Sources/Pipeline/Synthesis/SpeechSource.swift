@@ -12,12 +12,13 @@ public protocol SpeechSource: AnyObject {
     /// is never asked to synthesise is closed without having done more.
     func prepare(profile: VoiceProfile)
 
-    /// Makes the audio of `jobs` (longest first) into `cache`, `parallelism` at a time, and
+    /// Makes the audio of `jobs` (longest first) into `cache` with the compressed copies
+    /// `delivery` asks for (see `TrackMaker`), `parallelism` at a time, and
     /// returns the reason of each job that failed, by key. Throws `ExpoError`: `.unavailable`
     /// when no speech can be made at all (then the run falls back to text), `.interrupted`,
     /// `.io` or `.cannotCreate` when the run must stop.
-    func synthesize(_ jobs: [SynthesisJob], profile: VoiceProfile, cache: TrackCache, parallelism: Int,
-                    progress: (GuideProgressEvent) -> Void) throws -> [String: String]
+    func synthesize(_ jobs: [SynthesisJob], profile: VoiceProfile, delivery: Delivery, cache: TrackCache,
+                    parallelism: Int, progress: (GuideProgressEvent) -> Void) throws -> [String: String]
 
     /// Ends whatever `prepare` or `synthesize` started. Called once, on every path.
     func close()

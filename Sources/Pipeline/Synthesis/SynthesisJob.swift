@@ -11,13 +11,20 @@ public struct SynthesisJob: Sendable, Equatable, Codable {
     public var ssml: String
     /// The display text of every sentence, in order: one caption cue each.
     public var sentences: [String]
+    /// The guide's title, written into the compressed files' tags beside the track's.
+    public var album: String
+    /// "3/16": the track's place in the guide, for the tags.
+    public var trackNumber: String
 
-    public init(key: String, fileStem: String, title: String, ssml: String, sentences: [String]) {
+    public init(key: String, fileStem: String, title: String, ssml: String, sentences: [String], album: String = "",
+                trackNumber: String = "") {
         self.key = key
         self.fileStem = fileStem
         self.title = title
         self.ssml = ssml
         self.sentences = sentences
+        self.album = album
+        self.trackNumber = trackNumber
     }
 
     /// A rough cost for sharing work out, longest first.
@@ -27,12 +34,15 @@ public struct SynthesisJob: Sendable, Equatable, Codable {
 /// The work handed to worker processes: the jobs, the profile and the cache folder.
 public struct SynthesisBatch: Sendable, Equatable, Codable {
     public var profile: VoiceProfile
+    /// The compressed copies every track needs, and their settings.
+    public var delivery: Delivery
     public var cacheFolder: String
     /// Longest first.
     public var jobs: [SynthesisJob]
 
-    public init(profile: VoiceProfile, cacheFolder: String, jobs: [SynthesisJob]) {
+    public init(profile: VoiceProfile, delivery: Delivery = .standard, cacheFolder: String, jobs: [SynthesisJob]) {
         self.profile = profile
+        self.delivery = delivery
         self.cacheFolder = cacheFolder
         self.jobs = jobs
     }

@@ -23,6 +23,7 @@ struct WorkerPool {
     let server: SpeechServerProcess
     let cache: TrackCache
     let profile: VoiceProfile
+    let delivery: Delivery
 
     /// Runs the jobs; returns the reasons of the jobs that failed, by key. Throws
     /// `ExpoError` (unavailable) when espeak-ng or the voice cannot start (no job
@@ -47,7 +48,7 @@ struct WorkerPool {
         batchCompleted = !serverGone
 
         var failed: [String: String] = [:]
-        for job in jobs where cache.entry(job.key) == nil {
+        for job in jobs where TrackMaker.needsWork(job, cache: cache, delivery: delivery) {
             let recorded = try? String(contentsOf: batchFolder.appendingPathComponent("failed/" + job.key), encoding: .utf8)
             let ending = endings[job.key]
             // A full disk or an unwritable cache stops the run: no other track could be stored either.
@@ -67,7 +68,7 @@ struct WorkerPool {
         try? manager.removeItem(at: batchFolder)
         do {
             try manager.createDirectory(at: batchFolder.appendingPathComponent("failed"), withIntermediateDirectories: true)
-            let batch = SynthesisBatch(profile: profile, cacheFolder: cache.folder.path, jobs: jobs)
+            let batch = SynthesisBatch(profile: profile, delivery: delivery, cacheFolder: cache.folder.path, jobs: jobs)
             try JSONEncoder().encode(batch).write(to: batchFolder.appendingPathComponent("batch.json"))
         } catch {
             try? manager.removeItem(at: batchFolder)
@@ -141,7 +142,7 @@ struct WorkerPool {
                 return 2
             }
             // The server selected the voice just before forking, and its engine has never spoken.
-            try TrackSynthesizer(engine: engine, profile: batch.profile, cache: cache).synthesize(job)
+            try TrackMaker(engine: engine, profile: batch.profile, delivery: batch.delivery, cache: cache).make(job)
             return 0
         } catch let error as ExpoError where error.isInterruption {
             return 130

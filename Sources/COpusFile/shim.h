@@ -1,0 +1,1 @@
+#include <opus/opusfile.h>

@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Loudness and peaks of an encoded file's decoded audio, for tests and for the manifest.
+public struct EncodedFileMeasurement: Sendable, Hashable, Codable {
+    /// Integrated loudness of the decoded audio, LUFS.
+    public var integratedLoudness: Double
+    /// True peak of the decoded audio, dBTP (4× oversampled).
+    public var truePeak: Double
+    /// Sample peak of the decoded audio, dBFS.
+    public var samplePeak: Double
+    /// Decoded frames (after priming and padding are trimmed).
+    public var decodedFrames: Int64
+    /// Rate of the decoded audio (48 000 for Opus, the file's own rate for MP3).
+    public var sampleRate: Int
+    /// Decoded duration in seconds.
+    public var durationSeconds: Double { Double(decodedFrames) / Double(sampleRate) }
+}
+
+/// Decodes `path` (Ogg Opus with opusfile at 48 kHz, MP3 with libmpg123 at its own rate, told
+/// apart by their first bytes) and measures it with libebur128.
+public func measureEncodedFile(_ path: String) throws(EncodingError) -> EncodedFileMeasurement {
+    let format = try sniffFormat(path)
+    switch format {
+    case .opus:
+        let analysis = try LoudnessAnalysis(sampleRate: 48_000)
+        let frames = try OpusDecoding.decode(path: path) { (block) throws(EncodingError) in try analysis.append(block) }
+        return try measurement(analysis, frames: frames, rate: 48_000)
+    case .mp3:
+        var analysis: LoudnessAnalysis?
+        let result = try MP3Decoding.decode(path: path, format: { (rate) throws(EncodingError) in
+            analysis = try LoudnessAnalysis(sampleRate: rate)
+        }, { (block) throws(EncodingError) in try analysis?.append(block) })
+        guard let analysis else { throw .malformed(file: path, reason: "no audio") }
+        return try measurement(analysis, frames: result.frames, rate: result.rate)
+    }
+}
+
+/// Decodes `path` to mono float PCM in memory (tests and verification only), with its rate.
+public func decodeEncodedFile(_ path: String) throws(EncodingError) -> (samples: [Float], sampleRate: Int) {
+    var samples: [Float] = []
+    switch try sniffFormat(path) {
+    case .opus:
+        _ = try OpusDecoding.decode(path: path) { samples.append(contentsOf: $0) }
+        return (samples, 48_000)
+    case .mp3:
+        let result = try MP3Decoding.decode(path: path) { samples.append(contentsOf: $0) }
+        return (samples, result.rate)
+    }
+}
+
+private func measurement(_ analysis: LoudnessAnalysis, frames: Int64, rate: Int) throws(EncodingError) -> EncodedFileMeasurement {
+    EncodedFileMeasurement(integratedLoudness: try analysis.integratedLoudness(), truePeak: try analysis.truePeak(),
+                           samplePeak: try analysis.samplePeak(), decodedFrames: frames, sampleRate: rate)
+}
+
+private func sniffFormat(_ path: String) throws(EncodingError) -> EncodedFormat {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw .system(file: path, operation: "open for reading", code: errno) }
+    defer { _ = close(fd) }
+    var bytes = [UInt8](repeating: 0, count: 4)
+    let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, 4) }
+    guard count == 4 else { throw .malformed(file: path, reason: "shorter than 4 bytes") }
+    if bytes == Array("OggS".utf8) { return .opus }
+    if bytes.starts(with: Array("ID3".utf8)) || (bytes[0] == 0xFF && bytes[1] & 0xE0 == 0xE0) { return .mp3 }
+    throw .malformed(file: path, reason: "neither Ogg nor MP3")
+}

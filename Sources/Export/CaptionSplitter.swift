@@ -1,0 +1,230 @@
+import ExpoModel
+
+/// Splits one sentence's caption into cues a person can read: at most `maxLines` lines a cue,
+/// about `maxLineLength` characters a line, as Korean subtitles are written.
+///
+/// Choices:
+/// - Lines and cues break only at spaces, so a word (an eojeol in Korean) is never cut; a line
+///   is longer than `maxLineLength` only when one word alone is longer. A word too long for a
+///   line that lists items with "·" (나막개·나모께·…) may also break after a "·".
+/// - Among the ways to break, the splitter prefers (in this order of weight) fewer cues, breaks
+///   after punctuation, then after a particle or a connective ending followed by a space, cues
+///   of even length, and lines of even length inside a cue. It never leaves a short tail of
+///   one or two words alone when a better break exists.
+/// - Each cue is timed in proportion to its share of the sentence's characters (spaces not
+///   counted) between `start` and `end`; with word start times (one per space-separated word)
+///   each cue after the first starts when its first word is heard. Cues follow each other with
+///   no gap: the sentence's time is shared out whole.
+/// - A cue's lines are joined with "\n".
+public enum CaptionSplitter {
+    /// The widest a line should be, in full-width characters: a Hangul syllable counts one, a
+    /// Latin letter, digit, space or punctuation mark half (they take about half the room).
+    public static let maxLineLength = 20
+    /// Lines a cue may have.
+    public static let maxLines = 2
+
+    /// The cues of one sentence shown from `start` to `end` (seconds). `wordStarts`, when given
+    /// with one time per space-separated word of `text`, snaps cue starts to when words are
+    /// heard; otherwise (or when the count differs) times follow text length.
+    public static func cues(text: String, start: Double, end: Double, wordStarts: [Double]? = nil) -> [CaptionCue] {
+        let spaced = GuideOutline.oneLine(text).split(separator: " ").map(String.init)
+        guard !spaced.isEmpty else { return [] }
+        var words: [String] = [], wordOf: [Int] = []
+        for (index, word) in spaced.enumerated() {
+            let pieces = listPieces(word)
+            words += pieces
+            wordOf += Array(repeating: index, count: pieces.count)
+        }
+        let chunks = bestChunks(words)
+        let safeEnd = end.isFinite && end > start ? end : start
+        let times = wordStarts?.count == spaced.count ? wordStarts : nil
+        let starts = chunkStarts(chunks, words: words, start: start, end: safeEnd,
+                                 wordStarts: times.map { times in wordOf.map { times[$0] } })
+        return chunks.indices.map { index in
+            let chunkEnd = index + 1 < chunks.count ? starts[index + 1] : safeEnd
+            let lines = lineBreak(Array(words[chunks[index]]))
+            return CaptionCue(start: starts[index], end: chunkEnd, text: lines.joined(separator: "\n"))
+        }
+    }
+
+    /// Marks a piece of a word that follows the previous piece with no space.
+    static let glue: Character = "\u{2060}"
+
+    /// `word` whole, or when it is a list too long for a line, its items, each after the first
+    /// marked with `glue`.
+    static func listPieces(_ word: String) -> [String] {
+        guard length([word][...]) > maxColumns, word.dropLast().contains("·") else { return [word] }
+        var pieces: [String] = []
+        var piece = ""
+        for character in word {
+            piece.append(character)
+            if character == "·", piece.count > 1 {
+                pieces.append(pieces.isEmpty ? piece : String(glue) + piece)
+                piece = ""
+            }
+        }
+        if !piece.isEmpty { pieces.append(pieces.isEmpty ? piece : String(glue) + piece) }
+        return pieces
+    }
+
+    /// `words` on one line: spaces between them, none before a glued piece.
+    static func join(_ words: ArraySlice<String>) -> String {
+        var line = ""
+        for word in words {
+            if word.first == glue {
+                line += word.dropFirst()
+            } else {
+                line += (line.isEmpty ? "" : " ") + word
+            }
+        }
+        return line
+    }
+
+    /// The lines of one cue made of `words`: one line when it fits, else the best two.
+    static func lineBreak(_ words: [String]) -> [String] {
+        let penalties = gapPenalties(words)
+        let split = bestLineSplit(words[...], penalties: penalties[...])
+        guard let split else { return [join(words[...])] }
+        return [join(words[..<split]), join(words[split...])]
+    }
+
+    /// Where two lines of `words` should part (an index into `words`), or nil when one line
+    /// fits. `penalties[i]` is the cost of a break after word `i`.
+    private static func bestLineSplit(_ words: ArraySlice<String>, penalties: ArraySlice<Int>) -> Int? {
+        guard length(words) > maxColumns, words.count > 1 else { return nil }
+        var best = words.startIndex + 1
+        var bestCost = Int.max
+        for split in (words.startIndex + 1)..<words.endIndex {
+            let first = length(words[..<split]), second = length(words[split...])
+            var cost = overflow(first, words: split - words.startIndex) + overflow(second, words: words.endIndex - split)
+            cost += abs(first - second) + penalties[split - 1]
+            if cost < bestCost { (best, bestCost) = (split, cost) }
+        }
+        return best
+    }
+
+    /// A line of `count` words and `length` half characters past the limit: free when it is
+    /// one word (nothing can be done), very costly otherwise.
+    private static func overflow(_ length: Int, words count: Int) -> Int {
+        guard length > maxColumns, count > 1 else { return 0 }
+        return 10_000 * (length - maxColumns)
+    }
+
+    /// The cost of a break after each word: its ending, plus more inside brackets; a break
+    /// before an opening bracket is a good one.
+    static func gapPenalties(_ words: [String]) -> [Int] {
+        var depth = 0
+        return words.indices.map { index in
+            for character in words[index] {
+                if "([{「『".contains(character) { depth += 1 }
+                if ")]}」』".contains(character) { depth = max(0, depth - 1) }
+            }
+            var penalty = breakPenalty(after: words[index])
+            if index + 1 < words.count, let next = words[index + 1].first, "([{「『".contains(next) {
+                penalty = min(penalty, 6)
+            }
+            return penalty + (depth > 0 ? 40 : 0)
+        }
+    }
+
+    /// The best way to cut `words` into cues, as ranges of word indices (dynamic programming
+    /// over the places between words): each cue costs, so does a weak break between cues or
+    /// lines, and so do cues and lines of uneven length.
+    static func bestChunks(_ words: [String]) -> [Range<Int>] {
+        let count = words.count
+        let penalties = gapPenalties(words)
+        var cost = [Int](repeating: Int.max, count: count + 1)
+        var from = [Int](repeating: 0, count: count + 1)
+        cost[0] = 0
+        let whole = length(words[...])
+        let average = whole / max(1, (whole + capacity - 1) / capacity)
+        for end in 1...count {
+            for begin in stride(from: end - 1, through: 0, by: -1) where cost[begin] != Int.max {
+                let chunk = words[begin..<end]
+                let split = bestLineSplit(chunk, penalties: penalties[begin..<end])
+                guard fits(chunk, split: split) else { break }
+                var chunkCost = 120 + abs(length(chunk) - average) + (end < count ? penalties[end - 1] * 3 : 0)
+                if let split {
+                    chunkCost += abs(length(chunk[..<split]) - length(chunk[split...])) + penalties[split - 1]
+                }
+                let total = cost[begin] + chunkCost
+                if total < cost[end] { (cost[end], from[end]) = (total, begin) }
+            }
+        }
+        var chunks: [Range<Int>] = []
+        var end = count
+        while end > 0 {
+            chunks.append(from[end]..<end)
+            end = from[end]
+        }
+        return chunks.reversed()
+    }
+
+    /// Whether `words`, parted at `split` (or on one line), stay within the limits; a line
+    /// of one overlong word fits as well as it can.
+    private static func fits(_ words: ArraySlice<String>, split: Int?) -> Bool {
+        guard let split else { return words.count == 1 || length(words) <= maxColumns }
+        let lines = [words[..<split], words[split...]]
+        return lines.allSatisfy { $0.count == 1 || length($0) <= maxColumns }
+    }
+
+    /// Half characters a line holds.
+    static var maxColumns: Int { maxLineLength * 2 }
+    /// Half characters a full cue holds.
+    private static var capacity: Int { maxColumns * maxLines }
+
+    /// Width of `words` on one line with the spaces between them, in half characters: a
+    /// Hangul syllable or other wide character is 2, a letter, digit, space or mark 1.
+    static func length(_ words: ArraySlice<String>) -> Int {
+        var width = 0
+        for (offset, word) in words.enumerated() {
+            let glued = word.first == glue
+            width += WebVTTWriter.displayWidth(glued ? word.dropFirst() : Substring(word)) + (offset > 0 && !glued ? 1 : 0)
+        }
+        return width
+    }
+
+    /// How bad a break after `word` is: 0 after punctuation, small after a particle or an
+    /// ending that closes a phrase, larger elsewhere, largest after a word that opens a phrase
+    /// (an opening bracket or a number before its counter).
+    static func breakPenalty(after word: String) -> Int {
+        guard let last = word.last else { return 40 }
+        if ".!?…".contains(last) { return 0 }
+        if ",;:·)]」』\"'”’".contains(last) { return 2 }
+        if word.contains("(") && !word.contains(")") { return 60 }
+        if last.isNumber { return 50 }
+        for ending in phraseEndings where word.count > ending.count && word.hasSuffix(ending) {
+            return ending.count > 1 ? 8 : 12
+        }
+        return 25
+    }
+
+    /// Particles and endings after which a Korean phrase usually closes, longest first.
+    static let phraseEndings: [String] = [
+        "으로서", "으로써", "에서는", "에게서", "면서", "지만", "는데", "은데", "으며", "하여", "하고",
+        "에서", "에게", "으로", "부터", "까지", "처럼", "보다", "라고", "다고", "이나", "거나",
+        "은", "는", "이", "가", "을", "를", "에", "와", "과", "로", "의", "도", "만", "고", "며", "서",
+        "면", "여", "니", "나", "게", "지", "요",
+    ]
+
+    /// Each chunk's start: word times when usable, else the share of characters before it.
+    private static func chunkStarts(_ chunks: [Range<Int>], words: [String], start: Double, end: Double,
+                                    wordStarts: [Double]?) -> [Double] {
+        let weights = words.map { max(1, $0.filter { !$0.isWhitespace && $0 != glue }.count) }
+        let total = Double(weights.reduce(0, +))
+        var starts: [Double] = []
+        var previous = start
+        for chunk in chunks {
+            let before = Double(weights[..<chunk.lowerBound].reduce(0, +))
+            var time = start + (end - start) * before / total
+            if let wordStarts, wordStarts.count == words.count, chunk.lowerBound > 0, words[chunk.lowerBound].first != glue {
+                let heard = wordStarts[chunk.lowerBound]
+                if heard.isFinite, heard > start, heard < end { time = heard }
+            }
+            time = starts.isEmpty ? start : min(max(time, previous), end)
+            starts.append(time)
+            previous = time
+        }
+        return starts
+    }
+}

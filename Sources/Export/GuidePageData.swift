@@ -1,0 +1,144 @@
+import ExpoModel
+
+/// One file a track's audio can be had from, for the page: played by the browser when
+/// `inPlayer` (in the order given, the browser taking the first it can play), and always
+/// offered as a download.
+///
+/// The page lists compressed files first when there are any (Opus, then MP3) and keeps the WAV
+/// as a download only; without them the WAV is played.
+public struct GuidePageAudioSource: Sendable, Equatable {
+    /// The file, relative to the output folder.
+    public var file: String
+    /// Its media type for `<source type>` ("audio/ogg; codecs=opus", "audio/mpeg", "audio/wav").
+    public var mediaType: String
+    /// The format's name in the download link ("Opus", "MP3", "WAV").
+    public var label: String
+    /// Whether the page's players may play it (false: a download link only).
+    public var inPlayer: Bool
+
+    public init(file: String, mediaType: String, label: String, inPlayer: Bool = true) {
+        self.file = file
+        self.mediaType = mediaType
+        self.label = label
+        self.inPlayer = inPlayer
+    }
+
+    /// The WAV of a track, played and downloadable: what a track has without compressed files.
+    public static func wav(_ file: String) -> GuidePageAudioSource {
+        GuidePageAudioSource(file: file, mediaType: "audio/wav", label: "WAV")
+    }
+}
+
+/// The caption cues the page shows and the sentences they belong to, embedded in the page as
+/// JSON so captions show from `file://` as from a server, without fetching the .vtt files.
+enum GuidePageCues {
+    /// One cue as the page's script reads it.
+    struct Cue: Equatable {
+        var start: Double
+        var end: Double
+        /// Lines joined with "\n".
+        var text: String
+        /// Index into the track's `sentences`.
+        var sentence: Int
+    }
+
+    /// The page's cues of a track: each sentence's time from `result.cues` (one cue per
+    /// sentence, or one for several sentences that were heard as one), split by
+    /// `CaptionSplitter` into short cues.
+    static func cues(for track: Track, result: TrackResult) -> [Cue] {
+        var cues: [Cue] = []
+        for (sentence, start, end, text) in sentenceTimes(track: track, cues: result.cues) {
+            for cue in CaptionSplitter.cues(text: text, start: start, end: end) {
+                cues.append(Cue(start: cue.start, end: cue.end, text: cue.text, sentence: sentence))
+            }
+        }
+        return cues
+    }
+
+    /// Each timed sentence with its time. A caption cue that holds several sentences (a
+    /// sentence heard in no time is joined to the next) is shared between them by length; a
+    /// cue whose text matches no sentence is given to the next sentence in order.
+    static func sentenceTimes(track: Track, cues: [CaptionCue]) -> [(Int, Double, Double, String)] {
+        let sentences = track.sentences.map { GuideOutline.oneLine($0.display) }
+        var result: [(Int, Double, Double, String)] = []
+        var next = 0
+        for cue in cues {
+            let text = GuideOutline.oneLine(cue.text)
+            guard !text.isEmpty else { continue }
+            while next < sentences.count, sentences[next].isEmpty { next += 1 }
+            guard next < sentences.count else {
+                result.append((max(0, sentences.count - 1), cue.start, cue.end, text))
+                continue
+            }
+            var last = next
+            var joined = sentences[next]
+            while joined != text, joined.count < text.count, last + 1 < sentences.count {
+                last += 1
+                if !sentences[last].isEmpty { joined += " " + sentences[last] }
+            }
+            guard joined == text, last > next else {
+                // One sentence, or a text that matches none: the next sentence in order.
+                result.append((next, cue.start, cue.end, text))
+                next += 1
+                continue
+            }
+            let parts = (next...last).filter { !sentences[$0].isEmpty }
+            let total = Double(parts.reduce(0) { $0 + sentences[$1].count })
+            var start = cue.start
+            for index in parts {
+                let end = start + (cue.end - cue.start) * Double(sentences[index].count) / total
+                result.append((index, start, index == parts.last ? cue.end : end, sentences[index]))
+                start = end
+            }
+            next = last + 1
+        }
+        return result
+    }
+
+    /// The cues of every track as a JSON object `{"tracks": [{"id", "cues": [[start, end,
+    /// text, sentence], …]}]}`, safe inside a `<script>` element.
+    static func json(_ tracks: [(id: String, cues: [Cue])]) -> String {
+        let items = tracks.map { track in
+            let cues = track.cues.map { cue in
+                "[\(number(cue.start)),\(number(cue.end)),\(string(cue.text)),\(cue.sentence)]"
+            }
+            return "{\"id\":\(string(track.id)),\"cues\":[\(cues.joined(separator: ",\n"))]}"
+        }
+        return "{\"tracks\":[\n" + items.joined(separator: ",\n") + "\n]}"
+    }
+
+    /// Seconds with millisecond precision, as a JSON number.
+    static func number(_ seconds: Double) -> String {
+        guard seconds.isFinite else { return "0" }
+        let millis = Int((max(0, seconds) * 1000).rounded())
+        let fraction = String(millis % 1000)
+        return "\(millis / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+
+    /// A JSON string that cannot end a `<script>` element or open a comment in it: `<`, `>`,
+    /// `&` and the line separators are written as `\u` escapes.
+    static func string(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "<", ">", "&", "\u{2028}", "\u{2029}":
+                result += unicodeEscape(scalar.value)
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    result += unicodeEscape(scalar.value)
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    private static func unicodeEscape(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+}

@@ -1,0 +1,117 @@
+import ExpoModel
+import Foundation
+import TalkingBook
+
+/// guide.epub: the transcript as an EPUB 3 talking book, each sentence tied to its clip in its
+/// chapter's MP3 (Media Overlays), as DAISY players and reading apps play it with read-along.
+public enum TalkingBookExport {
+    /// The book of `tracks`; `audio` gives each track's MP3 (the file to embed and its decoded
+    /// duration), by file stem; tracks without one are text-only chapters. `identifier` is a
+    /// stable id of the catalog; `modified` the book's date (YYYY-MM-DDThh:mm:ssZ).
+    public static func document(tracks: [Track], summary: GuideSummary, audio: [String: (url: URL, duration: Double)],
+                                identifier: String, modified: String) -> TalkingBookDocument {
+        let results = Dictionary(summary.tracks.map { ($0.fileStem, $0) }, uniquingKeysWith: { first, _ in first })
+        let chapters = tracks.map { track in
+            let mp3 = audio[track.fileStem]
+            let cues = results[track.fileStem]?.cues ?? []
+            let clips = mp3 == nil ? [] : SentenceClips.clips(sentences: track.sentences.map(\.display), cues: cues)
+            var index = 0
+            let blocks = track.blocks.map { block in
+                TalkingBook.Block(role: role(block.role), sentences: block.sentences.map { sentence in
+                    defer { index += 1 }
+                    let clip = index < clips.count ? clips[index] : nil
+                    return TalkingBook.Sentence(runs: LanguageSpans.runs(of: sentence).map { TextRun($0.text, language: $0.language) },
+                                                clip: clip.map { $0.start...$0.end })
+                })
+            }
+            return TalkingBook.Chapter(
+                id: track.fileStem, title: oneLine(track.title),
+                audio: mp3.map { AudioReference(sourceURL: $0.url, fileName: track.fileStem + ".mp3",
+                                                mediaType: "audio/mpeg", durationSeconds: $0.duration) },
+                blocks: blocks)
+        }
+        return TalkingBookDocument(
+            title: oneLine(summary.title), language: "ko", identifier: identifier, modified: modified,
+            accessibilitySummary: "전시 안내의 모든 문장을 글과 음성으로 함께 담았습니다. 문장마다 음성이 맞추어져 있어 "
+                + "읽으면서 들을 수 있고, 글만으로도 모든 내용을 읽을 수 있습니다.",
+            chapters: chapters, narrator: "espeak-ng (ko)")
+    }
+
+    private static func role(_ role: ExpoModel.Block.Role) -> TalkingBook.Block.Role {
+        switch role {
+        case .title: .title
+        case .fact: .fact
+        case .summary: .summary
+        case .paragraph: .paragraph
+        }
+    }
+
+    private static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    }
+}
+
+/// Which caption cue is which sentence's: cues are one per sentence, except that a sentence
+/// that took no time shares the next one (its text joined in front).
+enum SentenceClips {
+    /// One clip per sentence, in order; nil for a sentence heard within another's cue.
+    static func clips(sentences: [String], cues: [CaptionCue]) -> [(start: Double, end: Double)?] {
+        var result: [(start: Double, end: Double)?] = []
+        var cueIndex = 0
+        var pending: [String] = []
+        for sentence in sentences {
+            pending.append(sentence)
+            guard cueIndex < cues.count else {
+                result.append(nil)
+                continue
+            }
+            if pending.joined(separator: " ") == cues[cueIndex].text || cues[cueIndex].text.hasSuffix(sentence) {
+                result += Array(repeating: nil, count: pending.count - 1)
+                result.append((cues[cueIndex].start, cues[cueIndex].end))
+                pending.removeAll()
+                cueIndex += 1
+            }
+        }
+        result += Array(repeating: nil, count: max(0, sentences.count - result.count))
+        return Array(result.prefix(sentences.count))
+    }
+}
+
+/// The display text of a sentence in runs of one language: a stretch of Latin script in a
+/// sentence whose speech has a run in another language is marked with that language.
+enum LanguageSpans {
+    static func runs(of sentence: ExpoModel.Sentence) -> [(text: String, language: String?)] {
+        guard let language = sentence.spoken.first(where: { $0.language != nil })?.language else {
+            return [(sentence.display, nil)]
+        }
+        var runs: [(text: String, language: String?)] = []
+        var current = ""
+        var currentIsLatin = false
+        for character in sentence.display {
+            let latin = isLatin(character) || (currentIsLatin && (character == " " || character == "'" || character == "’"
+                || character == "-" || character.isNumber))
+            if latin != currentIsLatin, !current.isEmpty {
+                runs.append(contentsOf: split(current, latin: currentIsLatin, language: language))
+                current = ""
+            }
+            currentIsLatin = latin
+            current.append(character)
+        }
+        if !current.isEmpty { runs.append(contentsOf: split(current, latin: currentIsLatin, language: language)) }
+        return runs
+    }
+
+    /// A Latin stretch with its trailing spaces left in the Korean around it.
+    private static func split(_ text: String, latin: Bool, language: String) -> [(text: String, language: String?)] {
+        guard latin else { return [(text, nil)] }
+        let trimmed = String(text.reversed().drop { $0 == " " }.reversed())
+        let tail = String(text.dropFirst(trimmed.count))
+        return [(trimmed, language)] + (tail.isEmpty ? [] : [(tail, nil)])
+    }
+
+    private static func isLatin(_ character: Character) -> Bool {
+        character.unicodeScalars.allSatisfy { scalar in
+            (0x41...0x5A).contains(scalar.value) || (0x61...0x7A).contains(scalar.value) || (0xC0...0x24F).contains(scalar.value)
+        }
+    }
+}

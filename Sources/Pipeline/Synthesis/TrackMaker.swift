@@ -1,0 +1,32 @@
+import ExpoModel
+import Speech
+
+/// What a worker does for one job: speak the track if the cache lacks it, then make the
+/// compressed copies it lacks. The speech server's workers run it; so do tests, in-process.
+public struct TrackMaker {
+    let engine: any SpeechEngine
+    let profile: VoiceProfile
+    let delivery: Delivery
+    let cache: TrackCache
+
+    public init(engine: any SpeechEngine, profile: VoiceProfile, delivery: Delivery, cache: TrackCache) {
+        self.engine = engine
+        self.profile = profile
+        self.delivery = delivery
+        self.cache = cache
+    }
+
+    /// Makes everything `job` needs in the cache; returns its entry.
+    @discardableResult
+    public func make(_ job: SynthesisJob) throws -> TrackAudio {
+        let audio = try cache.entry(job.key)
+            ?? TrackSynthesizer(engine: engine, profile: profile, cache: cache).synthesize(job)
+        return try TrackEncoder(cache: cache, delivery: delivery).encodeMissing(audio, job: job)
+    }
+
+    /// Whether the cache lacks anything of `job`: its audio, or a compressed copy.
+    public static func needsWork(_ job: SynthesisJob, cache: TrackCache, delivery: Delivery) -> Bool {
+        guard let audio = cache.entry(job.key) else { return true }
+        return !TrackEncoder(cache: cache, delivery: delivery).missing(in: audio, job: job).isEmpty
+    }
+}

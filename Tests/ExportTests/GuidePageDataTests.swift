@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import ExpoModel
+import Narration
+import KoreanSpeech
+import TestSupport
+@testable import Export
+
+@Suite("GuidePageCues")
+struct GuidePageDataTests {
+    static let track = Track(fileStem: "01-x", title: "제목", kind: .entry, position: 2, blocks: [
+        Block(role: .title, sentences: [Sentence(display: "제목", spoken: [])]),
+        Block(role: .paragraph, sentences: [
+            Sentence(display: "하나.", spoken: []), Sentence(display: "둘.", spoken: []),
+            Sentence(display: "셋은 조금 더 긴 문장입니다.", spoken: []),
+        ]),
+    ])
+
+    static func result(_ cues: [CaptionCue]) -> TrackResult {
+        TrackResult(fileStem: "01-x", title: "제목", kind: .entry, position: 2, audio: TrackAudio(
+            durationSeconds: 6, sampleRate: 22050, loudnessLUFS: -19, peakDBFS: -1, sha256: "", byteCount: 0, cues: cues))
+    }
+
+    @Test("one cue per sentence keeps its sentence index and time")
+    func oneToOne() {
+        let cues = GuidePageCues.cues(for: Self.track, result: Self.result([
+            CaptionCue(start: 0.3, end: 1, text: "제목"), CaptionCue(start: 1, end: 2, text: "하나."),
+            CaptionCue(start: 2, end: 3, text: "둘."), CaptionCue(start: 3, end: 6, text: "셋은 조금 더 긴 문장입니다."),
+        ]))
+        #expect(cues.map(\.sentence) == [0, 1, 2, 3])
+        #expect(cues.map(\.start) == [0.3, 1, 2, 3])
+        #expect(cues.last?.end == 6)
+    }
+
+    @Test("a cue that holds two sentences (one heard in no time) is shared between them by length")
+    func joinedSentences() {
+        let cues = GuidePageCues.cues(for: Self.track, result: Self.result([
+            CaptionCue(start: 0, end: 1, text: "제목"), CaptionCue(start: 1, end: 4, text: "하나. 둘."),
+            CaptionCue(start: 4, end: 6, text: "셋은 조금 더 긴 문장입니다."),
+        ]))
+        #expect(cues.map(\.sentence) == [0, 1, 2, 3])
+        #expect(cues.map(\.text) == ["제목", "하나.", "둘.", "셋은 조금 더 긴 문장입니다."])
+        #expect(abs(cues[1].end - (1 + 3 * 3.0 / 5)) < 0.001 && cues[2].start == cues[1].end && cues[2].end == 4)
+    }
+
+    @Test("a cue that matches no sentence goes to the next one in order")
+    func unmatched() {
+        let cues = GuidePageCues.cues(for: Self.track, result: Self.result([
+            CaptionCue(start: 0, end: 1, text: "다른 제목"), CaptionCue(start: 1, end: 2, text: "하나."),
+        ]))
+        #expect(cues.map(\.sentence) == [0, 1])
+        #expect(cues[0].text == "다른 제목")
+    }
+
+    @Test("JSON strings cannot close the script element", arguments: [
+        ("</script><!--", "\"\\u003c/script\\u003e\\u003c!--\""),
+        ("a\"b\\c\nd", "\"a\\\"b\\\\c\\nd\""),
+        ("\u{2028}&\u{7}", "\"\\u2028\\u0026\\u0007\""),
+    ])
+    func jsonString(text: String, expected: String) throws {
+        #expect(GuidePageCues.string(text) == expected)
+        let decoded = try JSONDecoder().decode(String.self, from: Data(GuidePageCues.string(text).utf8))
+        #expect(decoded == text)
+    }
+
+    @Test("times are written with milliseconds", arguments: [(0.0, "0.000"), (1.5, "1.500"), (61.0004, "61.000"), (.nan, "0")])
+    func numbers(seconds: Double, expected: String) {
+        #expect(GuidePageCues.number(seconds) == expected)
+    }
+
+    @Test("the whole JSON parses back")
+    func wholeJSON() throws {
+        let cue = GuidePageCues.Cue(start: 1, end: 2.25, text: "줄 하나\n줄 둘", sentence: 3)
+        let json = GuidePageCues.json([(id: "track-01-x", cues: [cue])])
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        let tracks = try #require(object?["tracks"] as? [[String: Any]])
+        #expect(tracks.first?["id"] as? String == "track-01-x")
+        let first = try #require((tracks.first?["cues"] as? [[Any]])?.first)
+        #expect(first[2] as? String == "줄 하나\n줄 둘" && first[3] as? Int == 3)
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// What a listener's player opens: the compressed files decode within ±1 LU of the target
+/// loudness with their true peak at or under −1 dBTP (measured by ffmpeg's BS.1770-4 meter,
+/// independently of the tool's own), and the talking book passes EPUBCheck with nothing to say.
+@Suite("delivery formats, as a player opens them", .serialized)
+struct DeliveryFormatTests {
+    /// A guide of the default catalog's poster and first two entries, in every format.
+    static func makeGuide(in folder: URL) throws -> URL {
+        let catalog = CommandRunner.projectRoot.appendingPathComponent("Sources/CatalogLoading/Resources/DefaultCatalog")
+        let items = try JSONSerialization.jsonObject(with: Data(contentsOf: catalog.appendingPathComponent("items.json")))
+        let firstTwo = try JSONSerialization.data(withJSONObject: Array((items as? [Any] ?? []).prefix(2)))
+        let itemsFile = folder.appendingPathComponent("items.json")
+        try firstTwo.write(to: itemsFile)
+        let output = folder.appendingPathComponent("out")
+        let result = try CommandRunner.run([
+            "--all", "--format", "opus,mp3,epub", "--quiet", "--output", output.path,
+            "--poster-file", catalog.appendingPathComponent("poster.json").path, "--items-file", itemsFile.path,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        return output
+    }
+
+    /// Integrated loudness and true peak of a file, decoded by ffmpeg.
+    static func measure(_ file: URL) throws -> (lufs: Double, truePeak: Double) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+        process.arguments = ["-hide_banner", "-nostats", "-i", file.path, "-af", "ebur128=peak=true", "-f", "null", "-"]
+        let pipe = Pipe()
+        process.standardError = pipe
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let summary = text.components(separatedBy: "Summary:").last ?? ""
+        func value(after label: String) -> Double? {
+            guard let range = summary.range(of: label) else { return nil }
+            return Double(summary[range.upperBound...].split(separator: " ").first ?? "")
+        }
+        return (value(after: "I:") ?? .nan, value(after: "Peak:") ?? .nan)
+    }
+
+    @Test("every Opus and MP3 file, tracks and guide: −19 LUFS ± 1 LU and a true peak ≤ −1 dBTP; EPUBCheck finds nothing",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "skipped: ffmpeg is not installed"))
+    func loudnessTruePeakAndEPUBCheck() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try Self.makeGuide(in: folder)
+        let files = try FileManager.default.contentsOfDirectory(atPath: output.path)
+            .filter { $0.hasSuffix(".opus") || $0.hasSuffix(".mp3") }.sorted()
+        #expect(files.count == 8, "three tracks and the guide, in two formats: \(files)")
+        for name in files {
+            let (lufs, truePeak) = try Self.measure(output.appendingPathComponent(name))
+            #expect(abs(lufs + 19) <= 1, "\(name): \(lufs) LUFS")
+            #expect(truePeak <= -1, "\(name): true peak \(truePeak) dBTP")
+        }
+        let jar = "/usr/share/java/epubcheck.jar"
+        guard FileManager.default.fileExists(atPath: jar) else {
+            Issue.record("EPUBCheck is not installed (apt-get install epubcheck); scripts/test.sh installs it")
+            return
+        }
+        let check = try CommandRunner.runTool("/usr/bin/java", ["-jar", jar, output.appendingPathComponent("guide.epub").path])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        #expect(check.stdout.contains("Messages: 0 fatals / 0 errors / 0 warnings"), "\(check.stdout)\(check.stderr)")
+    }
+}
