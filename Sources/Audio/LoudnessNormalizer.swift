@@ -45,10 +45,11 @@ public struct LoudnessReport: Sendable, Equatable {
 /// True peak: the limiter works on samples, and the waveform between them (what a decoder or a
 /// DAC reconstructs, and what a lossy encoder adds to) can rise above them. Each pass measures
 /// the true peak of exactly what it writes (libebur128, `TruePeakMeter`). The limiter starts at
-/// the lower of the sample ceiling and `firstPassTruePeakMarginDB` under the true-peak one; when a pass's true peak is above `truePeakCeilingDBTP`, the
-/// limiter's ceiling is lowered by the overshoot plus `truePeakMarginDB` and the pass runs
-/// again (at most `maximumTruePeakPasses` such extra passes), the loudness correction going on
-/// as before: limiting harder lowers loudness slightly, and the gain makes it up.
+/// the lower of the sample ceiling and `firstPassTruePeakMarginDB` under the true-peak one;
+/// when a pass's true peak is above `truePeakCeilingDBTP`, the limiter's ceiling is lowered by
+/// the overshoot plus `truePeakMarginDB` and the pass runs again (at most
+/// `maximumTruePeakPasses` such extra passes), the loudness correction going on as before:
+/// limiting harder lowers loudness slightly, and the gain makes it up.
 ///
 /// Timing: the limiter's delay is compensated, so the output is the input shifted by exactly
 /// `headSilenceSeconds` (rounded to whole frames; see `LoudnessReport.headSilenceSeconds`).

@@ -5,7 +5,7 @@ import CEbur128
 /// True peak (ITU-R BS.1770-4 Annex 2: the signal oversampled 4× below 96 kHz, 2× below
 /// 192 kHz) and, optionally, integrated loudness of a mono signal, measured by libebur128 as
 /// blocks of samples are fed in order: the same library the published, encoded files are
-/// checked with. The only code that calls libebur128; its state never leaves this type.
+/// checked with. The Audio stage's only caller of libebur128; its state never leaves this type.
 ///
 /// Samples are full scale ±1.0 (`Float`) or 16-bit integers, read as value / 32768.
 /// Not thread-safe: feed one meter from one task at a time.
