@@ -21,7 +21,8 @@ let cLibraries: [Target] = [
     .systemLibrary(name: "COpusEnc", pkgConfig: "libopusenc", providers: [.apt(["libopusenc-dev"])]),
     // LAME. Debian ships no .pc file, so the module map names the header and the library.
     .systemLibrary(name: "CLame", providers: [.apt(["libmp3lame-dev"])]),
-    // libebur128 (BS.1770-4 loudness and true peak). Debian: libebur128-dev.
+    // libebur128 (BS.1770-4 loudness and true peak): Audio's true-peak ceiling, Encoding's
+    // measurement of the encoded files. Debian: libebur128-dev.
     .systemLibrary(name: "CEbur128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
     // opusfile and libmpg123, to decode what was encoded and measure it.
     .systemLibrary(name: "COpusFile", pkgConfig: "opusfile", providers: [.apt(["libopusfile-dev"])]),
@@ -49,7 +50,7 @@ let stages: [Target] = [
     // Voice profiles, SSML, espeak-ng through the C shim, caption timing.
     .target(name: "Speech", dependencies: ["ExpoModel", "ExpoSystem", "KoreanSpeech", "KoreanPronunciation", "CEspeakShim"]),
     // Loudness, limiter, WAV files, the guide's concatenation.
-    .target(name: "Audio", dependencies: ["ExpoModel", "ExpoSystem"]),
+    .target(name: "Audio", dependencies: ["ExpoModel", "ExpoSystem", "CEbur128"]),
     // Opus and MP3 files with tags and chapters; the whole guide assembled without re-encoding.
     .target(name: "Encoding", dependencies: ["COpusEnc", "CLame", "CEbur128", "COpusFile", "CMpg123"]),
     // EPUB 3 talking books with Media Overlays.

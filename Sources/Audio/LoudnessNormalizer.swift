@@ -8,6 +8,13 @@ public struct LoudnessReport: Sendable, Equatable {
     public var integratedLUFS: Double
     /// Sample peak of the output file, dBFS; `-infinity` for digital silence.
     public var peakDBFS: Double
+    /// True peak of the output file (BS.1770-4 Annex 2, 4× oversampled, as libebur128
+    /// measures it), dBTP; `-infinity` for digital silence. Measured whether or not a
+    /// true-peak ceiling was set.
+    public var truePeakDBTP: Double
+    /// The ceiling the limiter held the samples under in the kept pass, dBFS (after rounding
+    /// down to whole 16-bit steps): `peakCeilingDBFS`, or lower to meet the true-peak ceiling.
+    public var limiterCeilingDBFS: Double
     /// Length of the output file, head and tail silence included.
     public var durationSeconds: Double
     public var sampleRate: Int
@@ -20,19 +27,29 @@ public struct LoudnessReport: Sendable, Equatable {
     public var inputLUFS: Double
     /// Sample peak of the input, dBFS.
     public var inputPeakDBFS: Double
-    /// How many times the gain-and-limit pass ran (1 to `maximumPasses`).
+    /// How many times the gain-and-limit pass ran (1 to `maximumPasses +
+    /// maximumTruePeakPasses`).
     public var passes: Int
 }
 
 /// Makes a published track from raw synthesizer output: measures it, then applies one gain and
-/// a peak limiter so that it reaches `targetLUFS` with no sample above `peakCeilingDBFS`, and
-/// adds silence at both ends.
+/// a peak limiter so that it reaches `targetLUFS` with no sample above `peakCeilingDBFS` (and,
+/// when `truePeakCeilingDBTP` is set, a true peak at most that), and adds silence at both ends.
 ///
 /// Pass 1 measures the input's integrated loudness. Pass 2 streams the input again through
 /// gain → limiter → 16-bit rounding into a `WAVWriter`, measuring what it writes. Limiting lowers
 /// loudness a little, so when the result is more than `toleranceLU` from the target, pass 2 runs
 /// again with a corrected gain: the difference at first, then scaled by the loudness-per-gain
 /// slope seen between the last two passes (at most `maximumPasses` passes; the last is kept). Only one block of samples is in memory at a time.
+///
+/// True peak: the limiter works on samples, and the waveform between them (what a decoder or a
+/// DAC reconstructs, and what a lossy encoder adds to) can rise above them. Each pass measures
+/// the true peak of exactly what it writes (libebur128, `TruePeakMeter`). The limiter starts at
+/// the lower of the sample ceiling and `firstPassTruePeakMarginDB` under the true-peak one;
+/// when a pass's true peak is above `truePeakCeilingDBTP`, the limiter's ceiling is lowered by
+/// the overshoot plus `truePeakMarginDB` and the pass runs again (at most
+/// `maximumTruePeakPasses` such extra passes), the loudness correction going on as before:
+/// limiting harder lowers loudness slightly, and the gain makes it up.
 ///
 /// Timing: the limiter's delay is compensated, so the output is the input shifted by exactly
 /// `headSilenceSeconds` (rounded to whole frames; see `LoudnessReport.headSilenceSeconds`).
@@ -49,11 +66,30 @@ public struct LoudnessNormalizer: Sendable {
     public var maximumPasses: Int
     /// Frames per processing block.
     public var blockFrames: Int
+    /// The highest true peak allowed (BS.1770-4 Annex 2), dBTP; nil: only samples are limited.
+    public var truePeakCeilingDBTP: Double?
+    /// Upper bound on the passes run again because the true peak was above its ceiling, on top
+    /// of `maximumPasses`.
+    public var maximumTruePeakPasses: Int
+    /// How far under the true-peak ceiling the limiter's samples start, dB. The true peak of
+    /// limited speech is a little above its samples (0.05–0.3 dB on espeak-ng Korean), so
+    /// starting at the ceiling itself costs most tracks a second pass; starting this much lower
+    /// lets most finish in one, their peaks at most this much lower than needed.
+    public var firstPassTruePeakMarginDB = 0.3
 
+    /// How far below the true-peak ceiling a rerun aims, dB: lowering the limiter's ceiling by
+    /// exactly the overshoot can leave a hair above it (other peaks, 16-bit rounding).
+    public static let truePeakMarginDB = 0.1
+
+    /// - Parameters:
+    ///   - truePeakCeilingDBTP: the highest true peak allowed, dBTP (a voice profile's
+    ///     `truePeakCeilingDBTP`); nil limits only the samples, as before.
+    ///   - Others: see the properties of the same names.
     public init(
         targetLUFS: Double = -19, peakCeilingDBFS: Double = -1,
         headSilenceSeconds: Double = 0, tailSilenceSeconds: Double = 0,
-        toleranceLU: Double = 0.5, maximumPasses: Int = 3, blockFrames: Int = 1 << 15
+        toleranceLU: Double = 0.5, maximumPasses: Int = 3, blockFrames: Int = 1 << 15,
+        truePeakCeilingDBTP: Double? = nil, maximumTruePeakPasses: Int = 4
     ) {
         self.targetLUFS = targetLUFS
         self.peakCeilingDBFS = peakCeilingDBFS
@@ -62,6 +98,8 @@ public struct LoudnessNormalizer: Sendable {
         self.toleranceLU = toleranceLU
         self.maximumPasses = maximumPasses
         self.blockFrames = blockFrames
+        self.truePeakCeilingDBTP = truePeakCeilingDBTP
+        self.maximumTruePeakPasses = maximumTruePeakPasses
     }
 
     /// Normalizes the 16-bit mono WAV at `input` into a new WAV at `output` (same sample rate),
@@ -98,16 +136,12 @@ public struct LoudnessNormalizer: Sendable {
 
         let headFrames = Int((headSilenceSeconds * Double(sampleRate)).rounded())
         let tailFrames = Int((tailSilenceSeconds * Double(sampleRate)).rounded())
-        let shiftedCues = try cues.map { cue in
-            let offset = UInt64(cue.sampleOffset) + UInt64(headFrames)
-            guard offset <= UInt64(UInt32.max) else {
-                throw ExpoError.audioTooLarge(file: output.path, limitBytes: WAVWriter.maximumFileBytes)
-            }
-            return CuePoint(sampleOffset: UInt32(offset), label: cue.label)
-        }
+        let shiftedCues = try Self.shift(cues, by: headFrames, output: output)
 
         var gainDB = measurable ? targetLUFS - inputLUFS : 0
+        var ceilingDB = min(peakCeilingDBFS, truePeakCeilingDBTP.map { $0 - firstPassTruePeakMarginDB } ?? peakCeilingDBFS)
         var pass = 0
+        var truePeakPasses = 0
         var previous: (gainDB: Double, lufs: Double)?
         while true {
             pass += 1
@@ -115,28 +149,57 @@ public struct LoudnessNormalizer: Sendable {
             writer.expect(frames: UInt64(headFrames) + source.frameCount + UInt64(tailFrames),
                           trailerBytes: UInt64(WAVWriter.cueChunks(shiftedCues).count))
             source.rewind()
-            let outputMeter = try render(
-                from: source, into: writer, gainDB: gainDB, headFrames: headFrames, tailFrames: tailFrames)
-            let outputLUFS = outputMeter.integratedLoudness
+            let ceiling = Self.quantizedCeiling(ceilingDB)
+            let rendered = try render(
+                from: source, into: writer, gainDB: gainDB, ceiling: ceiling, headFrames: headFrames,
+                tailFrames: tailFrames)
+            let outputLUFS = rendered.meter.integratedLoudness
             let close = !measurable || !outputLUFS.isFinite || abs(outputLUFS - targetLUFS) <= toleranceLU
-            if close || pass >= maximumPasses {
+            // −infinity (silence) minus a ceiling is never above 0.
+            let overshoot = truePeakCeilingDBTP.map { rendered.truePeakDBTP - $0 } ?? 0
+            let peakDone = !(overshoot > 0) || truePeakPasses >= maximumTruePeakPasses
+            if (close || pass >= maximumPasses + truePeakPasses) && peakDone {
                 try writer.finish(cues: shiftedCues)
                 return LoudnessReport(
-                    integratedLUFS: outputLUFS, peakDBFS: outputMeter.samplePeakDBFS,
-                    durationSeconds: Double(outputMeter.framesProcessed) / Double(sampleRate),
+                    integratedLUFS: outputLUFS, peakDBFS: rendered.meter.samplePeakDBFS,
+                    truePeakDBTP: rendered.truePeakDBTP, limiterCeilingDBFS: 20 * log10(Double(ceiling)),
+                    durationSeconds: Double(rendered.meter.framesProcessed) / Double(sampleRate),
                     sampleRate: sampleRate, gainDB: gainDB,
                     headSilenceSeconds: Double(headFrames) / Double(sampleRate),
                     inputLUFS: inputLUFS, inputPeakDBFS: inputMeter.samplePeakDBFS, passes: pass)
             }
             writer.cancel()
-            // Each dB of gain adds at most one dB of loudness, less when the limiter works harder.
-            // After two passes the observed slope (secant) says how much less.
-            var slope = 1.0
-            if let previous, outputLUFS != previous.lufs, gainDB != previous.gainDB {
-                slope = min(1, max(0.2, (outputLUFS - previous.lufs) / (gainDB - previous.gainDB)))
+            if !close { gainDB = correctedGain(gainDB, reached: outputLUFS, previous: &previous) }
+            if !peakDone {
+                truePeakPasses += 1
+                ceilingDB -= overshoot + Self.truePeakMarginDB
+                previous = nil  // a slope seen at another ceiling says little about this one
             }
-            previous = (gainDB, outputLUFS)
-            gainDB += (targetLUFS - outputLUFS) / slope
+        }
+    }
+
+    /// The gain for the next pass after `gainDB` reached `lufs`. Each dB of gain adds at most
+    /// one dB of loudness, less when the limiter works harder: after two passes the observed
+    /// slope (secant) says how much less. `previous` becomes this pass.
+    private func correctedGain(
+        _ gainDB: Double, reached lufs: Double, previous: inout (gainDB: Double, lufs: Double)?
+    ) -> Double {
+        var slope = 1.0
+        if let previous, lufs != previous.lufs, gainDB != previous.gainDB {
+            slope = min(1, max(0.2, (lufs - previous.lufs) / (gainDB - previous.gainDB)))
+        }
+        previous = (gainDB, lufs)
+        return gainDB + (targetLUFS - lufs) / slope
+    }
+
+    /// `cues` moved `headFrames` later.
+    private static func shift(_ cues: [CuePoint], by headFrames: Int, output: URL) throws -> [CuePoint] {
+        try cues.map { cue in
+            let offset = UInt64(cue.sampleOffset) + UInt64(headFrames)
+            guard offset <= UInt64(UInt32.max) else {
+                throw ExpoError.audioTooLarge(file: output.path, limitBytes: WAVWriter.maximumFileBytes)
+            }
+            return CuePoint(sampleOffset: UInt32(offset), label: cue.label)
         }
     }
 
@@ -157,20 +220,32 @@ public struct LoudnessNormalizer: Sendable {
         return meter
     }
 
-    /// The limiter ceiling as a whole number of 16-bit steps, so that rounding to 16 bits can
-    /// never land above `peakCeilingDBFS`.
-    var quantizedCeiling: Float {
-        let steps = (pow(10, peakCeilingDBFS / 20) * 32768).rounded(.down)
-        return Float(steps) / 32768
+    /// The limiter ceiling for `peakCeilingDBFS` as a whole number of 16-bit steps, so that
+    /// rounding to 16 bits can never land above it.
+    var quantizedCeiling: Float { Self.quantizedCeiling(peakCeilingDBFS) }
+
+    /// `decibels` (dBFS) as a limiter ceiling of a whole number of 16-bit steps, rounded down.
+    static func quantizedCeiling(_ decibels: Double) -> Float {
+        let steps = (pow(10, decibels / 20) * 32768).rounded(.down)
+        return Float(max(1, steps)) / 32768
+    }
+
+    /// What one pass wrote, as measured while writing it.
+    private struct Rendered {
+        var meter: LoudnessMeter
+        var truePeakDBTP: Double
     }
 
     /// One gain-and-limit pass: head silence, the delay-compensated limited signal, tail silence.
+    /// The written (16-bit) samples are measured for loudness and true peak.
     private func render(
-        from source: PCMSampleSource, into writer: WAVWriter, gainDB: Double, headFrames: Int, tailFrames: Int
-    ) throws -> LoudnessMeter {
+        from source: PCMSampleSource, into writer: WAVWriter, gainDB: Double, ceiling: Float, headFrames: Int,
+        tailFrames: Int
+    ) throws -> Rendered {
         let sampleRate = source.sampleRate
         var meter = LoudnessMeter(sampleRate: sampleRate)
-        var limiter = PeakLimiter(sampleRate: sampleRate, ceiling: quantizedCeiling)
+        let peakMeter = try TruePeakMeter(sampleRate: sampleRate, measuresLoudness: false)
+        var limiter = PeakLimiter(sampleRate: sampleRate, ceiling: ceiling)
         let gain = Float(pow(10, gainDB / 20))
         var framesToDrop = limiter.latency
 
@@ -185,11 +260,12 @@ public struct LoudnessNormalizer: Sendable {
                 WAVWriter.quantize(UnsafeBufferPointer(rebasing: limited[dropped...]), into: quantized)
                 let samples = UnsafeBufferPointer(rebasing: quantized[0..<count])
                 meter.process(samples)
+                try peakMeter.process(samples)
                 try writer.append(samples)
             }
         }
 
-        try Self.writeSilence(headFrames, from: silence, into: writer, meter: &meter)
+        try Self.writeSilence(headFrames, from: silence, into: writer, meter: &meter, peakMeter: peakMeter)
         var block = [Int16](repeating: 0, count: blockFrames)
         var scaled = [Float](repeating: 0, count: blockFrames)
         var limited = [Float](repeating: 0, count: blockFrames)
@@ -210,19 +286,21 @@ public struct LoudnessNormalizer: Sendable {
             }
         }
         try limiter.flush().withUnsafeBufferPointer { try emit($0) }
-        try Self.writeSilence(tailFrames, from: silence, into: writer, meter: &meter)
-        return meter
+        // The tail silence too: the oversampling filter needs it to finish the last samples.
+        try Self.writeSilence(tailFrames, from: silence, into: writer, meter: &meter, peakMeter: peakMeter)
+        return Rendered(meter: meter, truePeakDBTP: try peakMeter.truePeakDBTP())
     }
 
     /// Writes and meters `frames` of silence, in pieces of `silence`'s length.
     private static func writeSilence(_ frames: Int, from silence: [Int16], into writer: WAVWriter,
-                                     meter: inout LoudnessMeter) throws {
+                                     meter: inout LoudnessMeter, peakMeter: TruePeakMeter) throws {
         var left = frames
         while left > 0 {
             let count = min(left, silence.count)
             try silence.withUnsafeBufferPointer { all in
                 let part = UnsafeBufferPointer(rebasing: all[0..<count])
                 meter.process(part)
+                try peakMeter.process(part)
                 try writer.append(part)
             }
             left -= count
@@ -241,9 +319,15 @@ public struct LoudnessNormalizer: Sendable {
         else {
             throw ExpoError.invalidAudioArgument("Head and tail silence must be zero or more seconds.")
         }
-        guard maximumPasses >= 1, blockFrames >= 1, toleranceLU > 0 else {
+        guard maximumPasses >= 1, blockFrames >= 1, toleranceLU > 0, maximumTruePeakPasses >= 0,
+              firstPassTruePeakMarginDB >= 0, firstPassTruePeakMarginDB < 20 else {
             throw ExpoError.invalidAudioArgument(
-                "maximumPasses and blockFrames must be at least 1, toleranceLU above 0.")
+                "maximumPasses and blockFrames must be at least 1, toleranceLU above 0, maximumTruePeakPasses 0 or more, "
+                    + "firstPassTruePeakMarginDB from 0 to 20.")
+        }
+        if let truePeakCeilingDBTP, !(truePeakCeilingDBTP.isFinite && truePeakCeilingDBTP <= 0 && truePeakCeilingDBTP > -60) {
+            throw ExpoError.invalidAudioArgument(
+                "True-peak ceiling must be between -60 and 0 dBTP, not \(truePeakCeilingDBTP).")
         }
     }
 }

@@ -36,10 +36,18 @@ public struct VoiceProfile: Sendable, Equatable, Codable {
     public var targetLoudnessLUFS: Double
     /// The highest sample allowed, in dBFS.
     public var peakCeilingDBFS: Double
+    /// The highest true peak allowed (ITU-R BS.1770-4 Annex 2, 4× oversampled), in dBTP. Below
+    /// the sample ceiling so that Opus and MP3 encodings of the track stay under −1 dBTP. Optional
+    /// in a profile's JSON: `defaultTruePeakCeilingDBTP` when absent.
+    public var truePeakCeilingDBTP: Double
+
+    /// The true-peak ceiling of a profile that does not set one, dBTP.
+    public static let defaultTruePeakCeilingDBTP = -2.5
 
     public init(name: String, purpose: String, espeakVoice: String, foreignVoices: [String: String], rate: Int,
                 pitch: Int, volume: Int, wordGap: Int, sentencePauseMs: Int, paragraphPauseMs: Int, trackPauseMs: Int,
-                headSilenceMs: Int, tailSilenceMs: Int, targetLoudnessLUFS: Double, peakCeilingDBFS: Double) {
+                headSilenceMs: Int, tailSilenceMs: Int, targetLoudnessLUFS: Double, peakCeilingDBFS: Double,
+                truePeakCeilingDBTP: Double = VoiceProfile.defaultTruePeakCeilingDBTP) {
         self.name = name
         self.purpose = purpose
         self.espeakVoice = espeakVoice
@@ -55,6 +63,31 @@ public struct VoiceProfile: Sendable, Equatable, Codable {
         self.tailSilenceMs = tailSilenceMs
         self.targetLoudnessLUFS = targetLoudnessLUFS
         self.peakCeilingDBFS = peakCeilingDBFS
+        self.truePeakCeilingDBTP = truePeakCeilingDBTP
+    }
+
+    /// Decodes a profile; every field is required except `truePeakCeilingDBTP` (added later:
+    /// older profiles get `defaultTruePeakCeilingDBTP`).
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            name: try values.decode(String.self, forKey: .name),
+            purpose: try values.decode(String.self, forKey: .purpose),
+            espeakVoice: try values.decode(String.self, forKey: .espeakVoice),
+            foreignVoices: try values.decode([String: String].self, forKey: .foreignVoices),
+            rate: try values.decode(Int.self, forKey: .rate),
+            pitch: try values.decode(Int.self, forKey: .pitch),
+            volume: try values.decode(Int.self, forKey: .volume),
+            wordGap: try values.decode(Int.self, forKey: .wordGap),
+            sentencePauseMs: try values.decode(Int.self, forKey: .sentencePauseMs),
+            paragraphPauseMs: try values.decode(Int.self, forKey: .paragraphPauseMs),
+            trackPauseMs: try values.decode(Int.self, forKey: .trackPauseMs),
+            headSilenceMs: try values.decode(Int.self, forKey: .headSilenceMs),
+            tailSilenceMs: try values.decode(Int.self, forKey: .tailSilenceMs),
+            targetLoudnessLUFS: try values.decode(Double.self, forKey: .targetLoudnessLUFS),
+            peakCeilingDBFS: try values.decode(Double.self, forKey: .peakCeilingDBFS),
+            truePeakCeilingDBTP: try values.decodeIfPresent(Double.self, forKey: .truePeakCeilingDBTP)
+                ?? Self.defaultTruePeakCeilingDBTP)
     }
 
     /// A profile for tools that only build text (no pauses, standard Korean voice).
@@ -84,6 +117,7 @@ public struct VoiceProfile: Sendable, Equatable, Codable {
         try check("tailSilenceMs", Double(tailSilenceMs), 0...10_000)
         try check("targetLoudnessLUFS", targetLoudnessLUFS, -40...(-6))
         try check("peakCeilingDBFS", peakCeilingDBFS, -20...0)
+        try check("truePeakCeilingDBTP", truePeakCeilingDBTP, -20...0)
     }
 }
 
