@@ -9,9 +9,10 @@ extension SpeechScanner {
         pendingNegative = false
         pendingCurrency = nil
         if !negative, currency == nil {
-            if readDate() || readTime() || readPhoneNumber() || readCommemoration() { return }
+            if readNamedNumber() || readDate() || readTime() || readPhoneNumber() || readCommemoration() { return }
         }
         let first = cursor.number(at: index)
+        if readEnglishOrdinal(first) { return }
         let ordinalPrefix = cursor.isOrdinalPrefix(before: index)
         if readFraction(first, numberStart: index, ordinalPrefix: ordinalPrefix) { return }
         let firstUnit = cursor.unit(at: first.end)
@@ -20,6 +21,51 @@ extension SpeechScanner {
         let context = NumberContext(numberStart: index, ordinalPrefix: ordinalPrefix, negative: negative)
         if readPair(first, firstUnit, firstCounter, suffixEnd: suffixEnd, context) { return }
         readQuantity(first, unit: firstUnit, counter: firstCounter, context, currency: currency)
+    }
+
+    /// Numbers that are names: established tokens (4K → 포케이, 3D → 쓰리디) and service
+    /// numbers said digit by digit (112 → 일일이, 1330 → 일삼삼공).
+    private mutating func readNamedNumber() -> Bool {
+        let index = cursor.position
+        if let (reading, end) = cursor.establishedToken(at: index) {
+            put(reading)
+            put(" ")
+            cursor.move(to: end)
+            return true
+        }
+        let end = cursor.digitRunEnd(from: index)
+        guard end - index >= 3, end - index <= 4, cursor.at(index) != "0",
+              let value = cursor.smallNumber(at: index, maxDigits: 4)?.value,
+              SpeechVocabulary.serviceNumbers.contains(value), !cursor.isDigit(at: index - 1) else { return false }
+        if let next = cursor.at(end) {
+            if ScalarClass.isASCIILetter(next) { return false }
+            if HangulSyllable.contains(next), !Self.particlesAfterServiceNumbers.contains(next) { return false }
+            if next == "," || next == "." || next == "-" || next == ":" || next == "~" || next == "/",
+               cursor.isDigit(at: end + 1) { return false }
+        }
+        if cursor.unit(at: end) != nil { return false }
+        if let counter = cursor.counter(at: end), counter.start == end { return false }
+        put(KoreanNumerals.digits(cursor.string(index..<end), zero: "공"))
+        cursor.move(to: end)
+        return true
+    }
+
+    /// Syllables that may follow a service number directly: 112에, 119로, 114는.
+    private static let particlesAfterServiceNumbers: Set<Unicode.Scalar> = [
+        "에", "로", "으", "은", "는", "이", "가", "을", "를", "의", "와", "과", "도", "나", "번", "까", "처",
+    ]
+
+    /// 22nd → 스물두 번째, 1st → 첫 번째: English ordinals said as Korean ordinals with 번째
+    /// (표준국어대사전 '번째': "두 번째").
+    private mutating func readEnglishOrdinal(_ token: NumberToken) -> Bool {
+        guard token.fraction == nil, token.value != nil, let first = cursor.at(token.end),
+              let second = cursor.at(token.end + 1), !cursor.isASCIILetterOrDigit(at: token.end + 2) else { return false }
+        let suffix = String(String.UnicodeScalarView([first, second])).lowercased()
+        guard ["st", "nd", "rd", "th"].contains(suffix) else { return false }
+        put(token.words(.ordinal, counter: Array("번째".unicodeScalars)))
+        put(" 번째 ")
+        cursor.move(to: token.end + 2)
+        return true
     }
 
     /// Where a number expression starts and what comes before it.
@@ -39,7 +85,9 @@ extension SpeechScanner {
         let second = cursor.number(at: first.end + 1)
         guard second.fraction == nil, let numerator = first.value, let denominator = second.value, denominator > 0
         else { return false }
-        let counter = cursor.counter(at: second.end)
+        var counter = cursor.counter(at: second.end)
+        // 3/4박자: 박 starts a longer word here, so it is no counting word.
+        if let match = counter, !cursor.matchesNoun(match.word, at: match.start) { counter = nil }
         cursor.move(to: second.end)
         if denominator == numerator + 1, counter != nil {
             let kind = cursor.reading(for: counter, value: denominator, numberStart: numberStart, ordinalPrefix: ordinalPrefix)
@@ -68,6 +116,7 @@ extension SpeechScanner {
         guard cursor.isDigit(at: secondStart) else { return false }
         let second = cursor.number(at: secondStart)
         let hyphen = cursor[signIndex] == "-"
+        if hyphen, cursor.isArithmetic(at: signIndex) { return false }
         if hyphen, suffixEnd == first.end, signIndex == first.end, secondStart == signIndex + 1,
            first.fraction == nil, second.fraction == nil, let a = first.value, let b = second.value {
             let counter = cursor.counter(at: second.end)

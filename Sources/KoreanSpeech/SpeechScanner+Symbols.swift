@@ -7,8 +7,22 @@ extension SpeechScanner {
         case "(", "[":
             readBracket()
             return
-        case "-", "\u{2212}":
-            readHyphen()
+        case "-", "\u{2212}", "+", "\u{D7}", "\u{F7}", "=":
+            if cursor.isArithmetic(at: cursor.position) {
+                readOperator(scalar)
+            } else if scalar == "-" || scalar == "\u{2212}" {
+                readHyphen()
+            } else {
+                break
+            }
+            return
+        case "#" where cursor.isDigit(at: cursor.position + 1):
+            pendingSuffix = "번"
+            cursor.advance()
+            return
+        case "'" where cursor.isShortYear(at: cursor.position + 1),
+             "\u{2019}" where cursor.isShortYear(at: cursor.position + 1):
+            readShortYear()
             return
         case "~":
             readTilde()
@@ -45,6 +59,16 @@ extension SpeechScanner {
             return false
         }
         return true
+    }
+
+    /// '98 → 구십팔 년, '02 → 공이 년: a year written with an apostrophe and two digits.
+    private mutating func readShortYear() {
+        let digits = cursor.position + 1
+        let value = cursor.smallNumber(at: digits)?.value ?? 0
+        put(value < 10 ? KoreanNumerals.digits(cursor.string(digits..<(digits + 2)), zero: "공") : KoreanNumerals.sino(value))
+        if !cursor.matches(["년"], at: digits + 2) { put(" 년") }
+        put(" ")
+        cursor.move(to: digits + 2)
     }
 
     /// A hyphen or minus: a negative sign, the digits of an identifier (COVID-19), a hyphen
@@ -94,7 +118,8 @@ extension SpeechScanner {
         let index = cursor.position
         let value = scalar.value
         cursor.advance()
-        if let currency = SpeechVocabulary.currencies[value] {
+        if var currency = SpeechVocabulary.currencies[value] {
+            if currency == "엔", cursor.mentionsChina(around: index) { currency = "위안" }
             let digitStart = cursor.afterOneSpace(index + 1)
             if cursor.isDigit(at: digitStart) {
                 pendingCurrency = currency
@@ -121,7 +146,54 @@ extension SpeechScanner {
             }
             return
         }
-        if ScalarClass.isKana(scalar) { return }
-        put(scalar)
+        if ScalarClass.isKana(scalar) {
+            note(.droppedKana, String(scalar), "left out")
+            return
+        }
+        if readNamedSign(scalar) { return }
+        if ScalarClass.isSpokenPunctuation(scalar) || ScalarClass.isWhitespace(scalar) {
+            put(scalar)
+            return
+        }
+        note(.droppedSymbol, String(scalar), "left out (no Korean reading)")
+        put(" ")
+    }
+
+    /// Signs with a name or a reading: ※ 참고, ™ 티엠, ½ 이분의 일, ㄷ 디귿, α 알파, Ⅱ 이; bullets,
+    /// stars and ellipses are dropped on purpose (a pause at most).
+    private mutating func readNamedSign(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if let word = SpeechVocabulary.signWords[value] {
+            put(" " + word + " ")
+        } else if SpeechVocabulary.droppedSigns.contains(value) {
+            put(" ")
+        } else if let (denominator, numerator) = SpeechVocabulary.vulgarFractions[value] {
+            if cursor.isDigit(at: cursor.position - 2) { put("과 ") }
+            put(KoreanNumerals.sino(denominator) + "분의 " + KoreanNumerals.sino(numerator) + " ")
+        } else if ScalarClass.isJamo(scalar) {
+            put(SpeechVocabulary.jamoNames[Int(value - 0x3131)])
+        } else if let name = SpeechVocabulary.greekNames[value] {
+            put(" " + name + " ")
+        } else if let number = TextPreparation.romanNumeralValue(scalar) {
+            put(KoreanNumerals.sino(number))
+            put(" ")
+        } else {
+            return false
+        }
+        return true
+    }
+
+    /// + − × ÷ = in a calculation (3+4=7 → 삼 더하기 사는 칠).
+    private mutating func readOperator(_ scalar: Unicode.Scalar) {
+        cursor.advance()
+        switch scalar {
+        case "+": put(" 더하기 ")
+        case "\u{D7}": put(" 곱하기 ")
+        case "\u{F7}": put(" 나누기 ")
+        case "=":
+            // The topic particle after the last word: 은 after a final consonant, 는 after a vowel.
+            if let last = lastWritten, HangulSyllable.hasFinalConsonant(last) { put("은 ") } else { put("는 ") }
+        default: put(" 빼기 ")
+        }
     }
 }

@@ -1,0 +1,52 @@
+/// Look-arounds that decide between readings: calculations, short years, which yen.
+extension ScalarCursor {
+    private static func isCalculationScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "0"..."9", " ", ".", ",", "+", "-", "\u{2212}", "\u{D7}", "\u{F7}", "=", "(", ")", "x": return true
+        default: return false
+        }
+    }
+
+    /// Whether the sign at `index` is an operator of a calculation: a number (or bracket) on
+    /// each side, and an = in the same run of digits and operators (3 + 4 = 7, 5-3=2).
+    func isArithmetic(at index: Int) -> Bool {
+        var before = index - 1
+        while before >= start, scalars[before] == " " { before -= 1 }
+        guard before >= start, ScalarClass.isDigit(scalars[before]) || scalars[before] == ")" else { return false }
+        let after = afterSpaces(index + 1)
+        guard let next = at(after), ScalarClass.isDigit(next) || next == "(" || next == "-" || next == "\u{2212}"
+        else { return false }
+        if scalars[index] == "=" { return true }
+        var lower = index - 1
+        while lower >= start, index - lower < 80, Self.isCalculationScalar(scalars[lower]) {
+            if scalars[lower] == "=" { return true }
+            lower -= 1
+        }
+        var upper = index + 1
+        while upper < end, upper - index < 80, Self.isCalculationScalar(scalars[upper]) {
+            if scalars[upper] == "=" { return true }
+            upper += 1
+        }
+        return false
+    }
+
+    /// Whether two digits at `index` are a year written with an apostrophe ('98): no digit or
+    /// letter around them.
+    func isShortYear(at index: Int) -> Bool {
+        guard isDigit(at: index), isDigit(at: index + 1), !isDigit(at: index + 2) else { return false }
+        if let next = at(index + 2), ScalarClass.isASCIILetter(next) || next == "'" || next == "\u{2019}" { return false }
+        if let previous = at(index - 2), ScalarClass.isASCIILetter(previous) || ScalarClass.isDigit(previous) { return false }
+        return true
+    }
+
+    private static let chinaWords: [[Unicode.Scalar]] = SpeechVocabulary.scalars(["중국", "위안", "인민폐", "元", "CNY", "RMB"])
+
+    /// Whether the text around `index` speaks of China, so that ¥ is 위안 rather than 엔.
+    func mentionsChina(around index: Int) -> Bool {
+        let lower = max(0, index - 60), upper = min(end, index + 60)
+        for position in lower..<upper where Self.chinaWords.contains(where: { matches($0, at: position) }) {
+            return true
+        }
+        return false
+    }
+}

@@ -1,0 +1,70 @@
+import Testing
+import ExpoModel
+@testable import KoreanSpeech
+
+/// Round-two rule tables (issue 16): one test per kind, every row citing its rule.
+@Suite("KoreanSpeechNormalizer round two")
+struct RoundTwoRuleTests {
+    static func passes(_ row: CitedCase) -> Bool {
+        withoutSpaces(ruleNormalizer.spoken(row.written)) == row.spoken
+    }
+
+    static func check(_ row: CitedCase) {
+        #expect(withoutSpaces(ruleNormalizer.spoken(row.written)) == row.spoken, "\(row.rule)")
+    }
+
+    @Test(arguments: RoundTwoCases.latinAcronyms) func latinAcronyms(_ row: CitedCase) { Self.check(row) }
+    @Test(arguments: RoundTwoCases.letterDigitTokens) func letterDigitTokens(_ row: CitedCase) { Self.check(row) }
+    @Test(arguments: RoundTwoCases.abbreviations) func abbreviations(_ row: CitedCase) { Self.check(row) }
+    @Test(arguments: RoundTwoCases.romanNumerals) func romanNumerals(_ row: CitedCase) { Self.check(row) }
+    @Test(arguments: RoundTwoCases.englishOrdinals) func englishOrdinals(_ row: CitedCase) { Self.check(row) }
+    @Test(arguments: RoundTwoCases.signs) func signs(_ row: CitedCase) { Self.check(row) }
+    @Test(arguments: RoundTwoCases.companiesAndJamo) func companiesAndJamo(_ row: CitedCase) { Self.check(row) }
+    @Test(arguments: RoundTwoCases.ratiosAndFractions) func ratiosAndFractions(_ row: CitedCase) { Self.check(row) }
+    @Test(arguments: RoundTwoCases.commemorations) func commemorations(_ row: CitedCase) { Self.check(row) }
+    @Test(arguments: RoundTwoCases.dateForms) func dateForms(_ row: CitedCase) { Self.check(row) }
+    @Test(arguments: RoundTwoCases.ranges) func ranges(_ row: CitedCase) { Self.check(row) }
+    @Test(arguments: RoundTwoCases.counters) func counters(_ row: CitedCase) { Self.check(row) }
+    @Test(arguments: RoundTwoCases.serviceNumbers) func serviceNumbers(_ row: CitedCase) { Self.check(row) }
+    @Test(arguments: RoundTwoCases.currency) func currency(_ row: CitedCase) { Self.check(row) }
+    @Test(arguments: RoundTwoCases.hanja) func hanjaInitialSounds(_ row: CitedCase) { Self.check(row) }
+
+    /// The suite's figures per kind, printed for the report; at least 250 cases in all.
+    @Test func figuresPerKind() {
+        var total = 0, passed = 0
+        for (kind, cases) in RoundTwoCases.byKind {
+            let good = cases.filter(Self.passes).count
+            print("round two \(kind): \(good)/\(cases.count)")
+            total += cases.count
+            passed += good
+        }
+        print("round two total: \(passed)/\(total)")
+        #expect(total >= 250)
+    }
+
+    // Foreign words: real words in a Latin run go to a foreign voice as written.
+    static let foreignRuns: [(written: String, run: SpokenRun)] = [
+        ("영어로 World's Fair라고", SpokenRun(text: "World's Fair", language: "en")),
+        ("Bibliothèque nationale de France에", SpokenRun(text: "Bibliothèque nationale de France", language: "fr")),
+        ("avenue de Suffren 쪽", SpokenRun(text: "avenue de Suffren", language: "fr")),
+        ("iPhone 출시", SpokenRun(text: "iPhone", language: "en")),
+        ("Benedetto Castelli가", SpokenRun(text: "Benedetto Castelli", language: "en")),
+        ("롱 지터(long zither)", SpokenRun(text: "long zither", language: "en")),
+    ]
+
+    @Test(arguments: 0..<6)
+    func realWordsGoToAForeignVoice(_ index: Int) {
+        let (written, run) = Self.foreignRuns[index]
+        let runs = ruleNormalizer.spokenRuns(written)
+        #expect(runs.contains(run), "\(runs)")
+        #expect(!runs.contains { $0.language == nil && $0.text.unicodeScalars.contains(where: ScalarClass.isASCIILetter) })
+    }
+
+    @Test func notesRecordEveryFallback() {
+        let (runs, notes) = ruleNormalizer.spokenRunsWithNotes("World's Fair와 ♨ 그리고 ア")
+        #expect(runs.count == 2)
+        #expect(notes.map(\.kind) == [.foreignLanguage, .droppedSymbol, .droppedKana])
+        #expect(notes.first?.original == "World's Fair")
+        #expect(ruleNormalizer.spokenRunsWithNotes("삼국사기 3권").notes.isEmpty)
+    }
+}
