@@ -82,8 +82,9 @@ extension ScalarCursor {
         guard let hour = smallNumber(at: index), hour.value <= 24, hour.end + 2 <= end,
               hour.end < end, scalars[hour.end] == ":" else { return nil }
         guard let minute = smallNumber(at: hour.end + 1), minute.end - hour.end == 3, minute.value < 60 else { return nil }
-        // 1:25,000 is a scale, not a time.
+        // 1:25,000 is a scale, not a time; 3:10로 이겼다 is a score.
         if minute.end < end, scalars[minute.end] == ",", isDigit(at: minute.end + 1) { return nil }
+        if let next = at(minute.end), next == "로" || next == "의" || (next == "으" && at(minute.end + 1) == "로") { return nil }
         if minute.end < end, scalars[minute.end] == ":", let second = smallNumber(at: minute.end + 1),
            second.end - minute.end == 3, second.value < 60 {
             return TimeParts(hour: hour.value, minute: minute.value, second: second.value, end: second.end)

@@ -87,9 +87,9 @@ extension SpeechScanner {
         let first = cursor[token.lowerBound]
         guard first.value >= 0x41, first.value <= 0x47 else { return false }
         if token.count == 2, cursor[token.lowerBound + 1] == "b" {
-            put(Self.letterName(first) + " 플랫")
+            put(letterName(first) + " 플랫")
         } else if token.count == 1, cursor.at(token.upperBound) == "#", !cursor.isDigit(at: token.upperBound + 1) {
-            put(Self.letterName(first) + " 샵")
+            put(letterName(first) + " 샵")
             cursor.move(to: token.upperBound + 1)
             return true
         } else {
@@ -108,9 +108,10 @@ extension SpeechScanner {
         return true
     }
 
-    /// The Korean name of capital letter `letter`.
-    static func letterName(_ letter: Unicode.Scalar) -> String {
-        SpeechVocabulary.letterNames[Int((letter.value | 0x20) - 0x61)]
+    /// The Korean name of letter `letter`: the lexicon's, else the built-in one.
+    func letterName(_ letter: Unicode.Scalar) -> String {
+        let capital = letter.value & ~0x20
+        return lexicon.letterNames[capital] ?? SpeechVocabulary.letterNames[Int(capital - 0x41)]
     }
 
     /// An acronym or letter–digit token said letter by letter, its digit groups as numbers and
@@ -126,7 +127,7 @@ extension SpeechScanner {
                 index = max(digitEnd, index + 1)
                 continue
             }
-            spelled += scalar == "&" ? "앤" : Self.letterName(scalar)
+            spelled += scalar == "&" ? "앤" : letterName(scalar)
             index += 1
         }
         put(spelled)

@@ -12,6 +12,7 @@ extension SpeechScanner {
             if readNamedNumber() || readDate() || readTime() || readPhoneNumber() || readCommemoration() { return }
         }
         let first = cursor.number(at: index)
+        if first.isTooLong { note(.spelledDigits, NumberToken.text(first.whole), "said digit by digit") }
         if readEnglishOrdinal(first) { return }
         let ordinalPrefix = cursor.isOrdinalPrefix(before: index)
         if readFraction(first, numberStart: index, ordinalPrefix: ordinalPrefix) { return }
@@ -27,13 +28,13 @@ extension SpeechScanner {
     /// numbers said digit by digit (112 → 일일이, 1330 → 일삼삼공).
     private mutating func readNamedNumber() -> Bool {
         let index = cursor.position
-        if let (reading, end) = cursor.establishedToken(at: index) {
+        let end = cursor.digitRunEnd(from: index)
+        if let after = cursor.at(end), ScalarClass.isASCIILetter(after), let (reading, end) = cursor.establishedToken(at: index) {
             put(reading)
             put(" ")
             cursor.move(to: end)
             return true
         }
-        let end = cursor.digitRunEnd(from: index)
         guard end - index >= 3, end - index <= 4, cursor.at(index) != "0",
               let value = cursor.smallNumber(at: index, maxDigits: 4)?.value,
               SpeechVocabulary.serviceNumbers.contains(value), !cursor.isDigit(at: index - 1) else { return false }
@@ -58,7 +59,7 @@ extension SpeechScanner {
     /// 22nd → 스물두 번째, 1st → 첫 번째: English ordinals said as Korean ordinals with 번째
     /// (표준국어대사전 '번째': "두 번째").
     private mutating func readEnglishOrdinal(_ token: NumberToken) -> Bool {
-        guard token.fraction == nil, token.value != nil, let first = cursor.at(token.end),
+        guard let first = cursor.at(token.end), ScalarClass.isSmallLetter(first), token.fraction == nil, token.value != nil,
               let second = cursor.at(token.end + 1), !cursor.isASCIILetterOrDigit(at: token.end + 2) else { return false }
         let suffix = String(String.UnicodeScalarView([first, second])).lowercased()
         guard ["st", "nd", "rd", "th"].contains(suffix) else { return false }

@@ -3,6 +3,11 @@
 extension SpeechScanner {
     /// Reads the symbol `scalar` under the cursor.
     mutating func readSymbol(_ scalar: Unicode.Scalar) {
+        if ScalarClass.isWhitespace(scalar) || ScalarClass.isSpokenPunctuation(scalar) {
+            put(scalar)  // the commonest case, without table lookups
+            cursor.advance()
+            return
+        }
         switch scalar {
         case "(", "[":
             readBracket()

@@ -1,6 +1,7 @@
 import Testing
 import ExpoModel
 @testable import KoreanSpeech
+import TestSupport
 
 /// Round-two rule tables (issue 16): one test per kind, every row citing its rule.
 @Suite("KoreanSpeechNormalizer round two")
@@ -66,5 +67,24 @@ struct RoundTwoRuleTests {
         #expect(notes.map(\.kind) == [.foreignLanguage, .droppedSymbol, .droppedKana])
         #expect(notes.first?.original == "World's Fair")
         #expect(ruleNormalizer.spokenRunsWithNotes("삼국사기 3권").notes.isEmpty)
+    }
+}
+
+/// The lexicon's letter names are the table acronyms are spelled with.
+@Suite("Letter names from the lexicon")
+struct LetterNameLexiconTests {
+    @Test func aCuratorsLetterNameIsUsedForSpelling() {
+        let lexicon = PronunciationLexicon(entries: [.init(written: "Z", spoken: "지")])
+        let normalizer = KoreanSpeechNormalizer(lexicon: lexicon)
+        #expect(withoutSpaces(normalizer.spoken("DMZ 견학")) == "디엠지견학")
+        #expect(withoutSpaces(normalizer.spoken("L'Exposition")) == "L'Exposition")
+    }
+
+    @Test func theVoicesLexiconNamesEveryLetter() throws {
+        let root = try #require(packageRoot())
+        let lexicon = try PronunciationLexicon(contentsOf: root.appendingPathComponent("Voices/lexicon.txt"))
+        #expect(lexicon.letterNames.count == 26)
+        let normalizer = KoreanSpeechNormalizer(lexicon: lexicon)
+        #expect(withoutSpaces(normalizer.spoken("KBS와 G20, L'Exposition")) == "케이비에스와지이십,L'Exposition")
     }
 }
