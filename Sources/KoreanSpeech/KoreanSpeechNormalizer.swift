@@ -27,7 +27,8 @@ public struct KoreanSpeechNormalizer: Sendable {
     }
 
     /// The spoken form of `text` as runs, with a note for every place where the normalizer fell
-    /// back to something other than a Korean reading (foreign voice, dropped sign, unread Hanja).
+    /// back to something other than a Korean reading (Latin words left as written, dropped sign,
+    /// unread Hanja).
     public func spokenRunsWithNotes(_ text: String) -> (runs: [SpokenRun], notes: [NormalizationNote]) {
         var scanner = SpeechScanner(text: text, lexicon: lexicon, collectingNotes: true)
         let runs = scanner.spokenRuns()

@@ -1,11 +1,11 @@
-/// A place where the normalizer could not say the text as written and fell back to something
-/// else: a foreign voice, a dropped sign, Hanja without a reading. `expo-narrate check` can list
+/// A place where the normalizer had no Korean reading and fell back to something else: Latin
+/// words left as written, a dropped sign, Hanja without a reading. `expo-narrate check` can list
 /// them for a curator, who may add a lexicon entry.
 public struct NormalizationNote: Sendable, Equatable, CustomStringConvertible {
     /// What kind of fallback was taken.
     public enum Kind: String, Sendable, CaseIterable {
-        /// Latin-script words handed to a foreign voice as they are.
-        case foreignLanguage
+        /// Latin-script words (not acronyms) left as written, for a lexicon entry to voice.
+        case latinWords
         /// A sign or character with no Korean reading, left out.
         case droppedSymbol
         /// Hanja the dictionary has no reading for, left out.

@@ -1,10 +1,11 @@
-/// Runs of foreign words (spoken by a foreign voice), abbreviations with a full stop, and
-/// Roman numerals written with Latin capitals.
+/// Runs of foreign words, abbreviations with a full stop, and Roman numerals written with Latin
+/// capitals.
 extension SpeechScanner {
     /// A run of real Latin-script words — "World's Fair", "Bibliothèque nationale de France" —
-    /// goes to a voice of its language as it is: French when it has French accents or function
-    /// words, English otherwise. It ends before anything but letters, inner apostrophes and
-    /// hyphens, and spaces between words.
+    /// is written as it is, as before: the lexicon is where a curator gives it a reading or a
+    /// language (`World's Fair | World's Fair | en`), so that it goes to a foreign voice. Each
+    /// such run leaves a note naming the language it looks like. The run ends before anything
+    /// but letters, inner apostrophes and hyphens, and spaces between words.
     mutating func readForeignRun() {
         let start = cursor.position
         var end = start
@@ -28,9 +29,10 @@ extension SpeechScanner {
         var text = String.UnicodeScalarView()
         for scalar in cursor.scalars[start..<end] { text.append(scalar == "\u{2019}" ? "'" : scalar) }
         let words = String(text)
-        let language = Self.language(of: words)
-        writer.putForeign(words, language: language)
-        note(.foreignLanguage, words, "spoken by the '\(language)' voice as written")
+        put(words)
+        if notes != nil {
+            note(.latinWords, words, "left as written (looks '\(Self.language(of: words))'); a lexicon entry can give it a voice")
+        }
         cursor.move(to: end)
     }
 

@@ -43,28 +43,24 @@ struct RoundTwoRuleTests {
         #expect(total >= 250)
     }
 
-    // Foreign words: real words in a Latin run go to a foreign voice as written.
-    static let foreignRuns: [(written: String, run: SpokenRun)] = [
-        ("영어로 World's Fair라고", SpokenRun(text: "World's Fair", language: "en")),
-        ("Bibliothèque nationale de France에", SpokenRun(text: "Bibliothèque nationale de France", language: "fr")),
-        ("avenue de Suffren 쪽", SpokenRun(text: "avenue de Suffren", language: "fr")),
-        ("iPhone 출시", SpokenRun(text: "iPhone", language: "en")),
-        ("Benedetto Castelli가", SpokenRun(text: "Benedetto Castelli", language: "en")),
-        ("롱 지터(long zither)", SpokenRun(text: "long zither", language: "en")),
+    // Real words (not acronyms) are left as written, as before, unless the lexicon gives them
+    // a voice: the decision is by case and letters (any small letter, or 6+ capitals, is a word).
+    static let realWords: [String] = [
+        "World's Fair", "Bibliothèque nationale de France", "avenue de Suffren", "iPhone", "Benedetto Castelli",
+        "long zither",
     ]
 
-    @Test(arguments: 0..<6)
-    func realWordsGoToAForeignVoice(_ index: Int) {
-        let (written, run) = Self.foreignRuns[index]
-        let runs = ruleNormalizer.spokenRuns(written)
-        #expect(runs.contains(run), "\(runs)")
-        #expect(!runs.contains { $0.language == nil && $0.text.unicodeScalars.contains(where: ScalarClass.isASCIILetter) })
+    @Test(arguments: realWords)
+    func realWordsAreLeftAsWritten(_ words: String) {
+        #expect(ruleNormalizer.spokenRuns("영어로 " + words + "라고") == [SpokenRun(text: "영어로 " + words + "라고")])
+        let lexicon = PronunciationLexicon(entries: [.init(written: words, spoken: words, language: "en")])
+        #expect(KoreanSpeechNormalizer(lexicon: lexicon).spokenRuns("영어로 " + words + "라고").contains(SpokenRun(text: words, language: "en")))
     }
 
     @Test func notesRecordEveryFallback() {
         let (runs, notes) = ruleNormalizer.spokenRunsWithNotes("World's Fair와 ♨ 그리고 ア")
-        #expect(runs.count == 2)
-        #expect(notes.map(\.kind) == [.foreignLanguage, .droppedSymbol, .droppedKana])
+        #expect(runs.count == 1)
+        #expect(notes.map(\.kind) == [.latinWords, .droppedSymbol, .droppedKana])
         #expect(notes.first?.original == "World's Fair")
         #expect(ruleNormalizer.spokenRunsWithNotes("삼국사기 3권").notes.isEmpty)
     }
