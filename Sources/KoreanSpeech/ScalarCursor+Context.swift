@@ -34,9 +34,30 @@ extension ScalarCursor {
     /// letter around them.
     func isShortYear(at index: Int) -> Bool {
         guard isDigit(at: index), isDigit(at: index + 1), !isDigit(at: index + 2) else { return false }
-        if let next = at(index + 2), ScalarClass.isASCIILetter(next) || next == "'" || next == "\u{2019}" { return false }
+        if let next = at(index + 2), ScalarClass.isASCIILetter(next) || next == "'" || next == "\u{2019}" {
+            return next == "s" && !isASCIILetterOrDigit(at: index + 3)  // '80s: read as a decade
+        }
         if let previous = at(index - 2), ScalarClass.isASCIILetter(previous) || ScalarClass.isDigit(previous) { return false }
         return true
+    }
+
+    private static let durationWords: [[Unicode.Scalar]] = SpeechVocabulary.scalars([
+        "간", "동안", "정도", "가량", "쯤", "씩", "마다", "주기", "이내", "이상", "이하", "만에", "후", "전", "내외", "째",
+    ])
+
+    /// Whether a word saying that a span of time is a duration starts at `index` (3~5일간).
+    func isDurationWord(at index: Int) -> Bool {
+        Self.durationWords.contains { matches($0, at: index) }
+    }
+
+    private static let weekdays: Set<Unicode.Scalar> = ["월", "화", "수", "목", "금", "토", "일"]
+
+    /// The day of the week written after a date, "(목)" (after at most one space): its name
+    /// (목요일) and the index after it.
+    func weekday(at index: Int) -> (name: String, end: Int)? {
+        let open = afterOneSpace(index)
+        guard at(open) == "(", let day = at(open + 1), Self.weekdays.contains(day), at(open + 2) == ")" else { return nil }
+        return (String(day) + "요일", open + 3)
     }
 
     private static let chinaWords: [[Unicode.Scalar]] = SpeechVocabulary.scalars(["중국", "위안", "인민폐", "元", "CNY", "RMB"])

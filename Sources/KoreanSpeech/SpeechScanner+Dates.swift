@@ -111,20 +111,28 @@ extension SpeechScanner {
         let index = cursor.position
         guard let date = cursor.dateParts(at: index) ?? cursor.yearMonthParts(at: index) else { return false }
         put(date.words)
-        var resume = cursor.afterClosingDot(date.end, dotted: cursor[index + 4] == ".")
+        var resume = putWeekday(after: cursor.afterClosingDot(date.end, dotted: cursor[index + 4] == "."))
         if let secondStart = cursor.afterRangeSign(resume),
            let second = cursor.dateParts(at: secondStart) ?? cursor.yearMonthParts(at: secondStart)
             ?? cursor.monthDayParts(at: secondStart, after: date) {
             put("부터 ")
             put(second.words)
-            resume = cursor.afterClosingDot(second.end, dotted: cursor.isDottedDate(at: secondStart))
+            resume = putWeekday(after: cursor.afterClosingDot(second.end, dotted: cursor.isDottedDate(at: secondStart)))
             if !cursor.isHangul(at: resume) { put("까지") }
         }
         cursor.move(to: resume)
         return true
     }
 
-    /// 10:30 → 열 시 삼십 분; 13:05 → 십삼 시 오 분; with a second time, a range. Not a time:
+    /// Says the day of the week written after a date ("(목)" → 목요일); returns where reading
+    /// goes on.
+    private mutating func putWeekday(after index: Int) -> Int {
+        guard let weekday = cursor.weekday(at: index) else { return index }
+        put(" " + weekday.name)
+        return weekday.end
+    }
+
+    /// 10:30 → 열 시; 13:05 → 십삼 시 오 분; with a second time, a range. Not a time:
     /// perhaps a ratio.
     mutating func readTime() -> Bool {
         guard let time = cursor.timeParts(at: cursor.position) else { return readRatio() }

@@ -35,6 +35,13 @@ extension SpeechScanner {
             cursor.move(to: end)
             return true
         }
+        // 코로나19 → 코로나 일구: the name's number digit by digit.
+        if end - index == 2, cursor.isPreceded(by: "코로나", at: index), cursor.isHangul(at: index - 1),
+           !cursor.isDigit(at: end) {
+            put(" " + KoreanNumerals.digits(cursor.string(index..<end)) + " ")
+            cursor.move(to: end)
+            return true
+        }
         guard end - index >= 3, end - index <= 4, cursor.at(index) != "0",
               let value = cursor.smallNumber(at: index, maxDigits: 4)?.value,
               SpeechVocabulary.serviceNumbers.contains(value), !cursor.isDigit(at: index - 1) else { return false }
@@ -59,13 +66,23 @@ extension SpeechScanner {
     /// 22nd → 스물두 번째, 1st → 첫 번째: English ordinals said as Korean ordinals with 번째
     /// (표준국어대사전 '번째': "두 번째").
     private mutating func readEnglishOrdinal(_ token: NumberToken) -> Bool {
-        guard let first = cursor.at(token.end), ScalarClass.isSmallLetter(first), token.fraction == nil, token.value != nil,
-              let second = cursor.at(token.end + 1), !cursor.isASCIILetterOrDigit(at: token.end + 2) else { return false }
+        guard let first = cursor.at(token.end), ScalarClass.isSmallLetter(first), token.fraction == nil, token.value != nil
+        else { return false }
+        if first == "s", !cursor.isASCIILetterOrDigit(at: token.end + 1) { return readDecade(token, suffix: first) }
+        guard let second = cursor.at(token.end + 1), !cursor.isASCIILetterOrDigit(at: token.end + 2) else { return false }
         let suffix = String(String.UnicodeScalarView([first, second])).lowercased()
         guard ["st", "nd", "rd", "th"].contains(suffix) else { return false }
         put(token.words(.ordinal, counter: Array("번째".unicodeScalars)))
         put(" 번째 ")
         cursor.move(to: token.end + 2)
+        return true
+    }
+
+    /// 1980s → 천구백팔십 년대, '80s → 팔십 년대.
+    private mutating func readDecade(_ token: NumberToken, suffix: Unicode.Scalar) -> Bool {
+        guard suffix == "s", let value = token.value, value % 10 == 0 else { return false }
+        put(token.words(.sino) + " 년대 ")
+        cursor.move(to: token.end + 1)
         return true
     }
 
@@ -143,7 +160,7 @@ extension SpeechScanner {
     private mutating func readQuantity(_ token: NumberToken, unit: UnitMatch?, counter: CounterMatch?,
                                        _ context: NumberContext, currency: String?) {
         let after = token.end
-        if after < cursor.end, token.fraction == nil, Self.magnitudes.contains(cursor[after]) {
+        if after < cursor.end, Self.magnitudes.contains(cursor[after]) {
             readMagnitude(token, negative: context.negative, currency: currency)
             return
         }
@@ -206,7 +223,7 @@ extension SpeechScanner {
         putSign(negative: negative, temperature: false)
         cursor.move(to: after)
         // 만, 천, 백 and 십 are said without 일; 억, 조 and 경 keep it.
-        if token.value == 1, next == "만" || next == "천" || next == "백" || next == "십" { return }
+        if token.value == 1, token.fraction == nil, next == "만" || next == "천" || next == "백" || next == "십" { return }
         put(token.words(.sino))
         guard let currency else { return }
         // ₩5만 → 오만 원: the currency follows the whole amount.

@@ -9,8 +9,11 @@ extension SpeechScanner {
         let unit = firstUnit ?? secondUnit
         let counter = firstCounter ?? secondCounter
         if unit == nil, readTensRange(first, second, counter: counter) { return }
-        // 5~7년 주기 → 오 년에서 칠 년: a span of years under 100 is a duration, not dates.
-        let duration = counter?.wordText == "년" && (second.value ?? 1000) < 100
+        // 5~7년 주기 → 오 년에서 칠 년: a span of years under 100, or of days, minutes or seconds
+        // before 간, 동안, 정도 …, is a duration, not dates.
+        let secondEnd = secondUnit?.end ?? secondCounter?.end ?? second.end
+        let duration = (counter?.wordText == "년" && (second.value ?? 1000) < 100)
+            || (counter?.counter.temporal == true && cursor.isDurationWord(at: cursor.afterOneSpace(secondEnd)))
         let temporal = (counter?.counter.temporal ?? false) && !duration
         if let prefix = unit?.unit.prefix, !cursor.isPreceded(by: prefix, at: context.numberStart) {
             put(prefix)

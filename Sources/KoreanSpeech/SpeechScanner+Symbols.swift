@@ -69,6 +69,10 @@ extension SpeechScanner {
     /// '98 → 구십팔 년, '02 → 공이 년: a year written with an apostrophe and two digits.
     private mutating func readShortYear() {
         let digits = cursor.position + 1
+        if cursor.at(digits + 2) == "s" {
+            cursor.advance()  // '80s: the number reader says 팔십 년대
+            return
+        }
         let value = cursor.smallNumber(at: digits)?.value ?? 0
         put(value < 10 ? KoreanNumerals.digits(cursor.string(digits..<(digits + 2)), zero: "공") : KoreanNumerals.sino(value))
         if !cursor.matches(["년"], at: digits + 2) { put(" 년") }
@@ -98,8 +102,8 @@ extension SpeechScanner {
             }
         }
         if let previous, let next = cursor.at(index + 1), ScalarClass.isASCIILetter(previous),
-           ScalarClass.isASCIILetter(next) {
-            put("-")
+           ScalarClass.isASCIILetter(next), let last = lastWritten, !ScalarClass.isHangul(last) {
+            put("-")  // inside a Latin word left as written
         } else {
             put(" ")
         }

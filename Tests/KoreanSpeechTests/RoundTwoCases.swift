@@ -58,6 +58,9 @@ enum RoundTwoCases {
         .init("K-방역", "케이방역", "OE: a Latin prefix is said by its letter's name"),
         .init("U-시티", "유시티", "OE: a Latin prefix is said by its letter's name"),
         .init("e-스포츠", "e스포츠", "foreign: a small-letter prefix is left to the foreign voice"),
+        .init("A/S 기간", "에이에스기간", "usage: A/S is 에이에스"), .init("USB-C 포트", "유에스비씨포트", letterDigit),
+        .init("코로나19 확진자", "코로나일구확진자", "usage: 코로나19 is 코로나 일구 (질병관리청)"),
+        .init("DDR4 메모리", "디디알사메모리", letterDigit), .init("KBS1", "케이비에스일", letterDigit),
     ]
 
     static let abbreviations: [CitedCase] = [
@@ -149,6 +152,9 @@ enum RoundTwoCases {
         .init("¾", "사분의삼", "usage: vulgar fractions"), .init("⅓", "삼분의일", "usage: vulgar fractions"),
         .init("⅔", "삼분의이", "usage: vulgar fractions"), .init("1½컵", "일과이분의일컵", "usage: a mixed number with 과"),
         .init("⅛", "팔분의일", "usage: vulgar fractions"),
+        .init("15:35로 이겼다", "십오대삼십오로이겼다", "usage: a score before 로 is not a time"),
+        .init("2:1의 비율", "이대일의비율", "usage: a ratio before 의"),
+        .init("10:30에 시작", "열시삼십분에시작", "usage: a time before 에 stays a time"),
     ]
 
     static let commemorations: [CitedCase] = [
@@ -171,7 +177,10 @@ enum RoundTwoCases {
         .init("2024.1.5~2.10", "이천이십사년일월오일부터이월십일까지", "usage: a shortened end date"),
         .init("2020. 3. 2. ~ 2020. 12. 31.", "이천이십년삼월이일부터이천이십년십이월삼십일일까지.", "HM 부록: dates"),
         .init("2019. 12. ~ 2020. 2.", "이천십구년십이월부터이천이십년이월까지.", "HM 부록: dates"),
-        .init("1990. 6.", "천구백구십년유월.", "HM 제6장: 유월"), .init("2023. 10. ~ 2024. 6.", "이천이십삼년시월부터이천이십사년유월까지.", "HM: 시월, 유월"),
+        .init("1990. 6.", "천구백구십년유월.", "HM 제6장: 유월"),
+        .init("2023. 3. 2.(목) ~ 5. 31.(수)", "이천이십삼년삼월이일목요일부터오월삼십일일수요일까지",
+              "usage: a weekday in brackets is said as 요일"),
+        .init("1980s", "천구백팔십년대", "usage: an English decade is 년대"), .init("'80s 음악", "팔십년대음악", "usage: 년대"), .init("2023. 10. ~ 2024. 6.", "이천이십삼년시월부터이천이십사년유월까지.", "HM: 시월, 유월"),
     ]
 
     static let ranges: [CitedCase] = [
@@ -185,6 +194,8 @@ enum RoundTwoCases {
         .init("2~3일", "이일부터삼일까지", "usage: days with 부터 … 까지"),
         .init("9:00~18:00", "아홉시부터십팔시까지", "usage: times with 부터 … 까지"),
         .init("서울~부산", "서울에서부산", "usage: places with 에서"),
+        .init("3~5일간", "삼일에서오일간", "usage: a span of days before 간 is a duration (에서)"),
+        .init("10~15분 정도", "십분에서십오분정도", "usage: a span of minutes before 정도 is a duration"),
     ]
 
     static let counters: [CitedCase] = [
@@ -221,6 +232,7 @@ enum RoundTwoCases {
         .init("중국 돈 ¥100", "중국돈백위안", "usage: ¥ is 위안 when China is meant"),
         .init("USD 100", "백달러", "usage: a currency code before the amount"),
         .init("$5", "오달러", "usage: $ is 달러"),
+        .init("US$1.5억", "일점오억미국달러", "usage: the currency after the whole amount"),
     ]
 
     static let hanja: [CitedCase] = [
