@@ -39,7 +39,9 @@ extension SpeechScanner {
         }
         if readNamedToken(token) { return }
         let text = cursor.string(token)
-        if cursor.isAcronym(token) {
+        // x축, a ≠ b: a small letter standing alone is a letter, said by its name.
+        if cursor.isAcronym(token) || (token.count == 1 && cursor.at(token.upperBound) != "'"
+            && cursor.at(token.upperBound) != "\u{2019}" && cursor.at(token.upperBound) != ".") {
             putSpelled(token)
             cursor.move(to: token.upperBound)
             return
