@@ -148,6 +148,7 @@ extension ScalarCursor {
             if ScalarClass.isDigit(scalar) { digits = true }
         }
         guard letters <= 5 || digits else { return false }
+        if letters >= 4, !digits, Self.looksLikeAWord(scalars[token]) { return false }
         if let next = at(token.upperBound) {
             if next == "'" || next == "\u{2019}", let after = at(token.upperBound + 1), ScalarClass.isLatinLetter(after) {
                 return false
@@ -158,6 +159,24 @@ extension ScalarCursor {
                 return false
             }
         }
+        return true
+    }
+
+    private static func isVowel(_ letter: Unicode.Scalar) -> Bool {
+        switch letter {
+        case "A", "E", "I", "O", "U": return true
+        default: return false
+        }
+    }
+
+    /// Whether capitals read like a word (KOREA, SEOUL, JAPAN) rather than letters (CCTV, OECD,
+    /// IUCN): two vowels or more, and neither two consonants at the start nor at the end.
+    static func looksLikeAWord(_ letters: ArraySlice<Unicode.Scalar>) -> Bool {
+        guard letters.count >= 4, letters.filter(isVowel).count >= 2, let first = letters.first, let last = letters.last
+        else { return false }
+        let second = letters[letters.startIndex + 1], beforeLast = letters[letters.endIndex - 2]
+        if !isVowel(first) && !isVowel(second) { return false }
+        if !isVowel(last) && !isVowel(beforeLast) { return false }
         return true
     }
 

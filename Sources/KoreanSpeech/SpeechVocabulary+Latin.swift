@@ -6,6 +6,7 @@ extension SpeechVocabulary {
         "OPEC": "오펙", "ASEAN": "아세안", "APEC": "에이펙", "COVID": "코비드", "AIDS": "에이즈", "SARS": "사스",
         "MERS": "메르스", "IKEA": "이케아", "NAVER": "네이버", "KOICA": "코이카", "KOTRA": "코트라",
         "LOL": "롤", "UEFA": "유에파", "WiFi": "와이파이", "Wi-Fi": "와이파이", "OECD": "오이시디",
+        "ICOM": "아이콤", "TEL": "전화", "Tel": "전화", "FAX": "팩스", "Fax": "팩스", "EURO": "유로",
         "LASER": "레이저", "RADAR": "레이더", "SONAR": "소나", "SCUBA": "스쿠버", "PIN": "핀",
     ]
 
@@ -23,13 +24,14 @@ extension SpeechVocabulary {
     /// (written, word before the number, word after it).
     static let numberAbbreviations: [(written: [Unicode.Scalar], before: String, after: String)] = [
         ("pp.", "", "쪽"), ("p.", "", "쪽"), ("P.", "", "쪽"), ("Fig.", "그림", ""), ("fig.", "그림", ""),
-        ("No.", "", "번"), ("no.", "", "번"), ("Vol.", "", "권"), ("vol.", "", "권"), ("Ch.", "", "장"),
+        ("No.", "", "번"), ("no.", "", "번"), ("NO.", "", "번"), ("Vol.", "", "권"), ("vol.", "", "권"), ("Ch.", "", "장"),
         ("ch.", "", "장"), ("Pl.", "도판", ""), ("ca.", "약", ""), ("c.", "약", ""),
     ].map { (Array($0.0.unicodeScalars), $0.1, $0.2) }
 
     /// Abbreviations with a full stop said as words anywhere.
     static let wordAbbreviations: [(written: [Unicode.Scalar], spoken: String)] = [
-        ("A/S", "에이에스"), ("a/s", "에이에스"), ("etc.", "등"), ("e.g.", "예를 들어"), ("i.e.", "즉"), ("cf.", "참조"), ("vs.", "대"), ("ibid.", "같은 책"),
+        ("A/S", "에이에스"), ("a/s", "에이에스"), ("Tel.", "전화"), ("TEL.", "전화"), ("tel.", "전화"),
+        ("etc.", "등"), ("e.g.", "예를 들어"), ("i.e.", "즉"), ("cf.", "참조"), ("vs.", "대"), ("ibid.", "같은 책"),
     ].map { (Array($0.0.unicodeScalars), $0.1) }
 
     /// Currency prefixes written before a dollar sign: HK$500 → 오백 홍콩 달러.
@@ -61,7 +63,7 @@ extension SpeechVocabulary {
     /// Signs said as words wherever they stand.
     static let signWords: [UInt32: String] = [
         0x203B: "참고", 0x2122: "티엠", 0xAE: "등록 상표", 0xA9: "저작권", 0xB1: "플러스 마이너스",
-        0x2260: "같지 않다", 0x2264: "작거나 같다", 0x2265: "크거나 같다", 0x221E: "무한대", 0x2116: "번호",
+        0x260E: "전화", 0x260F: "전화", 0x2121: "전화", 0x2709: "이메일", 0x2260: "같지 않다", 0x2264: "작거나 같다", 0x2265: "크거나 같다", 0x221E: "무한대", 0x2116: "번호",
     ]
 
     /// Signs dropped on purpose: ellipses, bullets, stars, geometric marks (a pause at most).

@@ -38,6 +38,11 @@ enum RoundTwoCases {
         .init("NASA", "나사", wordAcronym), .init("UNESCO 세계유산", "유네스코세계유산", wordAcronym),
         .init("NATO", "나토", wordAcronym), .init("FIFA 월드컵", "피파월드컵", wordAcronym),
         .init("OECD 국가", "오이시디국가", wordAcronym), .init("UNICEF", "유니세프", wordAcronym),
+        .init("CCTV 설치", "씨씨티브이설치", acronym), .init("OECD", "오이시디", wordAcronym),
+        .init("IUCN 적색목록", "아이유씨엔적색목록", acronym), .init("HDTV", "에이치디티브이", acronym),
+        .init("KOREA", "KOREA", "usage: capitals that read as a word are a word, left to the lexicon"),
+        .init("TEL 02-123-4567", "전화공이일이삼사오육칠", "usage: TEL is 전화"),
+        .init("FAX", "팩스", wordAcronym), .init("ICOM 총회", "아이콤총회", wordAcronym),
         .init("M&A", "엠앤에이", "usage: & inside an acronym is 앤 (엠앤에이)"),
         .init("R&D", "알앤디", "usage: & inside an acronym is 앤 (알앤디)"),
         .init("AT&T", "에이티앤티", "usage: & inside an acronym is 앤"),
@@ -124,7 +129,9 @@ enum RoundTwoCases {
         .init("3×4m", "삼곱하기사미터", "usage: × between measures is 곱하기"),
         .init("30x40cm", "삼십곱하기사십센티미터", "usage: x between measures is 곱하기"),
         .init("#3 출구", "삼번출구", "usage: # before a number is 번"), .init("#12", "십이번", "usage: # is 번"),
-        .init("∞", "무한대", "usage: ∞ is 무한대"), .init("α선", "알파선", "usage: Greek letters by name"),
+        .init("∞", "무한대", "usage: ∞ is 무한대"), .init("☎ 1330", "전화일삼삼공", "usage: ☎ is 전화"),
+        .init("84m2", "팔십사제곱미터", "usage: m2 written for m² is 제곱미터"),
+        .init("NO. 7", "칠번", "usage: NO. is 번 after the number"), .init("α선", "알파선", "usage: Greek letters by name"),
         .init("β-카로틴", "베타카로틴", "usage: Greek letters by name"), .init("γ선", "감마선", "usage: Greek letters"),
     ]
 
