@@ -50,6 +50,36 @@ extension ScalarCursor {
         Self.durationWords.contains { matches($0, at: index) }
     }
 
+    /// Whether a range read with 부터 is closed with 까지 before `index`: when no word follows
+    /// it directly, or 의 does (1950~1953년의 → …년까지의). Other particles (에, 에는, 간) take
+    /// the place of 까지.
+    func needsKkaji(at index: Int) -> Bool {
+        guard index < end, HangulSyllable.contains(scalars[index]) else { return true }
+        return scalars[index] == "의"
+    }
+
+    private static let scoreWords: [[Unicode.Scalar]] = SpeechVocabulary.scalars([
+        "이겼", "이기", "승리", "패했", "패배", "졌", "지고", "비겼", "비기", "역전", "앞서", "앞섰", "뒤지", "뒤졌",
+        "완승", "완패", "석패", "끝났", "끝내", "마쳤", "대승", "신승",
+    ])
+    private static let ratioWords: [[Unicode.Scalar]] = SpeechVocabulary.scalars(["비율", "비", "비례", "축척", "스코어", "점수"])
+
+    /// Whether what follows a time-shaped H:MM at `index` makes it a score or a ratio:
+    /// 15:35로 이겼다, 2:1의 비율 (a time would be followed by 에, 부터, 까지 …).
+    func isScoreContext(at index: Int) -> Bool {
+        var particleEnd = index
+        if matches(["로"], at: index) {
+            particleEnd = index + 1
+        } else if matches(["으", "로"], at: index) {
+            particleEnd = index + 2
+        } else if matches(["의"], at: index) {
+            return Self.ratioWords.contains { matches($0, at: afterOneSpace(index + 1)) }
+        } else {
+            return false
+        }
+        return Self.scoreWords.contains { matches($0, at: afterOneSpace(particleEnd)) }
+    }
+
     private static let weekdays: Set<Unicode.Scalar> = ["월", "화", "수", "목", "금", "토", "일"]
 
     /// The day of the week written after a date, "(목)" (after at most one space): its name

@@ -84,7 +84,7 @@ extension ScalarCursor {
         guard let minute = smallNumber(at: hour.end + 1), minute.end - hour.end == 3, minute.value < 60 else { return nil }
         // 1:25,000 is a scale, not a time; 3:10로 이겼다 is a score.
         if minute.end < end, scalars[minute.end] == ",", isDigit(at: minute.end + 1) { return nil }
-        if let next = at(minute.end), next == "로" || next == "의" || (next == "으" && at(minute.end + 1) == "로") { return nil }
+        if isScoreContext(at: minute.end) { return nil }
         if minute.end < end, scalars[minute.end] == ":", let second = smallNumber(at: minute.end + 1),
            second.end - minute.end == 3, second.value < 60 {
             return TimeParts(hour: hour.value, minute: minute.value, second: second.value, end: second.end)
@@ -118,7 +118,7 @@ extension SpeechScanner {
             put("부터 ")
             put(second.words)
             resume = putWeekday(after: cursor.afterClosingDot(second.end, dotted: cursor.isDottedDate(at: secondStart)))
-            if !cursor.isHangul(at: resume) { put("까지") }
+            if cursor.needsKkaji(at: resume) { put("까지") }
         }
         cursor.move(to: resume)
         return true
@@ -142,7 +142,7 @@ extension SpeechScanner {
             put("부터 ")
             put(second.words)
             resume = second.end
-            if !cursor.isHangul(at: resume) { put("까지") }
+            if cursor.needsKkaji(at: resume) { put("까지") }
         }
         cursor.move(to: resume)
         return true

@@ -44,7 +44,7 @@ extension SpeechScanner {
         }
         if temporal {
             resume = readDateTail(at: resume)
-            if !(resume < cursor.end && HangulSyllable.contains(cursor[resume])) { put("까지") }
+            if cursor.needsKkaji(at: resume) { put("까지") }
         }
         cursor.move(to: resume)
     }

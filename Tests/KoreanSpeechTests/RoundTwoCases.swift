@@ -202,6 +202,8 @@ enum RoundTwoCases {
         .init("2~3일", "이일부터삼일까지", "usage: days with 부터 … 까지"),
         .init("9:00~18:00", "아홉시부터십팔시까지", "usage: times with 부터 … 까지"),
         .init("서울~부산", "서울에서부산", "usage: places with 에서"),
+        .init("1950~1953년의 전쟁", "천구백오십년부터천구백오십삼년까지의전쟁", "usage: 부터 is closed by 까지 (까지의)"),
+        .init("9:00~18:00의 근무", "아홉시부터십팔시까지의근무", "usage: 부터 … 까지의"),
         .init("3~5일간", "삼일에서오일간", "usage: a span of days before 간 is a duration (에서)"),
         .init("10~15분 정도", "십분에서십오분정도", "usage: a span of minutes before 정도 is a duration"),
     ]
