@@ -63,7 +63,8 @@ extension SpeechVocabulary {
     /// Signs said as words wherever they stand.
     static let signWords: [UInt32: String] = [
         0x203B: "참고", 0x2122: "티엠", 0xAE: "등록 상표", 0xA9: "저작권", 0xB1: "플러스 마이너스",
-        0x260E: "전화", 0x260F: "전화", 0x2121: "전화", 0x2709: "이메일", 0x2260: "같지 않다", 0x2264: "작거나 같다", 0x2265: "크거나 같다", 0x221E: "무한대", 0x2116: "번호",
+        0x260E: "전화", 0x260F: "전화", 0x2121: "전화", 0x2709: "이메일", 0x2260: "같지 않다", 0x2264: "작거나 같다",
+        0x2265: "크거나 같다", 0x221E: "무한대", 0x2116: "번호",
     ]
 
     /// Signs dropped on purpose: ellipses, bullets, stars, geometric marks (a pause at most).

@@ -31,7 +31,8 @@ enum TextPreparation {
             case 0x2160...0x216B, 0x2170...0x217B:
                 // Roman numerals Ⅰ–Ⅻ, ⅰ–ⅻ: kept as a marker for their value (NFKC would make letters).
                 result.append(Unicode.Scalar(romanMarkerBase + (value & 0xF) + 1)!)
-            case 0x2022, 0x2150...0x215E: result.append(scalar)  // a bullet; vulgar fractions (read by the scanner)  // a bullet is dropped by the scanner, not a middle dot
+            case 0x2022, 0x2150...0x215E:
+                result.append(scalar)  // a bullet (dropped) and vulgar fractions (read) are the scanner's
             case 0x3231: result.append(contentsOf: "(주)".unicodeScalars)
             case 0xF900...0xFAFF, 0x2F800...0x2FA1F, 0x2E80...0x2FDF, 0x2460...0x24FF, 0x2150...0x218F,
                  0x3200...0x32FF:

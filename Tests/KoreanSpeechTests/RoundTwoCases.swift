@@ -188,7 +188,8 @@ enum RoundTwoCases {
         .init("1990. 6.", "천구백구십년유월.", "HM 제6장: 유월"),
         .init("2023. 3. 2.(목) ~ 5. 31.(수)", "이천이십삼년삼월이일목요일부터오월삼십일일수요일까지",
               "usage: a weekday in brackets is said as 요일"),
-        .init("1980s", "천구백팔십년대", "usage: an English decade is 년대"), .init("'80s 음악", "팔십년대음악", "usage: 년대"), .init("2023. 10. ~ 2024. 6.", "이천이십삼년시월부터이천이십사년유월까지.", "HM: 시월, 유월"),
+        .init("1980s", "천구백팔십년대", "usage: an English decade is 년대"), .init("'80s 음악", "팔십년대음악", "usage: 년대"),
+        .init("2023. 10. ~ 2024. 6.", "이천이십삼년시월부터이천이십사년유월까지.", "HM: 시월, 유월"),
     ]
 
     static let ranges: [CitedCase] = [
