@@ -80,6 +80,16 @@ extension ScalarCursor {
         return Self.scoreWords.contains { matches($0, at: afterOneSpace(particleEnd)) }
     }
 
+    private static let timeCounters: Set<Unicode.Scalar> = ["시", "분", "초", "일", "월", "년"]
+
+    /// Whether a number and a counting word of time (시, 분, 일 …) end just before `index`.
+    func followsTime(_ index: Int) -> Bool {
+        var before = index - 1
+        while before >= start, scalars[before] == " " { before -= 1 }
+        guard before >= start + 1, Self.timeCounters.contains(scalars[before]) else { return false }
+        return ScalarClass.isDigit(scalars[before - 1])
+    }
+
     private static let weekdays: Set<Unicode.Scalar> = ["월", "화", "수", "목", "금", "토", "일"]
 
     /// The day of the week written after a date, "(목)" (after at most one space): its name

@@ -101,7 +101,7 @@ extension ScalarCursor {
     }
 
     /// Whether a Hangul syllable is at `index` (a particle or word going on after a range).
-    func isHangul(at index: Int) -> Bool { index < end && HangulSyllable.contains(scalars[index]) }
+    func isHangul(at index: Int) -> Bool { index >= 0 && index < end && HangulSyllable.contains(scalars[index]) }
 }
 
 extension SpeechScanner {

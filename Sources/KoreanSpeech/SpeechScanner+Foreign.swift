@@ -50,7 +50,8 @@ extension SpeechScanner {
     /// pp. 12 → 십이 쪽, Fig. 3 → 그림 삼, No. 5 → 오 번, etc. → 등.
     mutating func readAbbreviation(at index: Int) -> Bool {
         if index > cursor.start, let previous = cursor.at(index - 1), ScalarClass.isLatinLetter(previous) { return false }
-        for abbreviation in SpeechVocabulary.wordAbbreviations where cursor.matches(abbreviation.written, at: index) {
+        for abbreviation in SpeechVocabulary.wordAbbreviations where cursor.matches(abbreviation.written, at: index)
+            && !cursor.isASCIILetterOrDigit(at: index + abbreviation.written.count) {
             put(" " + abbreviation.spoken + " ")
             cursor.move(to: index + abbreviation.written.count)
             return true

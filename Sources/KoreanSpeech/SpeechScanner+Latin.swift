@@ -140,7 +140,11 @@ extension SpeechScanner {
         let digitEnd = cursor.digitRunEnd(from: letters.upperBound + 1)
         putSpelled(letters)
         put(" ")
-        put(KoreanNumerals.digits(cursor.string((letters.upperBound + 1)..<digitEnd)))
+        if letters.count == 1, cursor[letters.lowerBound] == "U", digitEnd - letters.upperBound == 3 {
+            put(cursor.number(at: letters.upperBound + 1).words(.sino))  // U-20 (under 20) → 유 이십
+        } else {
+            put(KoreanNumerals.digits(cursor.string((letters.upperBound + 1)..<digitEnd)))
+        }
         cursor.move(to: digitEnd)
     }
 }

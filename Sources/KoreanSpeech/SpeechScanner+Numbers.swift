@@ -160,7 +160,9 @@ extension SpeechScanner {
     private mutating func readQuantity(_ token: NumberToken, unit: UnitMatch?, counter: CounterMatch?,
                                        _ context: NumberContext, currency: String?) {
         let after = token.end
-        if after < cursor.end, Self.magnitudes.contains(cursor[after]) {
+        // 3경기 is three matches, not 3경 (10^16) and 기.
+        let longCounter = counter.map { $0.start == after && $0.word.count >= 2 } ?? false
+        if after < cursor.end, !longCounter, Self.magnitudes.contains(cursor[after]) {
             readMagnitude(token, negative: context.negative, currency: currency)
             return
         }
@@ -203,6 +205,12 @@ extension SpeechScanner {
         if let currency {
             put(" ")
             put(currency)
+        }
+        if let counter, pendingKkaji, counter.counter.temporal {
+            put(" " + counter.wordText)
+            if cursor.needsKkaji(at: counter.end) { put("까지") }
+            cursor.move(to: counter.end)
+            return
         }
         if let counter, counter.word != Self.jjae {
             put(" ")

@@ -9,6 +9,7 @@ extension SpeechScanner {
         let unit = firstUnit ?? secondUnit
         let counter = firstCounter ?? secondCounter
         if unit == nil, readTensRange(first, second, counter: counter) { return }
+        if unit == nil, counter == nil, readYearsInBrackets(first, second, context) { return }
         // 5~7년 주기 → 오 년에서 칠 년: a span of years under 100, or of days, minutes or seconds
         // before 간, 동안, 정도 …, is a duration, not dates.
         let secondEnd = secondUnit?.end ?? secondCounter?.end ?? second.end
@@ -47,6 +48,16 @@ extension SpeechScanner {
             if cursor.needsKkaji(at: resume) { put("까지") }
         }
         cursor.move(to: resume)
+    }
+
+    /// 고려 시대(918~1392), 세종(1397~1450): a bracket holding only a span of years.
+    private mutating func readYearsInBrackets(_ first: NumberToken, _ second: NumberToken, _ context: NumberContext) -> Bool {
+        guard cursor.at(context.numberStart - 1) == "(", cursor.at(second.end) == ")", first.fraction == nil,
+              second.fraction == nil, let a = first.value, let b = second.value, (100...2100).contains(a),
+              (100...2100).contains(b), a < b, !context.negative else { return false }
+        put(KoreanNumerals.sino(a) + " 년부터 " + KoreanNumerals.sino(b) + " 년까지")
+        cursor.move(to: second.end)
+        return true
     }
 
     /// 40~50대 → 사오십 대, 60~70년대 → 육칠십 년대: two neighbouring tens before 대 or 년대.

@@ -111,8 +111,12 @@ extension SpeechScanner {
 
     /// "~" between words: 서울~부산 → 서울에서 부산; before a number: 후반~15세기 → 후반부터 십오 세기.
     private mutating func readTilde() {
+        if readWeekdayRange() { return }
         if let last = lastWritten, ScalarClass.isHangul(last), let next = cursor.peek(1) {
-            if ScalarClass.isHangul(next) || next == " " {
+            if cursor.followsTime(cursor.position), cursor.isHangul(at: cursor.afterSpaces(cursor.position + 1)) {
+                put("부터")  // 10시~오후 6시 → 열 시부터 오후 여섯 시까지
+                pendingKkaji = true
+            } else if ScalarClass.isHangul(next) || next == " " {
                 put("에서")
             } else if ScalarClass.isDigit(next) {
                 put("부터")
@@ -120,6 +124,19 @@ extension SpeechScanner {
         }
         put(" ")
         cursor.advance()
+    }
+
+    private static let weekdays: Set<Unicode.Scalar> = ["월", "화", "수", "목", "금", "토", "일"]
+
+    /// 월~금 → 월요일부터 금요일까지: two weekdays written as one syllable each.
+    private mutating func readWeekdayRange() -> Bool {
+        let index = cursor.position
+        guard let first = cursor.at(index - 1), Self.weekdays.contains(first), !cursor.isHangul(at: index - 2),
+              let second = cursor.at(index + 1), Self.weekdays.contains(second), !cursor.isHangul(at: index + 2)
+        else { return false }
+        put("요일부터 " + String(second) + "요일까지")
+        cursor.move(to: index + 2)
+        return true
     }
 
     /// Currency signs, unit symbols, %, silent marks, kana; anything else is written as it is.

@@ -19,6 +19,8 @@ struct SpeechScanner {
     var pendingCurrency: String?
     /// A word said after the number being read (pp. 12 → 십이 쪽, #3 → 삼 번).
     var pendingSuffix: String?
+    /// A range begun with 부터 before a time-of-day word (10시~오후 6시) waits for its 까지.
+    var pendingKkaji = false
     /// What could not be said as written, when the caller asked for notes.
     var notes: [NormalizationNote]?
 
@@ -70,6 +72,7 @@ struct SpeechScanner {
                 cursor.advance()
             } else if ScalarClass.isDigit(scalar) {
                 readNumber()
+                pendingKkaji = false
                 if let suffix = pendingSuffix {
                     pendingSuffix = nil
                     put(" " + suffix + " ")

@@ -31,7 +31,7 @@ extension SpeechVocabulary {
     /// Abbreviations with a full stop said as words anywhere.
     static let wordAbbreviations: [(written: [Unicode.Scalar], spoken: String)] = [
         ("A/S", "에이에스"), ("a/s", "에이에스"), ("Tel.", "전화"), ("TEL.", "전화"), ("tel.", "전화"),
-        ("etc.", "등"), ("e.g.", "예를 들어"), ("i.e.", "즉"), ("cf.", "참조"), ("vs.", "대"), ("ibid.", "같은 책"),
+        ("No.1", "넘버원"), ("NO.1", "넘버원"), ("etc.", "등"), ("e.g.", "예를 들어"), ("i.e.", "즉"), ("cf.", "참조"), ("vs.", "대"), ("ibid.", "같은 책"),
     ].map { (Array($0.0.unicodeScalars), $0.1) }
 
     /// Currency prefixes written before a dollar sign: HK$500 → 오백 홍콩 달러.

@@ -60,6 +60,8 @@ enum RoundTwoCases {
         .init("COVID-19", "코비드일구", established), .init("B2B", "비투비", established),
         .init("O-157", "오일오칠", "usage: a code's digits one by one"), .init("A-1", "에이일", "usage: a code's digits one by one"),
         .init("K-팝", "케이팝", "OE: a Latin prefix is said by its letter's name"),
+        .init("U-20 월드컵", "유이십월드컵", "usage: U-20 (under twenty) is 유 이십"),
+        .init("No.1 브랜드", "넘버원브랜드", "usage: No.1 as a rank is 넘버원"),
         .init("K-방역", "케이방역", "OE: a Latin prefix is said by its letter's name"),
         .init("U-시티", "유시티", "OE: a Latin prefix is said by its letter's name"),
         .init("e-스포츠", "이스포츠", "usage: a one-letter prefix by its name (이스포츠)"),
@@ -205,6 +207,9 @@ enum RoundTwoCases {
         .init("서울~부산", "서울에서부산", "usage: places with 에서"),
         .init("1950~1953년의 전쟁", "천구백오십년부터천구백오십삼년까지의전쟁", "usage: 부터 is closed by 까지 (까지의)"),
         .init("9:00~18:00의 근무", "아홉시부터십팔시까지의근무", "usage: 부터 … 까지의"),
+        .init("오전 10시~오후 6시", "오전열시부터오후여섯시까지", "usage: 부터 … 까지 across 오전/오후"),
+        .init("월~금", "월요일부터금요일까지", "usage: weekdays as 요일 with 부터 … 까지"),
+        .init("고려 시대(918~1392)", "고려시대(구백십팔년부터천삼백구십이년까지)", "usage: a bracket of years"),
         .init("3~5일간", "삼일에서오일간", "usage: a span of days before 간 is a duration (에서)"),
         .init("10~15분 정도", "십분에서십오분정도", "usage: a span of minutes before 정도 is a duration"),
     ]
@@ -223,7 +228,7 @@ enum RoundTwoCases {
         .init("2번 출구", "이번출구", "SD 번: a label (Sino-Korean)"), .init("3번 버스", "삼번버스", "SD 번: a label"),
         .init("5번 홀", "오번홀", "SD 번: a label"), .init("7번 전시실", "칠번전시실", "SD 번: a label"),
         .init("4번 타자", "사번타자", "SD 번: a label"), .init("2번 읽었다", "두번읽었다", "SD 번: times"),
-        .init("3번 방에", "삼번방에", "SD 번: a label"), .init("10번 게이트", "십번게이트", "SD 번: a label"),
+        .init("3번 방에", "삼번방에", "SD 번: a label"), .init("A매치 3경기", "에이매치세경기", "SD 경기: native"), .init("10번 게이트", "십번게이트", "SD 번: a label"),
     ]
 
     static let serviceNumbers: [CitedCase] = [

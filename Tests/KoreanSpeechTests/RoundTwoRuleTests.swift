@@ -57,6 +57,14 @@ struct RoundTwoRuleTests {
         #expect(KoreanSpeechNormalizer(lexicon: lexicon).spokenRuns("영어로 " + words + "라고").contains(SpokenRun(text: words, language: "en")))
     }
 
+    /// Edges where the new look-behinds and look-aheads meet the ends of the text.
+    @Test(arguments: ["월~", "~금", "~", "'9", "'", "Ⅱ", "x", "#", "ㄷ", "1x", "x1", "No.", "pp.", "HK$", "3:", ":1", "(주",
+                      "(", "1~(", "월~금요일", "¼", "1½", "e.g", "A&", "&B", "XIV", "제", "U-", "1980s", "22nd", "4K"])
+    func edgesDoNotCrash(_ text: String) {
+        let spoken = ruleNormalizer.spoken(text)
+        #expect(!spoken.unicodeScalars.contains { ("0"..."9").contains($0) }, "\(text) → \(spoken)")
+    }
+
     @Test func notesRecordEveryFallback() {
         let (runs, notes) = ruleNormalizer.spokenRunsWithNotes("World's Fair와 ♨ 그리고 ア")
         #expect(runs.count == 1)
