@@ -129,7 +129,7 @@ enum SpeechVocabulary {
             ("°C", "도", nil, true), ("℃", "도", nil, true), ("°F", "도", "화씨", true), ("℉", "도", "화씨", true),
             ("°", "도", nil, true), ("%p", "퍼센트포인트", nil, false), ("%", "퍼센트", nil, false),
             ("‰", "퍼밀", nil, false), ("t", "톤", nil, false), ("g", "그램", nil, false),
-            ("m", "미터", nil, false),
+            ("m", "미터", nil, false), ("元", "위안", nil, false), ("円", "엔", nil, false),
         ]
         return table.map { Unit(symbol: Array($0.0.unicodeScalars), word: $0.1, prefix: $0.2, temperature: $0.3) }
             .sorted { $0.symbol.count > $1.symbol.count }

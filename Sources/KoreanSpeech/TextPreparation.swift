@@ -31,6 +31,8 @@ enum TextPreparation {
             case 0x2160...0x216B, 0x2170...0x217B:
                 // Roman numerals Ⅰ–Ⅻ, ⅰ–ⅻ: kept as a marker for their value (NFKC would make letters).
                 result.append(Unicode.Scalar(romanMarkerBase + (value & 0xF) + 1)!)
+            case 0x2080...0x2089:
+                result.append(Unicode.Scalar(value - 0x2080 + 0x30)!)  // subscript digits: CO₂ → CO2
             case 0x2022, 0x2150...0x215E:
                 result.append(scalar)  // a bullet (dropped) and vulgar fractions (read) are the scanner's
             case 0x3231: result.append(contentsOf: "(주)".unicodeScalars)

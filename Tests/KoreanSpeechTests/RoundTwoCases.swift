@@ -66,6 +66,8 @@ enum RoundTwoCases {
         .init("U-시티", "유시티", "OE: a Latin prefix is said by its letter's name"),
         .init("e-스포츠", "이스포츠", "usage: a one-letter prefix by its name (이스포츠)"),
         .init("x축과 y축", "엑스축과와이축", "usage: a letter standing alone by its name"),
+        .init("pH 7", "피에이치칠", established), .init("mRNA 백신", "엠알엔에이백신", established),
+        .init("CO₂ 배출", "씨오투배출", "usage: subscript digits as digits (CO₂ 씨오투)"), .init("H₂O", "에이치투오", established),
         .init("A/S 기간", "에이에스기간", "usage: A/S is 에이에스"), .init("USB-C 포트", "유에스비씨포트", letterDigit),
         .init("코로나19 확진자", "코로나일구확진자", "usage: 코로나19 is 코로나 일구 (질병관리청)"),
         .init("DDR4 메모리", "디디알사메모리", letterDigit), .init("KBS1", "케이비에스일", letterDigit),
@@ -247,7 +249,8 @@ enum RoundTwoCases {
         .init("€50", "오십유로", "usage: € is 유로"), .init("¥1000", "천엔", "usage: ¥ is 엔 by default"),
         .init("중국 돈 ¥100", "중국돈백위안", "usage: ¥ is 위안 when China is meant"),
         .init("USD 100", "백달러", "usage: a currency code before the amount"),
-        .init("$5", "오달러", "usage: $ is 달러"),
+        .init("$5", "오달러", "usage: $ is 달러"), .init("100元", "백위안", "usage: 元 after an amount is 위안"),
+        .init("500円", "오백엔", "usage: 円 after an amount is 엔"),
         .init("US$1.5억", "일점오억미국달러", "usage: the currency after the whole amount"),
     ]
 
