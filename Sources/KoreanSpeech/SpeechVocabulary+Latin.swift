@@ -5,7 +5,7 @@ extension SpeechVocabulary {
         "NASA": "나사", "NATO": "나토", "UNESCO": "유네스코", "UNICEF": "유니세프", "FIFA": "피파",
         "OPEC": "오펙", "ASEAN": "아세안", "APEC": "에이펙", "COVID": "코비드", "AIDS": "에이즈", "SARS": "사스",
         "MERS": "메르스", "IKEA": "이케아", "NAVER": "네이버", "KOICA": "코이카", "KOTRA": "코트라",
-        "LOL": "롤", "UEFA": "유에파", "WiFi": "와이파이", "Wi-Fi": "와이파이", "OECD": "오이시디",
+        "LOL": "롤", "UEFA": "유에파", "WiFi": "와이파이", "OECD": "오이시디",
         "ICOM": "아이콤", "TEL": "전화", "Tel": "전화", "FAX": "팩스", "Fax": "팩스", "EURO": "유로",
         "LASER": "레이저", "RADAR": "레이더", "SONAR": "소나", "SCUBA": "스쿠버", "PIN": "핀",
     ]
@@ -32,7 +32,7 @@ extension SpeechVocabulary {
     /// Abbreviations with a full stop said as words anywhere.
     static let wordAbbreviations: [(written: [Unicode.Scalar], spoken: String)] = [
         ("A/S", "에이에스"), ("a/s", "에이에스"), ("Tel.", "전화"), ("TEL.", "전화"), ("tel.", "전화"),
-        ("No.1", "넘버원"), ("NO.1", "넘버원"), ("etc.", "등"), ("e.g.", "예를 들어"), ("i.e.", "즉"), ("cf.", "참조"), ("vs.", "대"), ("ibid.", "같은 책"),
+        ("Wi-Fi", "와이파이"), ("No.1", "넘버원"), ("NO.1", "넘버원"), ("etc.", "등"), ("e.g.", "예를 들어"), ("i.e.", "즉"), ("cf.", "참조"), ("vs.", "대"), ("ibid.", "같은 책"),
     ].map { (Array($0.0.unicodeScalars), $0.1) }
 
     /// Currency prefixes written before a dollar sign: HK$500 → 오백 홍콩 달러.

@@ -42,7 +42,7 @@ enum RoundTwoCases {
         .init("IUCN 적색목록", "아이유씨엔적색목록", acronym), .init("HDTV", "에이치디티브이", acronym),
         .init("KOREA", "KOREA", "usage: capitals that read as a word are a word, left to the lexicon"),
         .init("TEL 02-123-4567", "전화공이일이삼사오육칠", "usage: TEL is 전화"),
-        .init("FAX", "팩스", wordAcronym), .init("ICOM 총회", "아이콤총회", wordAcronym),
+        .init("FAX", "팩스", wordAcronym), .init("Wi-Fi 무료", "와이파이무료", wordAcronym), .init("ICOM 총회", "아이콤총회", wordAcronym),
         .init("M&A", "엠앤에이", "usage: & inside an acronym is 앤 (엠앤에이)"),
         .init("R&D", "알앤디", "usage: & inside an acronym is 앤 (알앤디)"),
         .init("AT&T", "에이티앤티", "usage: & inside an acronym is 앤"),
