@@ -21,6 +21,11 @@ enum HangulSyllable {
         Unicode.Scalar(first + (initial * 21 + vowel) * 28 + final)!
     }
 
+    /// Whether `syllable` ends in a consonant (받침): 일, 삼 yes; 이, 사 no.
+    static func hasFinalConsonant(_ syllable: Unicode.Scalar) -> Bool {
+        contains(syllable) && (syllable.value - first) % 28 != 0
+    }
+
     /// The word-initial form under the initial sound rule (두음 법칙): 녀 → 여, 락 → 낙, 리 → 이.
     static func initialSoundRule(_ syllable: Unicode.Scalar) -> Unicode.Scalar {
         guard contains(syllable) else { return syllable }

@@ -26,6 +26,15 @@ public struct KoreanSpeechNormalizer: Sendable {
         return scanner.spokenRuns()
     }
 
+    /// The spoken form of `text` as runs, with a note for every place where the normalizer fell
+    /// back to something other than a Korean reading (Latin words left as written, dropped sign,
+    /// unread Hanja).
+    public func spokenRunsWithNotes(_ text: String) -> (runs: [SpokenRun], notes: [NormalizationNote]) {
+        var scanner = SpeechScanner(text: text, lexicon: lexicon, collectingNotes: true)
+        let runs = scanner.spokenRuns()
+        return (runs, scanner.notes ?? [])
+    }
+
     /// The spoken form of `text` as one line: the runs joined by single spaces.
     public func spoken(_ text: String) -> String {
         let runs = spokenRuns(text)

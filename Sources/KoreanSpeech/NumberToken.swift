@@ -13,6 +13,9 @@ struct NumberToken {
         return result
     }
 
+    /// Whether the number is too long to be said as a number (it is said digit by digit).
+    var isTooLong: Bool { whole.count > 18 }
+
     var hasLeadingZero: Bool { whole.count > 1 && whole[0] == "0" }
 
     /// The words for the number read as `reading` (`counter` tells 번째 from 째; an empty

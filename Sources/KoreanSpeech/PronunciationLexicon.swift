@@ -4,6 +4,9 @@ import ExpoSystem
 
 /// Words whose spoken form a curator fixes by hand, applied before every other rule.
 ///
+/// An entry whose written form is one capital letter (`Z | 지`) is a letter name: it is used to
+/// spell acronyms and letter–digit tokens (DMZ → 디엠지) instead of the built-in name.
+///
 /// The file format is plain UTF-8 text, one entry a line: the written form, the spoken form and
 /// an optional BCP 47 language tag, separated by `|`. Blank lines and lines starting with `#`
 /// are ignored. Example: `Jikji | 직지` or `L'Exposition de Paris | L'Exposition de Paris | fr`.
@@ -36,8 +39,11 @@ public struct PronunciationLexicon: Sendable {
     /// The entries in the order given; a later entry for the same written form wins.
     public let entries: [Entry]
 
-    /// Entries indexed by their first scalar, longest written form first.
+    /// Entries indexed by their first scalar, longest written form first (letter names left out).
     let candidatesByFirstScalar: [UInt32: [(written: [Unicode.Scalar], entry: Entry)]]
+
+    /// The curator's names of capital letters (A-Z), by scalar value.
+    let letterNames: [UInt32: String]
 
     /// A lexicon made of `entries`.
     public init(entries: [Entry]) {
@@ -46,9 +52,14 @@ public struct PronunciationLexicon: Sendable {
             latest[entry.written] = index
         }
         var index: [UInt32: [(written: [Unicode.Scalar], entry: Entry)]] = [:]
+        var letterNames: [UInt32: String] = [:]
         for position in latest.values.sorted() {
             let entry = entries[position]
             let scalars = Array(entry.written.unicodeScalars)
+            if scalars.count == 1, scalars[0].value &- 0x41 < 26, entry.language == nil {
+                letterNames[scalars[0].value] = entry.spoken
+                continue
+            }
             index[scalars[0].value, default: []].append((scalars, entry))
         }
         for key in index.keys {
@@ -56,6 +67,7 @@ public struct PronunciationLexicon: Sendable {
         }
         self.entries = entries
         self.candidatesByFirstScalar = index
+        self.letterNames = letterNames
     }
 
     /// Reads a lexicon file; throws an `ExpoError` naming the line at fault.

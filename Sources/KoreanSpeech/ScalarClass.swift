@@ -15,6 +15,14 @@ enum ScalarClass {
         (scalar.value | 0x20) &- 0x61 < 26
     }
 
+    /// A Latin letter: ASCII, or accented (Latin-1 Supplement and Latin Extended-A/B, without × and ÷).
+    @inline(__always) static func isLatinLetter(_ scalar: Unicode.Scalar) -> Bool {
+        isASCIILetter(scalar) || (scalar.value >= 0xC0 && scalar.value <= 0x24F && scalar.value != 0xD7 && scalar.value != 0xF7)
+    }
+
+    /// A Hangul compatibility jamo (ㄱ…ㅣ), said by its name when it stands alone.
+    @inline(__always) static func isJamo(_ scalar: Unicode.Scalar) -> Bool { scalar.value &- 0x3131 < 51 }
+
     /// A precomposed Hangul syllable.
     @inline(__always) static func isHangul(_ scalar: Unicode.Scalar) -> Bool { HangulSyllable.contains(scalar) }
 
@@ -61,6 +69,14 @@ enum ScalarClass {
     static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
         case " ", "\n", "\t", "\r", "\u{0B}", "\u{0C}", "\u{2028}", "\u{2029}", "\u{85}": return true
+        default: return false
+        }
+    }
+
+    /// Punctuation the voice is given for intonation: . , ? ! : ; ) and the middle dot.
+    static func isSpokenPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case ".", ",", "?", "!", ":", ";", ")", "\u{B7}": return true
         default: return false
         }
     }

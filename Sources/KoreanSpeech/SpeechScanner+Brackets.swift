@@ -7,6 +7,13 @@ extension SpeechScanner {
         let index = cursor.position
         let opening = cursor.current
         let closing: Unicode.Scalar = opening == "(" ? ")" : "]"
+        // (주) → 주식회사, (사) → 사단법인: a company or corporation mark.
+        if opening == "(", cursor.at(index + 2) == ")", let mark = cursor.at(index + 1),
+           let word = SpeechVocabulary.companyMarks[mark] {
+            put(" " + word + " ")
+            cursor.move(to: index + 3)
+            return
+        }
         var close = index + 1
         var hasHanja = false
         while close < cursor.end, close - index < 400 {

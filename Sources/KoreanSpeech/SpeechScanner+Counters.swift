@@ -60,13 +60,18 @@ extension ScalarCursor {
         let next = afterOneSpace(match.end)
         switch match.wordText {
         case "번":
-            if SpeechVocabulary.numberedAfterBeon.contains(where: { matches($0, at: next) }) { reading = .sino }
+            if SpeechVocabulary.numberedAfterBeon.contains(where: { matchesNoun($0, at: next) }) { reading = .sino }
         case "대":
             reading = countsMachines(match, numberStart: numberStart) ? .native : .sino
         case "권":
             // Bibliographic "7권 1책": volumes and books as numbers.
             let digitsEnd = digitRunEnd(from: next)
             if digitsEnd > next, matches(Self.chaek, at: digitsEnd) { reading = .sino }
+        case "척":
+            // Ships are counted in native numbers (배 세 척); 척 as a length is Sino-Korean (팔 척).
+            if SpeechVocabulary.ships.contains(where: { Self.isWord($0, orWithParticle: word(before: numberStart)) }) {
+                reading = .native
+            }
         case "자":
             if next < end, HangulSyllable.contains(scalars[next]), next == match.end { reading = .sino }
             if SpeechVocabulary.sinoAfterJa.contains(where: { matches($0, at: next) }) { reading = .sino }
@@ -85,6 +90,24 @@ extension ScalarCursor {
     private static let chaek: [Unicode.Scalar] = ["책"]
     private static let ui: [Unicode.Scalar] = ["의"]
     private static let subjectParticles: Set<Unicode.Scalar> = ["가", "이", "는", "은", "도", "를", "을"]
+
+    private static let particleStarts: Set<Unicode.Scalar> = [
+        "은", "는", "이", "가", "을", "를", "에", "의", "으", "로", "과", "와", "도", "만", "까", "부", "처", "보", "마",
+    ]
+
+    /// Whether the noun `word` is written at `index` as a word of its own (then a space, a sign,
+    /// or a particle), not as the start of a longer word (방 in 방문).
+    func matchesNoun(_ word: [Unicode.Scalar], at index: Int) -> Bool {
+        guard matches(word, at: index) else { return false }
+        guard let next = at(index + word.count), HangulSyllable.contains(next) else { return true }
+        return Self.particleStarts.contains(next)
+    }
+
+    /// Whether `written` is `word`, or `word` and a subject or object particle.
+    static func isWord(_ word: [Unicode.Scalar], orWithParticle written: [Unicode.Scalar]) -> Bool {
+        written.elementsEqual(word)
+            || (written.count == word.count + 1 && subjectParticles.contains(written.last!) && written.dropLast().elementsEqual(word))
+    }
 
     /// Whether N대 counts machines (차 3대, 3대의 차) rather than naming a generation (18대).
     private func countsMachines(_ match: CounterMatch, numberStart: Int) -> Bool {

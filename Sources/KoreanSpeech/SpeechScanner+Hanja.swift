@@ -9,7 +9,11 @@ extension SpeechScanner {
         let run = Array(cursor.scalars[index..<runEnd])
         cursor.move(to: runEnd)
         if Self.repeats(run, cursor.hangul(before: index, from: cursor.start, acrossSpaces: false)) { return }
-        put(Self.hanjaReading(run))
+        let reading = Self.hanjaReading(run)
+        if reading.unicodeScalars.count < run.count {
+            note(.unreadHanja, String(String.UnicodeScalarView(run)), "characters without a reading left out")
+        }
+        put(reading)
     }
 
     /// Whether the Hanja repeat the last syllables of `hangul` (a gloss of the word before it).

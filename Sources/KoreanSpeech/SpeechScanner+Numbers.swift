@@ -9,9 +9,11 @@ extension SpeechScanner {
         pendingNegative = false
         pendingCurrency = nil
         if !negative, currency == nil {
-            if readDate() || readTime() || readPhoneNumber() || readCommemoration() { return }
+            if readNamedNumber() || readDate() || readTime() || readPhoneNumber() || readCommemoration() { return }
         }
         let first = cursor.number(at: index)
+        if first.isTooLong { note(.spelledDigits, NumberToken.text(first.whole), "said digit by digit") }
+        if readEnglishOrdinal(first) { return }
         let ordinalPrefix = cursor.isOrdinalPrefix(before: index)
         if readFraction(first, numberStart: index, ordinalPrefix: ordinalPrefix) { return }
         let firstUnit = cursor.unit(at: first.end)
@@ -20,6 +22,68 @@ extension SpeechScanner {
         let context = NumberContext(numberStart: index, ordinalPrefix: ordinalPrefix, negative: negative)
         if readPair(first, firstUnit, firstCounter, suffixEnd: suffixEnd, context) { return }
         readQuantity(first, unit: firstUnit, counter: firstCounter, context, currency: currency)
+    }
+
+    /// Numbers that are names: established tokens (4K → 포케이, 3D → 쓰리디) and service
+    /// numbers said digit by digit (112 → 일일이, 1330 → 일삼삼공).
+    private mutating func readNamedNumber() -> Bool {
+        let index = cursor.position
+        let end = cursor.digitRunEnd(from: index)
+        if let after = cursor.at(end), ScalarClass.isASCIILetter(after), let (reading, end) = cursor.establishedToken(at: index) {
+            put(reading)
+            put(" ")
+            cursor.move(to: end)
+            return true
+        }
+        // 코로나19 → 코로나 일구: the name's number digit by digit.
+        if end - index == 2, cursor.isPreceded(by: "코로나", at: index), cursor.isHangul(at: index - 1),
+           !cursor.isDigit(at: end) {
+            put(" " + KoreanNumerals.digits(cursor.string(index..<end)) + " ")
+            cursor.move(to: end)
+            return true
+        }
+        guard end - index >= 3, end - index <= 4, cursor.at(index) != "0",
+              let value = cursor.smallNumber(at: index, maxDigits: 4)?.value,
+              SpeechVocabulary.serviceNumbers.contains(value), !cursor.isDigit(at: index - 1) else { return false }
+        if let next = cursor.at(end) {
+            if ScalarClass.isASCIILetter(next) { return false }
+            if HangulSyllable.contains(next), !Self.particlesAfterServiceNumbers.contains(next) { return false }
+            if next == "," || next == "." || next == "-" || next == ":" || next == "~" || next == "/",
+               cursor.isDigit(at: end + 1) { return false }
+        }
+        if cursor.unit(at: end) != nil { return false }
+        if let counter = cursor.counter(at: end), counter.start == end { return false }
+        put(KoreanNumerals.digits(cursor.string(index..<end), zero: "공"))
+        cursor.move(to: end)
+        return true
+    }
+
+    /// Syllables that may follow a service number directly: 112에, 119로, 114는.
+    private static let particlesAfterServiceNumbers: Set<Unicode.Scalar> = [
+        "에", "로", "으", "은", "는", "이", "가", "을", "를", "의", "와", "과", "도", "나", "번", "까", "처",
+    ]
+
+    /// 22nd → 스물두 번째, 1st → 첫 번째: English ordinals said as Korean ordinals with 번째
+    /// (표준국어대사전 '번째': "두 번째").
+    private mutating func readEnglishOrdinal(_ token: NumberToken) -> Bool {
+        guard let first = cursor.at(token.end), ScalarClass.isSmallLetter(first), token.fraction == nil, token.value != nil
+        else { return false }
+        if first == "s", !cursor.isASCIILetterOrDigit(at: token.end + 1) { return readDecade(token, suffix: first) }
+        guard let second = cursor.at(token.end + 1), !cursor.isASCIILetterOrDigit(at: token.end + 2) else { return false }
+        let suffix = String(String.UnicodeScalarView([first, second])).lowercased()
+        guard ["st", "nd", "rd", "th"].contains(suffix) else { return false }
+        put(token.words(.ordinal, counter: Array("번째".unicodeScalars)))
+        put(" 번째 ")
+        cursor.move(to: token.end + 2)
+        return true
+    }
+
+    /// 1980s → 천구백팔십 년대, '80s → 팔십 년대.
+    private mutating func readDecade(_ token: NumberToken, suffix: Unicode.Scalar) -> Bool {
+        guard suffix == "s", let value = token.value, value % 10 == 0 else { return false }
+        put(token.words(.sino) + " 년대 ")
+        cursor.move(to: token.end + 1)
+        return true
     }
 
     /// Where a number expression starts and what comes before it.
@@ -39,7 +103,9 @@ extension SpeechScanner {
         let second = cursor.number(at: first.end + 1)
         guard second.fraction == nil, let numerator = first.value, let denominator = second.value, denominator > 0
         else { return false }
-        let counter = cursor.counter(at: second.end)
+        var counter = cursor.counter(at: second.end)
+        // 3/4박자: 박 starts a longer word here, so it is no counting word.
+        if let match = counter, !cursor.matchesNoun(match.word, at: match.start) { counter = nil }
         cursor.move(to: second.end)
         if denominator == numerator + 1, counter != nil {
             let kind = cursor.reading(for: counter, value: denominator, numberStart: numberStart, ordinalPrefix: ordinalPrefix)
@@ -68,6 +134,7 @@ extension SpeechScanner {
         guard cursor.isDigit(at: secondStart) else { return false }
         let second = cursor.number(at: secondStart)
         let hyphen = cursor[signIndex] == "-"
+        if hyphen, cursor.isArithmetic(at: signIndex) { return false }
         if hyphen, suffixEnd == first.end, signIndex == first.end, secondStart == signIndex + 1,
            first.fraction == nil, second.fraction == nil, let a = first.value, let b = second.value {
             let counter = cursor.counter(at: second.end)
@@ -93,7 +160,9 @@ extension SpeechScanner {
     private mutating func readQuantity(_ token: NumberToken, unit: UnitMatch?, counter: CounterMatch?,
                                        _ context: NumberContext, currency: String?) {
         let after = token.end
-        if after < cursor.end, token.fraction == nil, Self.magnitudes.contains(cursor[after]) {
+        // 3경기 is three matches, not 3경 (10^16) and 기.
+        let longCounter = counter.map { $0.start == after && $0.word.count >= 2 } ?? false
+        if after < cursor.end, !longCounter, Self.magnitudes.contains(cursor[after]) {
             readMagnitude(token, negative: context.negative, currency: currency)
             return
         }
@@ -137,6 +206,12 @@ extension SpeechScanner {
             put(" ")
             put(currency)
         }
+        if let counter, pendingKkaji, counter.counter.temporal {
+            put(" " + counter.wordText)
+            if cursor.needsKkaji(at: counter.end) { put("까지") }
+            cursor.move(to: counter.end)
+            return
+        }
         if let counter, counter.word != Self.jjae {
             put(" ")
             cursor.move(to: counter.start)
@@ -156,7 +231,7 @@ extension SpeechScanner {
         putSign(negative: negative, temperature: false)
         cursor.move(to: after)
         // 만, 천, 백 and 십 are said without 일; 억, 조 and 경 keep it.
-        if token.value == 1, next == "만" || next == "천" || next == "백" || next == "십" { return }
+        if token.value == 1, token.fraction == nil, next == "만" || next == "천" || next == "백" || next == "십" { return }
         put(token.words(.sino))
         guard let currency else { return }
         // ₩5만 → 오만 원: the currency follows the whole amount.

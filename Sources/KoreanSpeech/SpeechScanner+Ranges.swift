@@ -8,7 +8,14 @@ extension SpeechScanner {
         let secondCounter = secondUnit == nil ? cursor.counter(at: second.end) : nil
         let unit = firstUnit ?? secondUnit
         let counter = firstCounter ?? secondCounter
-        let temporal = counter?.counter.temporal ?? false
+        if unit == nil, readTensRange(first, second, counter: counter) { return }
+        if unit == nil, counter == nil, readYearsInBrackets(first, second, context) { return }
+        // 5~7년 주기 → 오 년에서 칠 년: a span of years under 100, or of days, minutes or seconds
+        // before 간, 동안, 정도 …, is a duration, not dates.
+        let secondEnd = secondUnit?.end ?? secondCounter?.end ?? second.end
+        let duration = (counter?.wordText == "년" && (second.value ?? 1000) < 100)
+            || (counter?.counter.temporal == true && cursor.isDurationWord(at: cursor.afterOneSpace(secondEnd)))
+        let temporal = (counter?.counter.temporal ?? false) && !duration
         if let prefix = unit?.unit.prefix, !cursor.isPreceded(by: prefix, at: context.numberStart) {
             put(prefix)
             put(" ")
@@ -38,9 +45,29 @@ extension SpeechScanner {
         }
         if temporal {
             resume = readDateTail(at: resume)
-            if !(resume < cursor.end && HangulSyllable.contains(cursor[resume])) { put("까지") }
+            if cursor.needsKkaji(at: resume) { put("까지") }
         }
         cursor.move(to: resume)
+    }
+
+    /// 고려 시대(918~1392), 세종(1397~1450): a bracket holding only a span of years.
+    private mutating func readYearsInBrackets(_ first: NumberToken, _ second: NumberToken, _ context: NumberContext) -> Bool {
+        guard cursor.at(context.numberStart - 1) == "(", cursor.at(second.end) == ")", first.fraction == nil,
+              second.fraction == nil, let a = first.value, let b = second.value, (100...2100).contains(a),
+              (100...2100).contains(b), a < b, !context.negative else { return false }
+        put(KoreanNumerals.sino(a) + " 년부터 " + KoreanNumerals.sino(b) + " 년까지")
+        cursor.move(to: second.end)
+        return true
+    }
+
+    /// 40~50대 → 사오십 대, 60~70년대 → 육칠십 년대: two neighbouring tens before 대 or 년대.
+    private mutating func readTensRange(_ first: NumberToken, _ second: NumberToken, counter: CounterMatch?) -> Bool {
+        guard let counter, counter.wordText == "대" || counter.wordText == "년대", counter.start >= second.end,
+              first.fraction == nil, second.fraction == nil, let a = first.value, let b = second.value,
+              a % 10 == 0, b == a + 10, (10...80).contains(a) else { return false }
+        put(KoreanNumerals.sino(a / 10) + KoreanNumerals.sino(b) + " " + counter.wordText)
+        cursor.move(to: counter.end)
+        return true
     }
 
     /// The words said after a number of a range: the unit's name or the counting word (months

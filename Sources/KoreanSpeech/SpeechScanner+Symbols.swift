@@ -3,12 +3,31 @@
 extension SpeechScanner {
     /// Reads the symbol `scalar` under the cursor.
     mutating func readSymbol(_ scalar: Unicode.Scalar) {
+        if ScalarClass.isWhitespace(scalar) || ScalarClass.isSpokenPunctuation(scalar) {
+            put(scalar)  // the commonest case, without table lookups
+            cursor.advance()
+            return
+        }
         switch scalar {
         case "(", "[":
             readBracket()
             return
-        case "-", "\u{2212}":
-            readHyphen()
+        case "-", "\u{2212}", "+", "\u{D7}", "\u{F7}", "=":
+            if cursor.isArithmetic(at: cursor.position) {
+                readOperator(scalar)
+            } else if scalar == "-" || scalar == "\u{2212}" {
+                readHyphen()
+            } else {
+                break
+            }
+            return
+        case "#" where cursor.isDigit(at: cursor.position + 1):
+            pendingSuffix = "번"
+            cursor.advance()
+            return
+        case "'" where cursor.isShortYear(at: cursor.position + 1),
+             "\u{2019}" where cursor.isShortYear(at: cursor.position + 1):
+            readShortYear()
             return
         case "~":
             readTilde()
@@ -47,6 +66,20 @@ extension SpeechScanner {
         return true
     }
 
+    /// '98 → 구십팔 년, '02 → 공이 년: a year written with an apostrophe and two digits.
+    private mutating func readShortYear() {
+        let digits = cursor.position + 1
+        if cursor.at(digits + 2) == "s" {
+            cursor.advance()  // '80s: the number reader says 팔십 년대
+            return
+        }
+        let value = cursor.smallNumber(at: digits)?.value ?? 0
+        put(value < 10 ? KoreanNumerals.digits(cursor.string(digits..<(digits + 2)), zero: "공") : KoreanNumerals.sino(value))
+        if !cursor.matches(["년"], at: digits + 2) { put(" 년") }
+        put(" ")
+        cursor.move(to: digits + 2)
+    }
+
     /// A hyphen or minus: a negative sign, the digits of an identifier (COVID-19), a hyphen
     /// inside a Latin word, or a pause.
     private mutating func readHyphen() {
@@ -69,8 +102,8 @@ extension SpeechScanner {
             }
         }
         if let previous, let next = cursor.at(index + 1), ScalarClass.isASCIILetter(previous),
-           ScalarClass.isASCIILetter(next) {
-            put("-")
+           ScalarClass.isASCIILetter(next), let last = lastWritten, !ScalarClass.isHangul(last) {
+            put("-")  // inside a Latin word left as written
         } else {
             put(" ")
         }
@@ -78,8 +111,12 @@ extension SpeechScanner {
 
     /// "~" between words: 서울~부산 → 서울에서 부산; before a number: 후반~15세기 → 후반부터 십오 세기.
     private mutating func readTilde() {
+        if readWeekdayRange() { return }
         if let last = lastWritten, ScalarClass.isHangul(last), let next = cursor.peek(1) {
-            if ScalarClass.isHangul(next) || next == " " {
+            if cursor.followsTime(cursor.position), cursor.isHangul(at: cursor.afterSpaces(cursor.position + 1)) {
+                put("부터")  // 10시~오후 6시 → 열 시부터 오후 여섯 시까지
+                pendingKkaji = true
+            } else if ScalarClass.isHangul(next) || next == " " {
                 put("에서")
             } else if ScalarClass.isDigit(next) {
                 put("부터")
@@ -89,12 +126,26 @@ extension SpeechScanner {
         cursor.advance()
     }
 
+    private static let weekdays: Set<Unicode.Scalar> = ["월", "화", "수", "목", "금", "토", "일"]
+
+    /// 월~금 → 월요일부터 금요일까지: two weekdays written as one syllable each.
+    private mutating func readWeekdayRange() -> Bool {
+        let index = cursor.position
+        guard let first = cursor.at(index - 1), Self.weekdays.contains(first), !cursor.isHangul(at: index - 2),
+              let second = cursor.at(index + 1), Self.weekdays.contains(second), !cursor.isHangul(at: index + 2)
+        else { return false }
+        put("요일부터 " + String(second) + "요일까지")
+        cursor.move(to: index + 2)
+        return true
+    }
+
     /// Currency signs, unit symbols, %, silent marks, kana; anything else is written as it is.
     private mutating func readOtherSymbol(_ scalar: Unicode.Scalar) {
         let index = cursor.position
         let value = scalar.value
         cursor.advance()
-        if let currency = SpeechVocabulary.currencies[value] {
+        if var currency = SpeechVocabulary.currencies[value] {
+            if currency == "엔", cursor.mentionsChina(around: index) { currency = "위안" }
             let digitStart = cursor.afterOneSpace(index + 1)
             if cursor.isDigit(at: digitStart) {
                 pendingCurrency = currency
@@ -121,7 +172,54 @@ extension SpeechScanner {
             }
             return
         }
-        if ScalarClass.isKana(scalar) { return }
-        put(scalar)
+        if ScalarClass.isKana(scalar) {
+            note(.droppedKana, String(scalar), "left out")
+            return
+        }
+        if readNamedSign(scalar) { return }
+        if ScalarClass.isSpokenPunctuation(scalar) || ScalarClass.isWhitespace(scalar) {
+            put(scalar)
+            return
+        }
+        note(.droppedSymbol, String(scalar), "left out (no Korean reading)")
+        put(" ")
+    }
+
+    /// Signs with a name or a reading: ※ 참고, ™ 티엠, ½ 이분의 일, ㄷ 디귿, α 알파, Ⅱ 이; bullets,
+    /// stars and ellipses are dropped on purpose (a pause at most).
+    private mutating func readNamedSign(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if let word = SpeechVocabulary.signWords[value] {
+            put(" " + word + " ")
+        } else if SpeechVocabulary.droppedSigns.contains(value) {
+            put(" ")
+        } else if let (denominator, numerator) = SpeechVocabulary.vulgarFractions[value] {
+            if cursor.isDigit(at: cursor.position - 2) { put("과 ") }
+            put(KoreanNumerals.sino(denominator) + "분의 " + KoreanNumerals.sino(numerator) + " ")
+        } else if ScalarClass.isJamo(scalar) {
+            put(SpeechVocabulary.jamoNames[Int(value - 0x3131)])
+        } else if let name = SpeechVocabulary.greekNames[value] {
+            put(" " + name + " ")
+        } else if let number = TextPreparation.romanNumeralValue(scalar) {
+            put(KoreanNumerals.sino(number))
+            put(" ")
+        } else {
+            return false
+        }
+        return true
+    }
+
+    /// + − × ÷ = in a calculation (3+4=7 → 삼 더하기 사는 칠).
+    private mutating func readOperator(_ scalar: Unicode.Scalar) {
+        cursor.advance()
+        switch scalar {
+        case "+": put(" 더하기 ")
+        case "\u{D7}": put(" 곱하기 ")
+        case "\u{F7}": put(" 나누기 ")
+        case "=":
+            // The topic particle after the last word: 은 after a final consonant, 는 after a vowel.
+            if let last = lastWritten, HangulSyllable.hasFinalConsonant(last) { put("은 ") } else { put("는 ") }
+        default: put(" 빼기 ")
+        }
     }
 }

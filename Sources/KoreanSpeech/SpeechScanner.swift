@@ -17,9 +17,16 @@ struct SpeechScanner {
     var pendingNegative = false
     /// A currency sign just before the number being read (its spoken name).
     var pendingCurrency: String?
+    /// A word said after the number being read (pp. 12 → 십이 쪽, #3 → 삼 번).
+    var pendingSuffix: String?
+    /// A range begun with 부터 before a time-of-day word (10시~오후 6시) waits for its 까지.
+    var pendingKkaji = false
+    /// What could not be said as written, when the caller asked for notes.
+    var notes: [NormalizationNote]?
 
-    init(text: String, lexicon: PronunciationLexicon) {
+    init(text: String, lexicon: PronunciationLexicon, collectingNotes: Bool = false) {
         let scalars = TextPreparation.scalars(of: text)
+        if collectingNotes { notes = [] }
         self.cursor = ScalarCursor(scalars, bounds: 0..<scalars.count)
         self.writer = SpokenWriter(capacity: text.utf8.count)
         self.lexicon = lexicon
@@ -36,6 +43,12 @@ struct SpeechScanner {
     @inline(__always) mutating func put(_ scalar: Unicode.Scalar) { writer.put(scalar) }
     @inline(__always) mutating func put(_ words: String) { writer.put(words) }
     var lastWritten: Unicode.Scalar? { writer.lastWritten }
+
+    /// Records a fallback reading when notes are collected.
+    mutating func note(_ kind: NormalizationNote.Kind, _ original: String, _ action: String) {
+        guard notes != nil else { return }
+        notes!.append(NormalizationNote(kind: kind, original: original, action: action))
+    }
 
     // MARK: The scan
 
@@ -54,13 +67,18 @@ struct SpeechScanner {
         while !cursor.isAtEnd {
             let scalar = cursor.current
             if hasLexicon, applyLexicon() { continue }
-            if ScalarClass.isHangul(scalar) || ScalarClass.isSmallLetter(scalar) {
+            if ScalarClass.isHangul(scalar) {
                 put(scalar)
                 cursor.advance()
             } else if ScalarClass.isDigit(scalar) {
                 readNumber()
-            } else if ScalarClass.isCapital(scalar) {
-                readCapitals()
+                pendingKkaji = false
+                if let suffix = pendingSuffix {
+                    pendingSuffix = nil
+                    put(" " + suffix + " ")
+                }
+            } else if ScalarClass.isLatinLetter(scalar) {
+                readLatin()
             } else if ScalarClass.isHanja(scalar) {
                 readHanja()
             } else {

@@ -48,7 +48,8 @@ enum SpeechVocabulary {
                          "차례", "바퀴", "걸음", "마디", "글자", "살", "개", "명", "권", "장", "잔", "병",
                          "채", "벌", "톨", "통", "줄", "달", "곳", "쌍", "알", "칸", "겹", "배", "곡", "폭",
                          "치", "푼", "끼", "해", "번", "자", "마당", "편", "건", "컵", "문장", "단어", "장면",
-                         "뿌리", "조각", "숟가락", "가구", "무리"], .native)
+                         "뿌리", "조각", "숟가락", "가구", "무리", "필", "닢", "마지기", "가마", "두름", "꾸러미",
+                         "타래", "자락", "움큼", "줌", "경기"], .native)
         return all.sorted { $0.word.count > $1.word.count }
     }()
 
@@ -58,6 +59,14 @@ enum SpeechVocabulary {
         "플랫폼", "승강장", "환자", "테이블", "카드", "항목", "주자", "레인", "도로", "노선", "교향곡",
         "방", "차량", "열차", "확진자", "지방도", "종목", "사진", "그림", "작품", "유물", "타석", "곡",
         "마을버스", "창구", "칸", "객실", "선", "트랙", "사물함", "정류장", "손님",
+        "홀", "구역", "코스", "진열장", "전시실", "입구", "라인", "부스", "갱도", "주차장", "정류소", "국도를",
+        "도로를", "공약", "과제", "조항", "질문", "후보", "등번호", "공격수", "수비수", "투수", "포수",
+    ])
+
+    /// Nouns before "N척" that make 척 a count of ships (배 3척 → 배 세 척).
+    static let ships: [[Unicode.Scalar]] = scalars([
+        "배", "선박", "군함", "함선", "거북선", "어선", "전함", "판옥선", "함정", "상선", "화물선", "유람선", "전선",
+        "병선", "조운선", "군선", "돛단배", "나룻배", "목선", "잠수함", "구축함", "항공모함",
     ])
 
     /// Nouns before "N대" that make 대 a count of machines (차 3대) rather than a generation (18대).
@@ -89,7 +98,8 @@ enum SpeechVocabulary {
             ("km/h", "킬로미터", "시속", false), ("㎞/h", "킬로미터", "시속", false), ("m/s", "미터", "초속", false),
             ("mph", "마일", "시속", false),
             ("km²", "제곱킬로미터", nil, false), ("㎢", "제곱킬로미터", nil, false),
-            ("m²", "제곱미터", nil, false), ("㎡", "제곱미터", nil, false),
+            ("m²", "제곱미터", nil, false), ("m2", "제곱미터", nil, false), ("km2", "제곱킬로미터", nil, false),
+            ("cm2", "제곱센티미터", nil, false), ("m3", "세제곱미터", nil, false), ("㎡", "제곱미터", nil, false),
             ("cm²", "제곱센티미터", nil, false), ("㎠", "제곱센티미터", nil, false),
             ("m³", "세제곱미터", nil, false), ("㎥", "세제곱미터", nil, false),
             ("cm³", "세제곱센티미터", nil, false), ("㎤", "세제곱센티미터", nil, false),
@@ -119,7 +129,7 @@ enum SpeechVocabulary {
             ("°C", "도", nil, true), ("℃", "도", nil, true), ("°F", "도", "화씨", true), ("℉", "도", "화씨", true),
             ("°", "도", nil, true), ("%p", "퍼센트포인트", nil, false), ("%", "퍼센트", nil, false),
             ("‰", "퍼밀", nil, false), ("t", "톤", nil, false), ("g", "그램", nil, false),
-            ("m", "미터", nil, false),
+            ("m", "미터", nil, false), ("元", "위안", nil, false), ("円", "엔", nil, false),
         ]
         return table.map { Unit(symbol: Array($0.0.unicodeScalars), word: $0.1, prefix: $0.2, temperature: $0.3) }
             .sorted { $0.symbol.count > $1.symbol.count }

@@ -211,7 +211,7 @@ struct KoreanSpeechNormalizerRuleTests {
     // Identifiers: sub-numbers with 의; a letter code's digits one by one.
     static let identifiers: [SpeechCase] = [
         .init("322-1호", "삼백이십이의일호"), .init("제322-1호", "제삼백이십이의일호"),
-        .init("322-2호", "삼백이십이의이호"), .init("O-157", "오일오칠"), .init("COVID-19", "COVID일구"),
+        .init("322-2호", "삼백이십이의이호"), .init("O-157", "오일오칠"), .init("COVID-19", "코비드일구"),
         .init("123-4번지", "백이십삼의사번지"), .init("A-1", "에이일"), .init("B-52", "비오이"),
     ]
 
@@ -262,7 +262,7 @@ struct KoreanSpeechNormalizerRuleTests {
 
     // Symbols the voice would read out in English become Korean words or pauses.
     static let symbols: [SpeechCase] = [
-        .init("2:1", "이대일"), .init("3:2로", "삼대이로"), .init("가/나", "가,나"), .init("R&D", "R앤드D"), .init("1+1", "일플러스일"), .init("가ㆍ나", "가·나"),
+        .init("2:1", "이대일"), .init("3:2로", "삼대이로"), .init("가/나", "가,나"), .init("R&D", "알앤디"), .init("1+1", "일플러스일"), .init("가ㆍ나", "가·나"),
         .init("1900년(천구백)", "천구백년(천구백)"),
     ]
 
