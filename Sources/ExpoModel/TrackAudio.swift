@@ -8,6 +8,8 @@ public struct TrackAudio: Sendable, Equatable, Codable {
     public var loudnessLUFS: Double?
     /// Highest sample, in dBFS; nil for silence.
     public var peakDBFS: Double?
+    /// True peak (ITU-R BS.1770-4, 4× oversampled), in dBTP; nil for silence or when not measured.
+    public var truePeakDBTP: Double?
     /// SHA-256 of the WAV, lowercase hex.
     public var sha256: String
     /// Size of the WAV in bytes.
@@ -17,12 +19,14 @@ public struct TrackAudio: Sendable, Equatable, Codable {
     /// Compressed copies of the WAV, by format (`opus`, `mp3`).
     public var encoded: [String: EncodedAudio]
 
-    public init(durationSeconds: Double, sampleRate: Int, loudnessLUFS: Double?, peakDBFS: Double?, sha256: String,
-                byteCount: Int, cues: [CaptionCue], encoded: [String: EncodedAudio] = [:]) {
+    public init(durationSeconds: Double, sampleRate: Int, loudnessLUFS: Double?, peakDBFS: Double?,
+                truePeakDBTP: Double? = nil, sha256: String, byteCount: Int, cues: [CaptionCue],
+                encoded: [String: EncodedAudio] = [:]) {
         self.durationSeconds = durationSeconds
         self.sampleRate = sampleRate
         self.loudnessLUFS = loudnessLUFS
         self.peakDBFS = peakDBFS
+        self.truePeakDBTP = truePeakDBTP
         self.sha256 = sha256
         self.byteCount = byteCount
         self.cues = cues

@@ -35,6 +35,8 @@ public struct GuideManifest: Sendable, Equatable, Codable {
         public var peakDBFS: Double?
         /// SHA-256 of the WAV, lowercase hex.
         public var sha256: String?
+        /// True peak of the WAV (BS.1770-4), in dBTP.
+        public var truePeakDBTP: Double?
         public var fellBackToText: Bool
         public var fallbackReason: String?
         /// The track's compressed files, by format.
@@ -85,7 +87,8 @@ public struct GuideManifest: Sendable, Equatable, Codable {
                 sampleRate: track.audio?.sampleRate,
                 loudnessLUFS: Self.rounded(track.audio?.loudnessLUFS, places: 2),
                 peakDBFS: Self.rounded(track.audio?.peakDBFS, places: 2),
-                sha256: track.audio?.sha256, fellBackToText: track.fellBackToText, fallbackReason: track.fallbackReason,
+                sha256: track.audio?.sha256, truePeakDBTP: Self.rounded(track.audio?.truePeakDBTP, places: 2),
+                fellBackToText: track.fellBackToText, fallbackReason: track.fallbackReason,
                 encodings: Self.encodings(of: track))
         }
     }

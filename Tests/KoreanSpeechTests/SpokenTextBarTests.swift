@@ -61,7 +61,7 @@ struct SpokenTextBarTests {
     }
 
     @Test(.needsSharedFixtures) func originalData() throws {
-        let folder = try #require(expo1900FixturesFolder())
+        let folder = try SharedFixtures.folder()
         for file in ["items.json", "exposition_universelle_1900.json"] {
             try Self.check(Self.strings(in: folder.appendingPathComponent(file)), from: file)
         }

@@ -133,6 +133,7 @@ struct ExportStage {
             "voice.trackPauseMs": String(profile.trackPauseMs),
             "voice.targetLoudnessLUFS": String(profile.targetLoudnessLUFS),
             "voice.peakCeilingDBFS": String(profile.peakCeilingDBFS),
+            "voice.truePeakCeilingDBTP": String(profile.truePeakCeilingDBTP),
         ]
     }
 

@@ -46,7 +46,8 @@ public struct TrackSynthesizer {
             targetLUFS: profile.targetLoudnessLUFS,
             peakCeilingDBFS: profile.peakCeilingDBFS,
             headSilenceSeconds: Double(profile.headSilenceMs) / 1000,
-            tailSilenceSeconds: Double(profile.tailSilenceMs) / 1000
+            tailSilenceSeconds: Double(profile.tailSilenceMs) / 1000,
+            truePeakCeilingDBTP: profile.truePeakCeilingDBTP
         ).normalize(source: raw, output: final, measuredInput: inputMeter)
         raw.discard()
         let speechDuration = Double(sampleCount) / Double(engine.sampleRate)
@@ -58,6 +59,7 @@ public struct TrackSynthesizer {
             durationSeconds: report.durationSeconds, sampleRate: report.sampleRate,
             loudnessLUFS: report.integratedLUFS.isFinite ? report.integratedLUFS : nil,
             peakDBFS: report.peakDBFS.isFinite ? report.peakDBFS : nil,
+            truePeakDBTP: report.truePeakDBTP.isFinite ? report.truePeakDBTP : nil,
             sha256: try SHA256Digest.ofFile(final.path), byteCount: size, cues: cues
         )
         try cache.store(audio, key: job.key)
