@@ -52,7 +52,7 @@ let stages: [Target] = [
     // Loudness, limiter, WAV files, the guide's concatenation.
     .target(name: "Audio", dependencies: ["ExpoModel", "ExpoSystem", "CEbur128"]),
     // Opus and MP3 files with tags and chapters; the whole guide assembled without re-encoding.
-    .target(name: "Encoding", dependencies: ["COpusEnc", "CLame", "CEbur128", "COpusFile", "CMpg123"]),
+    .target(name: "Encoding", dependencies: ["Audio", "COpusEnc", "CLame", "COpusFile", "CMpg123"]),
     // EPUB 3 talking books with Media Overlays.
     .target(name: "TalkingBook"),
     // Captions, transcript, page, playlist, manifest.
@@ -101,7 +101,7 @@ let package = Package(
             "Speech", "Narration", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "AudioTests", dependencies: ["Audio", "TestSupport"]),
-        .testTarget(name: "EncodingTests", dependencies: ["Encoding"]),
+        .testTarget(name: "EncodingTests", dependencies: ["Encoding", "Audio"]),
         .testTarget(name: "TalkingBookTests", dependencies: ["TalkingBook"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "CatalogLoading", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "TestSupport"]),

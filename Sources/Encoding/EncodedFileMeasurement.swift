@@ -1,3 +1,5 @@
+import Audio
+import Foundation
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -24,16 +26,48 @@ public func measureEncodedFile(_ path: String) throws(EncodingError) -> EncodedF
     let format = try sniffFormat(path)
     switch format {
     case .opus:
-        let analysis = try LoudnessAnalysis(sampleRate: 48_000)
-        let frames = try OpusDecoding.decode(path: path) { (block) throws(EncodingError) in try analysis.append(block) }
-        return try measurement(analysis, frames: frames, rate: 48_000)
+        let meter = try DecodedMeter(sampleRate: 48_000, path: path)
+        let frames = try OpusDecoding.decode(path: path) { (block) throws(EncodingError) in try meter.process(block) }
+        return try meter.measurement(frames: frames)
     case .mp3:
-        var analysis: LoudnessAnalysis?
+        var meter: DecodedMeter?
         let result = try MP3Decoding.decode(path: path, format: { (rate) throws(EncodingError) in
-            analysis = try LoudnessAnalysis(sampleRate: rate)
-        }, { (block) throws(EncodingError) in try analysis?.append(block) })
-        guard let analysis else { throw .malformed(file: path, reason: "no audio") }
-        return try measurement(analysis, frames: result.frames, rate: result.rate)
+            meter = try DecodedMeter(sampleRate: rate, path: path)
+        }, { (block) throws(EncodingError) in try meter?.process(block) })
+        guard let meter else { throw .malformed(file: path, reason: "no audio") }
+        return try meter.measurement(frames: result.frames)
+    }
+}
+
+/// The Audio stage's BS.1770-4 meter (libebur128) on decoded blocks, with the sample peak.
+private final class DecodedMeter {
+    let meter: TruePeakMeter
+    let path: String
+    var samplePeak: Float = 0
+
+    init(sampleRate: Int, path: String) throws(EncodingError) {
+        self.path = path
+        do { meter = try TruePeakMeter(sampleRate: sampleRate) } catch { throw Self.failure(error, path) }
+    }
+
+    func process(_ block: UnsafeBufferPointer<Float>) throws(EncodingError) {
+        for sample in block { samplePeak = max(samplePeak, abs(sample)) }
+        do { try meter.process(block) } catch { throw Self.failure(error, path) }
+    }
+
+    func measurement(frames: Int64) throws(EncodingError) -> EncodedFileMeasurement {
+        do {
+            return EncodedFileMeasurement(
+                integratedLoudness: try meter.integratedLoudness(), truePeak: try meter.truePeakDBTP(),
+                samplePeak: samplePeak > 0 ? 20 * log10(Double(samplePeak)) : -.infinity,
+                decodedFrames: frames, sampleRate: meter.sampleRate)
+        } catch {
+            throw Self.failure(error, path)
+        }
+    }
+
+    private static func failure(_ error: any Error, _ path: String) -> EncodingError {
+        .codec(file: path, library: "libebur128", operation: "measure the decoded audio", detail: "\(error)")
     }
 }
 
@@ -48,11 +82,6 @@ public func decodeEncodedFile(_ path: String) throws(EncodingError) -> (samples:
         let result = try MP3Decoding.decode(path: path) { samples.append(contentsOf: $0) }
         return (samples, result.rate)
     }
-}
-
-private func measurement(_ analysis: LoudnessAnalysis, frames: Int64, rate: Int) throws(EncodingError) -> EncodedFileMeasurement {
-    EncodedFileMeasurement(integratedLoudness: try analysis.integratedLoudness(), truePeak: try analysis.truePeak(),
-                           samplePeak: try analysis.samplePeak(), decodedFrames: frames, sampleRate: rate)
 }
 
 private func sniffFormat(_ path: String) throws(EncodingError) -> EncodedFormat {
