@@ -76,30 +76,30 @@ public final class MP3FileEncoder {
 
     /// Encodes a block of 16-bit samples.
     public func append(_ samples: UnsafeBufferPointer<Int16>) throws(EncodingError) {
-        guard let lame else { throw .encoderClosed(file: file.path) }
-        var start = 0
-        while start < samples.count {
-            let count = min(Self.block, samples.count - start)
-            let pcm = samples.baseAddress! + start
-            let written = buffer.withUnsafeMutableBufferPointer {
-                lame_encode_buffer(lame, pcm, pcm, Int32(count), $0.baseAddress, Int32($0.count))
-            }
-            try emit(written, "encode")
-            start += count
+        try encode(samples) { lame, pcm, count, out, capacity in
+            lame_encode_buffer(lame, pcm, pcm, count, out, capacity)
         }
-        inputFrames += Int64(samples.count)
     }
 
     /// Encodes a block of float samples (full scale ±1.0).
     public func append(_ samples: UnsafeBufferPointer<Float>) throws(EncodingError) {
+        try encode(samples) { lame, pcm, count, out, capacity in
+            lame_encode_buffer_ieee_float(lame, pcm, pcm, count, out, capacity)
+        }
+    }
+
+    /// Feeds `samples` to LAME in blocks through `call` (the function for their sample type)
+    /// and writes what it returns.
+    private func encode<Sample>(
+        _ samples: UnsafeBufferPointer<Sample>,
+        _ call: (lame_t, UnsafePointer<Sample>, Int32, UnsafeMutablePointer<UInt8>?, Int32) -> Int32
+    ) throws(EncodingError) {
         guard let lame else { throw .encoderClosed(file: file.path) }
         var start = 0
         while start < samples.count {
             let count = min(Self.block, samples.count - start)
             let pcm = samples.baseAddress! + start
-            let written = buffer.withUnsafeMutableBufferPointer {
-                lame_encode_buffer_ieee_float(lame, pcm, pcm, Int32(count), $0.baseAddress, Int32($0.count))
-            }
+            let written = buffer.withUnsafeMutableBufferPointer { call(lame, pcm, Int32(count), $0.baseAddress, Int32($0.count)) }
             try emit(written, "encode")
             start += count
         }
