@@ -83,7 +83,8 @@ struct OpusGuidePlan {
         head = first!.head
         vendor = Self.vendor(of: first!.tags)
         // Deterministic (same tracks, same file) and different from the tracks' own serials.
-        serial = Ogg.crc32(ArraySlice(tracks.map(\.path).joined(separator: "\n").utf8), seed: 0x6775_6964) | 1
+        serial = Ogg.crc32(ArraySlice(tracks.map { "\($0.title)|\($0.sourceFrames)" }.joined(separator: "\n").utf8),
+                           seed: 0x6775_6964) | 1
     }
 
     private static func vendor(of tags: [UInt8]) -> String {

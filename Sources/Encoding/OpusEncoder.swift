@@ -40,8 +40,12 @@ public final class OpusFileEncoder {
         try VorbisComments.validate(chapters, file: path)
         self.sampleRate = sampleRate
         sink = OpusSink(file: try OutputFile(path: path))
-        encoder = try Self.makeEncoder(sink: sink, sampleRate: sampleRate,
-                                       fields: VorbisComments.fields(metadata, chapters: chapters))
+        let fields = VorbisComments.fields(metadata, chapters: chapters)
+        encoder = try Self.makeEncoder(sink: sink, sampleRate: sampleRate, fields: fields)
+        // libopusenc picks a random stream serial; one derived from the tags and settings makes
+        // the same track the same file, whichever run or worker encodes it.
+        let serial = Ogg.crc32(ArraySlice("\(fields)|\(settings.bitrate)|\(settings.complexity)".utf8), seed: 0x7472_636B) | 1
+        try check(expo_ope_set_serial(encoder, Int32(bitPattern: serial)), "set the stream serial number")
         try check(expo_ope_set_bitrate(encoder, Int32(settings.bitrate)), "set the bitrate")
         try check(expo_ope_set_complexity(encoder, Int32(settings.complexity)), "set the complexity")
         try check(expo_ope_set_voice(encoder), "set the signal type to voice")

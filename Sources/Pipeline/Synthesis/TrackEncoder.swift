@@ -31,7 +31,7 @@ struct TrackEncoder {
         }
     }
 
-    /// Encodes what `audio` lacks and stores the updated entry; returns it.
+    /// Encodes what `audio` lacks; returns the entry with the new copies (the caller stores it).
     func encodeMissing(_ audio: TrackAudio, job: SynthesisJob) throws -> TrackAudio {
         let formats = missing(in: audio, job: job)
         guard !formats.isEmpty else { return audio }
@@ -54,7 +54,6 @@ struct TrackEncoder {
                     loudnessLUFS: measured.integratedLoudness.isFinite ? measured.integratedLoudness : nil,
                     truePeakDBTP: measured.truePeak.isFinite ? measured.truePeak : nil)
             }
-            try cache.store(updated, key: job.key)
             return updated
         } catch let error as EncodingError {
             throw error.expoError

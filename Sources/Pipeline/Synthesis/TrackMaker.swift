@@ -16,12 +16,16 @@ public struct TrackMaker {
         self.cache = cache
     }
 
-    /// Makes everything `job` needs in the cache; returns its entry.
+    /// Makes everything `job` needs in the cache and records the entry, only once it is
+    /// complete: a track stopped while being encoded leaves no entry, so no run takes it for
+    /// finished. Returns the entry.
     @discardableResult
     public func make(_ job: SynthesisJob) throws -> TrackAudio {
-        let audio = try cache.entry(job.key)
-            ?? TrackSynthesizer(engine: engine, profile: profile, cache: cache).synthesize(job)
-        return try TrackEncoder(cache: cache, delivery: delivery).encodeMissing(audio, job: job)
+        let cached = cache.entry(job.key)
+        let audio = try cached ?? TrackSynthesizer(engine: engine, profile: profile, cache: cache).synthesize(job)
+        let complete = try TrackEncoder(cache: cache, delivery: delivery).encodeMissing(audio, job: job)
+        if cached == nil || complete != audio { try cache.store(complete, key: job.key) }
+        return complete
     }
 
     /// Whether the cache lacks anything of `job`: its audio, or a compressed copy.

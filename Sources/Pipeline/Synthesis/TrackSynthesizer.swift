@@ -17,7 +17,9 @@ public struct TrackSynthesizer {
         self.cache = cache
     }
 
-    /// Makes the cache entry for `job`. Temporary files are removed on every exit path.
+    /// Speaks `job` into its WAV in the cache (`KEY.wav`) and returns what it measured; the
+    /// caller records the entry once the track is complete (see `TrackMaker`). Temporary
+    /// files are removed on every exit path.
     @discardableResult
     public func synthesize(_ job: SynthesisJob) throws -> TrackAudio {
         // The raw speech, read back once by the normalizer: in memory, or for a very long
@@ -62,7 +64,6 @@ public struct TrackSynthesizer {
             truePeakDBTP: report.truePeakDBTP.isFinite ? report.truePeakDBTP : nil,
             sha256: try SHA256Digest.ofFile(final.path), byteCount: size, cues: cues
         )
-        try cache.store(audio, key: job.key)
         return audio
     }
 }
