@@ -5,7 +5,10 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/ioctl.h>
 #include <sys/wait.h>
+#include <linux/fs.h>
 #include <unistd.h>
 
 static volatile sig_atomic_t stop_signal = 0;
@@ -63,3 +66,35 @@ int expo_syncfs(int fd) { return syncfs(fd); }
 int expo_exited_normally(int status) { return WIFEXITED(status) ? 1 : 0; }
 int expo_exit_status(int status) { return WEXITSTATUS(status); }
 int expo_terminating_signal(int status) { return WIFSIGNALED(status) ? WTERMSIG(status) : 0; }
+
+int expo_lock_exclusive(int fd, int wait) {
+    return flock(fd, LOCK_EX | (wait ? 0 : LOCK_NB));
+}
+
+int expo_clone_file(int in, int out) {
+#ifdef FICLONE
+    return ioctl(out, FICLONE, in);
+#else
+    (void)in; (void)out;
+    errno = EOPNOTSUPP;
+    return -1;
+#endif
+}
+
+void expo_make_standard_descriptors_valid(void) {
+    for (int fd = 0; fd <= 2; fd++) {
+        if (fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+        // The lowest free descriptor is `fd` itself, as every lower one is open by now.
+        int opened = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
+        if (opened >= 0 && opened != fd) {
+            (void)dup2(opened, fd);
+            (void)close(opened);
+        }
+    }
+}
+
+// Before anything else in the process (the Swift runtime, Foundation, espeak-ng) opens a file
+// that would otherwise get a closed standard descriptor's number.
+__attribute__((constructor)) static void make_standard_descriptors_valid_at_start(void) {
+    expo_make_standard_descriptors_valid();
+}

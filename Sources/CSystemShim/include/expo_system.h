@@ -34,4 +34,17 @@ int expo_exited_normally(int status);
 int expo_exit_status(int status);
 int expo_terminating_signal(int status);
 
+/// flock(fd, LOCK_EX), without waiting if `wait` is 0. 0 on success, else -1 and errno
+/// (EWOULDBLOCK: another process holds it; EINTR: a signal arrived while waiting).
+int expo_lock_exclusive(int fd, int wait);
+
+/// ioctl(out, FICLONE, in): makes `out` share `in`'s blocks (copy-on-write), where the file
+/// system can. 0 on success, else -1 and errno.
+int expo_clone_file(int in, int out);
+
+/// Makes descriptors 0, 1 and 2 valid: each closed one is opened on /dev/null, so that no
+/// file this process opens later is taken for stdin, stdout or stderr. Runs by itself before
+/// main (a constructor); callable again.
+void expo_make_standard_descriptors_valid(void);
+
 #endif
