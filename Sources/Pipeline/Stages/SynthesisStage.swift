@@ -69,6 +69,7 @@ struct SynthesisStage {
                 result.failures[job.fileStem] = "its audio was not found in the cache after synthesis"
             }
         }
+        for note in cache.takeDamageNotes() { progress(.warning(note)) }
         if request.useCache {
             result.guide.startFromCache(jobs.filter { result.audio[$0.fileStem] != nil }, audio: result.audio,
                                         cache: cache, profile: request.profile)

@@ -1,3 +1,4 @@
+import CSystemShim
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -94,10 +95,9 @@ public final class OutputFolder: @unchecked Sendable {
             // The staging folder is private, so the file needs no temporary name of its own.
             let file = try POSIXFile.openForWriting(stagedURL(name).path, shownAs: shown)
             do {
+                // Flushed to the disk with every other staged file by one syncfs before the
+                // renames (see `publish`), not one fsync per file.
                 try data.withUnsafeBytes { try file.write($0) }
-                // On the disk before it is renamed into place, so that a crash never publishes
-                // an empty file.
-                try file.synchronize()
             } catch {
                 file.closeQuietly()
                 throw error
@@ -106,6 +106,30 @@ public final class OutputFolder: @unchecked Sendable {
         } catch let error as ExpoError where error.code != nil {
             throw ExpoError.cannotWrite(path: shown, reason: String(cString: strerror(error.code!)), code: error.code)
         }
+    }
+
+    /// Stages a copy (a reflink where the file system can) of `source`, a checked cache file, as
+    /// `name`, unless the destination already holds the same bytes. Never a hard link: a change
+    /// to the cache never shows in the published file, nor the other way round.
+    public func stageCopy(of source: URL, as name: String) throws {
+        let published = destination.appendingPathComponent(name)
+        unlink(stagedURL(name).path)
+        if FileCopy.sameContents(source.path, published.path) {
+            lock.withLock { _ = unchanged.insert(name) }
+            return
+        }
+        lock.withLock { _ = unchanged.remove(name) }
+        try FileCopy.copy(source.path, to: stagedURL(name).path, shownAs: published.path)
+    }
+
+    /// Whether this run has `name`: staged, or found already published with the same bytes.
+    public func hasFile(_ name: String) -> Bool {
+        lock.withLock { unchanged.contains(name) } || access(stagedURL(name).path, F_OK) == 0
+    }
+
+    /// Where this run's `name` can be read now: staged, or else as already published.
+    public func currentURL(_ name: String) -> URL {
+        access(stagedURL(name).path, F_OK) == 0 ? stagedURL(name) : destination.appendingPathComponent(name)
     }
 
     /// Whether `url` holds exactly `data` (size first, then bytes).
@@ -127,6 +151,9 @@ public final class OutputFolder: @unchecked Sendable {
         let manager = FileManager.default
         // Dot-names are the run's own scratch (e.g. the uncached synthesis of --no-cache).
         let names = ((try? manager.contentsOfDirectory(atPath: staging.path)) ?? []).filter { !$0.hasPrefix(".") }
+        // Every staged file on the disk before any is renamed into place, so that a crash never
+        // publishes an empty or partial file: one syncfs for them all.
+        try synchronizeStaging()
         // The manifest goes last, so that it never names a file that is not there yet.
         for name in names.sorted(by: { ($0 == "manifest.json" ? 1 : 0, $0) < ($1 == "manifest.json" ? 1 : 0, $1) }) {
             let target = destination.appendingPathComponent(name)
@@ -141,6 +168,15 @@ public final class OutputFolder: @unchecked Sendable {
         }
         try? manager.removeItem(at: staging)
         published = true
+    }
+
+    private func synchronizeStaging() throws {
+        let fd = open(staging.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw ExpoError.cannotWrite(path: destination.path, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        if expo_syncfs(fd) != 0 {
+            throw ExpoError.cannotWrite(path: destination.path, reason: String(cString: strerror(errno)), code: errno)
+        }
     }
 
     /// Freeing a file of a hundred megabytes takes the file system tens of milliseconds, and
