@@ -33,6 +33,11 @@ public struct GuideBuilder {
 
     /// Makes the guide. `progress` is called from this thread.
     public func build(_ request: GuideRequest, progress: (GuideProgressEvent) -> Void = { _ in }) throws -> GuideReport {
+        // Checked and locked before anything is read or written; held to the end of the run.
+        let folders = try RunFolders(request) { folder in
+            progress(.warning("Another expo-narrate run is using \(folder); waiting for it to finish"))
+        }
+        defer { withExtendedLifetime(folders) {} }
         let speech = request.textOnly ? nil : speechSource(request)
         defer { speech?.close() }
         let narrate = NarrationStage(request: request, normalizer: normalizer)

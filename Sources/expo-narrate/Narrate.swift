@@ -23,7 +23,9 @@ struct Narrate: ParsableCommand {
 
         Exit status: 0 done; 3 some tracks fell back to text; 64 usage error (options, voice \
         profile, lexicon, unknown entry); 65 bad catalog data; 73 the output folder cannot be \
-        created; 74 a file could not be written (disk full, permissions); 130 interrupted by SIGINT, 143 by SIGTERM.
+        created or is not expo-narrate's cache; 74 a file could not be written (disk full, permissions); 75 \
+        a resource is short for now (the speech server, a thread, another run holds the folder with --no-wait); \
+        129, 130, 143 interrupted by SIGHUP, SIGINT, SIGTERM.
         """,
         version: GuideBuilder.toolVersion,
         subcommands: [Normalize.self, Pronounce.self, Voices.self, SpeechServerCommand.self]
@@ -67,6 +69,9 @@ struct Narrate: ParsableCommand {
     @Flag(name: .long, help: "Neither read nor trust the cache: synthesise every track again.")
     var noCache = false
 
+    @Flag(name: .long, help: "If another run is using the output or cache folder, stop at once (status 75) instead of waiting for it.")
+    var noWait = false
+
     @Flag(name: .long, help: "Print nothing but errors and warnings.")
     var quiet = false
 
@@ -102,7 +107,7 @@ struct Narrate: ParsableCommand {
         let (catalog, warnings) = try loadCatalog()
         for warning in warnings { printError("warning: \(warning)") }
         if list {
-            printList(catalog)
+            try printList(catalog)
             return
         }
         let library = try voiceOptions.library()
@@ -112,13 +117,14 @@ struct Narrate: ParsableCommand {
         let builder = GuideBuilder(normalizer: KoreanSpeechNormalizer(lexicon: lexicon), pronouncer: pronouncer)
         let selection: GuideRequest.Selection = all ? .all
             : (entry.isEmpty ? .poster : .some(poster: poster, entryNames: entry))
-        let request = GuideRequest(
+        var request = GuideRequest(
             catalog: catalog, selection: selection,
             outputFolder: URL(fileURLWithPath: output), profile: profile, textOnly: textOnly,
             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
             cacheFolder: cache.map { URL(fileURLWithPath: $0) }, useCache: !noCache,
             executable: Executable.url
         )
+        request.waitForOtherRuns = !noWait
         let printer = ProgressPrinter(quiet: quiet)
         let report = try builder.build(request, progress: printer.show)
         printer.finish(report)
@@ -134,11 +140,19 @@ struct Narrate: ParsableCommand {
         return try DefaultCatalog.load(executable: Executable.url)
     }
 
-    private func printList(_ catalog: Catalog) {
+    /// Lists the tracks in blocks of 64 KB on stdout (see `writeOutput`); a stop signal ends it.
+    private func printList(_ catalog: Catalog) throws {
         let tracks = Narrator(normalizer: KoreanSpeechNormalizer()).tracks(for: catalog)
+        var block = ""
         for track in tracks {
+            try Interruption.check()
             let kind = track.kind == .poster ? "poster" : "entry "
-            print("\(kind)  \(track.fileStem)  \(track.title)")
+            block += "\(kind)  \(track.fileStem)  \(track.title)\n"
+            if block.utf8.count >= 1 << 16 {
+                try writeOutput(block)
+                block.removeAll(keepingCapacity: true)
+            }
         }
+        try writeOutput(block)
     }
 }
