@@ -42,6 +42,16 @@ void expo_install_stop_handlers(void) {
     install(SIGHUP, on_stop);
 }
 
+static void on_stop_exit(int number) {
+    _exit(128 + number);
+}
+
+void expo_install_exiting_stop_handlers(void) {
+    install(SIGINT, on_stop_exit);
+    install(SIGTERM, on_stop_exit);
+    install(SIGHUP, on_stop_exit);
+}
+
 int expo_stop_signal(void) { return stop_signal; }
 
 void expo_install_child_end_handler(int write_end) {

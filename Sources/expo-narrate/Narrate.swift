@@ -92,7 +92,8 @@ struct Narrate: ParsableCommand {
         if !all && !poster && entry.isEmpty && !list {
             throw ValidationError("Say what to narrate: --all, --poster or --entry NAME (or --list to see the entries).")
         }
-        Interruption.install()
+        // Until the catalog is read (and for --list), nothing is written: a stop ends the process.
+        Interruption.installExiting()
         do {
             try narrate()
         } catch let error as ExitCode {
@@ -110,6 +111,7 @@ struct Narrate: ParsableCommand {
             try printList(catalog)
             return
         }
+        Interruption.install()
         let library = try voiceOptions.library()
         let profile = try library.profile(named: voice)
         let lexicon = try library.lexicon()

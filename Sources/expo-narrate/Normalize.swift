@@ -50,7 +50,8 @@ struct Pronounce: ParsableCommand {
 /// Reads standard input line by line and writes `transform` of each line, in order, in
 /// blocks of 64 KB. Errors the library throws are printed and turned into an exit status.
 func transformLines(_ transform: (String) -> String) throws {
-    Interruption.install()
+    // Writes nothing but stdout: a stop ends the process at once, whatever it is reading.
+    Interruption.installExiting()
     var output = ""
     output.reserveCapacity(1 << 16)
     while let line = readLine(strippingNewline: true) {

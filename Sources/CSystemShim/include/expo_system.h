@@ -11,6 +11,10 @@
 /// first one wins) and do nothing else.
 void expo_install_stop_handlers(void);
 
+/// Installs handlers for SIGINT, SIGTERM and SIGHUP that end the process at once with status
+/// 128 + the signal (_exit): for phases that have written nothing (reading the catalog, --list).
+void expo_install_exiting_stop_handlers(void);
+
 /// The stop signal received so far, or 0.
 int expo_stop_signal(void);
 
