@@ -5,8 +5,9 @@ import Foundation
 import Glibc
 #endif
 
-/// An exclusive flock(2) on a lock file, held until this object goes away (or the process
-/// ends, however it ends: the kernel releases it). One run per folder at a time.
+/// An exclusive flock(2) on a folder itself (its directory descriptor: no lock file is left in
+/// it), held until this object goes away or the process ends, however it ends (the kernel
+/// releases it). One run per folder at a time; `flock DIR command` holds it from a shell.
 public final class FolderLock {
     private let descriptor: Int32
 
@@ -18,13 +19,13 @@ public final class FolderLock {
         close(descriptor)
     }
 
-    /// Locks `lockFile` (created if needed). When another process holds it: with `wait`,
+    /// Locks the folder `folder` (which exists). When another process holds it: with `wait`,
     /// calls `onWait` once and waits until it is free or a stop signal arrives (then throws
     /// `ExpoError.interrupted`); without, throws an `ExpoError` of category `.resources`
     /// naming `folder`. `subject` says which folder it is for advice.
-    public static func acquire(_ lockFile: String, folder: String, subject: ExpoError.Subject, wait: Bool,
+    public static func acquire(folder: String, subject: ExpoError.Subject, wait: Bool,
                                onWait: () -> Void) throws -> FolderLock {
-        let fd = POSIXFile.retryingEINTR { open(lockFile, O_RDWR | O_CREAT | O_CLOEXEC, 0o644) }
+        let fd = POSIXFile.retryingEINTR { open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard fd >= 0 else {
             let code = errno
             throw ExpoError(.io, "Cannot lock \(folder) for this run: \(String(cString: strerror(code)))",

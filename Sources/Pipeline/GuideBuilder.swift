@@ -66,7 +66,7 @@ public struct GuideBuilder {
         let summary = try export.run(tracks, synthesis: synthesis)
         try synthesis.guide.finish(summary.tracks, profile: request.profile)
         try Interruption.check()
-        try output.publish(removing: request.selection == .all ? previous : [])
+        try output.publish(previousFiles: previous, keepPrevious: request.selection != .all)
         narrate.remember(narration)
         return GuideReport(
             summary: summary, outputFolder: output.destination,

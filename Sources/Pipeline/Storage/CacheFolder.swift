@@ -12,7 +12,6 @@ import Glibc
 public enum CacheFolder {
     static let tagName = "CACHEDIR.TAG"
     static let versionName = "expo-narrate-cache.version"
-    static let lockName = ".expo-narrate.lock"
     static let tagText = """
         Signature: 8a477f597d28d172789f06886806bc55
         # This file is a cache directory tag created by expo-narrate.
@@ -57,10 +56,10 @@ public enum CacheFolder {
     }
 
     /// Whether `name` is one the cache makes: track audio and records (`KEY.wav`, `KEY.json`),
-    /// guides (`guide-KEY.wav`, `guide-KEY.sha256`), the narration folder, the tag, the version
-    /// and lock files, and the temporary `.NAME.partial-PID` of any of them.
+    /// guides (`guide-KEY.wav`, `guide-KEY.sha256`), the narration folder, the tag and the
+    /// version file, the workers' batch folder, and the temporary `.NAME.partial-PID` of any of them.
     public static func isOwnName(_ name: String) -> Bool {
-        if [tagName, versionName, lockName, "narration"].contains(name) { return true }
+        if [tagName, versionName, "narration", "batch"].contains(name) { return true }
         if name.hasPrefix("."), let range = name.range(of: ".partial-", options: .backwards),
            Int32(name[range.upperBound...]) != nil {
             return isOwnName(String(name[name.index(after: name.startIndex)..<range.lowerBound]))

@@ -38,15 +38,30 @@ enum CachedAudioCheck {
 final class CheckedEntries: @unchecked Sendable {
     // @unchecked Sendable: every field is touched only while holding `lock`.
     private let lock = NSLock()
-    private var entries: [String: TrackAudio] = [:]
+    private var entries: [String: (TrackAudio, Stamp)] = [:]
     private var notes: [String] = []
 
-    func known(_ key: String) -> TrackAudio? {
-        lock.withLock { entries[key] }
+    /// What tells that a file changed: size, modification time and inode.
+    struct Stamp: Equatable {
+        var size: Int
+        var seconds: Int
+        var nanoseconds: Int
+        var inode: UInt64
+
+        init(_ status: stat) {
+            size = Int(status.st_size)
+            seconds = Int(status.st_mtim.tv_sec)
+            nanoseconds = Int(status.st_mtim.tv_nsec)
+            inode = UInt64(status.st_ino)
+        }
     }
 
-    func remember(_ key: String, _ entry: TrackAudio) {
-        lock.withLock { entries[key] = entry }
+    func known(_ key: String, stamp: Stamp) -> TrackAudio? {
+        lock.withLock { entries[key].flatMap { $0.1 == stamp ? $0.0 : nil } }
+    }
+
+    func remember(_ key: String, _ entry: TrackAudio, stamp: Stamp) {
+        lock.withLock { entries[key] = (entry, stamp) }
     }
 
     func note(_ text: String) {

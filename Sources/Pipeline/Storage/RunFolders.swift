@@ -37,8 +37,7 @@ public final class RunFolders {
     private func lock(_ folder: String, subject: ExpoError.Subject, create: () throws -> Void, request: GuideRequest,
                       onWait: (String) -> Void) throws {
         try create()
-        let file = (folder as NSString).appendingPathComponent(CacheFolder.lockName)
-        locks.append(try FolderLock.acquire(file, folder: folder, subject: subject, wait: request.waitForOtherRuns,
+        locks.append(try FolderLock.acquire(folder: folder, subject: subject, wait: request.waitForOtherRuns,
                                             onWait: { onWait(folder) }))
     }
 

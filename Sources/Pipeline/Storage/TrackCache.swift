@@ -42,18 +42,20 @@ public struct TrackCache: Sendable {
     /// The entry for `key` if it is complete and intact: its record readable, its WAV of the
     /// recorded size, with a header that agrees with that size, and with the recorded SHA-256.
     /// A damaged entry is removed (and noted once, see `takeDamageNotes`), so it is made again.
-    /// Each key is checked once per run.
+    /// A key is checked again only if its WAV changed since (size, time, inode).
     public func entry(_ key: String) -> TrackAudio? {
-        if let known = checked.known(key) { return known }
-        guard let data = try? Data(contentsOf: metadataURL(key)) else { return nil }
-        guard let entry = try? JSONDecoder().decode(TrackAudio.self, from: data) else {
-            return discard(key, because: "its record \(metadataURL(key).path) cannot be read")
-        }
         let path = audioURL(key).path
         // stat(2) directly: FileManager's attributes also look up the owner's user and group
         // names (reading /etc/passwd and /etc/group) for every file.
         var status = stat()
-        guard stat(path, &status) == 0 else { return discard(key, because: "its audio file is missing") }
+        let found = stat(path, &status) == 0
+        let stamp = CheckedEntries.Stamp(status)
+        if found, let known = checked.known(key, stamp: stamp) { return known }
+        guard let data = try? Data(contentsOf: metadataURL(key)) else { return nil }
+        guard let entry = try? JSONDecoder().decode(TrackAudio.self, from: data) else {
+            return discard(key, because: "its record \(metadataURL(key).path) cannot be read")
+        }
+        guard found else { return discard(key, because: "its audio file is missing") }
         guard Int(status.st_size) == entry.byteCount else {
             return discard(key, because: "it has \(status.st_size) bytes where its record says \(entry.byteCount)")
         }
@@ -63,7 +65,7 @@ public struct TrackCache: Sendable {
         guard (try? SHA256Digest.ofFile(path)) == entry.sha256 else {
             return discard(key, because: "its contents do not match the SHA-256 recorded for it")
         }
-        checked.remember(key, entry)
+        checked.remember(key, entry, stamp: stamp)
         return entry
     }
 
