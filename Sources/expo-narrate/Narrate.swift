@@ -69,6 +69,12 @@ struct Narrate: ParsableCommand {
     @Flag(name: .long, help: "Neither read nor trust the cache: synthesise every track again.")
     var noCache = false
 
+    @Option(name: .long, help: ArgumentHelp("The most entries a catalog may have (default 20000).", valueName: "n"))
+    var maxEntries: Int?
+
+    @Option(name: .long, help: ArgumentHelp("The most bytes one text field may have, as written in the JSON (default 16777216).", valueName: "n"))
+    var maxFieldBytes: Int?
+
     @Flag(name: .long, help: "If another run is using the output or cache folder, stop at once (status 75) instead of waiting for it.")
     var noWait = false
 
@@ -82,6 +88,8 @@ struct Narrate: ParsableCommand {
         if all && (poster || !entry.isEmpty) {
             throw ValidationError("--all already includes the poster and every entry; drop --poster and --entry.")
         }
+        if let maxEntries, maxEntries < 1 { throw ValidationError("--max-entries must be at least 1.") }
+        if let maxFieldBytes, maxFieldBytes < 1 { throw ValidationError("--max-field-bytes must be at least 1.") }
         if let jobs, !(1...64).contains(jobs) {
             throw ValidationError("--jobs must be from 1 to 64.")
         }
@@ -136,6 +144,8 @@ struct Narrate: ParsableCommand {
     private func loadCatalog() throws -> (Catalog, [CatalogWarning]) {
         if let posterFile, let itemsFile {
             var loader = CatalogLoader()
+            if let maxEntries { loader.limits.maximumEntries = maxEntries }
+            if let maxFieldBytes { loader.limits.maximumFieldBytes = maxFieldBytes }
             let catalog = try loader.load(posterFile: URL(fileURLWithPath: posterFile), itemsFile: URL(fileURLWithPath: itemsFile))
             return (catalog, loader.warnings)
         }

@@ -25,7 +25,7 @@ struct OutputFolderTests {
             try output.write(text, to: "\(text).txt")
             try output.publish(previousFiles: [], keepPrevious: false)
             #expect(Self.text(destination, "guide.txt") == text)
-            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: destination.appendingPathComponent("current").path)
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: destination.appendingPathComponent(".current").path)
                 == ".versions/\(round + 1)")
         }
         // Only the newest name of each round's own file is left at the top.

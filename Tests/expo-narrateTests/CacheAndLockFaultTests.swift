@@ -101,7 +101,7 @@ struct CacheAndLockFaultTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let entries = (0..<200_000).map { ["name": "항목\($0)", "image_name": "item\($0)", "short_desc": "짧은 설명", "desc": "설명 \($0)"] }
         let files = try writeCatalog(poster: samplePoster, entries: entries, in: folder)
-        let outcome = try FaultInjectionTests.shell(#""$BIN" --list --poster-file "# + RunningCommand.shellQuoted(files.poster)
+        let outcome = try FaultInjectionTests.shell(#""$BIN" --list --max-entries 1000000 --poster-file "# + RunningCommand.shellQuoted(files.poster)
             + " --items-file " + RunningCommand.shellQuoted(files.items) + " > /dev/null & run=$!; sleep 1.5; kill -"
             + signal + #" $run; start=$(date +%s%N); wait $run; echo "status=$?"; "#
             + #"echo "ms=$((($(date +%s%N) - start) / 1000000))""#, timeout: 60)

@@ -120,4 +120,49 @@ struct FaultInjectionTests {
             #expect(status.st_nlink == 1, "\(name) has \(status.st_nlink) links")
         }
     }
+
+    @Test("catalog data the JSON parser hides or cannot bound: one clear line, exit 65", arguments: [
+        (#"[{"name": "a", "name": "b"}]"#, "", "$[0].name: the key \"name\" appears twice"),
+        (#"[{"name": "a\ud800b"}]"#, "", "$[0].name: the text has a lone UTF-16 surrogate (\\uD800)"),
+        (#"[{"name": "a\udc00"}]"#, "", "lone UTF-16 surrogate"),
+        (#"[{"name": "a"}, {"name": "b"}, {"name": "c"}]"#, "--max-entries 2", "more than 2 entries"),
+        (#"[{"name": "a", "desc": "0123456789abcdef0123456789abcdef0123456789"}]"#, "--max-field-bytes 30",
+         "$[0].desc: the text is 42 bytes, more than the 30 bytes"),
+    ])
+    func catalogRefused(items: String, option: String, message: String) throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = try writeCatalog(poster: samplePoster, entries: [[String: String]](), in: folder)
+        try Data(items.utf8).write(to: URL(fileURLWithPath: files.items))
+        let outcome = try Self.shell(#""$BIN" --all --text-only --poster-file "# + RunningCommand.shellQuoted(files.poster)
+            + " --items-file " + RunningCommand.shellQuoted(files.items) + " " + option + " --output "
+            + Self.quoted(folder.appendingPathComponent("out")) + #"; echo "status=$?""#)
+        #expect(outcome.output.contains("status=65"), "\(outcome.output)")
+        #expect(outcome.output.contains(message), "\(outcome.output)")
+        #expect(!outcome.output.contains("NSCocoaErrorDomain") && !outcome.output.contains("end of file"), "\(outcome.output)")
+    }
+
+    @Test("a surrogate pair is a character, not an error")
+    func surrogatePairAccepted() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = try writeCatalog(poster: samplePoster, entries: [[String: String]](), in: folder)
+        try Data(#"[{"name": "a\ud83d\ude00"}]"#.utf8).write(to: URL(fileURLWithPath: files.items))
+        let outcome = try Self.shell(#""$BIN" --list --poster-file "# + RunningCommand.shellQuoted(files.poster)
+            + " --items-file " + RunningCommand.shellQuoted(files.items) + #"; echo "status=$?""#)
+        #expect(outcome.output.contains("status=0"), "\(outcome.output)")
+    }
+
+    @Test("an output or cache path under a file: one plain line naming the file, exit 73, no Cocoa domain", arguments: [
+        "--output /etc/passwd/x", "--cache /etc/passwd/c --output \"$TMPDIR_OUT\"",
+    ])
+    func pathUnderFile(option: String) throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcome = try Self.shell("TMPDIR_OUT=" + Self.quoted(folder.appendingPathComponent("o")) + #" "$BIN" --poster --text-only "#
+            + option + #"; echo "status=$?""#)
+        #expect(outcome.output.contains("status=73"), "\(outcome.output)")
+        #expect(outcome.output.contains("/etc/passwd is a file, not a folder"), "\(outcome.output)")
+        #expect(!outcome.output.contains("512"), "\(outcome.output)")
+    }
 }

@@ -29,10 +29,8 @@ public enum CacheFolder {
         if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR {
             throw ExpoError.cannotCreateCache(path: path, reason: "a file of that name exists")
         }
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw ExpoError.cannotCreateCache(path: path, reason: ExpoError.reason(of: error))
+        if let reason = FolderMaker.create(path) {
+            throw ExpoError.cannotCreateCache(path: path, reason: reason)
         }
         let tag = folder.appendingPathComponent(tagName)
         if let text = try? String(contentsOf: tag, encoding: .utf8), text.hasPrefix("Signature: 8a477f597d28d172789f06886806bc55") {

@@ -40,27 +40,17 @@ public final class OutputFolder: @unchecked Sendable {
     public init(destination: URL) throws {
         self.destination = destination.standardizedFileURL
         let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        if manager.fileExists(atPath: self.destination.path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else {
-                throw ExpoError.cannotCreateOutput(path: self.destination.path, reason: "a file of that name exists")
-            }
-        } else {
-            do {
-                try manager.createDirectory(at: self.destination, withIntermediateDirectories: true)
-            } catch {
-                throw ExpoError.cannotCreateOutput(path: self.destination.path, reason: ExpoError.reason(of: error))
-            }
+        if let reason = FolderMaker.create(self.destination.path) {
+            throw ExpoError.cannotCreateOutput(path: self.destination.path, reason: reason)
         }
         staging = self.destination.appendingPathComponent(Self.stagingPrefix + String(getpid()))
         Self.removeAbandonedStaging(in: self.destination)
         let destination = self.destination
         cleanup = BackgroundWork { Self.removeReplaced(in: destination) }
-        do {
-            try? manager.removeItem(at: staging)
-            try manager.createDirectory(at: staging, withIntermediateDirectories: false)
-        } catch {
-            throw ExpoError.cannotWrite(path: self.destination.path, reason: ExpoError.reason(of: error))
+        try? manager.removeItem(at: staging)
+        if mkdir(staging.path, 0o755) != 0 {
+            // The staging folder is this run's own: the message names the folder the user chose.
+            throw ExpoError.cannotWrite(path: self.destination.path, reason: String(cString: strerror(errno)), code: errno)
         }
     }
 
@@ -156,6 +146,12 @@ public final class OutputFolder: @unchecked Sendable {
         let publication = Publication(destination: destination)
         var carried = lock.withLock { unchanged }
         if keepPrevious { carried.formUnion(previousNames(publication, legacy: previousFiles)) }
+        if staged.isEmpty, publication.currentVersion() != nil, carried == previousNames(publication, legacy: []) {
+            // Every file is as the current guide has it already: nothing to publish.
+            published = true
+            discard()
+            return
+        }
         for name in carried.subtracting(staged) where !name.contains("/") && !name.hasPrefix(".") {
             try carry(name, from: publication)
         }

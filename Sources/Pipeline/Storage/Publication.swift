@@ -8,25 +8,25 @@ import Glibc
 
 /// Publishes a staged run so that readers and crashes see the old guide or the new one, never a
 /// mix. Each published guide is a folder of its own, `.versions/N`, never changed once it is
-/// published; `current` is a symbolic link to it, switched by one atomic rename; and every
+/// published; `.current` is a symbolic link to it, switched by one atomic rename; and every
 /// file name of the guide is, at the top of the output folder, a symbolic link `NAME ->
-/// current/NAME`, so that output/index.html and output/01-….wav open as before. The previous
+/// .current/NAME`, so that output/index.html and output/01-….wav open as before. The previous
 /// version is kept until the next publication (a reader still inside it finishes), then removed.
 ///
 /// Steps, each of which a crash may end: (1) the staging folder, complete and flushed, becomes
 /// `.versions/N` (a rename); (2) top-level links for names the new version adds (they resolve
-/// through `current`, so they show nothing until the switch); (3) `current` is switched (a
+/// through `.current`, so they show nothing until the switch); (3) `.current` is switched (a
 /// rename); (4) links to names the new version dropped are removed, and older versions too.
 /// Before (3) a reader sees the old guide whole; after it, the new one.
 struct Publication {
     static let versionsName = ".versions"
-    static let currentName = "current"
+    static let currentName = ".current"
 
     let destination: URL
 
     var versions: URL { destination.appendingPathComponent(Self.versionsName) }
 
-    /// The version `current` names (its number), if any.
+    /// The version `.current` names (its number), if any.
     func currentVersion() -> Int? {
         guard let target = try? FileManager.default.destinationOfSymbolicLink(
             atPath: destination.appendingPathComponent(Self.currentName).path) else { return nil }
@@ -42,6 +42,8 @@ struct Publication {
     @discardableResult
     func publish(_ staging: URL) throws -> Int {
         let previous = currentVersion()
+        // The last moment a stop request can still leave the old guide without a trace.
+        try Interruption.check()
         let number = (allVersions().max() ?? 0) + 1
         let folder = versions.appendingPathComponent(String(number))
         try make(versions)
@@ -80,7 +82,7 @@ struct Publication {
         }
     }
 
-    /// `current` -> `.versions/N`, replaced in one rename.
+    /// `.current` -> `.versions/N`, replaced in one rename.
     private func switchCurrent(to number: Int) throws {
         let temporary = destination.appendingPathComponent(".\(Self.currentName).new-\(getpid())")
         unlink(temporary.path)
@@ -91,7 +93,7 @@ struct Publication {
         PublicationSteps.reached()
     }
 
-    /// A top-level `NAME -> current/NAME` for each name that does not have it yet; a plain file
+    /// A top-level `NAME -> .current/NAME` for each name that does not have it yet; a plain file
     /// of that name (an older layout) is replaced in one rename.
     private func link(_ names: [String]) throws {
         for name in names {
@@ -108,7 +110,7 @@ struct Publication {
         }
     }
 
-    /// Removes top-level links into `current` whose names the current version does not have.
+    /// Removes top-level links into `.current` whose names the current version does not have.
     private func removeLinks(except names: Set<String>) {
         let prefix = Self.currentName + "/"
         for name in (try? FileManager.default.contentsOfDirectory(atPath: destination.path)) ?? [] where !names.contains(name) {

@@ -16,22 +16,30 @@ public final class RunFolders {
     /// Checks, locks and claims the folders of `request`. `onWait` is told which folder another
     /// run holds before this one waits for it (when `request.waitForOtherRuns`).
     public init(_ request: GuideRequest, onWait: (String) -> Void) throws {
-        let output = Self.resolved(request.outputFolder)
-        try Self.refuseSpecial(output, subject: .outputFolder)
-        let cache = request.useCache ? Self.resolved(request.effectiveCacheFolder) : nil
+        let (output, cache) = try Self.check(request)
+        try lock(output, subject: .outputFolder, create: { try Self.createOutput(output) }, request: request, onWait: onWait)
         if let cache {
-            try Self.refuseSpecial(cache, subject: .cacheFolder)
+            try CacheFolder.claim(URL(fileURLWithPath: cache))
+            try lock(cache, subject: .cacheFolder, create: {}, request: request, onWait: onWait)
+        }
+    }
+
+    /// Refuses folders a run may never use, before anything is created: `/`, the home folder,
+    /// a cache that would hold the output. Returns the resolved output and cache paths.
+    @discardableResult
+    public static func check(_ request: GuideRequest) throws -> (output: String, cache: String?) {
+        let output = resolved(request.outputFolder)
+        try refuseSpecial(output, subject: .outputFolder)
+        let cache = request.useCache ? resolved(request.effectiveCacheFolder) : nil
+        if let cache {
+            try refuseSpecial(cache, subject: .cacheFolder)
             if cache == output || output.hasPrefix(cache == "/" ? "/" : cache + "/") {
                 throw ExpoError(.usage, "The cache folder \(cache) would hold the output folder \(output)",
                                 advice: "Choose a cache folder outside the output folder's path, or the default one inside it.",
                                 subject: .cacheFolder)
             }
         }
-        try lock(output, subject: .outputFolder, create: { try Self.createOutput(output) }, request: request, onWait: onWait)
-        if let cache {
-            try CacheFolder.claim(URL(fileURLWithPath: cache))
-            try lock(cache, subject: .cacheFolder, create: {}, request: request, onWait: onWait)
-        }
+        return (output, cache)
     }
 
     private func lock(_ folder: String, subject: ExpoError.Subject, create: () throws -> Void, request: GuideRequest,
@@ -42,17 +50,12 @@ public final class RunFolders {
     }
 
     private static func createOutput(_ path: String) throws {
-        var status = stat()
-        if stat(path, &status) == 0 {
-            guard (status.st_mode & S_IFMT) == S_IFDIR else {
-                throw ExpoError.cannotCreateOutput(path: path, reason: "a file of that name exists")
-            }
-            return
+        if let reason = FolderMaker.create(path) {
+            throw ExpoError.cannotCreateOutput(path: path, reason: reason)
         }
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw ExpoError.cannotCreateOutput(path: path, reason: ExpoError.reason(of: error))
+        // A folder that exists but cannot be written (read-only, no permission) is a write error.
+        if access(path, W_OK) != 0 {
+            throw ExpoError.cannotWrite(path: path, reason: String(cString: strerror(errno)), code: errno)
         }
     }
 

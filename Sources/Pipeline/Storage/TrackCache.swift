@@ -20,10 +20,8 @@ public struct TrackCache: Sendable {
     /// Opens (and creates) the cache folder, removing temporary files of runs that are gone.
     public init(folder: URL) throws {
         self.folder = folder
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw ExpoError.cannotCreateCache(path: folder.path, reason: ExpoError.reason(of: error))
+        if let reason = FolderMaker.create(folder.path) {
+            throw ExpoError.cannotCreateCache(path: folder.path, reason: reason)
         }
         Self.removeAbandonedFiles(in: folder)
     }
