@@ -72,12 +72,16 @@ struct FaultTests {
         #expect(wavs.count == 15, "\(wavs)")
 
         // Now a complete guide with audio is the previous output; interrupt the next run while
-        // it writes guide.wav (every track comes from the cache, so that is most of its time).
+        // it writes guide.wav again (every track comes from the cache, and a run that changes
+        // nothing publishes nothing, so the cached guide is removed to make it write one).
         let complete = published(output)
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? [] where name.hasPrefix("guide-") {
+            try FileManager.default.removeItem(at: cache.appendingPathComponent(name))
+        }
         let assembling = try RunningCommand(["--all", "--output", output.path] + catalog)
         let guideStarted = RunningCommand.wait(upTo: 60) {
-            let all = FileManager.default.enumerator(atPath: output.path)?.allObjects as? [String] ?? []
-            return all.contains { $0.hasPrefix(".expo-narrate-staging-") && $0.contains("guide.wav") }
+            let all = (try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? []
+            return all.contains { $0.hasPrefix("guide-") && $0.hasSuffix(".wav") }
         }
         #expect(guideStarted, "guide.wav was never seen being written")
         let assemblySignalled = Date()

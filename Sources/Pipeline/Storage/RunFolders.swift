@@ -55,7 +55,10 @@ public final class RunFolders {
         }
         // A folder that exists but cannot be written (read-only, no permission) is a write error.
         if access(path, W_OK) != 0 {
-            throw ExpoError.cannotWrite(path: path, reason: String(cString: strerror(errno)), code: errno)
+            let code = errno
+            let reason = code == EROFS ? "the folder is on a read-only file system"
+                : code == EACCES ? "no permission to write in it" : String(cString: strerror(code))
+            throw ExpoError.cannotWrite(path: path, reason: reason, code: code)
         }
     }
 
