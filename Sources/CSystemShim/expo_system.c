@@ -7,6 +7,8 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/ioctl.h>
+#include <sys/resource.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <linux/fs.h>
 #include <unistd.h>
@@ -15,7 +17,21 @@ static volatile sig_atomic_t stop_signal = 0;
 static volatile sig_atomic_t child_pipe = -1;
 
 static void on_stop(int number) {
-    if (stop_signal == 0) stop_signal = number;
+    if (stop_signal != 0) return;
+    stop_signal = number;
+    // Every wait is bounded: if the orderly stop has not ended the process 1.5 s from now (a
+    // library call that does not return, such as libdispatch retrying a thread the system
+    // refuses), it ends anyway. The publication is atomic, so the previous output stays whole.
+    struct itimerval deadline;
+    memset(&deadline, 0, sizeof deadline);
+    deadline.it_value.tv_sec = 1;
+    deadline.it_value.tv_usec = 500000;
+    (void)setitimer(ITIMER_REAL, &deadline, NULL);
+}
+
+static void on_stop_deadline(int number) {
+    (void)number;
+    _exit(128 + (stop_signal != 0 ? stop_signal : SIGALRM));
 }
 
 static void on_child_end(int number) {
@@ -37,6 +53,7 @@ static void install(int number, void (*handler)(int)) {
 }
 
 void expo_install_stop_handlers(void) {
+    install(SIGALRM, on_stop_deadline);
     install(SIGINT, on_stop);
     install(SIGTERM, on_stop);
     install(SIGHUP, on_stop);
@@ -107,4 +124,11 @@ void expo_make_standard_descriptors_valid(void) {
 // that would otherwise get a closed standard descriptor's number.
 __attribute__((constructor)) static void make_standard_descriptors_valid_at_start(void) {
     expo_make_standard_descriptors_valid();
+    // An abort under a memory or process limit (in espeak-ng or the runtime) leaves no core
+    // file in the user's folder: the soft limit only, which the user may raise again.
+    struct rlimit core;
+    if (getrlimit(RLIMIT_CORE, &core) == 0 && core.rlim_cur != 0) {
+        core.rlim_cur = 0;
+        (void)setrlimit(RLIMIT_CORE, &core);
+    }
 }

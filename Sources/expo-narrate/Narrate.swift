@@ -120,6 +120,9 @@ struct Narrate: ParsableCommand {
             return
         }
         Interruption.install()
+        // A system that refuses threads (a process limit) is an error now, not a hang later
+        // inside a library that retries forever.
+        try BackgroundWork {}.wait()
         let library = try voiceOptions.library()
         let profile = try library.profile(named: voice)
         let lexicon = try library.lexicon()

@@ -165,4 +165,45 @@ struct FaultInjectionTests {
         #expect(outcome.output.contains("/etc/passwd is a file, not a folder"), "\(outcome.output)")
         #expect(!outcome.output.contains("512"), "\(outcome.output)")
     }
+
+    /// Whether this process may run commands as another user (root, with setpriv).
+    static let canSwitchUser: Bool = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+
+    @Test("a process limit that refuses every thread: exit 75 with the reason at once, no hang",
+          .enabled(if: canSwitchUser, "needs root and setpriv to run as an ordinary user"))
+    func processLimit() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        chmod(folder.path, 0o777)
+        let outcome = try Self.shell("setpriv --reuid=65534 --regid=65534 --clear-groups bash -c 'ulimit -u 1; exec \"$BIN\" --poster --quiet --output "
+            + Self.quoted(folder.appendingPathComponent("out")) + #"'; echo "status=$?""#, timeout: 30)
+        #expect(outcome.output.contains("status=75"), "\(outcome.output)")
+        #expect(outcome.output.contains("refused a new thread"), "\(outcome.output)")
+    }
+
+    @Test("a process limit that lets the run start but not its threads: SIGINT ends it within 2 s",
+          .enabled(if: canSwitchUser, "needs root and setpriv to run as an ordinary user"))
+    func processLimitInterrupted() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        chmod(folder.path, 0o777)
+        let outcome = try Self.shell("setpriv --reuid=65534 --regid=65534 --clear-groups bash -c 'ulimit -u 2; exec \"$BIN\" --poster --quiet --output "
+            + Self.quoted(folder.appendingPathComponent("out")) + #"' & run=$!; sleep 3; start=$(date +%s%N); kill -INT $run 2>/dev/null; "#
+            + #"wait $run; echo "status=$?"; echo "ms=$((($(date +%s%N) - start) / 1000000))""#, timeout: 60)
+        let milliseconds = outcome.output.split(separator: "ms=").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? 99_999
+        #expect(milliseconds < 2000, "\(outcome.output)")
+        #expect(!outcome.output.contains("status=0"), "\(outcome.output)")
+    }
+
+    @Test("an address-space limit (ulimit -v): a clear status, no core file, no hang")
+    func addressSpaceLimit() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcome = try Self.shell(#"cd "# + Self.quoted(folder) + #" && bash -c 'ulimit -v 120000; exec "$BIN" --poster --quiet --output out'; "#
+            + #"echo "status=$?""#, timeout: 120)
+        let status = outcome.output.split(separator: "status=").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? -1
+        #expect(status >= 0 && status < 128, "\(outcome.output)")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        #expect(!names.contains { $0.hasPrefix("core") }, "\(names)")
+    }
 }

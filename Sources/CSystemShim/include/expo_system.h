@@ -8,7 +8,8 @@
 #include <sys/types.h>
 
 /// Installs handlers for SIGINT, SIGTERM and SIGHUP that record the signal number (the
-/// first one wins) and do nothing else.
+/// first one wins) and arm a 1.5 s timer (SIGALRM) that ends the process with status
+/// 128 + that signal if the orderly stop has not ended it by then.
 void expo_install_stop_handlers(void);
 
 /// Installs handlers for SIGINT, SIGTERM and SIGHUP that end the process at once with status
