@@ -82,6 +82,10 @@ let package = Package(
         .executableTarget(name: "expo-narrate", dependencies: [
             "Pipeline", "ExpoModel", "CatalogLoading", "KoreanSpeech", "Narration", "Speech", "ExpoSystem",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], linkerSettings: [
+            // espeak-ng's calls into pcaudiolib bind to CEspeakShim/expo_no_audio.c: no sound device.
+            .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=create_audio_device_object",
+                          "-Xlinker", "--export-dynamic-symbol=audio_object_*"]),
         ]),
         // What every test target shares: the original apps' data, scratch folders, budgets.
         .target(name: "TestSupport", dependencies: ["ExpoModel", "Speech"], path: "Tests/TestSupport"),

@@ -7,6 +7,8 @@ import ExpoSystem
 public struct CatalogLoader: Sendable {
     /// Warnings collected while loading (empty strings, duplicate names, …).
     public private(set) var warnings: [CatalogWarning] = []
+    /// How many entries and how long a field may be (checked before the JSON is parsed).
+    public var limits = CatalogLimits()
 
     public init() {}
 
@@ -20,7 +22,7 @@ public struct CatalogLoader: Sendable {
     /// Loads the poster object (`title, visitors, location, duration, description`).
     public mutating func loadPoster(from file: URL) throws -> Poster {
         let name = file.lastPathComponent
-        let root = try Self.parse(file)
+        let root = try Self.parse(file, limits: limits, rootIsEntries: false)
         var reader = FieldReader(file: name)
         let object = try reader.object(root, at: "$")
         let poster = Poster(
@@ -40,7 +42,7 @@ public struct CatalogLoader: Sendable {
     /// Loads the entries array (`[{name, image_name, short_desc, desc}]`).
     public mutating func loadEntries(from file: URL) throws -> [Entry] {
         let name = file.lastPathComponent
-        let root = try Self.parse(file)
+        let root = try Self.parse(file, limits: limits, rootIsEntries: true)
         var reader = FieldReader(file: name)
         guard let array = root as? [Any] else {
             throw ExpoError.catalogInvalid(file: name, path: "$", reason: "expected an array of entries, found \(FieldReader.kind(of: root))")
@@ -76,7 +78,7 @@ public struct CatalogLoader: Sendable {
     static let maximumFileBytes = 256 << 20
 
     /// Reads and parses a JSON file, accepting a UTF-8 byte-order mark.
-    static func parse(_ file: URL) throws -> Any {
+    static func parse(_ file: URL, limits: CatalogLimits = CatalogLimits(), rootIsEntries: Bool = false) throws -> Any {
         let name = file.lastPathComponent
         if let attributes = try? FileManager.default.attributesOfItem(atPath: file.path) {
             let type = attributes[.type] as? FileAttributeType
@@ -100,6 +102,8 @@ public struct CatalogLoader: Sendable {
         if String(data: data, encoding: .utf8) == nil {
             throw ExpoError.catalogNotJSON(file: name, reason: "the file is not UTF-8 text")
         }
+        var preflight = JSONPreflight(file: name, limits: limits, rootIsEntries: rootIsEntries)
+        try data.withUnsafeBytes { try preflight.check($0) }
         do {
             return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {

@@ -1,7 +1,15 @@
+import ExpoModel
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Work started on a thread of its own and waited for once: lets a run write its text files
 /// while speech is synthesised, and guide.wav while it writes its other files.
+///
+/// The thread is made with pthread_create and its result checked: when the system refuses a
+/// thread (a process or address-space limit), the work does not run and `wait()` throws an
+/// `ExpoError` of category `.resources` at once, instead of waiting for a thread that never was.
 public final class BackgroundWork: @unchecked Sendable {
     // @unchecked Sendable: `failure` is written by the work's thread before it signals
     // `finished`, and read only after waiting for that signal.
@@ -11,15 +19,47 @@ public final class BackgroundWork: @unchecked Sendable {
 
     /// Starts `body` on a new thread at once.
     public init(_ body: @escaping @Sendable () throws -> Void) {
-        let thread = Thread { [self] in
-            do { try body() } catch { failure = error }
+        let box = Unmanaged.passRetained(Job(work: self, body: body))
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        // 8 MB by default; 1 MB is plenty for this work and spares an address-space limit.
+        pthread_attr_setstacksize(&attributes, 1 << 20)
+        defer { pthread_attr_destroy(&attributes) }
+        var thread = pthread_t()
+        let result = pthread_create(&thread, &attributes, { pointer in
+            let job = Unmanaged<Job>.fromOpaque(pointer!).takeRetainedValue()
+            job.run()
+            return nil
+        }, box.toOpaque())
+        if result != 0 {
+            box.release()
+            failure = ExpoError(
+                .resources, "The system refused a new thread (\(String(cString: strerror(result))))",
+                advice: "Raise the limit on processes or memory (ulimit -u, ulimit -v), or run with fewer other programs.",
+                code: result)
             finished.signal()
         }
-        thread.start()
     }
 
-    /// Returns once the work is done, rethrowing what it threw. Later calls return at once
-    /// (and throw nothing).
+    /// What the thread runs: the body, then the signal.
+    private final class Job {
+        let work: BackgroundWork
+        let body: @Sendable () throws -> Void
+
+        init(work: BackgroundWork, body: @escaping @Sendable () throws -> Void) {
+            self.work = work
+            self.body = body
+        }
+
+        func run() {
+            do { try body() } catch { work.failure = error }
+            work.finished.signal()
+        }
+    }
+
+    /// Returns once the work is done, rethrowing what it threw (or why it could not start).
+    /// Later calls return at once (and throw nothing).
     public func wait() throws {
         guard !waited else { return }
         waited = true

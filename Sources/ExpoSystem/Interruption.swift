@@ -19,7 +19,18 @@ public enum Interruption {
     /// a stop. Worker processes inherit the unblocked mask from this thread.
     public static func install() {
         expo_install_stop_handlers()
-        var stopSignals = sigset_t()
+        unblockAndIgnore()
+    }
+
+    /// Like `install`, but a stop signal ends the process at once with status 128 + the signal:
+    /// for phases that have written nothing and may sit in one long call (reading a large
+    /// catalog, listing it), so that they stop within a second at any input size.
+    public static func installExiting() {
+        expo_install_exiting_stop_handlers()
+        unblockAndIgnore()
+    }
+
+    private static func unblockAndIgnore() {        var stopSignals = sigset_t()
         sigemptyset(&stopSignals)
         for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stopSignals, number) }
         pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)

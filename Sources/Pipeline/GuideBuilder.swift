@@ -33,12 +33,19 @@ public struct GuideBuilder {
 
     /// Makes the guide. `progress` is called from this thread.
     public func build(_ request: GuideRequest, progress: (GuideProgressEvent) -> Void = { _ in }) throws -> GuideReport {
+        // Folders a run may never use are refused before anything is made.
+        try RunFolders.check(request)
         let speech = request.textOnly ? nil : speechSource(request)
         defer { speech?.close() }
         let narrate = NarrationStage(request: request, normalizer: normalizer)
         // Loading espeak-ng and the voice overlaps with narrating a catalog that is not cached.
         if !narrate.isCached { speech?.prepare(profile: request.profile) }
         let narration = try narrate.run()
+        // Created, claimed and locked once the selection is known to be good; held to the end.
+        let folders = try RunFolders(request) { folder in
+            progress(.warning("Another expo-narrate run is using \(folder); waiting for it to finish"))
+        }
+        defer { withExtendedLifetime(folders) {} }
 
         let output = try OutputFolder(destination: request.outputFolder)
         defer { output.discard() }
@@ -54,6 +61,14 @@ public struct GuideBuilder {
         let synthesis = try speech.map { try SynthesisStage(request: request, output: output, speech: $0, pronouncer: pronouncer).run(tracks, progress: progress) }
             ?? SynthesisStage.Output(guide: GuideAudio(output: output))
         defer { synthesis.guide.waitQuietly() }
+        // Published audio is never replaced by text without being asked: when no speech can be
+        // made now and the guide in the folder has audio, the run stops and leaves it as it is.
+        if let reason = synthesis.unavailableReason, previous.contains(where: { $0.hasSuffix(".wav") }) {
+            throw ExpoError(
+                .unavailable,
+                "No speech can be made (\(withoutFinalFullStop(reason))), and the guide in \(output.destination.path) has audio; it is left as it is",
+                advice: "Install what is missing, or ask for the text only to replace it.", subject: .speech)
+        }
         try scripts?.wait()
         try Interruption.check()
         progress(.assembling)
@@ -61,7 +76,7 @@ public struct GuideBuilder {
         let summary = try export.run(tracks, synthesis: synthesis)
         try synthesis.guide.finish(summary.tracks, profile: request.profile)
         try Interruption.check()
-        try output.publish(removing: request.selection == .all ? previous : [])
+        try output.publish(previousFiles: previous, keepPrevious: request.selection != .all)
         narrate.remember(narration)
         return GuideReport(
             summary: summary, outputFolder: output.destination,

@@ -11,6 +11,9 @@ public enum GuideProgressEvent: Sendable {
     case trackFinished(index: Int, count: Int, title: String, fromCache: Bool)
     /// A track's audio failed; it falls back to text.
     case trackFellBack(title: String, reason: String)
+    /// Something the run repaired or waited for, worth a line (a damaged cache entry removed
+    /// and made again, another run holding the folder).
+    case warning(String)
     /// Writing the guide-level files (guide.wav, page, transcript, …).
     case assembling
 }

@@ -36,6 +36,8 @@ public struct GuideRequest: Sendable {
     public var useCache: Bool
     /// The expo-narrate executable, started again as worker processes.
     public var executable: URL?
+    /// When another run holds the output or cache folder: wait for it (true) or fail at once.
+    public var waitForOtherRuns = true
 
     /// The cache folder this request uses when `useCache` is set.
     public var effectiveCacheFolder: URL {

@@ -52,9 +52,26 @@ enum Executable {
     }
 }
 
-/// Prints a message on stderr.
+/// Prints a message on stderr with write(2); a closed or full stderr drops it (never a crash).
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    StandardStream.writeError(message + "\n")
+}
+
+/// Writes `text` on stdout with write(2). A reader that went away (EPIPE, as with `| head`)
+/// ends the command quietly with status 0: it has read what it wanted. Any other failure
+/// (a full disk, a descriptor that cannot be written) is one line on stderr and status 74.
+func writeOutput(_ text: String) throws {
+    do {
+        try StandardStream.write(text, to: STDOUT_FILENO)
+    } catch {
+        switch error {
+        case .readerGone:
+            throw ExitCode.success
+        case let .failed(code):
+            printError("expo-narrate: cannot write to standard output (\(String(cString: strerror(code)))).")
+            throw ExitCode(74)
+        }
+    }
 }
 
 /// The exit status for an error the library threw (sysexits.h where one fits).

@@ -23,7 +23,9 @@ struct Narrate: ParsableCommand {
 
         Exit status: 0 done; 3 some tracks fell back to text; 64 usage error (options, voice \
         profile, lexicon, unknown entry); 65 bad catalog data; 73 the output folder cannot be \
-        created; 74 a file could not be written (disk full, permissions); 130 interrupted by SIGINT, 143 by SIGTERM.
+        created or is not expo-narrate's cache; 74 a file could not be written (disk full, permissions); 75 \
+        a resource is short for now (the speech server, a thread, another run holds the folder with --no-wait); \
+        129, 130, 143 interrupted by SIGHUP, SIGINT, SIGTERM.
         """,
         version: GuideBuilder.toolVersion,
         subcommands: [Normalize.self, Pronounce.self, Voices.self, SpeechServerCommand.self]
@@ -75,6 +77,15 @@ struct Narrate: ParsableCommand {
     @Flag(name: .long, help: "Neither read nor trust the cache: synthesise every track again.")
     var noCache = false
 
+    @Option(name: .long, help: ArgumentHelp("The most entries a catalog may have (default 20000).", valueName: "n"))
+    var maxEntries: Int?
+
+    @Option(name: .long, help: ArgumentHelp("The most bytes one text field may have, as written in the JSON (default 16777216).", valueName: "n"))
+    var maxFieldBytes: Int?
+
+    @Flag(name: .long, help: "If another run is using the output or cache folder, stop at once (status 75) instead of waiting for it.")
+    var noWait = false
+
     @Flag(name: .long, help: "Print nothing but errors and warnings.")
     var quiet = false
 
@@ -85,6 +96,8 @@ struct Narrate: ParsableCommand {
         if all && (poster || !entry.isEmpty) {
             throw ValidationError("--all already includes the poster and every entry; drop --poster and --entry.")
         }
+        if let maxEntries, maxEntries < 1 { throw ValidationError("--max-entries must be at least 1.") }
+        if let maxFieldBytes, maxFieldBytes < 1 { throw ValidationError("--max-field-bytes must be at least 1.") }
         if let jobs, !(1...64).contains(jobs) {
             throw ValidationError("--jobs must be from 1 to 64.")
         }
@@ -96,7 +109,8 @@ struct Narrate: ParsableCommand {
         if !all && !poster && entry.isEmpty && !list {
             throw ValidationError("Say what to narrate: --all, --poster or --entry NAME (or --list to see the entries).")
         }
-        Interruption.install()
+        // Until the catalog is read (and for --list), nothing is written: a stop ends the process.
+        Interruption.installExiting()
         do {
             try narrate()
         } catch let error as ExitCode {
@@ -111,9 +125,13 @@ struct Narrate: ParsableCommand {
         let (catalog, warnings) = try loadCatalog()
         for warning in warnings { printError("warning: \(warning)") }
         if list {
-            printList(catalog)
+            try printList(catalog)
             return
         }
+        Interruption.install()
+        // A system that refuses threads (a process limit) is an error now, not a hang later
+        // inside a library that retries forever.
+        try BackgroundWork {}.wait()
         let library = try voiceOptions.library()
         let profile = try library.profile(named: voice)
         let lexicon = try library.lexicon()
@@ -121,7 +139,7 @@ struct Narrate: ParsableCommand {
         let builder = GuideBuilder(normalizer: KoreanSpeechNormalizer(lexicon: lexicon), pronouncer: pronouncer)
         let selection: GuideRequest.Selection = all ? .all
             : (entry.isEmpty ? .poster : .some(poster: poster, entryNames: entry))
-        let request = GuideRequest(
+        var request = GuideRequest(
             catalog: catalog, selection: selection,
             outputFolder: URL(fileURLWithPath: output), profile: profile, textOnly: textOnly,
             delivery: try delivery(),
@@ -129,6 +147,7 @@ struct Narrate: ParsableCommand {
             cacheFolder: cache.map { URL(fileURLWithPath: $0) }, useCache: !noCache,
             executable: Executable.url
         )
+        request.waitForOtherRuns = !noWait
         let printer = ProgressPrinter(quiet: quiet)
         let report = try builder.build(request, progress: printer.show)
         printer.finish(report)
@@ -158,17 +177,27 @@ struct Narrate: ParsableCommand {
     private func loadCatalog() throws -> (Catalog, [CatalogWarning]) {
         if let posterFile, let itemsFile {
             var loader = CatalogLoader()
+            if let maxEntries { loader.limits.maximumEntries = maxEntries }
+            if let maxFieldBytes { loader.limits.maximumFieldBytes = maxFieldBytes }
             let catalog = try loader.load(posterFile: URL(fileURLWithPath: posterFile), itemsFile: URL(fileURLWithPath: itemsFile))
             return (catalog, loader.warnings)
         }
         return try DefaultCatalog.load(executable: Executable.url)
     }
 
-    private func printList(_ catalog: Catalog) {
+    /// Lists the tracks in blocks of 64 KB on stdout (see `writeOutput`); a stop signal ends it.
+    private func printList(_ catalog: Catalog) throws {
         let tracks = Narrator(normalizer: KoreanSpeechNormalizer()).tracks(for: catalog)
+        var block = ""
         for track in tracks {
+            try Interruption.check()
             let kind = track.kind == .poster ? "poster" : "entry "
-            print("\(kind)  \(track.fileStem)  \(track.title)")
+            block += "\(kind)  \(track.fileStem)  \(track.title)\n"
+            if block.utf8.count >= 1 << 16 {
+                try writeOutput(block)
+                block.removeAll(keepingCapacity: true)
+            }
         }
+        try writeOutput(block)
     }
 }

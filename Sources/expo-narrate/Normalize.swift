@@ -50,15 +50,19 @@ struct Pronounce: ParsableCommand {
 /// Reads standard input line by line and writes `transform` of each line, in order, in
 /// blocks of 64 KB. Errors the library throws are printed and turned into an exit status.
 func transformLines(_ transform: (String) -> String) throws {
+    // Writes nothing but stdout: a stop ends the process at once, whatever it is reading.
+    Interruption.installExiting()
     var output = ""
     output.reserveCapacity(1 << 16)
     while let line = readLine(strippingNewline: true) {
         output += transform(line)
         output += "\n"
         if output.utf8.count >= 1 << 16 {
-            FileHandle.standardOutput.write(Data(output.utf8))
+            try writeOutput(output)
             output.removeAll(keepingCapacity: true)
         }
     }
-    FileHandle.standardOutput.write(Data(output.utf8))
+    // A stop signal makes readLine return nil (the read fails with EINTR): not the end of input.
+    if Interruption.isRequested { throw exitStatus(for: ExpoError.interrupted) }
+    try writeOutput(output)
 }

@@ -28,6 +28,9 @@ final class ProgressPrinter {
         case let .trackFellBack(title, reason):
             closeLine()
             printError("expo-narrate: \(title): no audio (\(reason)); its text is written.")
+        case let .warning(text):
+            closeLine()
+            printError("warning: \(text.hasSuffix(".") ? text : text + ".")")
         case let .trackStarted(index, count, title):
             guard !quiet else { return }
             line("[\(index)/\(count)] \(title)", index: index - 1, count: count)
@@ -65,7 +68,7 @@ final class ProgressPrinter {
             status += " · about \(Self.clock(left)) left"
         }
         if isTerminal {
-            FileHandle.standardError.write(Data(("\r\u{1B}[K" + status).utf8))
+            StandardStream.writeError("\r\u{1B}[K" + status)
             lineOpen = true
         } else {
             printError(status)
@@ -74,7 +77,7 @@ final class ProgressPrinter {
 
     private func closeLine() {
         if lineOpen {
-            FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+            StandardStream.writeError("\r\u{1B}[K")
             lineOpen = false
         }
     }

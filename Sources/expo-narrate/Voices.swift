@@ -20,16 +20,16 @@ struct Voices: ParsableCommand {
             printError("expo-narrate: \(describe(error))")
             throw exitStatus(for: error)
         }
-        print("Voice profiles in \(library.folder.path):")
+        try writeOutput("Voice profiles in \(library.folder.path):" + "\n")
         for (name, result) in library.allProfiles() {
             switch result {
             case let .success(profile):
-                print("  \(name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(profile.rate) wpm, pauses \(profile.sentencePauseMs)/\(profile.paragraphPauseMs) ms. \(profile.purpose)")
+                try writeOutput("  \(name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(profile.rate) wpm, pauses \(profile.sentencePauseMs)/\(profile.paragraphPauseMs) ms. \(profile.purpose)" + "\n")
             case let .failure(error):
-                print("  \(name.padding(toLength: 10, withPad: " ", startingAt: 0)) unusable: \(error.localizedDescription)")
+                try writeOutput("  \(name.padding(toLength: 10, withPad: " ", startingAt: 0)) unusable: \(error.localizedDescription)" + "\n")
             }
         }
-        print("Choose one with --voice NAME (default: standard).")
+        try writeOutput("Choose one with --voice NAME (default: standard)." + "\n")
     }
 }
 

@@ -32,24 +32,46 @@ struct TrackCacheTests {
         #expect(base.count == 64 && base.allSatisfy { $0.isHexDigit })
     }
 
-    @Test("an entry is trusted only when its WAV has the recorded size")
+    /// A WAV file of `samples` 16-bit mono samples.
+    static func wav(samples: Int, value: UInt8 = 1) -> Data {
+        func le32(_ v: Int) -> [UInt8] { (0..<4).map { UInt8((v >> (8 * $0)) & 0xFF) } }
+        let data = samples * 2
+        var bytes = Array("RIFF".utf8) + le32(36 + data) + Array("WAVEfmt ".utf8) + le32(16)
+        bytes += [1, 0, 1, 0] + le32(22050) + le32(44100) + [2, 0, 16, 0] + Array("data".utf8) + le32(data)
+        return Data(bytes + [UInt8](repeating: value, count: data))
+    }
+
+    @Test("an entry is trusted only when its WAV has the recorded size, a header that agrees and the recorded SHA-256")
     func entries() throws {
         let folder = try SharedFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let cache = try TrackCache(folder: folder)
         let key = String(repeating: "ab", count: 32)
-        #expect(cache.entry(key) == nil)
-        try Data(repeating: 1, count: 100).write(to: cache.audioURL(key))
+        #expect(try TrackCache(folder: folder).entry(key) == nil)
+        let good = Self.wav(samples: 100)
+        let probe = folder.appendingPathComponent("probe")
+        try good.write(to: probe)
         let entry = TrackAudio(durationSeconds: 1, sampleRate: 22050, loudnessLUFS: -19, peakDBFS: -1,
-                               sha256: try TrackCache.sha256(of: cache.audioURL(key)), byteCount: 100, cues: [])
-        try cache.store(entry, key: key)
-        #expect(cache.entry(key) == entry)
-        // A WAV cut short (a killed run, a full disk) is not trusted.
-        try Data(repeating: 1, count: 50).write(to: cache.audioURL(key))
+                               sha256: try TrackCache.sha256(of: probe), byteCount: good.count, cues: [])
+        try FileManager.default.removeItem(at: probe)
+        func reset() throws -> TrackCache {
+            let cache = try TrackCache(folder: folder)
+            try good.write(to: cache.audioURL(key))
+            try cache.store(entry, key: key)
+            return cache
+        }
+        #expect(try reset().entry(key) == entry)
+        // A WAV cut short (a killed run, a full disk) is not trusted, and is removed.
+        var cache = try reset()
+        try good.prefix(good.count - 10).write(to: cache.audioURL(key))
         #expect(cache.entry(key) == nil)
-        // Nor is metadata that cannot be read.
-        try Data(repeating: 1, count: 100).write(to: cache.audioURL(key))
-        #expect(cache.entry(key) == entry)
+        #expect(!FileManager.default.fileExists(atPath: cache.audioURL(key).path))
+        #expect(cache.takeDamageNotes().count == 1)
+        // Nor one of the right size with other bytes.
+        cache = try reset()
+        try Self.wav(samples: 100, value: 2).write(to: cache.audioURL(key))
+        #expect(cache.entry(key) == nil)
+        // Nor metadata that cannot be read.
+        cache = try reset()
         try Data("{\"durationSeconds\": 1".utf8).write(to: cache.metadataURL(key))
         #expect(cache.entry(key) == nil)
     }
@@ -58,13 +80,16 @@ struct TrackCacheTests {
     func abandonedFiles() throws {
         let folder = try SharedFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let dead = folder.appendingPathComponent(".x.wav.partial-999999")
-        let mine = folder.appendingPathComponent(".y.wav.partial-\(getpid())")
-        try Data().write(to: dead)
-        try Data().write(to: mine)
+        let key = String(repeating: "cd", count: 32)
+        let dead = folder.appendingPathComponent(".\(key).wav.partial-999999")
+        let mine = folder.appendingPathComponent(".\(key).json.partial-\(getpid())")
+        // A name the cache never makes is never removed, whatever it looks like.
+        let foreign = folder.appendingPathComponent(".x.wav.partial-999999")
+        for file in [dead, mine, foreign] { try Data().write(to: file) }
         _ = try TrackCache(folder: folder)
         #expect(!FileManager.default.fileExists(atPath: dead.path))
         #expect(FileManager.default.fileExists(atPath: mine.path))
+        #expect(FileManager.default.fileExists(atPath: foreign.path))
     }
 
     @Test("sha256 matches a known digest")
@@ -89,7 +114,7 @@ struct StagedOutputTests {
         try output.write("new", to: "a.txt")
         try output.write("{}", to: "manifest.json")
         #expect(try String(contentsOf: folder.appendingPathComponent("a.txt"), encoding: .utf8) == "old")
-        try output.publish(removing: ["gone.txt", "../outside.txt"])
+        try output.publish(previousFiles: ["gone.txt", "../outside.txt"])
         #expect(try String(contentsOf: folder.appendingPathComponent("a.txt"), encoding: .utf8) == "new")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("gone.txt").path))
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)

@@ -8,8 +8,13 @@
 #include <sys/types.h>
 
 /// Installs handlers for SIGINT, SIGTERM and SIGHUP that record the signal number (the
-/// first one wins) and do nothing else.
+/// first one wins) and arm a 1.5 s timer (SIGALRM) that ends the process with status
+/// 128 + that signal if the orderly stop has not ended it by then.
 void expo_install_stop_handlers(void);
+
+/// Installs handlers for SIGINT, SIGTERM and SIGHUP that end the process at once with status
+/// 128 + the signal (_exit): for phases that have written nothing (reading the catalog, --list).
+void expo_install_exiting_stop_handlers(void);
 
 /// The stop signal received so far, or 0.
 int expo_stop_signal(void);
@@ -33,5 +38,18 @@ int expo_syncfs(int fd);
 int expo_exited_normally(int status);
 int expo_exit_status(int status);
 int expo_terminating_signal(int status);
+
+/// flock(fd, LOCK_EX), without waiting if `wait` is 0. 0 on success, else -1 and errno
+/// (EWOULDBLOCK: another process holds it; EINTR: a signal arrived while waiting).
+int expo_lock_exclusive(int fd, int wait);
+
+/// ioctl(out, FICLONE, in): makes `out` share `in`'s blocks (copy-on-write), where the file
+/// system can. 0 on success, else -1 and errno.
+int expo_clone_file(int in, int out);
+
+/// Makes descriptors 0, 1 and 2 valid: each closed one is opened on /dev/null, so that no
+/// file this process opens later is taken for stdin, stdout or stderr. Runs by itself before
+/// main (a constructor); callable again.
+void expo_make_standard_descriptors_valid(void);
 
 #endif

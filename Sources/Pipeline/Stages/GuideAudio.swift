@@ -8,8 +8,8 @@ import Speech
 
 /// guide.wav, which the synthesis stage owns: every track with audio, in order, with a cue
 /// point and label at each. The cache keeps the latest one (`guide-KEY.wav`, keyed by its
-/// tracks' audio, titles and the pause between them), so a run that changed nothing links it
-/// into the staging folder on a thread of its own while the other files are written, instead of
+/// tracks' audio, titles and the pause between them, with its SHA-256 beside it), so a run that
+/// changed nothing copies it, checked, into the staging folder on a thread of its own while the other files are written, instead of
 /// writing a hundred megabytes again; otherwise `finish` writes it from the staged tracks.
 final class GuideAudio {
     private let output: OutputFolder
@@ -25,20 +25,23 @@ final class GuideAudio {
     func startFromCache(_ jobs: [SynthesisJob], audio: [String: TrackAudio], cache: TrackCache, profile: VoiceProfile) {
         guard !jobs.isEmpty else { return }
         let staged = output.stagedURL("guide.wav")
+        let output = output
         work = BackgroundWork {
             let key = SHA256Digest.key(["guide", String(profile.trackPauseMs)]
                 + jobs.flatMap { [audio[$0.fileStem]?.sha256 ?? "", $0.title] })
             let cached = cache.folder.appendingPathComponent("guide-\(key).wav")
             let manager = FileManager.default
-            if !manager.fileExists(atPath: cached.path) {
+            if !cache.guideIsIntact(cached) {
                 let tracks = jobs.map { GuideTrack(url: cache.audioURL($0.key), title: $0.title) }
-                guard (try? Self.concatenate(tracks, to: cached, profile: profile)) != nil else { return }
+                guard (try? Self.concatenate(tracks, to: cached, profile: profile)) != nil,
+                      (try? cache.recordGuide(cached)) != nil else { return }
                 let names = (try? manager.contentsOfDirectory(atPath: cache.folder.path)) ?? []
-                for old in names where old.hasPrefix("guide-") && old.hasSuffix(".wav") && old != cached.lastPathComponent {
+                for old in names where CacheFolder.isGuideName(old) && old != cached.lastPathComponent {
                     try? manager.removeItem(at: cache.folder.appendingPathComponent(old))
+                    try? manager.removeItem(at: cache.folder.appendingPathComponent(String(old.dropLast(4)) + ".sha256"))
                 }
             }
-            _ = try? Self.place(cached, at: staged, shownAs: staged.path)
+            _ = try? output.stageCopy(of: cached, as: staged.lastPathComponent)
         }
     }
 
@@ -47,8 +50,8 @@ final class GuideAudio {
     func finish(_ results: [TrackResult], profile: VoiceProfile) throws {
         try work?.wait()
         let withAudio = results.filter { $0.audioFile != nil }
-        guard !withAudio.isEmpty, !FileManager.default.fileExists(atPath: output.stagedURL("guide.wav").path) else { return }
-        let tracks = withAudio.map { GuideTrack(url: output.stagedURL($0.audioFile!), title: $0.title) }
+        guard !withAudio.isEmpty, !output.hasFile("guide.wav") else { return }
+        let tracks = withAudio.map { GuideTrack(url: output.currentURL($0.audioFile!), title: $0.title) }
         try Self.concatenate(tracks, to: output.stagedURL("guide.wav"), profile: profile)
     }
 
@@ -102,9 +105,9 @@ final class GuideAudio {
         work?.waitQuietly()
     }
 
-    /// Stages a track's cached WAV as `name`.
+    /// Stages a copy of a track's checked cached WAV as `name` (see `OutputFolder.stageCopy`).
     func place(_ source: URL, as name: String) throws {
-        try Self.place(source, at: output.stagedURL(name), shownAs: output.destination.appendingPathComponent(name).path)
+        try output.stageCopy(of: source, as: name)
     }
 
     private static func concatenate(_ tracks: [GuideTrack], to url: URL, profile: VoiceProfile) throws {
@@ -113,22 +116,4 @@ final class GuideAudio {
         _ = try concatenator.concatenate(tracks, to: url)
     }
 
-    /// Links `source` at `target`, or copies it there under a temporary name first (another
-    /// file system), so that a failure or a stop leaves nothing at `target`.
-    private static func place(_ source: URL, at target: URL, shownAs shown: String) throws {
-        let manager = FileManager.default
-        try? manager.removeItem(at: target)
-        if link(source.path, target.path) == 0 { return }
-        let partial = AtomicFile.temporaryURL(for: target)
-        do {
-            try? manager.removeItem(at: partial)
-            try manager.copyItem(at: source, to: partial)
-            guard rename(partial.path, target.path) == 0 else {
-                throw ExpoError.system(file: shown, operation: "move the copy into place", code: errno)
-            }
-        } catch {
-            try? manager.removeItem(at: partial)
-            throw ExpoError.cannotWrite(path: shown, reason: ExpoError.reason(of: error))
-        }
-    }
 }

@@ -82,6 +82,7 @@ struct SynthesisStage {
             }
         }
         let withAudio = jobs.filter { result.audio[$0.fileStem] != nil }
+        for note in cache.takeDamageNotes() { progress(.warning(note)) }
         if request.useCache {
             result.guide.startFromCache(withAudio, audio: result.audio, cache: cache, profile: request.profile)
         }

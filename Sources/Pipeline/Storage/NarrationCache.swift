@@ -66,7 +66,9 @@ struct NarrationCache {
               let data = try? JSONEncoder().encode(tracks) else { return }
         guard (try? AtomicFile.write(data, to: file)) != nil else { return }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        for name in names where name.hasPrefix(Self.prefix) && name != file.lastPathComponent {
+        // Only the names this cache makes (narration-KEY.json), never anything else.
+        for name in names where name.hasPrefix(Self.prefix) && name.hasSuffix(".json") && name != file.lastPathComponent
+            && CacheFolder.isKey(String(name.dropFirst(Self.prefix.count).dropLast(5))) {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
     }

@@ -1,3 +1,4 @@
+import CSystemShim
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -14,7 +15,7 @@ import Export
 /// The output folder, written as a whole: every file of a run is first written into a
 /// private staging folder inside it, and moved into place only when the run has succeeded.
 /// An interrupted or failed run leaves the previous output as it was. Large files a run
-/// replaces are removed by the next run (see `keepReplaced`).
+/// replaces are removed by the next run (see `Publication`).
 public final class OutputFolder: @unchecked Sendable {
     // @unchecked Sendable: files may be written from two threads at once (the scripts while
     // speech is made); `unchanged` is only touched while holding `lock`, and `published`
@@ -31,37 +32,25 @@ public final class OutputFolder: @unchecked Sendable {
     private var cleanup: BackgroundWork?
 
     static let stagingPrefix = ".expo-narrate-staging-"
-    /// Large files this run replaced, kept by a second name until the next run removes them.
+    /// Large files runs from before versions replaced, kept by a second name: removed.
     static let replacedPrefix = ".expo-narrate-replaced-"
-    /// A replaced file at least this large is removed by the next run, not by `publish`.
-    static let lazyRemovalBytes: Int64 = 4 << 20
 
     /// Creates the folder if needed and a staging folder inside it; removes staging folders
     /// that runs killed outright left behind.
     public init(destination: URL) throws {
         self.destination = destination.standardizedFileURL
         let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        if manager.fileExists(atPath: self.destination.path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else {
-                throw ExpoError.cannotCreateOutput(path: self.destination.path, reason: "a file of that name exists")
-            }
-        } else {
-            do {
-                try manager.createDirectory(at: self.destination, withIntermediateDirectories: true)
-            } catch {
-                throw ExpoError.cannotCreateOutput(path: self.destination.path, reason: ExpoError.reason(of: error))
-            }
+        if let reason = FolderMaker.create(self.destination.path) {
+            throw ExpoError.cannotCreateOutput(path: self.destination.path, reason: reason)
         }
         staging = self.destination.appendingPathComponent(Self.stagingPrefix + String(getpid()))
         Self.removeAbandonedStaging(in: self.destination)
         let destination = self.destination
         cleanup = BackgroundWork { Self.removeReplaced(in: destination) }
-        do {
-            try? manager.removeItem(at: staging)
-            try manager.createDirectory(at: staging, withIntermediateDirectories: false)
-        } catch {
-            throw ExpoError.cannotWrite(path: self.destination.path, reason: ExpoError.reason(of: error))
+        try? manager.removeItem(at: staging)
+        if mkdir(staging.path, 0o755) != 0 {
+            // The staging folder is this run's own: the message names the folder the user chose.
+            throw ExpoError.cannotWrite(path: self.destination.path, reason: String(cString: strerror(errno)), code: errno)
         }
     }
 
@@ -94,10 +83,9 @@ public final class OutputFolder: @unchecked Sendable {
             // The staging folder is private, so the file needs no temporary name of its own.
             let file = try POSIXFile.openForWriting(stagedURL(name).path, shownAs: shown)
             do {
+                // Flushed to the disk with every other staged file by one syncfs before the
+                // renames (see `publish`), not one fsync per file.
                 try data.withUnsafeBytes { try file.write($0) }
-                // On the disk before it is renamed into place, so that a crash never publishes
-                // an empty file.
-                try file.synchronize()
             } catch {
                 file.closeQuietly()
                 throw error
@@ -106,6 +94,30 @@ public final class OutputFolder: @unchecked Sendable {
         } catch let error as ExpoError where error.code != nil {
             throw ExpoError.cannotWrite(path: shown, reason: String(cString: strerror(error.code!)), code: error.code)
         }
+    }
+
+    /// Stages a copy (a reflink where the file system can) of `source`, a checked cache file, as
+    /// `name`, unless the destination already holds the same bytes. Never a hard link: a change
+    /// to the cache never shows in the published file, nor the other way round.
+    public func stageCopy(of source: URL, as name: String) throws {
+        let published = destination.appendingPathComponent(name)
+        unlink(stagedURL(name).path)
+        if FileCopy.sameContents(source.path, published.path) {
+            lock.withLock { _ = unchanged.insert(name) }
+            return
+        }
+        lock.withLock { _ = unchanged.remove(name) }
+        try FileCopy.copy(source.path, to: stagedURL(name).path, shownAs: published.path)
+    }
+
+    /// Whether this run has `name`: staged, or found already published with the same bytes.
+    public func hasFile(_ name: String) -> Bool {
+        lock.withLock { unchanged.contains(name) } || access(stagedURL(name).path, F_OK) == 0
+    }
+
+    /// Where this run's `name` can be read now: staged, or else as already published.
+    public func currentURL(_ name: String) -> URL {
+        access(stagedURL(name).path, F_OK) == 0 ? stagedURL(name) : destination.appendingPathComponent(name)
     }
 
     /// Whether `url` holds exactly `data` (size first, then bytes).
@@ -118,53 +130,89 @@ public final class OutputFolder: @unchecked Sendable {
 
 
 
-    /// Moves every staged file into the destination, then removes `stale` files (names of an
-    /// earlier run's files that this run did not make). Each move is an atomic rename.
-    public func publish(removing stale: [String] = []) throws {
+    /// Publishes the staged files as the new guide, all at once (see `Publication`). Files of
+    /// the previous guide that this run did not stage are carried into the new one when they
+    /// were unchanged, or when `keepPrevious` (a run over some tracks keeps the others);
+    /// `previousFiles` names the previous guide's files where it predates versions.
+    public func publish(previousFiles: [String] = [], keepPrevious: Bool = false) throws {
         // Done long since in a run that made anything; first, so that it never meets the
         // files this publication keeps.
         cleanup?.waitQuietly()
         let manager = FileManager.default
+        let entries = (try? manager.contentsOfDirectory(atPath: staging.path)) ?? []
         // Dot-names are the run's own scratch (e.g. the uncached synthesis of --no-cache).
-        let names = ((try? manager.contentsOfDirectory(atPath: staging.path)) ?? []).filter { !$0.hasPrefix(".") }
-        // The manifest goes last, so that it never names a file that is not there yet.
-        for name in names.sorted(by: { ($0 == "manifest.json" ? 1 : 0, $0) < ($1 == "manifest.json" ? 1 : 0, $1) }) {
-            let target = destination.appendingPathComponent(name)
-            keepReplaced(target, by: stagedURL(name))
-            if rename(stagedURL(name).path, target.path) != 0 {
-                throw ExpoError.cannotWrite(path: target.path, reason: String(cString: strerror(errno)))
+        for name in entries where name.hasPrefix(".") { try? manager.removeItem(at: staging.appendingPathComponent(name)) }
+        let staged = Set(entries.filter { !$0.hasPrefix(".") })
+        let publication = Publication(destination: destination)
+        var carried = lock.withLock { unchanged }
+        if keepPrevious { carried.formUnion(previousNames(publication, legacy: previousFiles)) }
+        if staged.isEmpty, publication.currentVersion() != nil, carried == previousNames(publication, legacy: []) {
+            // Every file is as the current guide has it already: nothing to publish.
+            published = true
+            discard()
+            return
+        }
+        for name in carried.subtracting(staged) where !name.contains("/") && !name.hasPrefix(".") {
+            try carry(name, from: publication)
+        }
+        // Every staged file on the disk before any is published, so that a crash never
+        // publishes an empty or partial file: one syncfs for them all.
+        try synchronizeStaging()
+        PublicationSteps.reached()
+        try publication.publish(staging)
+        published = true
+        let made = staged.union(carried)
+        for name in previousFiles where !made.contains(name) && !name.contains("/") && !name.hasPrefix(".") {
+            // Plain files of a guide from before versions; links are removed by `publish`.
+            var status = stat()
+            if lstat(destination.appendingPathComponent(name).path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
+                unlink(destination.appendingPathComponent(name).path)
             }
         }
-        let made = Set(names).union(lock.withLock { unchanged })
-        for name in stale where !made.contains(name) && !name.contains("/") && !name.hasPrefix(".") {
-            try? manager.removeItem(at: destination.appendingPathComponent(name))
+        cleanup = BackgroundWork { publication.removeOldVersions() }
+    }
+
+    /// The previous guide's file names: its version's, or `legacy` where it predates versions.
+    private func previousNames(_ publication: Publication, legacy: [String]) -> Set<String> {
+        guard let number = publication.currentVersion() else { return Set(legacy) }
+        let folder = publication.versions.appendingPathComponent(String(number))
+        return Set(((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") })
+    }
+
+    /// Puts the previous guide's `name` into the staging folder: a hard link to the published
+    /// file (versions never change once published), else a copy.
+    private func carry(_ name: String, from publication: Publication) throws {
+        let source = publication.currentVersion().map {
+            publication.versions.appendingPathComponent(String($0)).appendingPathComponent(name)
+        } ?? destination.appendingPathComponent(name)
+        var status = stat()
+        guard stat(source.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return }
+        if link(source.path, stagedURL(name).path) == 0 { return }
+        try FileCopy.copy(source.path, to: stagedURL(name).path, shownAs: destination.appendingPathComponent(name).path)
+    }
+
+    private func synchronizeStaging() throws {
+        let fd = open(staging.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw ExpoError.cannotWrite(path: destination.path, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        if expo_syncfs(fd) != 0 {
+            throw ExpoError.cannotWrite(path: destination.path, reason: String(cString: strerror(errno)), code: errno)
         }
-        try? manager.removeItem(at: staging)
-        published = true
     }
 
-    /// Freeing a file of a hundred megabytes takes the file system tens of milliseconds, and
-    /// replacing guide.wav by a rename would do it here, at the very end of a run. So a large
-    /// file about to be replaced by another one first gets a second, hidden name; the next
-    /// run removes it on another thread while it works (`removeReplaced`).
-    private func keepReplaced(_ target: URL, by replacement: URL) {
-        var old = stat()
-        var new = stat()
-        // Only a file the rename would free: large, with no other name (the cache's, say).
-        guard stat(target.path, &old) == 0, (old.st_mode & S_IFMT) == S_IFREG, old.st_nlink == 1,
-              Int64(old.st_size) >= Self.lazyRemovalBytes,
-              stat(replacement.path, &new) == 0, old.st_ino != new.st_ino || old.st_dev != new.st_dev else { return }
-        let keeper = destination.appendingPathComponent("\(Self.replacedPrefix)\(getpid())-\(target.lastPathComponent)")
-        unlink(keeper.path)
-        _ = link(target.path, keeper.path)
-    }
-
-    /// Removes the files earlier runs replaced (see `keepReplaced`).
+    /// Removes what earlier runs left: hidden copies of replaced files (from before versions),
+    /// temporary links of a publication that was killed, and versions no longer needed.
     static func removeReplaced(in folder: URL) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         for name in names where name.hasPrefix(replacedPrefix) {
             unlink(folder.appendingPathComponent(name).path)
         }
+        for name in names where name.hasPrefix(".") {
+            guard let range = name.range(of: ".link-", options: .backwards) ?? name.range(of: ".new-", options: .backwards),
+                  let pid = Int32(name[range.upperBound...]), pid != getpid(), !ProcessStatus.isRunning(pid) else { continue }
+            unlink(folder.appendingPathComponent(name).path)
+        }
+        Publication(destination: folder).removeOldVersions()
     }
 
     /// Removes the staging folder and everything in it.

@@ -14,14 +14,14 @@ import Export
 /// JSON last, so an entry is complete or absent even if runs overlap or one is killed.
 public struct TrackCache: Sendable {
     public let folder: URL
+    /// Entries checked in this run, and what was found damaged.
+    private let checked = CheckedEntries()
 
     /// Opens (and creates) the cache folder, removing temporary files of runs that are gone.
     public init(folder: URL) throws {
         self.folder = folder
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw ExpoError.cannotCreateCache(path: folder.path, reason: ExpoError.reason(of: error))
+        if let reason = FolderMaker.create(folder.path) {
+            throw ExpoError.cannotCreateCache(path: folder.path, reason: reason)
         }
         Self.removeAbandonedFiles(in: folder)
     }
@@ -41,16 +41,70 @@ public struct TrackCache: Sendable {
         folder.appendingPathComponent(key + "." + format.fileExtension)
     }
 
-    /// The entry for `key` if it is complete: metadata readable and the WAV of the recorded size.
+    /// The entry for `key` if it is complete and intact: its record readable, its WAV of the
+    /// recorded size, with a header that agrees with that size, and with the recorded SHA-256.
+    /// A damaged entry is removed (and noted once, see `takeDamageNotes`), so it is made again.
+    /// A key is checked again only if its WAV changed since (size, time, inode).
     public func entry(_ key: String) -> TrackAudio? {
-        guard let data = try? Data(contentsOf: metadataURL(key)),
-              let entry = try? JSONDecoder().decode(TrackAudio.self, from: data)
-        else { return nil }
+        let path = audioURL(key).path
         // stat(2) directly: FileManager's attributes also look up the owner's user and group
         // names (reading /etc/passwd and /etc/group) for every file.
         var status = stat()
-        guard stat(audioURL(key).path, &status) == 0, Int(status.st_size) == entry.byteCount else { return nil }
+        let found = stat(path, &status) == 0
+        let stamp = CheckedEntries.Stamp(status)
+        if found, let known = checked.known(key, stamp: stamp) { return known }
+        guard let data = try? Data(contentsOf: metadataURL(key)) else { return nil }
+        guard let entry = try? JSONDecoder().decode(TrackAudio.self, from: data) else {
+            return discard(key, because: "its record \(metadataURL(key).path) cannot be read")
+        }
+        guard found else { return discard(key, because: "its audio file is missing") }
+        guard Int(status.st_size) == entry.byteCount else {
+            return discard(key, because: "it has \(status.st_size) bytes where its record says \(entry.byteCount)")
+        }
+        guard CachedAudioCheck.headerAgrees(path, size: UInt64(status.st_size)) else {
+            return discard(key, because: "its WAV header does not agree with its size")
+        }
+        guard (try? SHA256Digest.ofFile(path)) == entry.sha256 else {
+            return discard(key, because: "its contents do not match the SHA-256 recorded for it")
+        }
+        checked.remember(key, entry, stamp: stamp)
         return entry
+    }
+
+    private func discard(_ key: String, because reason: String) -> TrackAudio? {
+        unlink(metadataURL(key).path)
+        unlink(audioURL(key).path)
+        checked.note("The cached audio \(audioURL(key).path) was damaged (\(reason)); it was removed and is made again")
+        return nil
+    }
+
+    /// What was found damaged and removed since the last call, one sentence each.
+    public func takeDamageNotes() -> [String] {
+        checked.takeNotes()
+    }
+
+    /// Whether the cached guide `url` (`guide-KEY.wav`) is intact: its SHA-256 as recorded
+    /// beside it by `recordGuide`, and its header agrees with its size. A damaged one is removed
+    /// and noted; a missing one is not intact.
+    public func guideIsIntact(_ url: URL) -> Bool {
+        let record = url.deletingPathExtension().appendingPathExtension("sha256")
+        var status = stat()
+        guard stat(url.path, &status) == 0 else { return false }
+        if let recorded = try? String(contentsOf: record, encoding: .utf8),
+           CachedAudioCheck.headerAgrees(url.path, size: UInt64(status.st_size)),
+           (try? SHA256Digest.ofFile(url.path)) == recorded.trimmingCharacters(in: .whitespacesAndNewlines) {
+            return true
+        }
+        unlink(url.path)
+        unlink(record.path)
+        checked.note("The cached guide \(url.path) was damaged or had no checksum; it was removed and is made again")
+        return false
+    }
+
+    /// Records the SHA-256 of a cached guide just made, beside it (`guide-KEY.sha256`).
+    public func recordGuide(_ url: URL) throws {
+        let digest = try SHA256Digest.ofFile(url.path)
+        try AtomicFile.write(Data((digest + "\n").utf8), to: url.deletingPathExtension().appendingPathExtension("sha256"))
     }
 
     /// Records `entry` for an audio file already renamed to `audioURL(key)`.
@@ -73,7 +127,7 @@ public struct TrackCache: Sendable {
     /// Removes `.NAME.partial-PID` files whose process is no longer alive.
     static func removeAbandonedFiles(in folder: URL) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        for name in names where AtomicFile.isAbandonedTemporary(name) {
+        for name in names where AtomicFile.isAbandonedTemporary(name) && CacheFolder.isOwnName(name) {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
     }

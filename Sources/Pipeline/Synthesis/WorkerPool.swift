@@ -38,7 +38,10 @@ struct WorkerPool {
         for expected in ["started", "ready"] {
             if expected == "ready" { server.channel.send("batch " + batchFolder.path) }
             guard let line = try Self.nextLine(from: server.channel) else {
-                throw ExpoError.speechServerUnavailable("the speech server ended before it started espeak-ng")
+                // A crash, not a missing voice (that is an 'unavailable' line): an error, not text.
+                throw ExpoError(.resources, "The speech server stopped before espeak-ng started",
+                                advice: "Raise the limits on processes and memory (ulimit -u, ulimit -v), then run again.",
+                                subject: .speech)
             }
             if line.hasPrefix("unavailable ") {
                 throw ExpoError.speechServerUnavailable(String(line.dropFirst("unavailable ".count)))

@@ -1,0 +1,57 @@
+import CSystemShim
+import ExpoModel
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An exclusive flock(2) on a folder itself (its directory descriptor: no lock file is left in
+/// it), held until this object goes away or the process ends, however it ends (the kernel
+/// releases it). One run per folder at a time; `flock DIR command` holds it from a shell.
+public final class FolderLock {
+    private let descriptor: Int32
+
+    private init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Locks the folder `folder` (which exists). When another process holds it: with `wait`,
+    /// calls `onWait` once and waits until it is free or a stop signal arrives (then throws
+    /// `ExpoError.interrupted`); without, throws an `ExpoError` of category `.resources`
+    /// naming `folder`. `subject` says which folder it is for advice.
+    public static func acquire(folder: String, subject: ExpoError.Subject, wait: Bool,
+                               onWait: () -> Void) throws -> FolderLock {
+        let fd = POSIXFile.retryingEINTR { open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard fd >= 0 else {
+            let code = errno
+            throw ExpoError(.io, "Cannot lock \(folder) for this run: \(String(cString: strerror(code)))",
+                            advice: "Fix the folder's permissions, then run again.", subject: subject, code: code)
+        }
+        let lock = FolderLock(descriptor: fd)
+        if expo_lock_exclusive(fd, 0) == 0 { return lock }
+        guard errno == EWOULDBLOCK || errno == EINTR else {
+            let code = errno
+            throw ExpoError(.io, "Cannot lock \(folder) for this run: \(String(cString: strerror(code)))",
+                            advice: "Use a folder on a local file system.", subject: subject, code: code)
+        }
+        guard wait else {
+            throw ExpoError(.resources, "Another expo-narrate run is using \(folder)",
+                            advice: "Wait until it has finished, then run again.", subject: subject, code: EWOULDBLOCK)
+        }
+        onWait()
+        while expo_lock_exclusive(fd, 1) != 0 {
+            // The stop handlers do not restart calls: a signal ends the wait with EINTR.
+            guard errno == EINTR else {
+                let code = errno
+                throw ExpoError(.io, "Cannot lock \(folder) for this run: \(String(cString: strerror(code)))",
+                                subject: subject, code: code)
+            }
+            try Interruption.check()
+        }
+        return lock
+    }
+}

@@ -1,0 +1,87 @@
+import ExpoModel
+import ExpoSystem
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The folders a run writes, checked and locked before it writes anything: the output folder
+/// and the cache folder may be neither `/` nor the home folder, the cache neither the output
+/// folder itself nor a folder that holds it; each is locked (flock) so that one run at a time
+/// uses it; and the cache is claimed (see `CacheFolder`).
+public final class RunFolders {
+    /// Held for the whole run; released when this object goes away or the process ends.
+    private var locks: [FolderLock] = []
+
+    /// Checks, locks and claims the folders of `request`. `onWait` is told which folder another
+    /// run holds before this one waits for it (when `request.waitForOtherRuns`).
+    public init(_ request: GuideRequest, onWait: (String) -> Void) throws {
+        let (output, cache) = try Self.check(request)
+        try lock(output, subject: .outputFolder, create: { try Self.createOutput(output) }, request: request, onWait: onWait)
+        if let cache {
+            try CacheFolder.claim(URL(fileURLWithPath: cache))
+            try lock(cache, subject: .cacheFolder, create: {}, request: request, onWait: onWait)
+        }
+    }
+
+    /// Refuses folders a run may never use, before anything is created: `/`, the home folder,
+    /// a cache that would hold the output. Returns the resolved output and cache paths.
+    @discardableResult
+    public static func check(_ request: GuideRequest) throws -> (output: String, cache: String?) {
+        let output = resolved(request.outputFolder)
+        try refuseSpecial(output, subject: .outputFolder)
+        let cache = request.useCache ? resolved(request.effectiveCacheFolder) : nil
+        if let cache {
+            try refuseSpecial(cache, subject: .cacheFolder)
+            if cache == output || output.hasPrefix(cache == "/" ? "/" : cache + "/") {
+                throw ExpoError(.usage, "The cache folder \(cache) would hold the output folder \(output)",
+                                advice: "Choose a cache folder outside the output folder's path, or the default one inside it.",
+                                subject: .cacheFolder)
+            }
+        }
+        return (output, cache)
+    }
+
+    private func lock(_ folder: String, subject: ExpoError.Subject, create: () throws -> Void, request: GuideRequest,
+                      onWait: (String) -> Void) throws {
+        try create()
+        locks.append(try FolderLock.acquire(folder: folder, subject: subject, wait: request.waitForOtherRuns,
+                                            onWait: { onWait(folder) }))
+    }
+
+    private static func createOutput(_ path: String) throws {
+        if let reason = FolderMaker.create(path) {
+            throw ExpoError.cannotCreateOutput(path: path, reason: reason)
+        }
+        // A folder that exists but cannot be written (read-only, no permission) is a write error.
+        if access(path, W_OK) != 0 {
+            let code = errno
+            let reason = code == EROFS ? "the folder is on a read-only file system"
+                : code == EACCES ? "no permission to write in it" : String(cString: strerror(code))
+            throw ExpoError.cannotWrite(path: path, reason: reason, code: code)
+        }
+    }
+
+    /// `/` and the home folder are never the tool's to fill or clean.
+    private static func refuseSpecial(_ path: String, subject: ExpoError.Subject) throws {
+        let home = resolved(URL(fileURLWithPath: NSHomeDirectory()))
+        guard path == "/" || path == home else { return }
+        let what = subject == .cacheFolder ? "cache" : "output"
+        throw ExpoError(.usage, "The \(what) folder cannot be \(path == "/" ? "the root folder /" : "the home folder \(home)")",
+                        advice: "Choose a folder of its own, e.g. a new folder inside it.", subject: subject)
+    }
+
+    /// The absolute path with symbolic links resolved as far as the path exists.
+    static func resolved(_ url: URL) -> String {
+        let path = url.standardizedFileURL.path
+        var existing = path
+        var rest: [String] = []
+        while realpath(existing, nil) == nil, existing != "/" {
+            rest.insert((existing as NSString).lastPathComponent, at: 0)
+            existing = (existing as NSString).deletingLastPathComponent
+        }
+        guard let real = realpath(existing, nil) else { return path }
+        defer { free(real) }
+        return rest.reduce(String(cString: real)) { ($0 as NSString).appendingPathComponent($1) }
+    }
+}
