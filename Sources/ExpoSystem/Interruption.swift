@@ -32,7 +32,8 @@ public enum Interruption {
 
     private static func unblockAndIgnore() {        var stopSignals = sigset_t()
         sigemptyset(&stopSignals)
-        for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stopSignals, number) }
+        // SIGALRM too: it carries the deadline of a stop (see CSystemShim).
+        for number in [SIGINT, SIGTERM, SIGHUP, SIGALRM] { sigaddset(&stopSignals, number) }
         pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
         Glibc.signal(SIGXFSZ, SIG_IGN)
         Glibc.signal(SIGPIPE, SIG_IGN)
