@@ -19,6 +19,8 @@ public enum EncodingError: Error, LocalizedError, Equatable, Sendable {
     case malformed(file: String, reason: String)
     /// Tracks that must share codec parameters do not.
     case incompatibleTracks(file: String, reason: String)
+    /// The caller asked to stop (a stop signal) while `file` was being written.
+    case stopped(file: String)
 
     /// The message to show: file, what failed, and why.
     public var errorDescription: String? {
@@ -33,6 +35,8 @@ public enum EncodingError: Error, LocalizedError, Equatable, Sendable {
             return "\(file): the encoder was already finished or failed; start a new one."
         case .malformed(let file, let reason):
             return "\(file): not a usable encoded file (\(reason))."
+        case .stopped(let file):
+            return "\(file): stopped before it was complete."
         case .incompatibleTracks(let file, let reason):
             return "\(file): cannot be joined to the other tracks (\(reason)). Encode every track with the same settings."
         }

@@ -8,7 +8,7 @@ extension GuideAssembler {
     ///   caller has them; by default they are computed from the tracks' frame counts and the gap.
     /// - Returns: the file written, its chapters and guide.wav's cue points for comparison.
     public static func mp3(tracks: [EncodedTrackFile], gapSeconds: Double = 2, metadata: TrackMetadata = TrackMetadata(),
-                           cueSeconds: [Double]? = nil,
+                           cueSeconds: [Double]? = nil, shouldStop: () -> Bool = { false },
                            to path: String) throws(EncodingError) -> GuideAssembly {
         try validate(tracks, gapSeconds: gapSeconds, path: path)
         let cues = try cues(cueSeconds, tracks: tracks, gapSeconds: gapSeconds, path: path)
@@ -22,6 +22,7 @@ extension GuideAssembler {
         var frameStarts: [Int] = [0]
         var crc: UInt16 = 0
         for (index, track) in tracks.enumerated() {
+            if shouldStop() { throw .stopped(file: path) }
             let silence = [UInt8](Array(repeating: plan.silentFrame, count: plan.gapFrames[index]).joined())
             let bytes = try readWholeFile(track.path)
             let layout = try MP3FileLayout(bytes: bytes, file: track.path)

@@ -13,8 +13,8 @@ extension GuideAssembler {
     ///   caller has them; by default they are computed from the tracks' frame counts and the gap.
     /// - Returns: the file written, its chapters and guide.wav's cue points for comparison.
     public static func opus(tracks: [EncodedTrackFile], gapSeconds: Double = 2, metadata: TrackMetadata = TrackMetadata(),
-                            cueSeconds: [Double]? = nil,
-                            settings: OpusSettings = OpusSettings(), to path: String) throws(EncodingError) -> GuideAssembly {
+                            cueSeconds: [Double]? = nil, settings: OpusSettings = OpusSettings(),
+                            shouldStop: () -> Bool = { false }, to path: String) throws(EncodingError) -> GuideAssembly {
         try validate(tracks, gapSeconds: gapSeconds, path: path)
         let cues = try cues(cueSeconds, tracks: tracks, gapSeconds: gapSeconds, path: path)
         let silence = try silentPackets(settings: settings, nextTo: path)
@@ -24,6 +24,7 @@ extension GuideAssembler {
         try writer.writeHeaders(head: plan.head, tags: VorbisComments.opusTagsPacket(
             vendor: plan.vendor, fields: VorbisComments.fields(metadata, chapters: plan.chapters)))
         for (index, track) in tracks.enumerated() {
+            if shouldStop() { throw .stopped(file: path) }
             for count in 0..<plan.gapPackets[index] { try writer.append(silence.packets[count % silence.packets.count]) }
             let stream = try OggOpusStream(bytes: try readWholeFile(track.path), file: track.path)
             for packet in stream.packets { try writer.append(packet) }

@@ -116,9 +116,10 @@ extension FaultTests {
         #expect(lines.first?.contains("the previous output is unchanged") == true)
         #expect(leftovers(in: output).isEmpty, "left behind: \(leftovers(in: output))")
         #expect(published(output) == previous)
-        // The narration of the earlier text-only run may be there (in its own folder); no track may be.
+        // The narration of the earlier text-only run may be there (in its own folder), and the
+        // cache's own tag and version files; no track may be.
         let cached = ((try? FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent(".cache").path)) ?? [])
-            .filter { $0 != "narration" }
+            .filter { !["narration", "CACHEDIR.TAG", "expo-narrate-cache.version"].contains($0) }
         #expect(cached.isEmpty, "a damaged track was cached: \(cached)")
     }
 

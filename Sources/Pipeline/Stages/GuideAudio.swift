@@ -95,9 +95,11 @@ final class GuideAudio {
         -> GuideAssembly {
         if format == .opus {
             let settings = OpusSettings(bitrate: delivery.opusBitrate, complexity: delivery.opusComplexity)
-            return try GuideAssembler.opus(tracks: tracks, gapSeconds: gap, metadata: metadata, settings: settings, to: path)
+            return try GuideAssembler.opus(tracks: tracks, gapSeconds: gap, metadata: metadata, settings: settings,
+                                           shouldStop: { Interruption.isRequested }, to: path)
         }
-        return try GuideAssembler.mp3(tracks: tracks, gapSeconds: gap, metadata: metadata, to: path)
+        return try GuideAssembler.mp3(tracks: tracks, gapSeconds: gap, metadata: metadata,
+                                      shouldStop: { Interruption.isRequested }, to: path)
     }
 
     /// Waits for the background work on a path that is already failing.

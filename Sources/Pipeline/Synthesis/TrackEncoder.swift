@@ -21,13 +21,18 @@ struct TrackEncoder {
         return SHA256Digest.key([format.rawValue, settings, job.title, job.album, job.trackNumber])
     }
 
-    /// The formats `audio` lacks, or has with another fingerprint or without its file.
+    /// The formats `audio` lacks, or has with another fingerprint, or whose file is missing or
+    /// damaged (another size or SHA-256 than recorded).
     func missing(in audio: TrackAudio, job: SynthesisJob) -> [DeliveryFormat] {
         delivery.encodedFormats.filter { format in
             guard let copy = audio.encoded[format.rawValue],
                   copy.fingerprint == Self.fingerprint(format, job: job, delivery: delivery) else { return true }
+            // A copy is used only as it was recorded: the right size and the same SHA-256.
+            let url = cache.encodedURL(job.key, format)
             var status = stat()
-            return stat(cache.encodedURL(job.key, format).path, &status) != 0 || Int(status.st_size) != copy.byteCount
+            guard stat(url.path, &status) == 0, Int(status.st_size) == copy.byteCount,
+                  (try? SHA256Digest.ofFile(url.path)) == copy.sha256 else { return true }
+            return false
         }
     }
 
@@ -102,6 +107,7 @@ extension EncodingError {
         case let .encoderClosed(file): return ExpoError(.internal, "\(file): the encoder was already finished")
         case let .malformed(file, reason): return ExpoError(.internal, "\(file): not a usable encoded file (\(reason))")
         case let .incompatibleTracks(file, reason): return ExpoError(.internal, "\(file): cannot be joined (\(reason))")
+        case .stopped: return ExpoError.interrupted
         }
     }
 }
