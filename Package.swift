@@ -46,7 +46,7 @@ let stages: [Target] = [
     // Spoken Korean → its standard pronunciation (표준 발음법), spelled in Hangul for the voice.
     .target(name: "KoreanPronunciation", dependencies: ["ExpoModel"]),
     // Catalog → tracks of sentences (display and spoken text).
-    .target(name: "Narration", dependencies: ["ExpoModel", "KoreanSpeech"]),
+    .target(name: "Narration", dependencies: ["ExpoModel", "ExpoSystem", "KoreanSpeech"]),
     // Voice profiles, SSML, espeak-ng through the C shim, caption timing.
     .target(name: "Speech", dependencies: ["ExpoModel", "ExpoSystem", "KoreanSpeech", "KoreanPronunciation", "CEspeakShim"]),
     // Loudness, limiter, WAV files, the guide's concatenation.

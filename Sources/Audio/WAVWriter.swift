@@ -60,7 +60,6 @@ public final class WAVWriter {
         self.sampleRate = sampleRate
         self.limitBytes = min(limitBytes, Self.maximumFileBytes)
         self.durable = durable
-        let folder = url.deletingLastPathComponent()
         temporaryURL = AtomicFile.temporaryURL(for: url)
         // Open before `buffer` exists: a throw here leaves the object uninitialised (no deinit).
         let opened = try POSIXFile.openForWriting(temporaryURL.path, shownAs: url.path)

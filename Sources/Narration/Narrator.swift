@@ -1,5 +1,5 @@
-import Dispatch
 import ExpoModel
+import ExpoSystem
 import KoreanSpeech
 
 /// Turns a catalog into tracks: one for the poster, then one per entry, each sentence with
@@ -13,7 +13,8 @@ public struct Narrator: Sendable {
 
     /// The poster's track followed by every entry's, in catalog order. Tracks are made on
     /// every core at once: each depends only on its own entry (the normalizer and the Hanja
-    /// dictionary are safe to share), so the result is the same as one by one.
+    /// dictionary are safe to share), so the result is the same as one by one; where the
+    /// system refuses threads, one by one on the caller's.
     public func tracks(for catalog: Catalog) -> [Track] {
         let count = catalog.entries.count
         let slots = UnsafeMutableBufferPointer<Track?>.allocate(capacity: count + 1)
@@ -24,7 +25,7 @@ public struct Narrator: Sendable {
         }
         // Each iteration writes its own slot only.
         nonisolated(unsafe) let shared = slots
-        DispatchQueue.concurrentPerform(iterations: count + 1) { slot in
+        ParallelWork.forEach(count + 1) { slot in
             shared[slot] = slot == 0
                 ? posterTrack(catalog.poster)
                 : entryTrack(catalog.entries[slot - 1], index: slot - 1, count: count)

@@ -29,7 +29,8 @@ import Export
 ///   closing standard input means no more jobs.
 /// - out: `started` once espeak-ng and the voice are loaded, `ready` once the batch is read;
 ///   instead of either, `unavailable REASON` (espeak-ng, the voice or the batch cannot be
-///   loaded; the server then exits); then `done KEY STATUS HOW` when a child ends, HOW being
+///   loaded; the server then exits) or `refused REASON` (the system refuses the thread
+///   espeak-ng needs); then `done KEY STATUS HOW` when a child ends, HOW being
 ///   `exit` or `signal`.
 ///
 /// A child writes its track to the cache, or the reason it failed to `failed/KEY` in the
@@ -42,6 +43,14 @@ public enum SpeechServer {
         let childEnded = ChildEndSignal()
         let engine: EspeakEngine
         let profile: VoiceProfile
+        // espeak-ng starts a thread of its own and aborts the whole process (an assertion) when
+        // the system refuses it, as under a process limit: ask for a thread first, and say so.
+        do {
+            try BackgroundWork {}.wait()
+        } catch {
+            channel.send("refused " + oneLine(ExpoError.reason(of: error)))
+            return 0
+        }
         do {
             profile = try JSONDecoder().decode(VoiceProfile.self, from: Data(profileJSON.utf8))
             engine = try EspeakEngine.start()

@@ -43,6 +43,11 @@ struct WorkerPool {
                                 advice: "Raise the limits on processes and memory (ulimit -u, ulimit -v), then run again.",
                                 subject: .speech)
             }
+            if line.hasPrefix("refused ") {
+                throw ExpoError(.resources, "The speech server could not start espeak-ng: \(line.dropFirst("refused ".count))",
+                                advice: "Raise the limits on processes and memory (ulimit -u, ulimit -v), then run again.",
+                                subject: .speech)
+            }
             if line.hasPrefix("unavailable ") {
                 throw ExpoError.speechServerUnavailable(String(line.dropFirst("unavailable ".count)))
             }
