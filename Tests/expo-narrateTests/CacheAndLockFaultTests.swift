@@ -54,6 +54,30 @@ struct CacheAndLockFaultTests {
         #expect(!third.output.contains("damaged"), "\(third.output)")
     }
 
+    @Test("flipped bytes in a cached Opus copy of the same size: encoded again; the published file is the recorded one")
+    func flippedBytesInEncodedCopy() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try run(folder).output.contains("status=0"))
+        let track = try #require(try cachedTracks(folder).first)
+        let copy = track.deletingPathExtension().appendingPathExtension("opus")
+        let published = folder.appendingPathComponent("00-poster.opus")
+        let good = try Data(contentsOf: copy)
+        #expect(try Data(contentsOf: published) == good)
+        let handle = try FileHandle(forUpdating: copy)
+        try handle.seek(toOffset: UInt64(good.count / 2))
+        try handle.write(contentsOf: Data(repeating: 0x55, count: 64))
+        try handle.close()
+        let second = try run(folder)
+        #expect(second.output.contains("status=0"), "\(second.output)")
+        // Encoding is deterministic: the copy made again is byte for byte the first one, and so
+        // is what is published; the manifest's SHA-256 is that file's.
+        #expect(try Data(contentsOf: copy) == good)
+        #expect(try Data(contentsOf: published) == good)
+        let manifest = String(decoding: try Data(contentsOf: folder.appendingPathComponent("manifest.json")), as: UTF8.self)
+        #expect(manifest.contains(try Self.sha256(published)))
+    }
+
     @Test("a truncated cached WAV whose record was edited to match: the header check catches it; made again")
     func truncatedWithEditedRecord() throws {
         let folder = try CommandRunner.temporaryFolder()
