@@ -33,12 +33,11 @@ public struct SSMLBuilder: Sendable {
     /// The SSML document for `track`, and where in it each display word is first said.
     ///
     /// `wordSpans[s][w]` is the place of the first spoken word of display word `w` of sentence
-    /// `s` (see `Sentence.wordLinks`): the 1-based positions, in Unicode scalars of the whole
-    /// document, of that word's first and last character as written (an entity such as
-    /// `&amp;` counted whole). espeak-ng reports a word event at a position inside that span
-    /// (the word's first character; an entity's last). Nil for a word with no link, or for
-    /// every word of a sentence whose pronounced text no longer has as many words as its
-    /// spoken runs (then no span can be trusted).
+    /// `s` (see `Sentence.wordLinks`) as the voice gets it (see `displaySpans`): the 1-based
+    /// positions, in Unicode scalars of the whole document, of that word's first and last
+    /// character as written (an entity such as `&amp;` counted whole). espeak-ng reports a word
+    /// event at a position inside that span (the word's first character; an entity's last).
+    /// Nil for a word with no link, or whose spoken word was joined to the one before it.
     public func timedDocument(for track: Track) -> TimedSSML {
         var ssml = SSMLText("<speak version=\"1.0\" xml:lang=\"ko\">")
         var spans: [[ClosedRange<Int>?]] = []
@@ -47,7 +46,7 @@ public struct SSMLBuilder: Sendable {
             ssml.append("<p>")
             for (index, sentence) in block.sentences.enumerated() {
                 ssml.append("<s><mark name=\"\(Self.markName(forSentence: sentenceIndex))\"/>")
-                var spokenSpans: [ClosedRange<Int>] = []
+                var voicedWords: [VoicedWord] = []
                 for run in voiced(sentence.spoken) {
                     let foreign = run.language.flatMap { profile.foreignVoices[$0] != nil ? $0 : nil }
                     if let foreign { ssml.append("<voice xml:lang=\"\(Self.escape(foreign))\">") }
@@ -57,11 +56,11 @@ public struct SSMLBuilder: Sendable {
                         guard !escaped.isEmpty else { continue }
                         let first = ssml.count + 1
                         ssml.append(escaped)
-                        spokenSpans.append(first...ssml.count)
+                        voicedWords.append(VoicedWord(span: first...ssml.count, length: word.count))
                     }
                     ssml.append(foreign == nil ? " " : "</voice> ")
                 }
-                spans.append(Self.displaySpans(sentence, spoken: spokenSpans))
+                spans.append(Self.displaySpans(sentence, voiced: voicedWords))
                 ssml.append("</s>")
                 if index < block.sentences.count - 1, profile.sentencePauseMs > 0 {
                     ssml.append("<break time=\"\(profile.sentencePauseMs)ms\"/>")
@@ -79,15 +78,40 @@ public struct SSMLBuilder: Sendable {
         return TimedSSML(ssml: ssml.text, wordSpans: spans)
     }
 
-    /// Each display word's span: the span of the spoken word its link points at, when the
-    /// voice got as many words as the sentence's spoken runs hold.
-    static func displaySpans(_ sentence: Sentence, spoken: [ClosedRange<Int>]) -> [ClosedRange<Int>?] {
+    /// A word as the voice gets it: its place in the document and its length in characters.
+    struct VoicedWord: Equatable {
+        var span: ClosedRange<Int>
+        var length: Int
+    }
+
+    /// Each display word's span: that of the voiced word its spoken word (`wordLinks`) becomes.
+    ///
+    /// The standard pronunciation joins words across spaces where sounds link ("정식 이름은" is
+    /// said "정시기르믄") but keeps every syllable, so spoken and voiced words are matched by
+    /// character offset within the sentence: a spoken word that starts a voiced word gets its
+    /// span; one that starts inside a voiced word (it has no word event of its own) gets none.
+    /// When the sentence's spoken and voiced characters do not add up the same, no word gets a
+    /// span.
+    static func displaySpans(_ sentence: Sentence, voiced: [VoicedWord]) -> [ClosedRange<Int>?] {
         let count = sentence.displayWords.count
+        let spoken = sentence.spokenWords.map(\.count)
         guard let links = sentence.wordLinks, links.count == count,
-              spoken.count == sentence.spokenWords.count else {
+              spoken.reduce(0, +) == voiced.reduce(0, { $0 + $1.length }) else {
             return Array(repeating: nil, count: count)
         }
-        return links.map { $0 >= 0 && $0 < spoken.count ? spoken[$0] : nil }
+        var voicedAt: [Int: ClosedRange<Int>] = [:]
+        var offset = 0
+        for word in voiced {
+            voicedAt[offset] = word.span
+            offset += word.length
+        }
+        var spokenSpans: [ClosedRange<Int>?] = []
+        offset = 0
+        for length in spoken {
+            spokenSpans.append(voicedAt[offset])
+            offset += length
+        }
+        return links.map { $0 >= 0 && $0 < spokenSpans.count ? spokenSpans[$0] : nil }
     }
 
     /// The runs as the voice gets them: each stretch of Korean runs pronounced together (a

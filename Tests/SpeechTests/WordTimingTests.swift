@@ -1,5 +1,6 @@
 import Testing
 import ExpoModel
+import KoreanPronunciation
 @testable import Speech
 import TestSupport
 
@@ -46,6 +47,30 @@ struct WordTimingTests {
         let past = Self.track(display: "가 나", spoken: [SpokenRun(text: "가 나")], links: [0, 2])
         let spans = builder.timedDocument(for: past).wordSpans[0]
         #expect(spans[1] == nil && spans[0] != nil)
+    }
+
+    @Test("words the pronunciation joins are matched by character offset: a word inside a joined one has no span")
+    func joinedByPronunciation() {
+        // Spoken "정식 이름은 백운이다." is said "정시기르믄 배구니다.": three words as two.
+        let sentence = Sentence(display: "정식 이름은 《백운》이다.",
+                                spoken: [SpokenRun(text: "정식 이름은 백운이다.")], wordLinks: [0, 1, 2])
+        let voiced = [SSMLBuilder.VoicedWord(span: 10...14, length: 5), SSMLBuilder.VoicedWord(span: 16...20, length: 5)]
+        #expect(SSMLBuilder.displaySpans(sentence, voiced: voiced) == [10...14, nil, 16...20])
+        // Characters that do not add up: nothing can be trusted.
+        let shorter = [SSMLBuilder.VoicedWord(span: 10...14, length: 5), SSMLBuilder.VoicedWord(span: 16...19, length: 4)]
+        #expect(SSMLBuilder.displaySpans(sentence, voiced: shorter) == [nil, nil, nil])
+    }
+
+    @Test("with the standard pronunciation, every linked word that starts a voiced word keeps its place")
+    func pronounced() throws {
+        let track = Self.track(display: "정식 이름은 백운이다.", spoken: [SpokenRun(text: "정식 이름은 백운이다.")],
+                               links: [0, 1, 2])
+        let timed = SSMLBuilder(profile: Self.profile, pronouncer: StandardPronouncer(dictionary: .empty))
+            .timedDocument(for: track)
+        let spans = timed.wordSpans[0]
+        #expect(spans[0].map { Self.text(timed.ssml, $0) } == "정시기르믄")
+        #expect(spans[1] == nil)
+        #expect(spans[2].map { Self.text(timed.ssml, $0) }?.hasPrefix("배") == true)
     }
 
     @Test("a word is timed from the earliest word event inside its span (an entity reported at its end)")
