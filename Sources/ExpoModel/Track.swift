@@ -87,10 +87,33 @@ public struct Sentence: Sendable, Equatable, Codable {
     public var display: String
     /// The words the voice says, in runs of one language each.
     public var spoken: [SpokenRun]
+    /// The link from what is shown to what is said: for each word of `displayWords`, the index
+    /// of the first word of `spokenWords` it is heard as. Never decreasing; a display word that
+    /// is not spoken (a dash) points at the next spoken word, or at `spokenWords.count` at the
+    /// end. Nil when no reliable link is known (the words are then timed by length).
+    public var wordLinks: [Int]?
 
-    public init(display: String, spoken: [SpokenRun]) {
+    public init(display: String, spoken: [SpokenRun], wordLinks: [Int]? = nil) {
         self.display = display
         self.spoken = spoken
+        self.wordLinks = wordLinks
+    }
+
+    /// The words of `display` as captions show them: split at white space, line breaks and
+    /// control characters (the same words as the caption splitter's).
+    public var displayWords: [Substring] { Self.words(display) }
+
+    /// The words the voice says: the spoken runs' words in order.
+    public var spokenWords: [Substring] { spoken.flatMap { Self.words($0.text) } }
+
+    /// `text` split at white space, line breaks and other control characters.
+    public static func words(_ text: String) -> [Substring] {
+        text.split(whereSeparator: { character in
+            character.unicodeScalars.contains { scalar in
+                scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
+                    || scalar == "\u{2028}" || scalar == "\u{2029}"
+            }
+        })
     }
 
     /// The spoken runs joined as plain text.

@@ -11,10 +11,14 @@ import ExpoModel
 ///   after punctuation, then after a particle or a connective ending followed by a space, cues
 ///   of even length, and lines of even length inside a cue. It never leaves a short tail of
 ///   one or two words alone when a better break exists.
-/// - Each cue is timed in proportion to its share of the sentence's characters (spaces not
-///   counted) between `start` and `end`; with word start times (one per space-separated word)
-///   each cue after the first starts when its first word is heard. Cues follow each other with
-///   no gap: the sentence's time is shared out whole.
+/// - With word start times (one per space-separated word, from espeak-ng's word events), each
+///   cue after the first starts when its first word is heard. Only where that time is unknown
+///   (no word event could be tied to the word — espeak-ng reports none for some long Korean
+///   words —, a piece of a list cut inside a word, or a time outside the sentence or before an
+///   earlier word's) is a cue timed by length: in proportion to the characters (spaces not
+///   counted) between the nearest words around it that have a time, or between `start` and
+///   `end` when none has. Starts never go back, so cues stay in order, inside the sentence,
+///   and follow each other with no gap or overlap: the sentence's time is shared out whole.
 /// - A cue's lines are joined with "\n".
 public enum CaptionSplitter {
     /// The widest a line should be, in full-width characters: a Hangul syllable counts one, a
@@ -207,19 +211,38 @@ public enum CaptionSplitter {
         "면", "여", "니", "나", "게", "지", "요",
     ]
 
-    /// Each chunk's start: word times when usable, else the share of characters before it.
+    /// Each chunk's start: its first word's time when usable; otherwise the share of characters
+    /// before it, between the nearest words around it that have a usable time (the sentence's
+    /// start and end when none has).
     private static func chunkStarts(_ chunks: [Range<Int>], words: [String], start: Double, end: Double,
                                     wordStarts: [Double]?) -> [Double] {
         let weights = words.map { max(1, $0.filter { !$0.isWhitespace && $0 != glue }.count) }
-        let total = Double(weights.reduce(0, +))
+        // The usable time of each word: heard inside the sentence, never before an earlier word.
+        var known = [Double?](repeating: nil, count: words.count)
+        if let wordStarts, wordStarts.count == words.count {
+            var latest = start
+            for index in words.indices.dropFirst() where words[index].first != glue {
+                let heard = wordStarts[index]
+                guard heard.isFinite, heard > start, heard >= latest, heard < end else { continue }
+                known[index] = heard
+                latest = heard
+            }
+        }
+        known[0] = start
         var starts: [Double] = []
         var previous = start
         for chunk in chunks {
-            let before = Double(weights[..<chunk.lowerBound].reduce(0, +))
-            var time = start + (end - start) * before / total
-            if let wordStarts, wordStarts.count == words.count, chunk.lowerBound > 0, words[chunk.lowerBound].first != glue {
-                let heard = wordStarts[chunk.lowerBound]
-                if heard.isFinite, heard > start, heard < end { time = heard }
+            let first = chunk.lowerBound
+            var time: Double
+            if let heard = known[first] {
+                time = heard
+            } else {
+                let before = known[..<first].lastIndex { $0 != nil } ?? 0
+                let after = known[(first + 1)...].firstIndex { $0 != nil }
+                let from = known[before] ?? start, to = after.flatMap { known[$0] } ?? end
+                let span = Double(weights[before..<(after ?? words.count)].reduce(0, +))
+                let share = Double(weights[before..<first].reduce(0, +))
+                time = from + (to - from) * share / span
             }
             time = starts.isEmpty ? start : min(max(time, previous), end)
             starts.append(time)

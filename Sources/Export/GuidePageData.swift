@@ -44,11 +44,13 @@ enum GuidePageCues {
 
     /// The page's cues of a track: each sentence's time from `result.cues` (one cue per
     /// sentence, or one for several sentences that were heard as one), split by
-    /// `CaptionSplitter` into short cues.
+    /// `CaptionSplitter` into short cues, each timed from when its first word is heard where
+    /// the cue records its words' times (see `CaptionCue.wordStarts`).
     static func cues(for track: Track, result: TrackResult) -> [Cue] {
         var cues: [Cue] = []
-        for (sentence, start, end, text) in sentenceTimes(track: track, cues: result.cues) {
-            for cue in CaptionSplitter.cues(text: text, start: start, end: end) {
+        for (sentence, start, end, text, words) in sentenceTimes(track: track, cues: result.cues) {
+            let heard = words.map { $0.map { $0 ?? .nan } }
+            for cue in CaptionSplitter.cues(text: text, start: start, end: end, wordStarts: heard) {
                 cues.append(Cue(start: cue.start, end: cue.end, text: cue.text, sentence: sentence))
             }
         }
@@ -57,17 +59,19 @@ enum GuidePageCues {
 
     /// Each timed sentence with its time. A caption cue that holds several sentences (a
     /// sentence heard in no time is joined to the next) is shared between them by length; a
-    /// cue whose text matches no sentence is given to the next sentence in order.
-    static func sentenceTimes(track: Track, cues: [CaptionCue]) -> [(Int, Double, Double, String)] {
+    /// cue whose text matches no sentence is given to the next sentence in order. The last
+    /// element is the sentence's words' start times, when the cue has them for every word.
+    static func sentenceTimes(track: Track, cues: [CaptionCue]) -> [(Int, Double, Double, String, [Double?]?)] {
         let sentences = track.sentences.map { GuideOutline.oneLine($0.display) }
-        var result: [(Int, Double, Double, String)] = []
+        var result: [(Int, Double, Double, String, [Double?]?)] = []
         var next = 0
         for cue in cues {
             let text = GuideOutline.oneLine(cue.text)
             guard !text.isEmpty else { continue }
+            let words = cue.wordStarts.flatMap { $0.count == Sentence.words(text).count ? $0 : nil }
             while next < sentences.count, sentences[next].isEmpty { next += 1 }
             guard next < sentences.count else {
-                result.append((max(0, sentences.count - 1), cue.start, cue.end, text))
+                result.append((max(0, sentences.count - 1), cue.start, cue.end, text, words))
                 continue
             }
             var last = next
@@ -78,16 +82,20 @@ enum GuidePageCues {
             }
             guard joined == text, last > next else {
                 // One sentence, or a text that matches none: the next sentence in order.
-                result.append((next, cue.start, cue.end, text))
+                result.append((next, cue.start, cue.end, text, words))
                 next += 1
                 continue
             }
             let parts = (next...last).filter { !sentences[$0].isEmpty }
             let total = Double(parts.reduce(0) { $0 + sentences[$1].count })
             var start = cue.start
+            var firstWord = 0
             for index in parts {
                 let end = start + (cue.end - cue.start) * Double(sentences[index].count) / total
-                result.append((index, start, index == parts.last ? cue.end : end, sentences[index]))
+                let count = Sentence.words(sentences[index]).count
+                let own = words.map { Array($0[firstWord..<(firstWord + count)]) }
+                firstWord += count
+                result.append((index, start, index == parts.last ? cue.end : end, sentences[index], own))
                 start = end
             }
             next = last + 1

@@ -44,7 +44,8 @@ public struct Narrator: Sendable {
         ]
         for (label, value) in facts {
             let display = "\(label): \(value)"
-            let sentence = Sentence(display: display, spoken: normalizer.spokenRuns("\(label), \(value)."))
+            var sentence = Sentence(display: display, spoken: normalizer.spokenRuns("\(label), \(value)."))
+            sentence.wordLinks = SpokenWordLinks.links(for: sentence, normalizer: normalizer)
             blocks.append(Block(role: .fact, label: label, value: value, sentences: [sentence]))
         }
         blocks += paragraphs(poster.description)
@@ -72,13 +73,17 @@ public struct Narrator: Sendable {
     }
 
     private func sentence(_ text: String) -> Sentence {
-        Sentence(display: text, spoken: normalizer.spokenRuns(text))
+        var sentence = Sentence(display: text, spoken: normalizer.spokenRuns(text))
+        sentence.wordLinks = SpokenWordLinks.links(for: sentence, normalizer: normalizer)
+        return sentence
     }
 
     /// The title is spoken in Korean, and its name in another language (the part in
     /// parentheses, usually on its own line) with that language's voice.
     private func titleSentence(_ title: PosterTitle) -> Sentence {
         var spoken = normalizer.spokenRuns(title.main)
+        let mainSentence = Sentence(display: title.main, spoken: spoken)
+        var links = SpokenWordLinks.links(for: mainSentence, normalizer: normalizer)
         if let foreign = title.foreign {
             // The lexicon may say how the name is read (and in which language); otherwise the
             // other language's voice reads it as written, numbers included.
@@ -88,8 +93,17 @@ public struct Narrator: Sendable {
             } else {
                 spoken.append(SpokenRun(text: foreign.text, language: foreign.language))
             }
+            // The name in parentheses is linked word for word when it is said in as many words.
+            let shown = Sentence.words(foreign.text).count
+            let said = spoken.flatMap { Sentence.words($0.text) }.count - mainSentence.spokenWords.count
+            let mainWords = mainSentence.displayWords.count
+            if let main = links, shown == said, mainWords + shown == Sentence.words(title.display).count {
+                links = main + (0..<shown).map { mainSentence.spokenWords.count + $0 }
+            } else {
+                links = nil
+            }
         }
-        return Sentence(display: title.display, spoken: spoken)
+        return Sentence(display: title.display, spoken: spoken, wordLinks: links)
     }
 }
 

@@ -2,10 +2,16 @@ import ExpoModel
 import ExpoSystem
 import KoreanSpeech
 /// Times one caption cue per sentence from espeak-ng's events: a sentence starts at its
-/// `<mark>` and ends at the last clause end heard before the next sentence's mark.
+/// `<mark>` and ends at the last clause end heard before the next sentence's mark. With the
+/// places of the display words in the SSML (`TimedSSML.wordSpans`), each cue also gets when
+/// each of its words is first heard: the earliest word event whose text position falls in the
+/// word's span. A word no event falls in gets no time (its caption part is then timed by
+/// length, see `CaptionSplitter`), as does one heard outside its sentence's cue.
 public struct CaptionTimer: Sendable {
     private var markMilliseconds: [Int: Int] = [:]
     private var clauseEnds: [Int] = []
+    /// Word events: text position → earliest audio time, in milliseconds.
+    private var wordMilliseconds: [Int: Int] = [:]
 
     public init() {}
 
@@ -18,7 +24,10 @@ public struct CaptionTimer: Sendable {
             }
         case .clauseEnd, .messageEnd:
             clauseEnds.append(event.audioMilliseconds)
-        case .word, .sentence:
+        case .word:
+            let known = wordMilliseconds[event.textPosition] ?? Int.max
+            wordMilliseconds[event.textPosition] = min(known, event.audioMilliseconds)
+        case .sentence:
             break
         }
     }
@@ -26,33 +35,65 @@ public struct CaptionTimer: Sendable {
     /// One cue per display sentence, in seconds from the start of the published WAV.
     /// `offset` is the silence put before the speech; `speechDuration` the raw audio's length.
     /// Cues are in order and never overlap; a sentence that took no time shares the next cue.
-    public func cues(sentences: [String], speechDuration: Double, offset: Double) -> [CaptionCue] {
+    /// With `wordSpans` (one list per sentence, one span per display word), each cue carries
+    /// its words' start times (`CaptionCue.wordStarts`).
+    public func cues(sentences: [String], wordSpans: [[ClosedRange<Int>?]]? = nil, speechDuration: Double,
+                     offset: Double) -> [CaptionCue] {
         let total = Int((speechDuration * 1000).rounded())
         let starts = startTimes(count: sentences.count, total: total)
         let ends = clauseEnds.sorted()
+        let timed = wordSpans.map { $0.count == sentences.count } ?? false
         var cues: [CaptionCue] = []
         var carried = ""
+        var carriedWords: [Double?] = []
+        var carriedStart: Int?
         for (index, text) in sentences.enumerated() {
             let start = starts[index]
             let limit = index + 1 < starts.count ? starts[index + 1] : total
             let end = ends.last(where: { $0 > start && $0 <= limit }) ?? limit
             let joined = carried.isEmpty ? text : carried + " " + text
+            let cueStart = carriedStart ?? start
+            var words = carriedWords
+            if timed {
+                words += wordTimes(spans: wordSpans![index], words: Sentence.words(text).count,
+                                   within: cueStart...limit, offset: offset)
+            }
             guard end > start else {
                 carried = joined
+                carriedWords = words
+                if carriedStart == nil { carriedStart = start }
                 continue
             }
             carried = ""
-            cues.append(CaptionCue(start: offset + Double(start) / 1000, end: offset + Double(end) / 1000, text: joined))
+            carriedWords = []
+            carriedStart = nil
+            cues.append(CaptionCue(start: offset + Double(start) / 1000, end: offset + Double(end) / 1000, text: joined,
+                                   wordStarts: timed ? words.map { $0.flatMap { $0 <= offset + Double(end) / 1000 ? $0 : nil } } : nil))
         }
         if !carried.isEmpty {
             if var last = cues.popLast() {
                 last.text += " " + carried
+                if timed { last.wordStarts = (last.wordStarts ?? []) + carriedWords }
                 cues.append(last)
             } else {
-                cues.append(CaptionCue(start: offset, end: offset + max(Double(total) / 1000, 0.001), text: carried))
+                cues.append(CaptionCue(start: offset, end: offset + max(Double(total) / 1000, 0.001), text: carried,
+                                       wordStarts: timed ? carriedWords : nil))
             }
         }
         return cues
+    }
+
+    /// The start of each of `words` display words of a sentence, in seconds from the WAV's
+    /// start: the earliest word event inside its span, if that falls within `within` (ms).
+    private func wordTimes(spans: [ClosedRange<Int>?], words: Int, within: ClosedRange<Int>,
+                           offset: Double) -> [Double?] {
+        guard spans.count == words else { return Array(repeating: nil, count: words) }
+        return spans.map { span in
+            guard let span else { return nil }
+            let heard = span.compactMap { wordMilliseconds[$0] }.min()
+            guard let heard, within.contains(heard) else { return nil }
+            return offset + Double(heard) / 1000
+        }
     }
 
     /// Each sentence's start in milliseconds: its mark, or for a sentence without one, a

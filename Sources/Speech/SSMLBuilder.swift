@@ -27,34 +27,91 @@ public struct SSMLBuilder: Sendable {
 
     /// The SSML document for `track`.
     public func document(for track: Track) -> String {
-        var ssml = "<speak version=\"1.0\" xml:lang=\"ko\">"
+        timedDocument(for: track).ssml
+    }
+
+    /// The SSML document for `track`, and where in it each display word is first said.
+    ///
+    /// `wordSpans[s][w]` is the place of the first spoken word of display word `w` of sentence
+    /// `s` (see `Sentence.wordLinks`) as the voice gets it (see `displaySpans`): the 1-based
+    /// positions, in Unicode scalars of the whole document, of that word's first and last
+    /// character as written (an entity such as `&amp;` counted whole). espeak-ng reports a word
+    /// event at a position inside that span (the word's first character; an entity's last).
+    /// Nil for a word with no link, or whose spoken word was joined to the one before it.
+    public func timedDocument(for track: Track) -> TimedSSML {
+        var ssml = SSMLText("<speak version=\"1.0\" xml:lang=\"ko\">")
+        var spans: [[ClosedRange<Int>?]] = []
         var sentenceIndex = 0
         for (blockIndex, block) in track.blocks.enumerated() {
-            ssml += "<p>"
+            ssml.append("<p>")
             for (index, sentence) in block.sentences.enumerated() {
-                ssml += "<s><mark name=\"\(Self.markName(forSentence: sentenceIndex))\"/>"
+                ssml.append("<s><mark name=\"\(Self.markName(forSentence: sentenceIndex))\"/>")
+                var voicedWords: [VoicedWord] = []
                 for run in voiced(sentence.spoken) {
-                    let text = Self.escape(run.text)
-                    if let language = run.language, profile.foreignVoices[language] != nil {
-                        ssml += "<voice xml:lang=\"\(Self.escape(language))\">\(text)</voice> "
-                    } else {
-                        ssml += text + " "
+                    let foreign = run.language.flatMap { profile.foreignVoices[$0] != nil ? $0 : nil }
+                    if let foreign { ssml.append("<voice xml:lang=\"\(Self.escape(foreign))\">") }
+                    for (offset, word) in Sentence.words(run.text).enumerated() {
+                        if offset > 0 { ssml.append(" ") }
+                        let escaped = Self.escape(String(word))
+                        guard !escaped.isEmpty else { continue }
+                        let first = ssml.count + 1
+                        ssml.append(escaped)
+                        voicedWords.append(VoicedWord(span: first...ssml.count, length: word.count))
                     }
+                    ssml.append(foreign == nil ? " " : "</voice> ")
                 }
-                ssml += "</s>"
+                spans.append(Self.displaySpans(sentence, voiced: voicedWords))
+                ssml.append("</s>")
                 if index < block.sentences.count - 1, profile.sentencePauseMs > 0 {
-                    ssml += "<break time=\"\(profile.sentencePauseMs)ms\"/>"
+                    ssml.append("<break time=\"\(profile.sentencePauseMs)ms\"/>")
                 }
                 sentenceIndex += 1
             }
-            ssml += "</p>"
+            ssml.append("</p>")
             if blockIndex < track.blocks.count - 1 {
                 let pause = block.role == .fact && track.blocks[blockIndex + 1].role == .fact
                     ? profile.sentencePauseMs : profile.paragraphPauseMs
-                if pause > 0 { ssml += "<break time=\"\(pause)ms\"/>" }
+                if pause > 0 { ssml.append("<break time=\"\(pause)ms\"/>") }
             }
         }
-        return ssml + "</speak>"
+        ssml.append("</speak>")
+        return TimedSSML(ssml: ssml.text, wordSpans: spans)
+    }
+
+    /// A word as the voice gets it: its place in the document and its length in characters.
+    struct VoicedWord: Equatable {
+        var span: ClosedRange<Int>
+        var length: Int
+    }
+
+    /// Each display word's span: that of the voiced word its spoken word (`wordLinks`) becomes.
+    ///
+    /// The standard pronunciation joins words across spaces where sounds link ("정식 이름은" is
+    /// said "정시기르믄") but keeps every syllable, so spoken and voiced words are matched by
+    /// character offset within the sentence: a spoken word that starts a voiced word gets its
+    /// span; one that starts inside a voiced word (it has no word event of its own) gets none.
+    /// When the sentence's spoken and voiced characters do not add up the same, no word gets a
+    /// span.
+    static func displaySpans(_ sentence: Sentence, voiced: [VoicedWord]) -> [ClosedRange<Int>?] {
+        let count = sentence.displayWords.count
+        let spoken = sentence.spokenWords.map(\.count)
+        guard let links = sentence.wordLinks, links.count == count,
+              spoken.reduce(0, +) == voiced.reduce(0, { $0 + $1.length }) else {
+            return Array(repeating: nil, count: count)
+        }
+        var voicedAt: [Int: ClosedRange<Int>] = [:]
+        var offset = 0
+        for word in voiced {
+            voicedAt[offset] = word.span
+            offset += word.length
+        }
+        var spokenSpans: [ClosedRange<Int>?] = []
+        offset = 0
+        for length in spoken {
+            spokenSpans.append(voicedAt[offset])
+            offset += length
+        }
+        return links.map { $0 >= 0 && $0 < spokenSpans.count ? spokenSpans[$0] : nil }
     }
 
     /// The runs as the voice gets them: each stretch of Korean runs pronounced together (a
@@ -101,5 +158,34 @@ public struct SSMLBuilder: Sendable {
             }
         }
         return escaped
+    }
+}
+
+/// An SSML document and where each display word of each sentence is said in it (see
+/// `SSMLBuilder.timedDocument(for:)`).
+public struct TimedSSML: Sendable, Equatable {
+    public var ssml: String
+    /// Per sentence of the track, per display word: its first spoken word's place in `ssml`.
+    public var wordSpans: [[ClosedRange<Int>?]]
+
+    public init(ssml: String, wordSpans: [[ClosedRange<Int>?]]) {
+        self.ssml = ssml
+        self.wordSpans = wordSpans
+    }
+}
+
+/// Text being built, with its length in Unicode scalars kept as it grows.
+struct SSMLText {
+    private(set) var text: String
+    private(set) var count: Int
+
+    init(_ text: String) {
+        self.text = text
+        count = text.unicodeScalars.count
+    }
+
+    mutating func append(_ piece: String) {
+        text += piece
+        count += piece.unicodeScalars.count
     }
 }

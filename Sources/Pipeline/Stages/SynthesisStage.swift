@@ -96,11 +96,14 @@ struct SynthesisStage {
                      engineVersion: String, album: String, trackCount: Int) -> [SynthesisJob] {
         let builder = SSMLBuilder(profile: profile, pronouncer: pronouncer)
         return tracks.map { track in
-            let ssml = builder.document(for: track)
+            let timed = builder.timedDocument(for: track)
+            let sentences = track.sentences.map(\.display)
             return SynthesisJob(
-                key: TrackCache.key(ssml: ssml, profile: profile, toolVersion: GuideBuilder.toolVersion,
-                                    espeakVersion: engineVersion),
-                fileStem: track.fileStem, title: track.title, ssml: ssml, sentences: track.sentences.map(\.display),
+                key: TrackCache.key(ssml: timed.ssml, profile: profile, toolVersion: GuideBuilder.toolVersion,
+                                    espeakVersion: engineVersion,
+                                    captions: TrackCache.captionFingerprint(sentences: sentences, wordSpans: timed.wordSpans)),
+                fileStem: track.fileStem, title: track.title, ssml: timed.ssml, sentences: sentences,
+                wordSpans: timed.wordSpans,
                 album: singleLineTitle(album), trackNumber: "\(track.position)/\(trackCount)")
         }
     }

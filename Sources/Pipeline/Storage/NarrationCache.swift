@@ -73,6 +73,10 @@ struct NarrationCache {
         }
     }
 
+    /// The layout of the stored tracks: a change (2: sentences carry `wordLinks`) makes
+    /// every older entry a miss, so it is made again rather than read without the new fields.
+    static let formatVersion = "tracks 2"
+
     static func key(catalog: Catalog, lexicon: PronunciationLexicon, toolVersion: String) -> String? {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -80,7 +84,7 @@ struct NarrationCache {
             return nil
         }
         var hasher = SHA256Digest()
-        hasher.update("expo-narrate \(toolVersion)\u{0}")
+        hasher.update("expo-narrate \(toolVersion)\u{0}\(Self.formatVersion)\u{0}")
         hasher.update(poster)
         hasher.update("\u{0}")
         hasher.update(entries)

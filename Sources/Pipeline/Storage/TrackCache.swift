@@ -26,12 +26,28 @@ public struct TrackCache: Sendable {
         Self.removeAbandonedFiles(in: folder)
     }
 
-    /// The key of a track: SHA-256 over the inputs that decide its audio.
-    public static func key(ssml: String, profile: VoiceProfile, toolVersion: String, espeakVersion: String) -> String {
+    /// The layout of an entry's record. 2: cues carry word start times. A change makes every
+    /// older entry a miss (it is made again, never read without the new fields).
+    public static let recordFormat = "track-record 2"
+
+    /// The key of a track: SHA-256 over the inputs that decide its audio and its recorded cues
+    /// (`captions`: see `captionFingerprint`), and the record's format.
+    public static func key(ssml: String, profile: VoiceProfile, toolVersion: String, espeakVersion: String,
+                           captions: String = "") -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let profileJSON = (try? encoder.encode(profile)).map { String(decoding: $0, as: UTF8.self) } ?? profile.name
-        return SHA256Digest.key(["expo-narrate " + toolVersion, "espeak-ng " + espeakVersion, profileJSON, ssml])
+        return SHA256Digest.key(["expo-narrate " + toolVersion, "espeak-ng " + espeakVersion, recordFormat, profileJSON,
+                                 ssml, captions])
+    }
+
+    /// What decides a track's recorded cues besides its audio: the display sentences and where
+    /// each of their words is said in the SSML.
+    public static func captionFingerprint(sentences: [String], wordSpans: [[ClosedRange<Int>?]]) -> String {
+        let spans = wordSpans.map { sentence in
+            sentence.map { $0.map { "\($0.lowerBound)-\($0.upperBound)" } ?? "-" }.joined(separator: ",")
+        }
+        return sentences.joined(separator: "\u{0}") + "\u{1}" + spans.joined(separator: ";")
     }
 
     public func audioURL(_ key: String) -> URL { folder.appendingPathComponent(key + ".wav") }

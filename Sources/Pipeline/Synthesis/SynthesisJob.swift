@@ -11,18 +11,22 @@ public struct SynthesisJob: Sendable, Equatable, Codable {
     public var ssml: String
     /// The display text of every sentence, in order: one caption cue each.
     public var sentences: [String]
+    /// Where each display word of each sentence is said in `ssml` (see
+    /// `SSMLBuilder.timedDocument(for:)`); empty: captions are timed per sentence only.
+    public var wordSpans: [[ClosedRange<Int>?]]
     /// The guide's title, written into the compressed files' tags beside the track's.
     public var album: String
     /// "3/16": the track's place in the guide, for the tags.
     public var trackNumber: String
 
-    public init(key: String, fileStem: String, title: String, ssml: String, sentences: [String], album: String = "",
-                trackNumber: String = "") {
+    public init(key: String, fileStem: String, title: String, ssml: String, sentences: [String],
+                wordSpans: [[ClosedRange<Int>?]] = [], album: String = "", trackNumber: String = "") {
         self.key = key
         self.fileStem = fileStem
         self.title = title
         self.ssml = ssml
         self.sentences = sentences
+        self.wordSpans = wordSpans
         self.album = album
         self.trackNumber = trackNumber
     }

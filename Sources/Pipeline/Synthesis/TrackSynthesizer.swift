@@ -53,7 +53,8 @@ public struct TrackSynthesizer {
         ).normalize(source: raw, output: final, measuredInput: inputMeter)
         raw.discard()
         let speechDuration = Double(sampleCount) / Double(engine.sampleRate)
-        let cues = timer.cues(sentences: job.sentences, speechDuration: speechDuration, offset: report.headSilenceSeconds)
+        let cues = timer.cues(sentences: job.sentences, wordSpans: job.wordSpans.isEmpty ? nil : job.wordSpans,
+                                speechDuration: speechDuration, offset: report.headSilenceSeconds)
         // stat(2), not FileManager, whose attributes look up the owner's name in /etc/passwd.
         var status = stat()
         let size = stat(final.path, &status) == 0 ? Int(status.st_size) : 0
