@@ -12,14 +12,18 @@ public struct EntryNames: Sendable {
         var index: Int
     }
 
-    /// The entries' own names, by 0-based index.
+    /// The entries' own names as the catalog has them, by 0-based index.
     let names: [String]
+    /// The names as the track list shows them (control characters and line breaks cleaned).
+    let titles: [String]
     /// The file stems, by 0-based index.
     let stems: [String]
 
-    /// `entries` are the catalog's entry tracks in order (the poster left out).
-    public init(entries: [Track]) {
-        names = entries.map(\.title)
+    /// `names` are the catalog's entry names, `entries` their tracks, in order (the poster left out).
+    public init(names: [String], entries: [Track]) {
+        precondition(names.count == entries.count, "one track per entry")
+        self.names = names
+        titles = entries.map(\.title)
         stems = entries.map(\.fileStem)
     }
 
@@ -34,7 +38,7 @@ public struct EntryNames: Sendable {
     /// Throws a usage error naming the closest names when none fits, or the stems when a short
     /// stem fits several entries.
     public func resolve(_ name: String) throws -> [Int] {
-        let byName = names.indices.filter { names[$0] == name }
+        let byName = names.indices.filter { names[$0] == name || titles[$0] == name }
         if !byName.isEmpty { return byName }
         let folded = name.lowercased()
         if let index = stems.firstIndex(where: { $0.lowercased() == folded }) { return [index] }
@@ -79,6 +83,7 @@ public struct EntryNames: Sendable {
         for index in names.indices {
             // The shortest form first: of two as close, it is the one suggested.
             forms.append(Form(text: names[index], index: index))
+            if titles[index] != names[index] { forms.append(Form(text: titles[index], index: index)) }
             let short = Self.shortStem(stems[index])
             if short != stems[index] { forms.append(Form(text: short, index: index)) }
             forms.append(Form(text: stems[index], index: index))

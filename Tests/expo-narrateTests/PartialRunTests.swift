@@ -19,16 +19,19 @@ struct PartialRunTests {
         try catalog.write(in: folder)
         let output = folder.appendingPathComponent("guide")
         let notes = output.appendingPathComponent("curator-notes.txt")
-        let first = try CommandRunner.run(["--all", "--jobs", "1", "--output", output.path] + catalog.arguments(in: folder))
+        let formats = ["--format", "opus,mp3,epub"]
+        let first = try CommandRunner.run(["--all", "--jobs", "1", "--output", output.path] + formats + catalog.arguments(in: folder))
         #expect(first.status == 0, "\(first.stderr)")
         try Data("mine".utf8).write(to: notes)
+        let bookBefore = try Data(contentsOf: output.appendingPathComponent("guide.epub"))
         let before = try Self.manifest(output)
         let cachedBefore = try Self.cachedWAVs(output)
         #expect(cachedBefore == 4)
 
         catalog.entries[1].desc += " 새로 덧붙인 문장입니다."
         try catalog.write(in: folder)
-        let second = try CommandRunner.run(["--entry", "beta", "--jobs", "1", "--output", output.path] + catalog.arguments(in: folder))
+        let second = try CommandRunner.run(["--entry", "beta", "--jobs", "1", "--output", output.path] + formats
+                                           + catalog.arguments(in: folder))
         #expect(second.status == 0, "\(second.stderr)")
         // One track made (the progress counts only what is synthesised), three from the cache.
         #expect(second.stderr.contains("[1/1] 둘째"), "\(second.stderr)")
@@ -36,7 +39,9 @@ struct PartialRunTests {
         #expect(second.stderr.contains("4 tracks") && second.stderr.contains("3 from the cache"), "\(second.stderr)")
         #expect(try Self.cachedWAVs(output) == cachedBefore + 1)
 
-        let after = try Self.checkWhole(output, stems: catalog.stems, audio: true)
+        let after = try Self.checkWhole(output, stems: catalog.stems, audio: true, book: true)
+        #expect(Set((after.guideEncodings ?? [:]).keys) == ["opus", "mp3"])
+        #expect(try Data(contentsOf: output.appendingPathComponent("guide.epub")) != bookBefore)
         for (old, new) in zip(before.tracks, after.tracks) {
             #expect((old.sha256 == new.sha256) == (new.fileStem != "02-beta"), "\(new.fileStem)")
         }
@@ -193,7 +198,7 @@ struct PartialRunTests {
     /// describe the tracks `stems`, in order, and that the folder holds no file of expo-narrate's
     /// that the manifest does not list. Returns the manifest.
     @discardableResult
-    static func checkWhole(_ folder: URL, stems: [String], audio: Bool) throws -> GuideManifest {
+    static func checkWhole(_ folder: URL, stems: [String], audio: Bool, book: Bool = false) throws -> GuideManifest {
         let manifest = try manifest(folder)
         #expect(manifest.tracks.map(\.fileStem) == stems)
         let page = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
@@ -203,6 +208,7 @@ struct PartialRunTests {
         for track in manifest.tracks { #expect(transcript.contains(track.title.split(separator: "\n")[0])) }
 
         var expected: Set<String> = ["guide.txt", "index.html", "manifest.json"]
+        if book { expected.insert("guide.epub") }
         for track in manifest.tracks {
             expected.formUnion([track.files.txt, track.files.spokenTxt])
             expected.formUnion([track.files.wav, track.files.vtt].compactMap { $0 })

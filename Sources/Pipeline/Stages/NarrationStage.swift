@@ -56,7 +56,7 @@ struct NarrationStage {
         case .poster:
             return [all[0]]
         case let .some(poster, names):
-            let entryNames = EntryNames(entries: Array(all.dropFirst()))
+            let entryNames = EntryNames(names: request.catalog.entries.map(\.name), entries: Array(all.dropFirst()))
             var wanted = Set<Int>()
             for name in names { wanted.formUnion(try entryNames.resolve(name)) }
             var selected: [Track] = poster ? [all[0]] : []
