@@ -48,6 +48,37 @@ struct PartialRunTests {
         #expect(try String(contentsOf: notes, encoding: .utf8) == "mine")
     }
 
+    @Test("original data (its three shortest entries): --all, then one changed entry by its name; one track synthesised",
+          .needsSharedFixtures)
+    func originalDataWithAudio() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = try Data(contentsOf: URL(fileURLWithPath: try CommandRunner.fixture("items.json")))
+        let items = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        let length = { (item: [String: Any]) in (item["desc"] as? String)?.count ?? 0 }
+        var chosen = items.indices.sorted { length(items[$0]) < length(items[$1]) }.prefix(3).sorted().map { items[$0] }
+        let poster = try CommandRunner.fixture("exposition_universelle_1900.json")
+        let itemsFile = folder.appendingPathComponent("items.json")
+        let catalog = ["--poster-file", poster, "--items-file", itemsFile.path]
+        try JSONSerialization.data(withJSONObject: chosen).write(to: itemsFile)
+        let output = folder.appendingPathComponent("guide")
+        let first = try CommandRunner.run(["--all", "--quiet", "--output", output.path] + catalog)
+        #expect(first.status == 0, "\(first.stderr)")
+        let stems = try Self.manifest(output).tracks.map(\.fileStem)
+        #expect(stems.count == 4)
+        let cachedBefore = try Self.cachedWAVs(output)
+
+        chosen[1]["desc"] = (chosen[1]["desc"] as? String ?? "") + " 새로 덧붙인 문장입니다."
+        try JSONSerialization.data(withJSONObject: chosen).write(to: itemsFile)
+        let name = try #require(chosen[1]["name"] as? String)
+        let second = try CommandRunner.run(["--entry", name, "--output", output.path] + catalog)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stderr.contains("[1/1] \(name)") && !second.stderr.contains("[2/"), "\(second.stderr)")
+        #expect(second.stderr.contains("3 from the cache"), "\(second.stderr)")
+        #expect(try Self.cachedWAVs(output) == cachedBefore + 1)
+        _ = try Self.checkWhole(output, stems: stems, audio: true)
+    }
+
     @Test("a partial run that would need another track's audio the cache lacks changes nothing and names it")
     func otherTrackNotCached() throws {
         let folder = try CommandRunner.temporaryFolder()
