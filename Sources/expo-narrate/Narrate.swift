@@ -128,13 +128,17 @@ struct Narrate: ParsableCommand {
         }
     }
 
-    /// "expo-narrate: what is wrong. Run 'expo-narrate --help' for the options."
+    /// "expo-narrate: what is wrong. Run 'expo-narrate --help' for the options." (the
+    /// subcommand's help for an error in a subcommand's options).
     static func usageMessage(for error: Error) -> String {
+        let first = CommandLine.arguments.dropFirst().first
+        let command = configuration.subcommands.map { $0._commandName }.first { $0 == first }
+        let help = "expo-narrate " + (command.map { $0 + " " } ?? "") + "--help"
         var text = message(for: error).split(whereSeparator: \.isNewline).first.map(String.init) ?? "invalid usage"
         if text.hasPrefix("Error: ") { text.removeFirst("Error: ".count) }
         text = text.trimmingCharacters(in: .whitespaces)
         if !(text.hasSuffix(".") || text.hasSuffix("?") || text.hasSuffix("!")) { text += "." }
-        return "expo-narrate: \(text) Run 'expo-narrate --help' for the options."
+        return "expo-narrate: \(text) Run '\(help)' for the options."
     }
 
     func run() throws {
