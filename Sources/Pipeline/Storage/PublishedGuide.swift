@@ -56,7 +56,7 @@ extension ExpoError {
         let list = titles.prefix(10).map { "\"\($0)\"" }.joined(separator: ", ") + (count > 10 ? ", …" : "")
         return ExpoError(
             .unavailable,
-            "The guide in \(folder.path) also holds \(count) \(count == 1 ? "track" : "tracks") whose audio is not in the cache (its text or the voice changed since the guide was made, or the cache was cleared): \(list); nothing was made and the guide is unchanged",
+            "The guide in \(folder.path) also holds \(counted(count, "track")) whose audio is not in the cache (its text or the voice changed since the guide was made, or the cache was cleared): \(list); nothing was made and the guide is unchanged",
             advice: "Make those tracks too, or the whole guide.", subject: .publishedGuide)
     }
 }
