@@ -159,7 +159,7 @@ public final class WAVReader {
     private static func checkRIFFHeader(_ file: POSIXFile) throws {
         let riff = try readBytes(file, at: 0, count: 12)
         guard riff.count == 12 else {
-            throw ExpoError.notWAV(file: file.path, reason: "only \(riff.count) bytes long")
+            throw ExpoError.notWAV(file: file.path, reason: "only \(counted(riff.count, "byte")) long")
         }
         let magic = String(decoding: riff[0..<4], as: UTF8.self)
         guard magic == "RIFF" else {
@@ -203,7 +203,7 @@ public final class WAVReader {
             case "fmt ":
                 guard size >= 16, size <= available else {
                     throw ExpoError.malformedWAV(
-                        file: path, reason: "the fmt chunk is \(size) bytes, too short or cut off")
+                        file: path, reason: "the fmt chunk is \(counted(size, "byte")), too short or cut off")
                 }
                 format = try parseFormat(readBytes(file, at: body, count: Int(min(size, 40))), path: path)
             case "data":

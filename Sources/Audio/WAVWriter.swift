@@ -140,7 +140,7 @@ public final class WAVWriter {
         guard let file else { throw ExpoError.writerClosed(file: url.path) }
         if let late = cues.first(where: { UInt64($0.sampleOffset) > framesWritten }) {
             throw ExpoError.invalidAudioArgument(
-                "\(url.path): cue \"\(late.label)\" at frame \(late.sampleOffset) lies past the end of the audio (\(framesWritten) frames)."
+                "\(url.path): cue \"\(late.label)\" at frame \(late.sampleOffset) lies past the end of the audio (\(counted(framesWritten, "frame")))."
             )
         }
         let trailer = Self.cueChunks(cues)

@@ -77,7 +77,7 @@ struct JSONPreflight {
         stack[stack.count - 1] = level
         if rootIsEntries, stack.count == 1, level.index + 1 > limits.maximumEntries {
             throw ExpoError.catalogInvalid(file: file, path: "$",
-                reason: "it has more than \(limits.maximumEntries) entries, the most a catalog may have; split it or raise the limit")
+                reason: "it has more than \(counted(limits.maximumEntries, "entry", "entries")), the most a catalog may have; split it or raise the limit")
         }
     }
 
@@ -128,7 +128,7 @@ struct JSONPreflight {
 
     /// A byte count in words: "42 bytes", "3 MB".
     static func size(_ bytes: Int) -> String {
-        bytes >= 1 << 20 ? "\(bytes >> 20) MB" : "\(bytes) bytes"
+        bytes >= 1 << 20 ? "\(bytes >> 20) MB" : counted(bytes, "byte")
     }
 
     private static func hex4(_ bytes: UnsafeRawBufferPointer, at i: Int) -> Int? {

@@ -29,6 +29,8 @@ public struct ExpoError: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Subject: String, Sendable, Equatable {
         case catalog, defaultCatalog, entrySelection, voiceProfile, voicesFolder, lexicon
         case outputFolder, cacheFolder, speech
+        /// The guide already in the output folder, which a run over some tracks re-publishes whole.
+        case publishedGuide
     }
 
     public var category: Category

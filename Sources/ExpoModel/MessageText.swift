@@ -26,3 +26,8 @@ public func withoutFinalFullStop(_ text: String) -> String {
 private func isLineBreakingOrControl(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
 }
+
+/// `count` and the noun in the right number: "1 track", "2 tracks", "1 entry".
+public func counted(_ count: some BinaryInteger, _ singular: String, _ plural: String? = nil) -> String {
+    "\(count) " + (count == 1 ? singular : plural ?? singular + "s")
+}

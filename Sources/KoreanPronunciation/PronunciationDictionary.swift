@@ -101,7 +101,7 @@ public struct PronunciationDictionary: Sendable {
         if !w.allSatisfy(Hangul.isSyllable) || !p.allSatisfy(Hangul.isSyllable) {
             return "both forms must be Hangul syllables"
         }
-        if w.count != p.count { return "written has \(w.count) syllables, pronounced has \(p.count)" }
+        if w.count != p.count { return "written has \(counted(w.count, "syllable")), pronounced has \(p.count)" }
         return nil
     }
 

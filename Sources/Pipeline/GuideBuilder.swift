@@ -51,14 +51,22 @@ public struct GuideBuilder {
         defer { output.discard() }
         let previous = ExportStage.filesOfPreviousRun(in: output.destination)
         let export = ExportStage(request: request, output: output)
+        // A run over some tracks in a folder that holds a guide re-publishes that whole guide:
+        // the chosen tracks made now, the others from the cache, never synthesised again.
+        let published = request.selection == .all ? nil : try PublishedGuide.read(in: output.destination)
+        let (tracks, dropped) = PublishedGuide.guideTracks(all: narration.all, selected: narration.selected, published: published)
+        if !dropped.isEmpty {
+            progress(.warning("The published guide's \(dropped.joined(separator: ", ")) \(dropped.count == 1 ? "is" : "are") not in this catalog; left out"))
+        }
+        let chosen = request.selection == .all ? nil : Set(narration.selected.map(\.fileStem))
         // With audio to make, the scripts are written while it is synthesised.
-        let tracks = narration.selected
         let scripts = speech == nil ? nil : BackgroundWork { try export.writeScripts(tracks) }
         defer { scripts?.waitQuietly() }
         if speech == nil { try export.writeScripts(tracks) }
         try Interruption.check()
 
-        let synthesis = try speech.map { try SynthesisStage(request: request, output: output, speech: $0, pronouncer: pronouncer).run(tracks, progress: progress) }
+        let synthesis = try speech.map { try SynthesisStage(request: request, output: output, speech: $0, pronouncer: pronouncer)
+            .run(tracks, chosen: chosen, progress: progress) }
             ?? SynthesisStage.Output(guide: GuideAudio(output: output))
         defer { synthesis.guide.waitQuietly() }
         // Published audio is never replaced by text without being asked: when no speech can be
@@ -76,7 +84,7 @@ public struct GuideBuilder {
         let summary = try export.run(tracks, synthesis: synthesis)
         try synthesis.guide.finish(summary.tracks, profile: request.profile)
         try Interruption.check()
-        try output.publish(previousFiles: previous, keepPrevious: request.selection != .all)
+        try output.publish(previousFiles: previous)
         narrate.remember(narration)
         return GuideReport(
             summary: summary, outputFolder: output.destination,

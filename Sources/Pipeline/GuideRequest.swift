@@ -16,7 +16,9 @@ public struct GuideRequest: Sendable {
         case all
         /// The poster only.
         case poster
-        /// The poster if `poster`, and the entries with these names, in catalog order.
+        /// The poster if `poster`, and the entries these names stand for, in catalog order: each
+        /// name is an entry's name, its file stem with or without its number, or its 1-based
+        /// position (see `EntryNames`).
         case some(poster: Bool, entryNames: [String])
     }
 
@@ -57,14 +59,5 @@ public struct GuideRequest: Sendable {
         self.cacheFolder = cacheFolder
         self.useCache = useCache
         self.executable = executable
-    }
-}
-
-extension ExpoError {
-    /// Names in a selection that the catalog does not have.
-    public static func unknownEntries(_ names: [String], available: [String]) -> ExpoError {
-        let quoted = names.map { "\"\($0)\"" }.joined(separator: ", ")
-        let list = available.prefix(20).joined(separator: ", ") + (available.count > 20 ? ", …" : "")
-        return ExpoError(.usage, "No entry is named \(quoted). The catalog has: \(list)", subject: .entrySelection)
     }
 }

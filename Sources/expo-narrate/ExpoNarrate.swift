@@ -107,6 +107,7 @@ private func optionAdvice(for error: ExpoError) -> String? {
     case .voicesFolder: return "(--voices DIR names the folder.)"
     case .defaultCatalog: return "(--poster-file and --items-file name another catalog.)"
     case .entrySelection: return "Run 'expo-narrate --list' to see them all."
+    case .publishedGuide: return "(--all makes every track; --entry NAME and --poster make only those named.)"
     case .speech where error.category == .unavailable: return "(--text-only writes the guide without audio.)"
     case .catalog, .lexicon, .speech, nil: return nil
     }

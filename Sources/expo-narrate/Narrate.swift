@@ -21,11 +21,19 @@ struct Narrate: ParsableCommand {
         poster and its Korean entries). Output: one WAV, caption (.vtt) and script pair per track, \
         guide.wav, guide.m3u8, guide.txt, index.html and manifest.json.
 
-        Exit status: 0 done; 3 some tracks fell back to text; 64 usage error (options, voice \
-        profile, lexicon, unknown entry); 65 bad catalog data; 73 the output folder cannot be \
-        created or is not expo-narrate's cache; 74 a file could not be written (disk full, permissions); 75 \
-        a resource is short for now (the speech server, a thread, another run holds the folder with --no-wait); \
-        129, 130, 143 interrupted by SIGHUP, SIGINT, SIGTERM.
+        --entry and --poster in a folder that holds a guide make only what they name and \
+        publish the whole guide again, every other track taken from the cache; on an empty \
+        folder they publish a guide of just those tracks.
+
+        Exit status: 0 done (also when the whole run fell back to text); 3 some tracks fell back \
+        to text; 64 usage error (options, voice profile, lexicon, unknown entry); 65 bad catalog \
+        data, or a guide in the output folder whose manifest cannot be read; 69 something needed \
+        is not available (the Voices folder, the default catalog, or, for --entry and --poster, \
+        the cached audio of the guide's other tracks); 70 internal error (please report it); \
+        73 the output folder cannot be created or is not expo-narrate's cache; 74 a file could \
+        not be written (disk full, permissions); 75 a resource is short for now (the speech \
+        server, a thread, another run holds the folder with --no-wait); 128+N stopped by signal \
+        N: 129 SIGHUP, 130 SIGINT, 143 SIGTERM (the published guide is unchanged).
         """,
         version: GuideBuilder.toolVersion,
         subcommands: [Normalize.self, Pronounce.self, Voices.self, SpeechServerCommand.self]
@@ -37,7 +45,9 @@ struct Narrate: ParsableCommand {
     @Flag(name: .long, help: "Narrate the poster.")
     var poster = false
 
-    @Option(name: .long, help: ArgumentHelp("Narrate the entry with this name (repeatable).", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp(
+        "Narrate this entry (repeatable): its name (갓), its file stem as --list prints it, with or without the number (01-jikji, jikji), or its position among the entries, counted from 1 (1 is 01-…; the poster is --poster).",
+        valueName: "name"))
     var entry: [String] = []
 
     @Flag(name: .long, help: "List the poster and the entries, then stop.")
@@ -102,6 +112,33 @@ struct Narrate: ParsableCommand {
             throw ValidationError("--jobs must be from 1 to 64.")
         }
         _ = try deliveryFormats()
+    }
+
+    /// Parses and runs, like ArgumentParser's own `main`, but prints every usage error in the
+    /// style of the tool's other errors: one line on stderr, exit status 64.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            // An exit status the command chose has had its message printed already.
+            guard !(error is ExitCode), exitCode(for: error).rawValue == 64 else { exit(withError: error) }
+            printError(usageMessage(for: error))
+            exit(withError: ExitCode(64))
+        }
+    }
+
+    /// "expo-narrate: what is wrong. Run 'expo-narrate --help' for the options." (the
+    /// subcommand's help for an error in a subcommand's options).
+    static func usageMessage(for error: Error) -> String {
+        let first = CommandLine.arguments.dropFirst().first
+        let command = configuration.subcommands.map { $0._commandName }.first { $0 == first }
+        let help = "expo-narrate " + (command.map { $0 + " " } ?? "") + "--help"
+        var text = message(for: error).split(whereSeparator: \.isNewline).first.map(String.init) ?? "invalid usage"
+        if text.hasPrefix("Error: ") { text.removeFirst("Error: ".count) }
+        text = text.trimmingCharacters(in: .whitespaces)
+        if !(text.hasSuffix(".") || text.hasSuffix("?") || text.hasSuffix("!")) { text += "." }
+        return "expo-narrate: \(text) Run '\(help)' for the options."
     }
 
     func run() throws {

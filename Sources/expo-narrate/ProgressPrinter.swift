@@ -48,7 +48,7 @@ final class ProgressPrinter {
         guard !quiet else { return }
         let tracks = report.summary.tracks
         let audio = tracks.filter { $0.audioFile != nil }.count
-        var summary = "expo-narrate: \(tracks.count) tracks"
+        var summary = "expo-narrate: \(counted(tracks.count, "track"))"
         if audio > 0 {
             summary += ", \(audio) with audio (\(Self.clock(report.totalDuration)) in all)"
         }

@@ -56,14 +56,11 @@ struct NarrationStage {
         case .poster:
             return [all[0]]
         case let .some(poster, names):
-            let available = request.catalog.entries.map(\.name)
-            let unknown = names.filter { name in !available.contains(name) }
-            guard unknown.isEmpty else { throw ExpoError.unknownEntries(unknown, available: available) }
-            let wanted = Set(names)
+            let entryNames = EntryNames(names: request.catalog.entries.map(\.name), entries: Array(all.dropFirst()))
+            var wanted = Set<Int>()
+            for name in names { wanted.formUnion(try entryNames.resolve(name)) }
             var selected: [Track] = poster ? [all[0]] : []
-            for (index, entry) in request.catalog.entries.enumerated() where wanted.contains(entry.name) {
-                selected.append(all[index + 1])
-            }
+            for index in wanted.sorted() { selected.append(all[index + 1]) }
             return selected
         }
     }

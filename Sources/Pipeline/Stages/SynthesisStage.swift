@@ -37,14 +37,19 @@ struct SynthesisStage {
 
     /// Throws `ExpoError` for what stops the run (an interruption, a full or unwritable disk,
     /// a speech server that cannot start). When speech cannot be made at all, the output
-    /// says why and the run goes on with text.
-    func run(_ tracks: [Track], progress: (GuideProgressEvent) -> Void) throws -> Output {
+    /// says why and the run goes on with text. With `chosen` (file stems), only those tracks
+    /// may be synthesised: another track whose audio the cache lacks stops the run first.
+    func run(_ tracks: [Track], chosen: Set<String>? = nil, progress: (GuideProgressEvent) -> Void) throws -> Output {
         let cache = try TrackCache(folder: request.useCache
             ? request.effectiveCacheFolder : output.staging.appendingPathComponent(".uncached"))
         let version = speech.engineVersion
         let jobs = Self.jobs(for: tracks, profile: request.profile, pronouncer: pronouncer, engineVersion: version,
                              album: request.catalog.poster.title, trackCount: request.catalog.entries.count + 1)
         let delivery = request.delivery
+        if let chosen {
+            let missing = jobs.filter { !chosen.contains($0.fileStem) && cache.entry($0.key) == nil }
+            if !missing.isEmpty { throw ExpoError.tracksNotCached(missing.map(\.title), folder: output.destination) }
+        }
         var pending = jobs.filter { TrackMaker.needsWork($0, cache: cache, delivery: delivery) }
         // Two tracks with the same content share one synthesis.
         var seenKeys = Set<String>()

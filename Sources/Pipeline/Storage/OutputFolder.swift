@@ -132,7 +132,8 @@ public final class OutputFolder: @unchecked Sendable {
 
     /// Publishes the staged files as the new guide, all at once (see `Publication`). Files of
     /// the previous guide that this run did not stage are carried into the new one when they
-    /// were unchanged, or when `keepPrevious` (a run over some tracks keeps the others);
+    /// were unchanged, or every one when `keepPrevious` (the guide builder never asks for that:
+    /// a run over some tracks stages the whole guide, see `PublishedGuide`);
     /// `previousFiles` names the previous guide's files where it predates versions.
     public func publish(previousFiles: [String] = [], keepPrevious: Bool = false) throws {
         // Done long since in a run that made anything; first, so that it never meets the

@@ -75,7 +75,7 @@ public struct TrackCache: Sendable {
         }
         guard found else { return discard(key, because: "its audio file is missing") }
         guard Int(status.st_size) == entry.byteCount else {
-            return discard(key, because: "it has \(status.st_size) bytes where its record says \(entry.byteCount)")
+            return discard(key, because: "it has \(counted(status.st_size, "byte")) where its record says \(entry.byteCount)")
         }
         guard CachedAudioCheck.headerAgrees(path, size: UInt64(status.st_size)) else {
             return discard(key, because: "its WAV header does not agree with its size")

@@ -1,0 +1,62 @@
+import Export
+import ExpoModel
+import ExpoSystem
+import Foundation
+
+/// The guide already published in an output folder, as its manifest says: which tracks it
+/// holds. A run over some tracks re-publishes that whole guide, so it reads it back first.
+struct PublishedGuide {
+    /// The file stems of the published guide's tracks, in its order.
+    var trackStems: [String]
+
+    /// The guide in `folder`, or nil when the folder holds none (no manifest.json). A manifest
+    /// that cannot be read, or that names a track whose script is not in the folder, is an
+    /// error: the run could not tell which tracks make the guide, so it publishes nothing.
+    static func read(in folder: URL) throws -> PublishedGuide? {
+        let url = folder.appendingPathComponent("manifest.json")
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let manifest: GuideManifest
+        do {
+            manifest = try ManifestReader.read(try Data(contentsOf: url))
+        } catch let error as ManifestReader.ReadError {
+            throw unreadable(url, reason: error.description)
+        } catch {
+            throw unreadable(url, reason: ExpoError.reason(of: error))
+        }
+        for track in manifest.tracks {
+            let script = track.files.txt
+            guard !script.contains("/"), FileManager.default.fileExists(atPath: folder.appendingPathComponent(script).path) else {
+                throw unreadable(url, reason: "it names \(script), which is not in the folder")
+            }
+        }
+        return PublishedGuide(trackStems: manifest.tracks.map(\.fileStem))
+    }
+
+    private static func unreadable(_ url: URL, reason: String) -> ExpoError {
+        ExpoError(.data, "The guide's \(url.path) cannot be used (\(withoutFinalFullStop(reason))), so a run over some tracks cannot tell which tracks the guide holds; nothing was changed",
+                  advice: "Make the whole guide again.", subject: .publishedGuide)
+    }
+
+    /// The tracks of a run over `selected` in a folder holding `published`: the selected ones and
+    /// those of the catalog (`all`) that the published guide holds, in guide order. Also returns
+    /// the published stems the catalog no longer has.
+    static func guideTracks(all: [Track], selected: [Track], published: PublishedGuide?) -> (tracks: [Track], dropped: [String]) {
+        guard let published else { return (selected, []) }
+        let wanted = Set(selected.map(\.fileStem)).union(published.trackStems)
+        let known = Set(all.map(\.fileStem))
+        return (all.filter { wanted.contains($0.fileStem) }, published.trackStems.filter { !known.contains($0) })
+    }
+}
+
+extension ExpoError {
+    /// A run over some tracks would need the audio of other tracks of the guide that the cache
+    /// does not have (their text changed, or the cache was cleared): it synthesises nothing.
+    static func tracksNotCached(_ titles: [String], folder: URL) -> ExpoError {
+        let count = titles.count
+        let list = titles.prefix(10).map { "\"\($0)\"" }.joined(separator: ", ") + (count > 10 ? ", …" : "")
+        return ExpoError(
+            .unavailable,
+            "The guide in \(folder.path) also holds \(counted(count, "track")) whose audio is not in the cache (its text or the voice changed since the guide was made, or the cache was cleared): \(list); nothing was made and the guide is unchanged",
+            advice: "Make those tracks too, or the whole guide.", subject: .publishedGuide)
+    }
+}

@@ -1,0 +1,310 @@
+import Foundation
+import Testing
+import ExpoModel
+import TestSupport
+import Audio
+import Export
+
+/// A run over some tracks (--entry, --poster) re-publishes the whole guide that the folder
+/// holds, and entries can be named by every name the tool shows.
+@Suite("partial runs and entry names", .serialized, .tags(.endToEnd))
+struct PartialRunTests {
+    // MARK: the whole guide after a partial run
+
+    @Test("--all, then one changed entry: exactly one track is synthesised and every file of the guide agrees")
+    func oneChangedEntryWithAudio() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var catalog = SmallCatalog()
+        try catalog.write(in: folder)
+        let output = folder.appendingPathComponent("guide")
+        let notes = output.appendingPathComponent("curator-notes.txt")
+        let formats = ["--format", "opus,mp3,epub"]
+        let first = try CommandRunner.run(["--all", "--jobs", "1", "--output", output.path] + formats + catalog.arguments(in: folder))
+        #expect(first.status == 0, "\(first.stderr)")
+        try Data("mine".utf8).write(to: notes)
+        let bookBefore = try Data(contentsOf: output.appendingPathComponent("guide.epub"))
+        let before = try Self.manifest(output)
+        let cachedBefore = try Self.cachedWAVs(output)
+        #expect(cachedBefore == 4)
+
+        catalog.entries[1].desc += " 새로 덧붙인 문장입니다."
+        try catalog.write(in: folder)
+        let second = try CommandRunner.run(["--entry", "beta", "--jobs", "1", "--output", output.path] + formats
+                                           + catalog.arguments(in: folder))
+        #expect(second.status == 0, "\(second.stderr)")
+        // One track made (the progress counts only what is synthesised), three from the cache.
+        #expect(second.stderr.contains("[1/1] 둘째"), "\(second.stderr)")
+        #expect(!second.stderr.contains("[1/2]") && !second.stderr.contains("[2/"), "\(second.stderr)")
+        #expect(second.stderr.contains("4 tracks") && second.stderr.contains("3 from the cache"), "\(second.stderr)")
+        #expect(try Self.cachedWAVs(output) == cachedBefore + 1)
+
+        let after = try Self.checkWhole(output, stems: catalog.stems, audio: true, book: true)
+        #expect(Set((after.guideEncodings ?? [:]).keys) == ["opus", "mp3"])
+        #expect(try Data(contentsOf: output.appendingPathComponent("guide.epub")) != bookBefore)
+        for (old, new) in zip(before.tracks, after.tracks) {
+            #expect((old.sha256 == new.sha256) == (new.fileStem != "02-beta"), "\(new.fileStem)")
+        }
+        #expect(try String(contentsOf: notes, encoding: .utf8) == "mine")
+    }
+
+    @Test("original data (its three shortest entries): --all, then one changed entry by its name; one track synthesised",
+          .needsSharedFixtures)
+    func originalDataWithAudio() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = try Data(contentsOf: URL(fileURLWithPath: try CommandRunner.fixture("items.json")))
+        let items = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        let length = { (item: [String: Any]) in (item["desc"] as? String)?.count ?? 0 }
+        var chosen = items.indices.sorted { length(items[$0]) < length(items[$1]) }.prefix(3).sorted().map { items[$0] }
+        let poster = try CommandRunner.fixture("exposition_universelle_1900.json")
+        let itemsFile = folder.appendingPathComponent("items.json")
+        let catalog = ["--poster-file", poster, "--items-file", itemsFile.path]
+        try JSONSerialization.data(withJSONObject: chosen).write(to: itemsFile)
+        let output = folder.appendingPathComponent("guide")
+        let first = try CommandRunner.run(["--all", "--quiet", "--output", output.path] + catalog)
+        #expect(first.status == 0, "\(first.stderr)")
+        let stems = try Self.manifest(output).tracks.map(\.fileStem)
+        #expect(stems.count == 4)
+        let cachedBefore = try Self.cachedWAVs(output)
+
+        chosen[1]["desc"] = (chosen[1]["desc"] as? String ?? "") + " 새로 덧붙인 문장입니다."
+        try JSONSerialization.data(withJSONObject: chosen).write(to: itemsFile)
+        let name = try #require(chosen[1]["name"] as? String)
+        let second = try CommandRunner.run(["--entry", name, "--output", output.path] + catalog)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stderr.contains("[1/1] \(name)") && !second.stderr.contains("[2/"), "\(second.stderr)")
+        #expect(second.stderr.contains("3 from the cache"), "\(second.stderr)")
+        #expect(try Self.cachedWAVs(output) == cachedBefore + 1)
+        _ = try Self.checkWhole(output, stems: stems, audio: true)
+    }
+
+    @Test("a partial run that would need another track's audio the cache lacks changes nothing and names it")
+    func otherTrackNotCached() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var catalog = SmallCatalog()
+        try catalog.write(in: folder)
+        let output = folder.appendingPathComponent("guide")
+        let first = try CommandRunner.run(["--all", "--jobs", "1", "--quiet", "--output", output.path] + catalog.arguments(in: folder))
+        #expect(first.status == 0, "\(first.stderr)")
+        let manifestBefore = try Data(contentsOf: output.appendingPathComponent("manifest.json"))
+        let current = try FileManager.default.destinationOfSymbolicLink(atPath: output.appendingPathComponent(".current").path)
+        let cachedBefore = try Self.cachedWAVs(output)
+
+        catalog.entries[0].desc += " 첫째를 고쳤습니다."
+        catalog.entries[2].desc += " 셋째도 고쳤습니다."
+        try catalog.write(in: folder)
+        let result = try CommandRunner.run(["--entry", "3", "--jobs", "1", "--output", output.path] + catalog.arguments(in: folder))
+        #expect(result.status == 69, "\(result.stderr)")
+        #expect(result.stderr.contains("첫째") && !result.stderr.contains("\"셋째\""), "\(result.stderr)")
+        #expect(result.stderr.contains("--all"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(try Data(contentsOf: output.appendingPathComponent("manifest.json")) == manifestBefore)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: output.appendingPathComponent(".current").path) == current)
+        #expect(try Self.cachedWAVs(output) == cachedBefore, "nothing may be synthesised")
+        _ = try Self.checkWhole(output, stems: catalog.stems, audio: true)
+    }
+
+    @Test("--all, then --entry on the default catalog: the page, manifest and files hold every track")
+    func defaultCatalogTextOnly() throws {
+        let output = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let all = try CommandRunner.run(["--all", "--text-only", "--quiet", "--output", output.path])
+        #expect(all.status == 0, "\(all.stderr)")
+        let stems = try Self.manifest(output).tracks.map(\.fileStem)
+        #expect(stems.count >= 14)
+        let one = try CommandRunner.run(["--entry", "갓", "--text-only", "--output", output.path])
+        #expect(one.status == 0, "\(one.stderr)")
+        #expect(one.stderr.contains("\(stems.count) tracks"), "\(one.stderr)")
+        _ = try Self.checkWhole(output, stems: stems, audio: false)
+    }
+
+    @Test("--all, then --entry by position on the original data: the whole guide is published again",
+          .needsSharedFixtures)
+    func originalDataTextOnly() throws {
+        let output = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let catalog = ["--poster-file", try CommandRunner.fixture("exposition_universelle_1900.json"),
+                       "--items-file", try CommandRunner.fixture("items.json")]
+        let all = try CommandRunner.run(["--all", "--text-only", "--quiet", "--output", output.path] + catalog)
+        #expect(all.status == 0, "\(all.stderr)")
+        let stems = try Self.manifest(output).tracks.map(\.fileStem)
+        #expect(stems.count > 2)
+        let one = try CommandRunner.run(["--entry", "2", "--poster", "--text-only", "--quiet", "--output", output.path] + catalog)
+        #expect(one.status == 0, "\(one.stderr)")
+        _ = try Self.checkWhole(output, stems: stems, audio: false)
+    }
+
+    @Test("a partial run on an empty folder publishes a guide of just those tracks")
+    func emptyFolder() throws {
+        let output = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let result = try CommandRunner.run(["--entry", "2", "--text-only", "--output", output.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("1 track,") && !result.stderr.contains("1 tracks"), "\(result.stderr)")
+        _ = try Self.checkWhole(output, stems: ["02-tripitaka-koreana"], audio: false)
+        // A second partial run adds its track to that guide.
+        let poster = try CommandRunner.run(["--poster", "--text-only", "--quiet", "--output", output.path])
+        #expect(poster.status == 0, "\(poster.stderr)")
+        _ = try Self.checkWhole(output, stems: ["00-poster", "02-tripitaka-koreana"], audio: false)
+    }
+
+    // MARK: entry names
+
+    @Test("--entry takes the name, the stem with or without its number and the position", arguments: [
+        "갓", "gat", "12-gat", "GAT", "12",
+    ])
+    func entryByAnyName(name: String) throws {
+        let list = try CommandRunner.run(["--list"])
+        let line = try #require(list.stdout.split(separator: "\n").first { $0.contains("  갓") }, "\(list.stdout)")
+        let stem = try #require(line.split(separator: " ").first { $0.hasSuffix("-gat") }.map(String.init))
+        #expect(stem == "12-gat")
+        let output = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let result = try CommandRunner.run(["--entry", name, "--text-only", "--quiet", "--output", output.path])
+        #expect(result.status == 0, "\(name): \(result.stderr)")
+        #expect(try Self.manifest(output).tracks.map(\.fileStem) == [stem])
+    }
+
+    @Test("an unknown entry gets the closest names of every form, exit 64, and nothing is written", arguments: [
+        ("jikj", "jikji"), ("03-hunminjeongum", "03-hunminjeongeum"), ("헤금", "해금"), ("직지심체", "직지심체요절"),
+    ])
+    func unknownEntry(name: String, suggestion: String) throws {
+        let output = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let result = try CommandRunner.run(["--entry", name, "--text-only", "--output", output.path])
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("expo-narrate: No entry is named \"\(name)\""), "\(result.stderr)")
+        #expect(result.stderr.contains("Did you mean \"\(suggestion)\""), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).isEmpty)
+    }
+
+    @Test("a position outside the entries is unknown")
+    func positionOutOfRange() throws {
+        let result = try CommandRunner.run(["--entry", "99", "--text-only", "--output", "/nonexistent/never"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("positions are 1 to"), "\(result.stderr)")
+    }
+
+    // MARK: messages
+
+    @Test("usage errors are one line in one style with exit 64", arguments: [
+        ["--bogus"], [], ["--all", "--poster"], ["--jobs", "0", "--all"], ["--entry"], ["--poster", "extra"],
+        ["normalize", "--bogus"], ["voices", "extra"],
+    ])
+    func usageStyle(arguments: [String]) throws {
+        let result = try CommandRunner.run(arguments)
+        #expect(result.status == 64)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(arguments): \(result.stderr)")
+        let help = ["normalize", "voices"].contains(arguments.first) ? "'expo-narrate \(arguments[0]) --help'" : "'expo-narrate --help'"
+        #expect(result.stderr.hasPrefix("expo-narrate: ") && result.stderr.contains(help + " for the options."), "\(result.stderr)")
+        #expect(!result.stderr.contains("?.") && !result.stderr.contains(".."), "\(result.stderr)")
+    }
+
+    @Test("--help lists every exit status and says how entries are named")
+    func helpListsExitStatuses() throws {
+        let result = try CommandRunner.run(["--help"])
+        #expect(result.status == 0)
+        let help = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for status in ["0 done", "3 some", "64 usage", "65 bad", "69 something", "70 internal", "73 the output",
+                       "74 a file", "75 a resource", "128+N", "130 SIGINT"] {
+            #expect(help.contains(status), "\(status)")
+        }
+        #expect(help.contains("01-jikji") && help.contains("counted from 1"))
+    }
+
+    // MARK: helpers
+
+    static func manifest(_ folder: URL) throws -> GuideManifest {
+        try ManifestReader.read(try Data(contentsOf: folder.appendingPathComponent("manifest.json")))
+    }
+
+    static func cachedWAVs(_ folder: URL) throws -> Int {
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(".cache").path)
+        return names.filter { $0.hasSuffix(".wav") && !$0.hasPrefix("guide-") }.count
+    }
+
+    /// Checks that the manifest, page, transcript, playlist, guide audio and the files on disk all
+    /// describe the tracks `stems`, in order, and that the folder holds no file of expo-narrate's
+    /// that the manifest does not list. Returns the manifest.
+    @discardableResult
+    static func checkWhole(_ folder: URL, stems: [String], audio: Bool, book: Bool = false) throws -> GuideManifest {
+        let manifest = try manifest(folder)
+        #expect(manifest.tracks.map(\.fileStem) == stems)
+        let page = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
+        let headings = page.components(separatedBy: "<h2 id=\"track-").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        #expect(headings == stems)
+        let transcript = try String(contentsOf: folder.appendingPathComponent("guide.txt"), encoding: .utf8)
+        for track in manifest.tracks { #expect(transcript.contains(track.title.split(separator: "\n")[0])) }
+
+        var expected: Set<String> = ["guide.txt", "index.html", "manifest.json"]
+        if book { expected.insert("guide.epub") }
+        for track in manifest.tracks {
+            expected.formUnion([track.files.txt, track.files.spokenTxt])
+            expected.formUnion([track.files.wav, track.files.vtt].compactMap { $0 })
+            expected.formUnion((track.encodings ?? [:]).values.map(\.file))
+            #expect((track.files.wav != nil) == audio, "\(track.fileStem)")
+        }
+        if audio {
+            expected.formUnion(["guide.wav", "guide.m3u8"])
+            expected.formUnion((manifest.guideEncodings ?? [:]).values.map(\.file))
+            let playlist = try String(contentsOf: folder.appendingPathComponent("guide.m3u8"), encoding: .utf8)
+            let entries = playlist.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }
+            #expect(entries.count == stems.count)
+            for (entry, stem) in zip(entries, stems) { #expect(entry.hasPrefix(stem + "."), "\(entry)") }
+            let guide = try WAVReader(url: folder.appendingPathComponent("guide.wav"))
+            #expect(guide.cuePoints.map(\.label) == manifest.tracks.map(\.title))
+            let total = manifest.tracks.compactMap(\.durationSeconds).reduce(0, +)
+            #expect(guide.durationSeconds >= total)
+            for encoding in (manifest.guideEncodings ?? [:]).values {
+                #expect(encoding.chapters.map(\.title) == manifest.tracks.map(\.title), "\(encoding.file)")
+            }
+            #expect(!(manifest.guideEncodings ?? [:]).isEmpty)
+        }
+        // The top level: the guide's files (links into the published version), the user's own
+        // files, and expo-narrate's hidden folders; the published version holds exactly the guide.
+        let manager = FileManager.default
+        let names = try manager.contentsOfDirectory(atPath: folder.path)
+        let ours = names.filter { name in
+            (try? manager.destinationOfSymbolicLink(atPath: folder.appendingPathComponent(name).path))?.hasPrefix(".current/") == true
+        }
+        #expect(Set(ours) == expected)
+        #expect(Set(names.filter { $0.hasPrefix(".") }).isSubset(of: [".cache", ".current", ".versions"]), "\(names)")
+        let version = try manager.contentsOfDirectory(atPath: folder.appendingPathComponent(".current").path)
+        #expect(Set(version) == expected)
+        return manifest
+    }
+}
+
+/// A catalog of a poster and three short entries, written by the test, fast to speak.
+struct SmallCatalog {
+    struct Entry: Codable {
+        var name: String
+        var image_name: String
+        var short_desc: String
+        var desc: String
+    }
+
+    var entries = [
+        Entry(name: "첫째", image_name: "alpha", short_desc: "첫 항목입니다.", desc: "첫 번째 유물은 종이로 만든 책입니다."),
+        Entry(name: "둘째", image_name: "beta", short_desc: "둘째 항목입니다.", desc: "두 번째 유물은 나무로 만든 악기입니다."),
+        Entry(name: "셋째", image_name: "gamma", short_desc: "셋째 항목입니다.", desc: "세 번째 유물은 흙으로 빚은 그릇입니다."),
+    ]
+
+    var stems: [String] { ["00-poster", "01-alpha", "02-beta", "03-gamma"] }
+
+    func write(in folder: URL) throws {
+        let poster: [String: Any] = ["title": "작은 전시", "visitors": 120, "location": "서울",
+                                     "duration": "2020. 01. 02 - 2020. 02. 03", "description": "작은 전시의 안내입니다."]
+        try JSONSerialization.data(withJSONObject: poster).write(to: folder.appendingPathComponent("poster.json"))
+        try JSONEncoder().encode(entries).write(to: folder.appendingPathComponent("items.json"))
+    }
+
+    func arguments(in folder: URL) -> [String] {
+        ["--poster-file", folder.appendingPathComponent("poster.json").path,
+         "--items-file", folder.appendingPathComponent("items.json").path]
+    }
+}
