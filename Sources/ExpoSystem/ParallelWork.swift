@@ -12,8 +12,7 @@ public enum ParallelWork {
     /// Calls `body(i)` once for every `i` in `0..<iterations`, on at most `threads` threads
     /// (the caller's included), and returns when every call has returned. Calls run in no
     /// particular order; `body` must be safe to run concurrently with itself.
-    public static func forEach(_ iterations: Int, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
-                               _ body: (Int) -> Void) {
+    public static func forEach(_ iterations: Int, threads: Int = defaultThreads, _ body: (Int) -> Void) {
         guard iterations > 0 else { return }
         let helpers = max(0, min(threads, iterations) - 1)
         if helpers == 0 {
@@ -43,6 +42,17 @@ public enum ParallelWork {
             shared.drain()
             for thread in started { pthread_join(thread, nil) }
         }
+    }
+
+    /// One thread per core; one alone under an address-space limit (`ulimit -v`) below 4 GiB,
+    /// where each further thread's malloc arena (64 MiB of address space reserved at once)
+    /// would turn the limit into an allocation failure, which Swift cannot survive.
+    public static var defaultThreads: Int {
+        var limit = rlimit()
+        if getrlimit(Int32(RLIMIT_AS.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max, limit.rlim_cur < 4 << 30 {
+            return 1
+        }
+        return ProcessInfo.processInfo.activeProcessorCount
     }
 
     /// The iterations still to hand out, shared by the threads.
