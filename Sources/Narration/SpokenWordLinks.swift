@@ -11,12 +11,19 @@ import KoreanSpeech
 /// many words as the sentence's spoken runs have; otherwise there is none (and captions are
 /// timed by length).
 public enum SpokenWordLinks {
+    /// Display sentences longer than this get no links by prefixes (the work grows with the
+    /// square of the length); their captions are timed by length unless word by word agrees.
+    public static let longestSentenceByPrefixes = 80
+
     /// The links of `displayWords` to a spoken form of `spokenWordCount` words, made by
     /// `spoken` (the normalizer's text for a stretch of display text); nil when the counts
-    /// disagree.
+    /// disagree. Each word is first normalised alone (linear); where the reading of a word
+    /// depends on its neighbours the total disagrees, and the prefixes decide.
     public static func links(displayWords: [Substring], spokenWordCount: Int,
                              spoken: (String) -> String) -> [Int]? {
         guard !displayWords.isEmpty else { return nil }
+        if let links = wordByWord(displayWords, spokenWordCount: spokenWordCount, spoken: spoken) { return links }
+        guard displayWords.count <= longestSentenceByPrefixes else { return nil }
         var links: [Int] = []
         var previous = 0
         for count in 0...displayWords.count {
@@ -26,6 +33,21 @@ public enum SpokenWordLinks {
         }
         guard previous == spokenWordCount else { return nil }
         return links
+    }
+
+    /// The links when every display word, normalised alone, makes the words it makes in the
+    /// sentence: nil unless their total is the sentence's.
+    private static func wordByWord(_ displayWords: [Substring], spokenWordCount: Int,
+                                   spoken: (String) -> String) -> [Int]? {
+        var links: [Int] = []
+        links.reserveCapacity(displayWords.count)
+        var total = 0
+        for word in displayWords {
+            links.append(total)
+            total += Sentence.words(spoken(String(word))).count
+            if total > spokenWordCount { return nil }
+        }
+        return total == spokenWordCount ? links : nil
     }
 
     /// The links of a sentence whose spoken runs the normalizer made from its display text.
