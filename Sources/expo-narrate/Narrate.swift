@@ -8,6 +8,7 @@ import KoreanSpeech
 import Narration
 import Speech
 import Pipeline
+import CatalogCheck
 
 /// `expo-narrate [--all | --poster | --entry NAME …]`: makes the guide. The other commands
 /// (normalize, voices) are its subcommands.
@@ -28,7 +29,7 @@ struct Narrate: ParsableCommand {
         129, 130, 143 interrupted by SIGHUP, SIGINT, SIGTERM.
         """,
         version: GuideBuilder.toolVersion,
-        subcommands: [Normalize.self, Pronounce.self, Voices.self, SpeechServerCommand.self]
+        subcommands: [Check.self, Normalize.self, Pronounce.self, Voices.self, SpeechServerCommand.self]
     )
 
     @Flag(name: .long, help: "Narrate the poster and every entry.")
@@ -46,14 +47,12 @@ struct Narrate: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Where to write the guide.", valueName: "dir"))
     var output = "output"
 
-    @Option(name: .long, help: ArgumentHelp("Poster JSON of another catalog (with --items-file).", valueName: "file"))
-    var posterFile: String?
+    @OptionGroup var catalogFiles: CatalogFileOptions
+    var posterFile: String? { catalogFiles.posterFile }
+    var itemsFile: String? { catalogFiles.itemsFile }
 
-    @Option(name: .long, help: ArgumentHelp("Entries JSON of another catalog (with --poster-file).", valueName: "file"))
-    var itemsFile: String?
-
-    @Option(name: .long, help: ArgumentHelp("Voice profile from the Voices folder (see 'expo-narrate voices').", valueName: "name"))
-    var voice = "standard"
+    @OptionGroup var voiceChoice: VoiceChoice
+    var voice: String { voiceChoice.voice }
 
     @OptionGroup var voiceOptions: VoiceOptions
 
@@ -151,7 +150,20 @@ struct Narrate: ParsableCommand {
         let printer = ProgressPrinter(quiet: quiet)
         let report = try builder.build(request, progress: printer.show)
         printer.finish(report)
+        if all { printCheckSummary(catalog, warnings: warnings) }
         if !report.failedTracks.isEmpty { throw ExitCode(3) }
+    }
+
+    /// One line on stderr with what `expo-narrate check` finds in the catalog, if anything.
+    private func printCheckSummary(_ catalog: Catalog, warnings: [CatalogWarning]) {
+        guard let report = try? checkCatalog(catalog, warnings: warnings, voice: voice, voiceOptions: voiceOptions),
+              !report.isClean || !report.skipped.isEmpty else { return }
+        let total = report.findings.count
+        let found = report.isClean ? "nothing found" : "\(total) \(total == 1 ? "finding" : "findings") (\(report.summary))"
+        let skipped = report.skipped.isEmpty ? "" : "; some checks skipped"
+        var command = "expo-narrate check"
+        if let posterFile, let itemsFile { command += " --poster-file \(posterFile) --items-file \(itemsFile)" }
+        printError("check: \(found)\(skipped); run '\(command)' for the list.")
     }
 
     /// The formats named with --format (each value may be a comma-separated list).
