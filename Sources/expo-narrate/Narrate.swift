@@ -23,10 +23,14 @@ struct Narrate: ParsableCommand {
         guide.wav, guide.m3u8, guide.txt, index.html and manifest.json.
 
         Exit status: 0 done; 3 some tracks fell back to text; 64 usage error (options, voice \
-        profile, lexicon, unknown entry); 65 bad catalog data; 73 the output folder cannot be \
+        profile, lexicon, unknown entry); 65 bad catalog data; 72 the installation is incomplete (its default \
+        catalog or Voices folder was not found); 73 the output folder cannot be \
         created or is not expo-narrate's cache; 74 a file could not be written (disk full, permissions); 75 \
         a resource is short for now (the speech server, a thread, another run holds the folder with --no-wait); \
         129, 130, 143 interrupted by SIGHUP, SIGINT, SIGTERM.
+
+        Resources (DefaultCatalog/ and Voices/) are looked for in $EXPO_NARRATE_DATA, beside the binary, \
+        in ../share/expo-narrate from the binary (an installed copy), then in the source checkout.
         """,
         version: GuideBuilder.toolVersion,
         subcommands: [Check.self, Normalize.self, Pronounce.self, Voices.self, SpeechServerCommand.self]
