@@ -4,8 +4,9 @@
 # a man page made from --help, and Depends: on the Debian packages that hold the shared
 # libraries the binary links (found with readelf and dpkg -S), plus the data they read.
 #
-# Usage: scripts/build-deb.sh [--output DIR] [--binary FILE]
+# Usage: scripts/build-deb.sh [--output DIR] [--binary FILE] [--scratch-path DIR]
 #   --output DIR   where to write expo-narrate_VERSION_ARCH.deb (default: the checkout's dist/)
+#   --scratch-path DIR  build in DIR instead of .build (e.g. while tests hold .build)
 #   --binary FILE  package this already built binary instead of building one
 # Prints the path of the .deb on stdout.
 set -euo pipefail
@@ -13,18 +14,22 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 output="$root/dist"
 binary=""
+scratch=""
 while (($#)); do
   case "$1" in
     --output) output=${2:?"--output needs a folder"}; shift 2 ;;
     --binary) binary=${2:?"--binary needs a file"}; shift 2 ;;
+    --scratch-path) scratch=${2:?"--scratch-path needs a folder"}; shift 2 ;;
     -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "build-deb.sh: unknown argument '$1' (see --help)" >&2; exit 64 ;;
   esac
 done
 
 if [[ -z "$binary" ]]; then
-  (cd "$root" && swift build -c release --static-swift-stdlib --product expo-narrate >&2)
-  binary="$(cd "$root" && swift build -c release --static-swift-stdlib --show-bin-path)/expo-narrate"
+  build=(swift build -c release --static-swift-stdlib)
+  [[ -z "$scratch" ]] || build+=(--scratch-path "$scratch")
+  (cd "$root" && "${build[@]}" --product expo-narrate >&2)
+  binary="$(cd "$root" && "${build[@]}" --show-bin-path)/expo-narrate"
 fi
 [[ -x "$binary" ]] || { echo "build-deb.sh: $binary is not an executable file" >&2; exit 66; }
 
@@ -42,7 +47,7 @@ install -d "$man"
 {
   echo ".TH EXPO-NARRATE 1 \"\" \"expo-narrate $version\" \"User Commands\""
   echo ".SH NAME"
-  echo "expo-narrate \\- $("$binary" --help | head -1 | sed 's/^OVERVIEW: //')"
+  echo "expo-narrate \\- $("$binary" --help | awk 'NR == 1 { sub(/^OVERVIEW: /, "") } /^$/ { exit } { printf "%s%s", (NR > 1 ? " " : ""), $0 }')"
   for command in "" check normalize pronounce voices; do
     if [[ -z "$command" ]]; then echo ".SH DESCRIPTION"; else echo ".SH COMMAND: $command"; fi
     echo ".nf"
@@ -61,7 +66,8 @@ install -m 0644 "$root/README.md" "$doc/README.md"
 # Depends: the package of each shared library the binary needs directly (DT_NEEDED).
 packages=()
 for soname in $(readelf -d "$binary" | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p'); do
-  path=$(ldd "$binary" | awk -v name="$soname" '$1 == name { print $3 }')
+  path=$(ldd "$binary" | awk -v name="$soname" '$1 == name && $2 == "=>" { print $3 }')
+  [[ -n "$path" ]] || path=$(ldconfig -p | awk -v name="$soname" '$1 == name { print $NF; exit }')
   [[ -n "$path" ]] || { echo "build-deb.sh: $soname is not found on this system" >&2; exit 69; }
   owner=""
   for candidate in "$path" "$(readlink -f "$path")" "/usr$path" "/usr$(readlink -f "$path")"; do
@@ -95,5 +101,5 @@ CONTROL
 
 install -d "$output"
 deb="$output/expo-narrate_${version}_${arch}.deb"
-dpkg-deb --root-owner-group -Zxz --build "$stage" "$deb" >&2
+dpkg-deb --root-owner-group -Zgzip --build "$stage" "$deb" >&2
 echo "$deb"
