@@ -5,7 +5,7 @@ import PackageDescription
 // Debian and calls Linux-only system calls. The stages are targets of their own, so that the
 // compiler keeps every dependency pointing one way:
 //
-//   ExpoModel ← ExpoSystem ← CatalogLoading, KoreanSpeech, KoreanPronunciation ← Narration ← Speech,
+//   ExpoModel ← ExpoSystem ← CatalogLoading, KoreanSpeech, KoreanPronunciation ← Narration ← CatalogCheck, Speech,
 //   Audio, Encoding, TalkingBook, Export ← Pipeline ← expo-narrate
 //
 // (README.md, "How it works", draws the whole picture.)
@@ -27,6 +27,9 @@ let cLibraries: [Target] = [
     // opusfile and libmpg123, to decode what was encoded and measure it.
     .systemLibrary(name: "COpusFile", pkgConfig: "opusfile", providers: [.apt(["libopusfile-dev"])]),
     .systemLibrary(name: "CMpg123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
+    // libhunspell with Debian's Korean dictionary (hunspell-ko): the pre-flight check's broken
+    // words. Debian: libhunspell-dev.
+    .systemLibrary(name: "CHunspell", pkgConfig: "hunspell", providers: [.apt(["libhunspell-dev"])]),
     // Adapts espeak-ng's one global callback to a per-call sink.
     .target(name: "CEspeakShim", dependencies: ["CEspeakNG"]),
     // Signal flags as volatile sig_atomic_t, and Linux calls with their real prototypes.
@@ -47,6 +50,8 @@ let stages: [Target] = [
     .target(name: "KoreanPronunciation", dependencies: ["ExpoModel"]),
     // Catalog → tracks of sentences (display and spoken text).
     .target(name: "Narration", dependencies: ["ExpoModel", "ExpoSystem", "KoreanSpeech"]),
+    // The pre-flight check: what the voice will get wrong, data errors, broken words.
+    .target(name: "CatalogCheck", dependencies: ["ExpoModel", "CatalogLoading", "KoreanSpeech", "Narration", "CHunspell"]),
     // Voice profiles, SSML, espeak-ng through the C shim, caption timing.
     .target(name: "Speech", dependencies: ["ExpoModel", "ExpoSystem", "KoreanSpeech", "KoreanPronunciation", "CEspeakShim"]),
     // Loudness, limiter, WAV files, the guide's concatenation.
@@ -69,7 +74,7 @@ let package = Package(
     products: [
         .executable(name: "expo-narrate", targets: ["expo-narrate"]),
         .library(name: "ExpoNarration", targets: [
-            "ExpoModel", "CatalogLoading", "KoreanSpeech", "KoreanPronunciation", "Narration", "Speech", "Audio",
+            "ExpoModel", "CatalogLoading", "KoreanSpeech", "KoreanPronunciation", "Narration", "CatalogCheck", "Speech", "Audio",
             "Encoding", "TalkingBook", "Export", "Pipeline",
         ]),
     ],
@@ -80,7 +85,7 @@ let package = Package(
     ],
     targets: cLibraries + stages + [
         .executableTarget(name: "expo-narrate", dependencies: [
-            "Pipeline", "ExpoModel", "CatalogLoading", "KoreanSpeech", "Narration", "Speech", "ExpoSystem",
+            "Pipeline", "ExpoModel", "CatalogLoading", "KoreanSpeech", "Narration", "Speech", "ExpoSystem", "CatalogCheck",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: [
             // espeak-ng's calls into pcaudiolib bind to CEspeakShim/expo_no_audio.c: no sound device.
@@ -101,6 +106,7 @@ let package = Package(
         .testTarget(name: "NarrationTests", dependencies: [
             "Narration", "CatalogLoading", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
+        .testTarget(name: "CatalogCheckTests", dependencies: ["CatalogCheck", "CatalogLoading", "KoreanSpeech", "TestSupport"]),
         .testTarget(name: "SpeechTests", dependencies: [
             "Speech", "Narration", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),

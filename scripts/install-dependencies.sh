@@ -3,7 +3,7 @@
 # Usage: scripts/install-dependencies.sh [--test]   (--test adds what the test suite needs)
 set -euo pipefail
 
-packages=(pkg-config libespeak-ng-dev espeak-ng-data libhangul-dev libhangul-data libssl-dev
+packages=(pkg-config libespeak-ng-dev espeak-ng-data libhangul-dev libhangul-data libssl-dev libhunspell-dev hunspell-ko
   libopusenc-dev libopus-dev libmp3lame-dev libebur128-dev libopusfile-dev libmpg123-dev)
 if [[ "${1:-}" == "--test" ]]; then
   packages+=(espeak-ng sox chromium chromium-driver python3-venv ffmpeg lame epubcheck)

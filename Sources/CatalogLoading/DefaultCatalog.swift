@@ -17,7 +17,7 @@ public enum DefaultCatalog {
                 return folder
             }
         }
-        throw ExpoError.defaultCatalogMissing(searched: candidates.map(\.path))
+        throw ExpoError.defaultCatalogMissing(searched: candidates.map { $0.appendingPathComponent("DefaultCatalog").standardizedFileURL.path })
     }
 
     /// Loads the default catalog.
@@ -31,25 +31,22 @@ public enum DefaultCatalog {
         return (catalog, loader.warnings)
     }
 
-    /// Where the resource bundle may be: beside the executable (SwiftPM's layout on Linux),
-    /// in the main bundle, or in the source tree of a checkout.
+    /// Where the DefaultCatalog folder may be, in search order: the installation folders
+    /// (`ResourceLocations`: $EXPO_NARRATE_DATA, beside the binary, ../share/expo-narrate), the
+    /// resource bundle SwiftPM builds beside the binary, then a source checkout
+    /// (Sources/CatalogLoading/Resources above the binary).
     static func searchPaths(executable: URL?) -> [URL] {
-        var paths: [URL] = []
-        let executable = (executable ?? URL(fileURLWithPath: CommandLine.arguments.first ?? ".")).resolvingSymlinksInPath()
-        let directory = executable.deletingLastPathComponent()
+        var paths = ResourceLocations.installationFolders(executable: executable)
+        let directory = ResourceLocations.resolvedExecutable(executable).deletingLastPathComponent()
         paths.append(directory.appendingPathComponent(bundleName))
         if let resources = Bundle.main.resourceURL {
             paths.append(resources.appendingPathComponent(bundleName))
         }
-        paths.append(Bundle.main.bundleURL.appendingPathComponent(bundleName))
-        paths.append(directory.appendingPathComponent("../share/expo-narrate").standardizedFileURL)
-        // A source checkout: Sources/CatalogLoading/Resources.
         var ancestor = directory
         for _ in 0..<5 {
             paths.append(ancestor.appendingPathComponent("Sources/CatalogLoading/Resources"))
             ancestor = ancestor.deletingLastPathComponent()
         }
-        var seen = Set<String>()
-        return paths.filter { seen.insert($0.standardizedFileURL.path).inserted }
+        return ResourceLocations.unique(paths)
     }
 }

@@ -9,8 +9,11 @@ public struct ExpoError: Error, Equatable, Sendable, CustomStringConvertible {
         case usage
         /// The catalog data cannot be narrated as it is.
         case data
-        /// Something the tool needs is missing: espeak-ng, a voice, an installed resource.
+        /// Something the tool needs is missing: espeak-ng, a voice.
         case unavailable
+        /// expo-narrate's own installation is incomplete: a resource it ships with (the default
+        /// catalog, the Voices folder) is not where it looks.
+        case installation
         /// A folder the run needs cannot be created.
         case cannotCreate
         /// A file cannot be read or written (a full disk, permissions, a size limit).

@@ -120,6 +120,22 @@ final class HanjaDictionary: @unchecked Sendable {
         return reading
     }
 
+    /// The words written wholly in Hanja that the dictionary files under the Hangul `word`
+    /// (문서 → 文書); empty when it has none.
+    func hanjaWords(readAs word: String) -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let list = word.withCString({ hanja_table_match_exact(table, $0) }) else { return [] }
+        defer { hanja_list_delete(list) }
+        var words: [String] = []
+        for index in 0..<hanja_list_get_size(list) {
+            guard let value = hanja_list_get_nth_value(list, UInt32(index)) else { continue }
+            let text = String(cString: value)
+            if !text.isEmpty, text.unicodeScalars.allSatisfy(ScalarClass.isHanja) { words.append(text) }
+        }
+        return words
+    }
+
     /// The dictionary's reading of `word` as one entry, trying its characters' readings.
     /// Must be called with `lock` held.
     private func lockedWordReading(_ word: [Unicode.Scalar]) -> String? {
@@ -157,5 +173,14 @@ final class HanjaDictionary: @unchecked Sendable {
             }
         }
         return nil
+    }
+}
+
+/// Sino-Korean words (한자어) by their Hangul spelling, from libhangul's Hanja dictionary.
+public enum SinoKoreanWords {
+    /// The Hanja spellings of the Sino-Korean word `hangul` (칠보 → 七寶); empty when the
+    /// dictionary has none, or when libhangul's data is not installed.
+    public static func hanja(for hangul: String) -> [String] {
+        HanjaDictionary.shared?.hanjaWords(readAs: hangul) ?? []
     }
 }

@@ -35,6 +35,11 @@ public struct KoreanSpeechNormalizer: Sendable {
         return (runs, scanner.notes ?? [])
     }
 
+    /// The language Latin-script words look like: "fr" (accents, French articles) or "en".
+    public static func latinLanguage(of words: String) -> String {
+        SpeechScanner.language(of: words)
+    }
+
     /// The spoken form of `text` as one line: the runs joined by single spaces.
     public func spoken(_ text: String) -> String {
         let runs = spokenRuns(text)

@@ -107,6 +107,16 @@ public struct Narrator: Sendable {
     }
 }
 
+/// The parts of a poster title as narration speaks them.
+public enum PosterTitleParts {
+    /// The title without its name in another language, and that name (without parentheses),
+    /// which another language's voice reads; nil when the title has none.
+    public static func split(_ title: String) -> (main: String, foreignName: String?) {
+        let title = PosterTitle(title)
+        return (title.main, title.foreign?.text)
+    }
+}
+
 /// A poster title such as "파리 만국박람회 1900\n(L'Exposition de Paris 1900)".
 struct PosterTitle: Equatable {
     /// The title on one line.

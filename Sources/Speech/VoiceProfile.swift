@@ -145,13 +145,13 @@ extension ExpoError {
     public static func voicesFolderMissing(searched: [String], explicit: Bool = false) -> ExpoError {
         let message = "The Voices folder was not found (looked in \(searched.joined(separator: ", ")))"
         if explicit { return ExpoError(.usage, message, subject: .voicesFolder) }
-        return ExpoError(.unavailable, message,
-                         advice: "Install expo-narrate with its resources, or set EXPO_NARRATE_VOICES to the folder.",
+        return ExpoError(.installation, "The installation is incomplete: " + message.prefix(1).lowercased() + message.dropFirst(),
+                         advice: "Install expo-narrate with its resources (scripts/install.sh, or the Debian package from scripts/build-deb.sh), or set \(ResourceLocations.environmentVariable) to the folder that holds DefaultCatalog/ and Voices/ (or EXPO_NARRATE_VOICES to the Voices folder itself).",
                          subject: .voicesFolder)
     }
 
     /// Whether this is a missing-Voices-folder error.
-    public var isVoicesFolderMissing: Bool { subject == .voicesFolder && (category == .unavailable || category == .usage) }
+    public var isVoicesFolderMissing: Bool { subject == .voicesFolder && (category == .installation || category == .usage) }
 }
 
 /// The folder of voice profiles and the pronunciation lexicon.
@@ -170,22 +170,31 @@ public struct VoiceLibrary: Sendable {
             guard isDirectory(explicit) else { throw ExpoError.voicesFolderMissing(searched: [explicit.path], explicit: true) }
             return VoiceLibrary(folder: explicit)
         }
-        var candidates = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Voices")]
-        if let environment = ProcessInfo.processInfo.environment["EXPO_NARRATE_VOICES"] {
-            candidates.insert(URL(fileURLWithPath: environment), at: 0)
-        }
-        var directory = (executable ?? URL(fileURLWithPath: CommandLine.arguments.first ?? ".")).resolvingSymlinksInPath()
-            .deletingLastPathComponent()
-        for _ in 0..<6 {
-            candidates.append(directory.appendingPathComponent("Voices"))
-            candidates.append(directory.appendingPathComponent("share/expo-narrate/Voices"))
-            directory = directory.deletingLastPathComponent()
-        }
+        let candidates = searchPaths(executable: executable)
         for candidate in candidates where isDirectory(candidate)
             && FileManager.default.fileExists(atPath: candidate.appendingPathComponent("standard.json").path) {
             return VoiceLibrary(folder: candidate.standardizedFileURL)
         }
         throw ExpoError.voicesFolderMissing(searched: candidates.map(\.path))
+    }
+
+    /// Where a Voices folder may be, in search order, each once: $EXPO_NARRATE_VOICES (the
+    /// folder itself), the installation folders (`ResourceLocations`: $EXPO_NARRATE_DATA,
+    /// beside the binary, ../share/expo-narrate), the current folder, then a source checkout
+    /// above the binary.
+    static func searchPaths(executable: URL?) -> [URL] {
+        var candidates: [URL] = []
+        if let environment = ProcessInfo.processInfo.environment["EXPO_NARRATE_VOICES"], !environment.isEmpty {
+            candidates.append(URL(fileURLWithPath: environment))
+        }
+        candidates += ResourceLocations.installationFolders(executable: executable).map { $0.appendingPathComponent("Voices") }
+        candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Voices"))
+        var directory = ResourceLocations.resolvedExecutable(executable).deletingLastPathComponent()
+        for _ in 0..<5 {
+            directory = directory.deletingLastPathComponent()
+            candidates.append(directory.appendingPathComponent("Voices"))
+        }
+        return ResourceLocations.unique(candidates).map(\.standardizedFileURL)
     }
 
     /// The names of the profiles in the folder, sorted.

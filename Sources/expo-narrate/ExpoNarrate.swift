@@ -81,6 +81,7 @@ func exitStatus(for error: Error) -> ExitCode {
     case .usage: return ExitCode(64)
     case .data: return ExitCode(65)
     case .unavailable: return ExitCode(69)
+    case .installation: return ExitCode(72)
     case .cannotCreate: return ExitCode(73)
     case .io: return ExitCode(74)
     case .resources: return ExitCode(75)

@@ -8,6 +8,7 @@ import KoreanSpeech
 import Narration
 import Speech
 import Pipeline
+import CatalogCheck
 
 /// `expo-narrate [--all | --poster | --entry NAME …]`: makes the guide. The other commands
 /// (normalize, voices) are its subcommands.
@@ -28,15 +29,21 @@ struct Narrate: ParsableCommand {
         Exit status: 0 done (also when the whole run fell back to text); 3 some tracks fell back \
         to text; 64 usage error (options, voice profile, lexicon, unknown entry); 65 bad catalog \
         data, or a guide in the output folder whose manifest cannot be read; 69 something needed \
-        is not available (the Voices folder, the default catalog, or, for --entry and --poster, \
-        the cached audio of the guide's other tracks); 70 internal error (please report it); \
-        73 the output folder cannot be created or is not expo-narrate's cache; 74 a file could \
-        not be written (disk full, permissions); 75 a resource is short for now (the speech \
-        server, a thread, another run holds the folder with --no-wait); 128+N stopped by signal \
-        N: 129 SIGHUP, 130 SIGINT, 143 SIGTERM (the published guide is unchanged).
+        is not available (espeak-ng or its voice while the folder's guide has audio, or, for \
+        --entry and --poster, the cached audio of the guide's other tracks); 70 internal error \
+        (please report it); 72 the installation is incomplete (its default catalog or Voices \
+        folder was not found); 73 the output folder cannot be created or is not expo-narrate's \
+        cache; 74 a file could not be written (disk full, permissions); 75 a resource is short \
+        for now (the speech server, a thread, another run holds the folder with --no-wait); \
+        128+N stopped by signal N: 129 SIGHUP, 130 SIGINT, 143 SIGTERM (the published guide is \
+        unchanged).
+
+        Resources (DefaultCatalog/ and Voices/) are looked for in $EXPO_NARRATE_DATA, beside the \
+        binary, in ../share/expo-narrate from the binary (an installed copy), then in the source \
+        checkout.
         """,
         version: GuideBuilder.toolVersion,
-        subcommands: [Normalize.self, Pronounce.self, Voices.self, SpeechServerCommand.self]
+        subcommands: [Check.self, Normalize.self, Pronounce.self, Voices.self, SpeechServerCommand.self]
     )
 
     @Flag(name: .long, help: "Narrate the poster and every entry.")
@@ -56,14 +63,12 @@ struct Narrate: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Where to write the guide.", valueName: "dir"))
     var output = "output"
 
-    @Option(name: .long, help: ArgumentHelp("Poster JSON of another catalog (with --items-file).", valueName: "file"))
-    var posterFile: String?
+    @OptionGroup var catalogFiles: CatalogFileOptions
+    var posterFile: String? { catalogFiles.posterFile }
+    var itemsFile: String? { catalogFiles.itemsFile }
 
-    @Option(name: .long, help: ArgumentHelp("Entries JSON of another catalog (with --poster-file).", valueName: "file"))
-    var itemsFile: String?
-
-    @Option(name: .long, help: ArgumentHelp("Voice profile from the Voices folder (see 'expo-narrate voices').", valueName: "name"))
-    var voice = "standard"
+    @OptionGroup var voiceChoice: VoiceChoice
+    var voice: String { voiceChoice.voice }
 
     @OptionGroup var voiceOptions: VoiceOptions
 
@@ -188,7 +193,20 @@ struct Narrate: ParsableCommand {
         let printer = ProgressPrinter(quiet: quiet)
         let report = try builder.build(request, progress: printer.show)
         printer.finish(report)
+        if all { printCheckSummary(catalog, warnings: warnings) }
         if !report.failedTracks.isEmpty { throw ExitCode(3) }
+    }
+
+    /// One line on stderr with what `expo-narrate check` finds in the catalog, if anything.
+    private func printCheckSummary(_ catalog: Catalog, warnings: [CatalogWarning]) {
+        guard let report = try? checkCatalog(catalog, warnings: warnings, voice: voice, voiceOptions: voiceOptions),
+              !report.isClean || !report.skipped.isEmpty else { return }
+        let total = report.findings.count
+        let found = report.isClean ? "nothing found" : "\(total) \(total == 1 ? "finding" : "findings") (\(report.summary))"
+        let skipped = report.skipped.isEmpty ? "" : "; some checks skipped"
+        var command = "expo-narrate check"
+        if let posterFile, let itemsFile { command += " --poster-file \(posterFile) --items-file \(itemsFile)" }
+        printError("check: \(found)\(skipped); run '\(command)' for the list.")
     }
 
     /// The formats named with --format (each value may be a comma-separated list).

@@ -1,0 +1,229 @@
+import CatalogLoading
+import ExpoModel
+import Foundation
+import KoreanSpeech
+import Narration
+
+/// The voices a run would use, as the check names them: the Korean voice and the voices for
+/// other languages (language tag → espeak-ng voice).
+public struct CheckVoices: Sendable {
+    public var profile: String
+    public var korean: String
+    public var foreign: [String: String]
+
+    public init(profile: String, korean: String, foreign: [String: String]) {
+        self.profile = profile
+        self.korean = korean
+        self.foreign = foreign
+    }
+}
+
+/// A pre-flight check of a catalog, without synthesising: what the voice will probably get
+/// wrong (unlisted Latin-script names, Hanja without a reading, numbers and signs read by a
+/// fallback rule, words broken by a stray space) and what looks like a data error (empty or
+/// duplicate fields, anything the catalog reader worked around).
+public struct CatalogChecker {
+    /// How many characters of context are shown on each side of a finding.
+    public static let contextLength = 24
+    /// The names the Korean spelling dictionary is installed under.
+    public static let koreanDictionaryNames = ["ko_KR", "ko"]
+
+    let normalizer: KoreanSpeechNormalizer
+    let voices: CheckVoices
+    let brokenWords: BrokenWordDetector?
+
+    /// A checker reading with `normalizer` (and its lexicon); `spelling` is the Korean spelling
+    /// dictionary, nil when it is not installed (broken words are then not checked, and the
+    /// report says so).
+    public init(normalizer: KoreanSpeechNormalizer, voices: CheckVoices, spelling: SpellingDictionary?) {
+        self.normalizer = normalizer
+        self.voices = voices
+        self.brokenWords = spelling.map(BrokenWordDetector.init(dictionary:))
+    }
+
+    /// A checker with the Korean spelling dictionary from where Debian installs it, if it is there.
+    public init(normalizer: KoreanSpeechNormalizer, voices: CheckVoices) {
+        self.init(normalizer: normalizer, voices: voices, spelling: SpellingDictionary(names: Self.koreanDictionaryNames))
+    }
+
+    /// Checks `catalog`; `warnings` are what the catalog reader reported while loading it.
+    public func check(_ catalog: Catalog, warnings: [CatalogWarning] = []) -> CheckReport {
+        var findings: [CheckFinding] = []
+        let poster = catalog.poster
+        let posterFields: [(String, String)] = [
+            ("title", poster.title), ("location", poster.location), ("duration", poster.duration), ("description", poster.description),
+        ]
+        for (field, text) in posterFields {
+            findings += checkText(text, entry: "poster", position: 0, field: field)
+        }
+        let entryFields: [(String, (Entry) -> String)] = [
+            ("name", \.name), ("image_name", \.imageName), ("short_desc", \.shortDescription), ("desc", \.description),
+        ]
+        for (index, entry) in catalog.entries.enumerated() {
+            let label = entry.name.trimmingWhitespace.isEmpty ? "entry \(index + 1)" : entry.name
+            for (field, value) in entryFields {
+                let text = value(entry)
+                if text.trimmingWhitespace.isEmpty {
+                    findings.append(CheckFinding(kind: .emptyField, entry: label, position: index + 1, field: field, text: "", context: "",
+                                                 detail: "the field is empty; fill it in (it is narrated without it)"))
+                    continue
+                }
+                if let first = catalog.entries[..<index].firstIndex(where: { value($0).trimmingWhitespace == text.trimmingWhitespace }) {
+                    let other = catalog.entries[first].name
+                    findings.append(CheckFinding(kind: .duplicateField, entry: label, position: index + 1, field: field, text: text,
+                                                 context: Self.context(of: text.startIndex..<text.endIndex, in: text),
+                                                 detail: "the same as the \(field) of entry \(first + 1) (\(other)); one of them is probably a copy left by mistake"))
+                }
+                if field != "image_name" {
+                    findings += checkText(text, entry: label, position: index + 1, field: field)
+                }
+            }
+        }
+        for field in posterFields where field.1.trimmingWhitespace.isEmpty {
+            findings.append(CheckFinding(kind: .emptyField, entry: "poster", position: 0, field: field.0, text: "", context: "",
+                                         detail: "the field is empty; fill it in (it is narrated without it)"))
+        }
+        findings += readerWarnings(warnings, catalog: catalog, already: findings)
+        findings = findings.enumerated().sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }.map(\.element)
+        var skipped: [String] = []
+        if brokenWords == nil {
+            skipped.append("Broken words were not checked: the Korean spelling dictionary (hunspell-ko) is not installed "
+                + "(looked for ko_KR.aff or ko.aff in \(SpellingDictionary.searchFolders.joined(separator: ", "))). "
+                + "Install it with: apt-get install hunspell-ko")
+        }
+        return CheckReport(findings: findings, skipped: skipped)
+    }
+
+    /// The findings in one text field.
+    func checkText(_ text: String, entry: String, position: Int, field: String) -> [CheckFinding] {
+        var findings: [CheckFinding] = []
+        var spokenText = text
+        // A poster title's name in another language is read by that language's voice.
+        if field == "title", position == 0 {
+            spokenText = PosterTitleParts.split(text).main
+        }
+        let notes = normalizer.spokenRunsWithNotes(spokenText).notes
+        var searchFrom = text.startIndex
+        for note in notes {
+            let range = Self.find(note.original, in: text, from: searchFrom)
+            if let range { searchFrom = range.upperBound }
+            let context = range.map { Self.context(of: $0, in: text) } ?? Self.context(of: text.startIndex..<text.startIndex, in: text)
+            switch note.kind {
+            case .latinWords:
+                let language = KoreanSpeechNormalizer.latinLanguage(of: note.original)
+                let foreignVoice = voices.foreign[language]
+                let advice = foreignVoice.map {
+                    "it looks \(Self.languageName(language)): a lexicon line '\(note.original) | \(note.original) | \(language)' gives it the \(Self.languageName(language)) voice (\($0))"
+                } ?? "a lexicon line '\(note.original) | how it is said' gives it a reading"
+                findings.append(CheckFinding(
+                    kind: .unlistedLatin, entry: entry, position: position, field: field, text: note.original, context: context,
+                    detail: "not in the lexicon; the Korean voice (\(voices.korean), profile \(voices.profile)) will read it with its own rules; \(advice)",
+                    voice: voices.korean))
+            case .unreadHanja:
+                findings.append(CheckFinding(
+                    kind: .unreadHanja, entry: entry, position: position, field: field, text: note.original, context: context,
+                    detail: "no reading in the Hanja dictionary, so it is left out; add its reading in Hangul beside it, or a lexicon line"))
+            case .droppedSymbol, .droppedKana, .spelledDigits:
+                findings.append(CheckFinding(
+                    kind: .fallbackReading, entry: entry, position: position, field: field, text: note.original, context: context,
+                    detail: "\(note.action); write it in words, or add a lexicon line"))
+            }
+        }
+        if let brokenWords {
+            findings += brokenWordFindings(text, detector: brokenWords, entry: entry, position: position, field: field)
+        }
+        return findings
+    }
+
+    /// Neighbouring Hangul words on one line, with nothing but a space between them, that look
+    /// like one word broken in two.
+    func brokenWordFindings(_ text: String, detector: BrokenWordDetector, entry: String, position: Int, field: String) -> [CheckFinding] {
+        var findings: [CheckFinding] = []
+        var words: [(range: Range<String.Index>, text: Substring)] = []
+        var index = text.startIndex
+        while index < text.endIndex {
+            if text[index] == " " || text[index] == "\t" || text[index].isNewline {
+                index = text.index(after: index)
+                continue
+            }
+            let start = index
+            while index < text.endIndex, !(text[index] == " " || text[index] == "\t" || text[index].isNewline) {
+                index = text.index(after: index)
+            }
+            words.append((start..<index, text[start..<index]))
+        }
+        for (left, right) in zip(words, words.dropFirst()) {
+            // Only one space between them: not across a line break.
+            guard text[left.range.upperBound..<right.range.lowerBound] == " " else { continue }
+            guard let last = left.text.last, Self.isHangulSyllable(last),
+                  let first = right.text.first, Self.isHangulSyllable(first) else { continue }
+            let a = left.text.drop(while: { $0.isPunctuation || $0.isSymbol })
+            let b = right.text.prefix(while: Self.isHangulSyllable)
+            guard !a.isEmpty, a.allSatisfy(Self.isHangulSyllable), b.count == right.text.count || right.text.dropFirst(b.count).allSatisfy({ $0.isPunctuation })
+            else { continue }
+            guard let match = detector.match(String(a), String(b)) else { continue }
+            let range = a.startIndex..<b.endIndex
+            findings.append(CheckFinding(
+                kind: .brokenWord, entry: entry, position: position, field: field, text: String(text[range]),
+                context: Self.context(of: range, in: text),
+                detail: "probably one word broken by a space, which the voice reads as two: \(match.reason); write '\(match.joined)'",
+                suggestion: match.joined))
+        }
+        return findings
+    }
+
+    /// The reader's warnings that no other finding already covers, placed at their entry.
+    func readerWarnings(_ warnings: [CatalogWarning], catalog: Catalog, already: [CheckFinding]) -> [CheckFinding] {
+        warnings.compactMap { warning in
+            let (position, field) = Self.place(of: warning.path)
+            let covered = already.contains { $0.position == position && $0.field == field && ($0.kind == .emptyField || $0.kind == .duplicateField) }
+            if covered { return nil }
+            let entry = position == 0 ? "poster" : (position - 1 < catalog.entries.count ? catalog.entries[position - 1].name : "entry \(position)")
+            return CheckFinding(kind: .dataWarning, entry: entry, position: position, field: field, text: "", context: "",
+                                detail: "\(warning.file): \(warning.path): \(warning.message)")
+        }
+    }
+
+    /// The position and field of a JSON path such as `$[3].name` or `$.title`.
+    static func place(of path: String) -> (position: Int, field: String) {
+        let field = path.split(separator: ".").last.map(String.init) ?? path
+        guard path.hasPrefix("$["), let close = path.firstIndex(of: "]"),
+              let index = Int(path[path.index(path.startIndex, offsetBy: 2)..<close]) else { return (0, field) }
+        return (index + 1, path.contains("].") ? field : "")
+    }
+
+    static func isHangulSyllable(_ character: Character) -> Bool {
+        character.unicodeScalars.count == 1 && (0xAC00...0xD7A3).contains(character.unicodeScalars.first!.value)
+    }
+
+    /// `needle` in `text` from `start` (the normalizer writes ’ as ').
+    static func find(_ needle: String, in text: String, from start: String.Index) -> Range<String.Index>? {
+        if let range = text.range(of: needle, range: start..<text.endIndex) { return range }
+        let curly = needle.replacingOccurrences(of: "'", with: "\u{2019}")
+        return text.range(of: curly, range: start..<text.endIndex) ?? text.range(of: needle) ?? text.range(of: curly)
+    }
+
+    /// The text around `range` on one line: up to `contextLength` characters each side.
+    public static func context(of range: Range<String.Index>, in text: String) -> String {
+        let before = text[..<range.lowerBound].suffix(contextLength)
+        let after = text[range.upperBound...].prefix(contextLength)
+        var line = (before.count < text.distance(from: text.startIndex, to: range.lowerBound) ? "…" : "")
+            + before + text[range] + after
+        if after.endIndex < text.endIndex { line += "…" }
+        return String(line.map { $0.isNewline ? " " : $0 })
+    }
+
+    static func languageName(_ tag: String) -> String {
+        switch tag {
+        case "fr": "French"
+        case "en": "English"
+        default: tag
+        }
+    }
+}
+
+extension StringProtocol {
+    var trimmingWhitespace: String {
+        String(self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

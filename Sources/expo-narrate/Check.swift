@@ -1,0 +1,124 @@
+import ArgumentParser
+import CatalogCheck
+import CatalogLoading
+import ExpoModel
+import ExpoSystem
+import Foundation
+import KoreanSpeech
+import Speech
+
+/// `expo-narrate check`: the pre-flight report, without synthesising.
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Report what the voice will probably get wrong in a catalog, and what looks like a data error.",
+        discussion: """
+        Nothing is synthesised or written. Each finding names the entry, the field and the text around it: \
+        Latin-script names without a lexicon entry (and the voice that will read them), Hanja without a \
+        reading, numbers and signs read by a fallback rule, words broken by a stray space (found with the \
+        Korean spelling dictionary, Debian's hunspell-ko), empty and duplicate fields.
+
+        Exit status: 0 nothing found; 1 something found; 64 usage error; 65 bad catalog data; \
+        72 a resource of the installation is missing.
+        """
+    )
+
+    @OptionGroup var catalogFiles: CatalogFileOptions
+    @OptionGroup var voiceChoice: VoiceChoice
+    @OptionGroup var voiceOptions: VoiceOptions
+
+    @Flag(name: .long, help: "Print the report as JSON (for a museum's own CI).")
+    var json = false
+
+    func run() throws {
+        Interruption.installExiting()
+        let report: CheckReport
+        do {
+            let (catalog, warnings) = try loadCatalog(posterFile: catalogFiles.posterFile, itemsFile: catalogFiles.itemsFile)
+            report = try checkCatalog(catalog, warnings: warnings, voice: voiceChoice.voice, voiceOptions: voiceOptions)
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            printError("expo-narrate: \(describe(error))")
+            throw exitStatus(for: error)
+        }
+        for notice in report.skipped { printError("expo-narrate check: \(notice)") }
+        try writeOutput(json ? Self.json(report) : Self.text(report))
+        if !report.isClean { throw ExitCode(1) }
+    }
+
+    /// The report for people: one block per finding, then the counts.
+    static func text(_ report: CheckReport) -> String {
+        var text = ""
+        for finding in report.findings {
+            let place = finding.position == 0 ? "poster" : "entry \(finding.position) (\(finding.entry))"
+            text += "\(place), \(finding.field): \(finding.kind.label.one)"
+            text += finding.text.isEmpty ? "\n" : ": \(finding.text)\n"
+            if !finding.context.isEmpty { text += "    \(finding.context)\n" }
+            text += "    \(finding.detail)\n"
+        }
+        if !report.findings.isEmpty { text += "\n" }
+        let total = report.findings.count
+        text += report.isClean ? "Nothing found.\n" : "\(total) \(total == 1 ? "finding" : "findings"): \(report.summary).\n"
+        return text
+    }
+
+    /// The report as one JSON object: findings, counts by kind, skipped checks.
+    static func json(_ report: CheckReport) -> String {
+        struct Output: Encodable {
+            var clean: Bool
+            var counts: [String: Int]
+            var findings: [CheckFinding]
+            var skipped: [String]
+        }
+        let output = Output(clean: report.isClean,
+                            counts: Dictionary(uniqueKeysWithValues: report.counts.map { ($0.kind.rawValue, $0.count) }),
+                            findings: report.findings, skipped: report.skipped)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(output)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
+
+/// Options that name another catalog than the default one.
+struct CatalogFileOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Poster JSON of another catalog (with --items-file).", valueName: "file"))
+    var posterFile: String?
+
+    @Option(name: .long, help: ArgumentHelp("Entries JSON of another catalog (with --poster-file).", valueName: "file"))
+    var itemsFile: String?
+
+    func validate() throws {
+        if (posterFile == nil) != (itemsFile == nil) {
+            throw ValidationError("--poster-file and --items-file go together: give both, or neither for the default catalog.")
+        }
+    }
+}
+
+/// The option that chooses a voice profile.
+struct VoiceChoice: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Voice profile from the Voices folder (see 'expo-narrate voices').", valueName: "name"))
+    var voice = "standard"
+}
+
+/// Loads the catalog named by --poster-file and --items-file, or the default catalog.
+func loadCatalog(posterFile: String?, itemsFile: String?, configure: (inout CatalogLoader) -> Void = { _ in }) throws
+    -> (Catalog, [CatalogWarning]) {
+    if let posterFile, let itemsFile {
+        var loader = CatalogLoader()
+        configure(&loader)
+        let catalog = try loader.load(posterFile: URL(fileURLWithPath: posterFile), itemsFile: URL(fileURLWithPath: itemsFile))
+        return (catalog, loader.warnings)
+    }
+    return try DefaultCatalog.load(executable: Executable.url)
+}
+
+/// Checks `catalog` with the lexicon of the Voices folder and the voices of the profile `voice`.
+func checkCatalog(_ catalog: Catalog, warnings: [CatalogWarning], voice: String, voiceOptions: VoiceOptions) throws -> CheckReport {
+    let library = try voiceOptions.library()
+    let profile = try library.profile(named: voice)
+    let checker = CatalogChecker(
+        normalizer: KoreanSpeechNormalizer(lexicon: try library.lexicon()),
+        voices: CheckVoices(profile: profile.name, korean: profile.espeakVoice, foreign: profile.foreignVoices))
+    return checker.check(catalog, warnings: warnings)
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `expo-narrate check` as a curator and a CI job run it: the report on stdout, exit 0 when
+/// clean and 1 when something was found; bad data keeps its own status.
+@Suite struct CheckCommandTests {
+    static func originalData() throws -> [String] {
+        ["--poster-file", try CommandRunner.fixture("exposition_universelle_1900.json"),
+         "--items-file", try CommandRunner.fixture("items.json")]
+    }
+
+    @Test func theBundledCatalogIsClean() throws {
+        let result = try CommandRunner.run(["check"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout == "Nothing found.\n")
+        let json = try CommandRunner.run(["check", "--json"])
+        #expect(json.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["clean"] as? Bool == true)
+        #expect((object["findings"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test(.needsSharedFixtures) func theOriginalDataHasBrokenWords() throws {
+        let result = try CommandRunner.run(["check"] + (try Self.originalData()))
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stdout.contains("poster, description: broken word: 만국박 람회의"))
+        #expect(result.stdout.contains("write '만국박람회의'"))
+        #expect(result.stdout.contains("분야 에서"))
+        #expect(result.stdout.contains("findings: "))
+
+        let json = try CommandRunner.run(["check", "--json"] + (try Self.originalData()))
+        #expect(json.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["clean"] as? Bool == false)
+        let counts = try #require(object["counts"] as? [String: Int])
+        #expect((counts["brokenWord"] ?? 0) >= 4)
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        #expect(findings.count == counts.values.reduce(0, +))
+        let broken = try #require(findings.first { $0["text"] as? String == "지배 적이었지만" })
+        #expect(broken["entry"] as? String == "poster")
+        #expect(broken["field"] as? String == "description")
+        #expect(broken["suggestion"] as? String == "지배적이었지만")
+        #expect((broken["context"] as? String)?.contains("의견이 지배 적이었지만") == true)
+    }
+
+    @Test func unlistedLatinNamesNameTheVoice() throws {
+        // A Voices folder whose lexicon lists nothing.
+        let voices = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: voices) }
+        try FileManager.default.copyItem(at: CommandRunner.projectRoot.appendingPathComponent("Voices/standard.json"),
+                                         to: voices.appendingPathComponent("standard.json"))
+        try Data("# nothing\n".utf8).write(to: voices.appendingPathComponent("lexicon.txt"))
+        let result = try CommandRunner.run(["check", "--json", "--voices", voices.path])
+        #expect(result.status == 1, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        let latin = findings.filter { $0["kind"] as? String == "unlistedLatin" }
+        let names = Set(latin.compactMap { $0["text"] as? String })
+        for name in ["Bibliothèque nationale de France", "Collin de Plancy", "avenue de Suffren"] {
+            #expect(names.contains(name), "\(names)")
+        }
+        #expect(latin.allSatisfy { $0["voice"] as? String == "ko" })
+    }
+
+    @Test(.needsSharedFixtures) func badDataKeepsItsStatus() throws {
+        let result = try CommandRunner.run(["check", "--poster-file", try CommandRunner.fixture("daejeon_expo.malformed.json"),
+                                            "--items-file", try CommandRunner.fixture("items.json")])
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test(.needsSharedFixtures) func allPrintsTheSummaryAndPointsToCheck() throws {
+        let output = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let result = try CommandRunner.run(["--all", "--text-only", "--quiet", "--output", output.appendingPathComponent("guide").path]
+                                           + (try Self.originalData()))
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n").filter { $0.hasPrefix("check: ") }
+        #expect(lines.count == 1, "\(result.stderr)")
+        #expect(lines.first?.contains("broken word") == true)
+        #expect(lines.first?.contains("run 'expo-narrate check --poster-file") == true)
+    }
+}

@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# Builds a Debian package of expo-narrate with dpkg-deb: the binary (release, Swift runtime
+# linked in statically) in /usr/bin, the default catalog and Voices/ in /usr/share/expo-narrate,
+# a man page made from --help, and Depends: on the Debian packages that hold the shared
+# libraries the binary links (found with readelf and dpkg -S), plus the data they read.
+#
+# Usage: scripts/build-deb.sh [--output DIR] [--binary FILE] [--scratch-path DIR]
+#   --output DIR   where to write expo-narrate_VERSION_ARCH.deb (default: the checkout's dist/)
+#   --scratch-path DIR  build in DIR instead of .build (e.g. while tests hold .build)
+#   --binary FILE  package this already built binary instead of building one
+# Prints the path of the .deb on stdout.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+output="$root/dist"
+binary=""
+scratch=""
+while (($#)); do
+  case "$1" in
+    --output) output=${2:?"--output needs a folder"}; shift 2 ;;
+    --binary) binary=${2:?"--binary needs a file"}; shift 2 ;;
+    --scratch-path) scratch=${2:?"--scratch-path needs a folder"}; shift 2 ;;
+    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "build-deb.sh: unknown argument '$1' (see --help)" >&2; exit 64 ;;
+  esac
+done
+
+if [[ -z "$binary" ]]; then
+  build=(swift build -c release --static-swift-stdlib)
+  [[ -z "$scratch" ]] || build+=(--scratch-path "$scratch")
+  (cd "$root" && "${build[@]}" --product expo-narrate >&2)
+  binary="$(cd "$root" && "${build[@]}" --show-bin-path)/expo-narrate"
+fi
+[[ -x "$binary" ]] || { echo "build-deb.sh: $binary is not an executable file" >&2; exit 66; }
+
+version=$("$binary" --version)
+arch=$(dpkg --print-architecture)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+stage="$work/expo-narrate_${version}_${arch}"
+"$root/scripts/install.sh" --prefix "$stage/usr" --binary "$binary" 2>/dev/null
+strip --strip-unneeded "$stage/usr/bin/expo-narrate" 2>/dev/null || true
+
+# The man page, from the tool's own help.
+man="$stage/usr/share/man/man1"
+install -d "$man"
+{
+  echo ".TH EXPO-NARRATE 1 \"\" \"expo-narrate $version\" \"User Commands\""
+  echo ".SH NAME"
+  echo "expo-narrate \\- $("$binary" --help | awk 'NR == 1 { sub(/^OVERVIEW: /, "") } /^$/ { exit } { printf "%s%s", (NR > 1 ? " " : ""), $0 }')"
+  for command in "" check normalize pronounce voices; do
+    if [[ -z "$command" ]]; then echo ".SH DESCRIPTION"; else echo ".SH COMMAND: $command"; fi
+    echo ".nf"
+    # shellcheck disable=SC2086
+    "$binary" $command --help | sed -e 's/\\/\\e/g' -e 's/^\./\\\&./' -e "s/^'/\\\\\&'/"
+    echo ".fi"
+  done
+  echo ".SH FILES"
+  echo "/usr/share/expo-narrate/DefaultCatalog, /usr/share/expo-narrate/Voices (or \$EXPO_NARRATE_DATA)"
+} | gzip -9n > "$man/expo-narrate.1.gz"
+
+doc="$stage/usr/share/doc/expo-narrate"
+install -d "$doc"
+install -m 0644 "$root/README.md" "$doc/README.md"
+
+# Depends: the package of each shared library the binary needs directly (DT_NEEDED).
+packages=()
+for soname in $(readelf -d "$binary" | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p'); do
+  path=$(ldd "$binary" | awk -v name="$soname" '$1 == name && $2 == "=>" { print $3 }')
+  [[ -n "$path" ]] || path=$(ldconfig -p | awk -v name="$soname" '$1 == name { print $NF; exit }')
+  [[ -n "$path" ]] || { echo "build-deb.sh: $soname is not found on this system" >&2; exit 69; }
+  owner=""
+  for candidate in "$path" "$(readlink -f "$path")" "/usr$path" "/usr$(readlink -f "$path")"; do
+    owner=$(dpkg -S "$candidate" 2>/dev/null | head -1 | cut -d: -f1) && [[ -n "$owner" ]] && break
+  done
+  [[ -n "$owner" ]] || { echo "build-deb.sh: no Debian package holds $soname ($path); link it statically" >&2; exit 69; }
+  packages+=("$owner")
+done
+# Data the libraries read at run time: espeak-ng's voices, libhangul's Hanja dictionary, the
+# Korean spelling dictionary for 'check'.
+packages+=(espeak-ng-data libhangul-data hunspell-ko)
+depends=$(printf '%s\n' "${packages[@]}" | sort -u | paste -sd, - | sed 's/,/, /g')
+
+install -d "$stage/DEBIAN"
+size=$(du -sk "$stage/usr" | cut -f1)
+cat > "$stage/DEBIAN/control" <<CONTROL
+Package: expo-narrate
+Version: $version
+Architecture: $arch
+Maintainer: expo-narrate maintainers <expo-narrate@localhost>
+Installed-Size: $size
+Depends: $depends
+Section: sound
+Priority: optional
+Description: accessible audio guides from a museum catalog
+ Turns a museum catalog (JSON: a poster and its entries) into an accessible
+ audio guide in Korean: narration through espeak-ng, WAV/Opus/MP3 audio,
+ WebVTT captions, an accessible read-along page, an EPUB 3 talking book.
+ 'expo-narrate check' reports what the voice will get wrong before publishing.
+CONTROL
+
+install -d "$output"
+deb="$output/expo-narrate_${version}_${arch}.deb"
+dpkg-deb --root-owner-group -Zgzip --build "$stage" "$deb" >&2
+echo "$deb"
