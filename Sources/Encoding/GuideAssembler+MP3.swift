@@ -12,7 +12,7 @@ extension GuideAssembler {
                            to path: String) throws(EncodingError) -> GuideAssembly {
         try validate(tracks, gapSeconds: gapSeconds, path: path)
         let cues = try cues(cueSeconds, tracks: tracks, gapSeconds: gapSeconds, path: path)
-        let plan = try MP3GuidePlan(tracks: tracks, cues: cues)
+        let plan = try MP3GuidePlan(tracks: tracks, cues: cues, shouldStop: shouldStop, path: path)
         let output = try OutputFile(path: path)
         let durationMs = ID3v2.milliseconds(Double(plan.audioSamples) / Double(plan.sampleRate))
         try output.write(try ID3v2.tag(metadata, chapters: plan.chapters, durationMs: durationMs))
@@ -58,10 +58,12 @@ struct MP3GuidePlan {
     /// Decoded samples of the whole guide (priming and padding trimmed).
     var audioSamples: Int64 = 0
 
-    init(tracks: [EncodedTrackFile], cues: [Double]) throws(EncodingError) {
+    /// Reads every track's layout; `shouldStop` is asked before each (`.stopped(file: path)`).
+    init(tracks: [EncodedTrackFile], cues: [Double], shouldStop: () -> Bool, path: String) throws(EncodingError) {
         var position: Int64 = 0
         var first: (header: MP3FrameHeader, tag: LAMETag)?
         for (index, track) in tracks.enumerated() {
+            if shouldStop() { throw .stopped(file: path) }
             let bytes = try readWholeFile(track.path)
             let layout = try MP3FileLayout(bytes: bytes, file: track.path)
             guard let info = layout.infoFrame, let tag = LAMETag(frame: Array(bytes[info]), header: layout.header) else {

@@ -18,7 +18,8 @@ extension GuideAssembler {
         try validate(tracks, gapSeconds: gapSeconds, path: path)
         let cues = try cues(cueSeconds, tracks: tracks, gapSeconds: gapSeconds, path: path)
         let silence = try silentPackets(settings: settings, nextTo: path)
-        let plan = try OpusGuidePlan(tracks: tracks, cues: cues, gapPacketSamples: silence.samples)
+        let plan = try OpusGuidePlan(tracks: tracks, cues: cues, gapPacketSamples: silence.samples,
+                                     shouldStop: shouldStop, path: path)
         let output = try OutputFile(path: path)
         var writer = OggPageWriter(output: output, serial: plan.serial)
         try writer.writeHeaders(head: plan.head, tags: VorbisComments.opusTagsPacket(
@@ -63,10 +64,13 @@ struct OpusGuidePlan {
     var chapters: [Chapter] = []
     var finalGranule: Int64 = 0
 
-    init(tracks: [EncodedTrackFile], cues: [Double], gapPacketSamples: Int) throws(EncodingError) {
+    /// Reads every track's stream; `shouldStop` is asked before each (`.stopped(file: path)`).
+    init(tracks: [EncodedTrackFile], cues: [Double], gapPacketSamples: Int, shouldStop: () -> Bool,
+         path: String) throws(EncodingError) {
         var position: Int64 = 0
         var first: OggOpusStream?
         for (index, track) in tracks.enumerated() {
+            if shouldStop() { throw .stopped(file: path) }
             let stream = try OggOpusStream(bytes: try readWholeFile(track.path), file: track.path)
             if let first, first.head[9] != stream.head[9] || first.head[18] != stream.head[18] || first.head[8] != stream.head[8] {
                 throw .incompatibleTracks(file: track.path, reason: "a different Opus version, channel count or mapping than the first track")
