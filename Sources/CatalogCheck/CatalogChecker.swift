@@ -59,20 +59,25 @@ public struct CatalogChecker {
         let entryFields: [(String, (Entry) -> String)] = [
             ("name", \.name), ("image_name", \.imageName), ("short_desc", \.shortDescription), ("desc", \.description),
         ]
+        // Per field, where each text was first seen: duplicates in one pass, not by pairs.
+        var firstSeen: [String: [String: Int]] = [:]
         for (index, entry) in catalog.entries.enumerated() {
             let label = entry.name.trimmingWhitespace.isEmpty ? "entry \(index + 1)" : entry.name
             for (field, value) in entryFields {
                 let text = value(entry)
-                if text.trimmingWhitespace.isEmpty {
+                let trimmed = text.trimmingWhitespace
+                if trimmed.isEmpty {
                     findings.append(CheckFinding(kind: .emptyField, entry: label, position: index + 1, field: field, text: "", context: "",
                                                  detail: "the field is empty; fill it in (it is narrated without it)"))
                     continue
                 }
-                if let first = catalog.entries[..<index].firstIndex(where: { value($0).trimmingWhitespace == text.trimmingWhitespace }) {
+                if let first = firstSeen[field]?[trimmed] {
                     let other = catalog.entries[first].name
                     findings.append(CheckFinding(kind: .duplicateField, entry: label, position: index + 1, field: field, text: text,
                                                  context: Self.context(of: text.startIndex..<text.endIndex, in: text),
                                                  detail: "the same as the \(field) of entry \(first + 1) (\(other)); one of them is probably a copy left by mistake"))
+                } else {
+                    firstSeen[field, default: [:]][trimmed] = index
                 }
                 if field != "image_name" {
                     findings += checkText(text, entry: label, position: index + 1, field: field)
