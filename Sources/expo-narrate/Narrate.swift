@@ -25,7 +25,13 @@ struct Narrate: ParsableCommand {
         profile, lexicon, unknown entry); 65 bad catalog data; 73 the output folder cannot be \
         created or is not expo-narrate's cache; 74 a file could not be written (disk full, permissions); 75 \
         a resource is short for now (the speech server, a thread, another run holds the folder with --no-wait); \
-        129, 130, 143 interrupted by SIGHUP, SIGINT, SIGTERM.
+        129, 130, 143 interrupted by SIGHUP, SIGINT, SIGTERM. With --assemble-only, 69: tracks are missing \
+        from the cache (each is named with the shard that should have made it; nothing is published).
+
+        More than one machine: run `--all --shard K/N --cache SHARED` on N workers (K from 0 to N-1), \
+        then `--all --assemble-only --cache SHARED` once. --shard auto/N takes K from JOB_COMPLETION_INDEX \
+        (a Kubernetes Indexed Job) or from SLURM_ARRAY_TASK_ID minus SLURM_ARRAY_TASK_MIN (a Slurm job \
+        array); --shard auto also takes N from SLURM_ARRAY_TASK_COUNT.
         """,
         version: GuideBuilder.toolVersion,
         subcommands: [Normalize.self, Pronounce.self, Voices.self, SpeechServerCommand.self]
@@ -89,6 +95,14 @@ struct Narrate: ParsableCommand {
     @Flag(name: .long, help: "Print nothing but errors and warnings.")
     var quiet = false
 
+    @Option(name: .long, help: ArgumentHelp(
+        "With --all: make only shard K of N (0 ≤ K < N) of the tracks into the --cache folder and publish nothing. 'auto/N' or 'auto' takes K (and N) from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_MIN and SLURM_ARRAY_TASK_COUNT.",
+        valueName: "K/N"))
+    var shard: String?
+
+    @Flag(name: .long, help: "With --all: publish the guide from the --cache folder that the shards filled, synthesising nothing (status 69 if tracks are missing).")
+    var assembleOnly = false
+
     func validate() throws {
         if (posterFile == nil) != (itemsFile == nil) {
             throw ValidationError("--poster-file and --items-file go together: give both, or neither for the default catalog.")
@@ -101,6 +115,13 @@ struct Narrate: ParsableCommand {
         if let jobs, !(1...64).contains(jobs) {
             throw ValidationError("--jobs must be from 1 to 64.")
         }
+        if shard != nil || assembleOnly {
+            let option = shard != nil ? "--shard" : "--assemble-only"
+            if shard != nil && assembleOnly { throw ValidationError("--shard makes tracks and --assemble-only publishes them: give one.") }
+            if !all { throw ValidationError("\(option) works on the whole guide: add --all.") }
+            if noCache { throw ValidationError("\(option) works through the cache shared by the shards: drop --no-cache.") }
+            if textOnly { throw ValidationError("\(option) is about audio: drop --text-only.") }
+        }
         _ = try deliveryFormats()
     }
 
@@ -109,10 +130,12 @@ struct Narrate: ParsableCommand {
         if !all && !poster && entry.isEmpty && !list {
             throw ValidationError("Say what to narrate: --all, --poster or --entry NAME (or --list to see the entries).")
         }
+        // The engine's variables are read here, so that a wrong one is a usage error (64).
+        let shard = try shard.map { try ShardOption.resolve($0, environment: ProcessInfo.processInfo.environment) }
         // Until the catalog is read (and for --list), nothing is written: a stop ends the process.
         Interruption.installExiting()
         do {
-            try narrate()
+            try narrate(shard: shard)
         } catch let error as ExitCode {
             throw error
         } catch {
@@ -121,7 +144,7 @@ struct Narrate: ParsableCommand {
         }
     }
 
-    private func narrate() throws {
+    private func narrate(shard: Shard?) throws {
         let (catalog, warnings) = try loadCatalog()
         for warning in warnings { printError("warning: \(warning)") }
         if list {
@@ -148,7 +171,15 @@ struct Narrate: ParsableCommand {
             executable: Executable.url
         )
         request.waitForOtherRuns = !noWait
+        request.assembleOnly = assembleOnly
         let printer = ProgressPrinter(quiet: quiet)
+        if let shard {
+            request.shard = shard
+            let report = try builder.makeShard(request, progress: printer.show)
+            printer.finish(report)
+            if !report.failedTracks.isEmpty { throw ExitCode(3) }
+            return
+        }
         let report = try builder.build(request, progress: printer.show)
         printer.finish(report)
         if !report.failedTracks.isEmpty { throw ExitCode(3) }
