@@ -159,4 +159,36 @@ struct ShardTests {
         let textOnly = try CommandRunner.run(catalog + ["--shard", "0/2", "--text-only"], directory: folder)
         #expect(textOnly.status == 64 && textOnly.stderr.contains("drop --text-only"), "\(textOnly.stderr)")
     }
+
+    @Test("where flock is not supported (ENOLCK, as on some NFS mounts), shards and assembling go on, say so once, and give the same guide")
+    func withoutFlock() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // flock(2) as a file system without lock support answers it, for the binary only.
+        let source = folder.appendingPathComponent("no-flock.c")
+        try Data("#include <errno.h>\nint flock(int fd, int operation) { (void)fd; (void)operation; errno = ENOLCK; return -1; }\n".utf8)
+            .write(to: source)
+        let library = folder.appendingPathComponent("no-flock.so")
+        let compiler = try CommandRunner.runTool("/bin/sh", ["-c", "cc -shared -fPIC -o '\(library.path)' '\(source.path)'"])
+        try #require(compiler.status == 0, "no C compiler to make the flock stand-in: \(compiler.stderr)")
+        let catalog = try Self.catalog(in: folder)
+        let one = folder.appendingPathComponent("one"), two = folder.appendingPathComponent("two")
+        let cache = folder.appendingPathComponent("shared-cache")
+        let single = try CommandRunner.run(catalog + ["--output", one.path], directory: folder)
+        #expect(single.status == 0, "\(single.stderr)")
+
+        let noLocks = ["LD_PRELOAD": library.path]
+        for shard in ["0/2", "1/2"] {
+            let run = try CommandRunner.run(catalog + ["--shard", shard, "--cache", cache.path, "--jobs", "2"],
+                                            environment: noLocks, directory: folder)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stderr.components(separatedBy: "cannot be locked (No locks available").count == 2, "\(run.stderr)")
+        }
+        let assemble = try CommandRunner.run(catalog + ["--assemble-only", "--cache", cache.path, "--output", two.path],
+                                             environment: noLocks, directory: folder)
+        #expect(assemble.status == 0, "\(assemble.stderr)")
+        // Told once, though both the output and the cache folder could not be locked.
+        #expect(assemble.stderr.components(separatedBy: "cannot be locked").count == 2, "\(assemble.stderr)")
+        #expect(try Self.published(two) == Self.published(one))
+    }
 }
