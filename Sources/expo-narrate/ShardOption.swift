@@ -6,7 +6,9 @@ enum ShardOption {
     /// Reads "K/N", "auto/N" or "auto": K from JOB_COMPLETION_INDEX (Kubernetes Indexed Job) or
     /// SLURM_ARRAY_TASK_ID less SLURM_ARRAY_TASK_MIN (a Slurm array may start at 0 or 1, or
     /// anywhere), N from the text or SLURM_ARRAY_TASK_COUNT.
-    static func resolve(_ text: String, environment: [String: String]) throws -> Shard {
+    static func resolve(_ text: String, environment all: [String: String]) throws -> Shard {
+        // A variable set to nothing is not set.
+        let environment = all.filter { !$0.value.isEmpty }
         let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard (1...2).contains(parts.count), parts.count == 2 || parts[0] == "auto" else {
             throw ValidationError("--shard takes K/N (e.g. 0/4), auto/N or auto; \"\(text)\" is none of them.")
