@@ -168,8 +168,10 @@ while [[ -n "$(squeue -h -j "$array,$assemble" 2>/dev/null)" ]]; do
 done
 cluster_seconds=$((($(date +%s%N) - started) / 1000000000))
 for job in "$array" "$assemble"; do
-  echo "job $job: $(scontrol show job "$job" | grep -o 'JobState=[A-Z_]*' | sort -u | tr '\n' ' ')"
-  scontrol show job "$job" | grep -q 'JobState=COMPLETED' || fail "job $job did not complete"
+  # Read whole, then searched: `grep -q` on the pipe would close it early (SIGPIPE under pipefail).
+  states=$(scontrol show job "$job" | grep -o 'JobState=[A-Z_]*' | sort -u | tr '\n' ' ')
+  echo "job $job: $states"
+  [[ "$states" == "JobState=COMPLETED " ]] || fail "job $job did not complete (every task): $states"
 done
 cat "$tmp"/work/expo-narrate-shard-*.log
 grep -h 'shard .* made' "$tmp"/work/expo-narrate-assemble-*.log || true
