@@ -98,6 +98,10 @@ int expo_lock_exclusive(int fd, int wait) {
     return flock(fd, LOCK_EX | (wait ? 0 : LOCK_NB));
 }
 
+int expo_lock_shared(int fd, int wait) {
+    return flock(fd, LOCK_SH | (wait ? 0 : LOCK_NB));
+}
+
 int expo_clone_file(int in, int out) {
 #ifdef FICLONE
     return ioctl(out, FICLONE, in);

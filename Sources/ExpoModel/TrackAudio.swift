@@ -18,10 +18,12 @@ public struct TrackAudio: Sendable, Equatable, Codable {
     public var cues: [CaptionCue]
     /// Compressed copies of the WAV, by format (`opus`, `mp3`).
     public var encoded: [String: EncodedAudio]
+    /// Which shard made it and how long that took, when a shard did (see `TrackOrigin`).
+    public var origin: TrackOrigin?
 
     public init(durationSeconds: Double, sampleRate: Int, loudnessLUFS: Double?, peakDBFS: Double?,
                 truePeakDBTP: Double? = nil, sha256: String, byteCount: Int, cues: [CaptionCue],
-                encoded: [String: EncodedAudio] = [:]) {
+                encoded: [String: EncodedAudio] = [:], origin: TrackOrigin? = nil) {
         self.durationSeconds = durationSeconds
         self.sampleRate = sampleRate
         self.loudnessLUFS = loudnessLUFS
@@ -31,6 +33,7 @@ public struct TrackAudio: Sendable, Equatable, Codable {
         self.byteCount = byteCount
         self.cues = cues
         self.encoded = encoded
+        self.origin = origin
     }
 
     /// The WAV's length in sample frames.
@@ -110,5 +113,20 @@ public struct GuideEncoding: Sendable, Equatable, Codable {
         self.durationSeconds = durationSeconds
         self.truePeakDBTP = truePeakDBTP
         self.chapters = chapters
+    }
+}
+
+/// Who made a cached track when the guide is made by several workers: the shard ("K/N"), the
+/// host, and the seconds its speech and encoding took. Kept in the cache entry for the
+/// assembling run's report; never published.
+public struct TrackOrigin: Sendable, Equatable, Codable {
+    public var shard: String
+    public var host: String
+    public var seconds: Double
+
+    public init(shard: String, host: String, seconds: Double) {
+        self.shard = shard
+        self.host = host
+        self.seconds = seconds
     }
 }

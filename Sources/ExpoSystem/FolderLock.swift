@@ -19,12 +19,16 @@ public final class FolderLock {
         close(descriptor)
     }
 
-    /// Locks the folder `folder` (which exists). When another process holds it: with `wait`,
-    /// calls `onWait` once and waits until it is free or a stop signal arrives (then throws
-    /// `ExpoError.interrupted`); without, throws an `ExpoError` of category `.resources`
-    /// naming `folder`. `subject` says which folder it is for advice.
-    public static func acquire(folder: String, subject: ExpoError.Subject, wait: Bool,
-                               onWait: () -> Void) throws -> FolderLock {
+    /// Locks the folder `folder` (which exists): exclusively, or `shared` with other shared
+    /// holders (runs that only add to a cache, such as the shards of one guide). When another
+    /// process holds it: with `wait`, calls `onWait` once and waits until it is free or a stop
+    /// signal arrives (then throws `ExpoError.interrupted`); without, throws an `ExpoError` of
+    /// category `.resources` naming `folder`. Where the file system has no flock (ENOLCK,
+    /// EOPNOTSUPP, ENOSYS: some NFS mounts), calls `onUnsupported` with the reason and returns
+    /// without a lock: what is written there is still written under a unique name and renamed.
+    /// `subject` says which folder it is for advice.
+    public static func acquire(folder: String, subject: ExpoError.Subject, wait: Bool, shared: Bool = false,
+                               onWait: () -> Void, onUnsupported: (String) -> Void = { _ in }) throws -> FolderLock {
         let fd = POSIXFile.retryingEINTR { open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard fd >= 0 else {
             let code = errno
@@ -32,7 +36,12 @@ public final class FolderLock {
                             advice: "Fix the folder's permissions, then run again.", subject: subject, code: code)
         }
         let lock = FolderLock(descriptor: fd)
-        if expo_lock_exclusive(fd, 0) == 0 { return lock }
+        let take = { (wait: Int32) in shared ? expo_lock_shared(fd, wait) : expo_lock_exclusive(fd, wait) }
+        if take(0) == 0 { return lock }
+        if [ENOLCK, EOPNOTSUPP, ENOSYS].contains(errno) {
+            onUnsupported(String(cString: strerror(errno)))
+            return lock
+        }
         guard errno == EWOULDBLOCK || errno == EINTR else {
             let code = errno
             throw ExpoError(.io, "Cannot lock \(folder) for this run: \(String(cString: strerror(code)))",
@@ -43,7 +52,7 @@ public final class FolderLock {
                             advice: "Wait until it has finished, then run again.", subject: subject, code: EWOULDBLOCK)
         }
         onWait()
-        while expo_lock_exclusive(fd, 1) != 0 {
+        while take(1) != 0 {
             // The stop handlers do not restart calls: a signal ends the wait with EINTR.
             guard errno == EINTR else {
                 let code = errno

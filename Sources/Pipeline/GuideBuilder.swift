@@ -39,12 +39,13 @@ public struct GuideBuilder {
         defer { speech?.close() }
         let narrate = NarrationStage(request: request, normalizer: normalizer)
         // Loading espeak-ng and the voice overlaps with narrating a catalog that is not cached.
-        if !narrate.isCached { speech?.prepare(profile: request.profile) }
+        // Assembling synthesises nothing, so it starts no speech server.
+        if !narrate.isCached && !request.assembleOnly { speech?.prepare(profile: request.profile) }
         let narration = try narrate.run()
         // Created, claimed and locked once the selection is known to be good; held to the end.
-        let folders = try RunFolders(request) { folder in
+        let folders = try RunFolders(request, onWait: { folder in
             progress(.warning("Another expo-narrate run is using \(folder); waiting for it to finish"))
-        }
+        }, onNotice: { progress(.warning($0)) })
         defer { withExtendedLifetime(folders) {} }
 
         let output = try OutputFolder(destination: request.outputFolder)
@@ -90,7 +91,46 @@ public struct GuideBuilder {
             summary: summary, outputFolder: output.destination,
             audioMissingReason: request.textOnly ? "--text-only was given" : synthesis.unavailableReason,
             failedTracks: tracks.filter { synthesis.failures[$0.fileStem] != nil }.map(\.title),
-            cachedTracks: synthesis.fromCache
+            cachedTracks: synthesis.fromCache,
+            shardTimings: ShardTiming.from(synthesis.audio.values.compactMap(\.origin))
         )
+    }
+
+    /// Makes the share of `request.shard` of the selected tracks (speech and the compressed
+    /// copies the request asks for) into the request's cache, and publishes nothing: the
+    /// assembling run (`request.assembleOnly`) publishes the guide once every shard is done.
+    /// Tracks already in the cache are not made again, so a failed shard is simply run again.
+    /// The narration is not stored in the cache (every shard would write the same file).
+    public func makeShard(_ request: GuideRequest, progress: (GuideProgressEvent) -> Void = { _ in }) throws -> ShardReport {
+        guard let shard = request.shard, request.useCache, !request.textOnly else {
+            throw ExpoError(.internal, "a shard needs a shard number, the cache and audio")
+        }
+        let started = Date()
+        try RunFolders.check(request)
+        let speech = speechSource(request)
+        defer { speech.close() }
+        let narrate = NarrationStage(request: request, normalizer: normalizer)
+        if !narrate.isCached { speech.prepare(profile: request.profile) }
+        let tracks = try narrate.run().selected
+        let folders = try RunFolders(request, onWait: { folder in
+            progress(.warning("A whole expo-narrate run is using \(folder); waiting for it to finish"))
+        }, onNotice: { progress(.warning($0)) })
+        defer { withExtendedLifetime(folders) {} }
+        let cache = try TrackCache(folder: request.effectiveCacheFolder, shard: shard.description)
+        let jobs = SynthesisStage.jobs(for: tracks, profile: request.profile, pronouncer: pronouncer,
+                                       engineVersion: speech.engineVersion, album: request.catalog.poster.title,
+                                       trackCount: request.catalog.entries.count + 1)
+        let share = ShardPlan.share(of: shard, in: jobs)
+        let pending = share.filter { TrackMaker.needsWork($0, cache: cache, delivery: request.delivery) }
+            .sorted { $0.estimatedCost > $1.estimatedCost }
+        try Interruption.check()
+        let failed = pending.isEmpty ? [:]
+            : try speech.synthesize(pending, profile: request.profile, delivery: request.delivery, cache: cache,
+                                    parallelism: request.jobs, progress: progress)
+        for note in cache.takeDamageNotes() { progress(.warning(note)) }
+        return ShardReport(shard: shard, tracks: share.count, made: pending.count - failed.count,
+                           fromCache: share.count - pending.count,
+                           failedTracks: pending.filter { failed[$0.key] != nil }.map(\.title),
+                           seconds: Date().timeIntervalSince(started))
     }
 }

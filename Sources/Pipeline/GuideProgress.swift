@@ -1,4 +1,5 @@
 import Export
+import ExpoModel
 import Foundation
 
 /// What the builder tells its caller while it works (the CLI prints these).
@@ -28,7 +29,51 @@ public struct GuideReport: Sendable {
     public var failedTracks: [String]
     /// Tracks reused from the cache.
     public var cachedTracks: Int
+    /// When shards made the tracks: how long each took, from the cache's records.
+    public var shardTimings: [ShardTiming] = []
 
     /// Total audio duration in seconds.
     public var totalDuration: Double { summary.tracks.compactMap(\.durationSeconds).reduce(0, +) }
+}
+
+/// What one shard did (see `GuideBuilder.makeShard`).
+public struct ShardReport: Sendable {
+    public var shard: Shard
+    /// The tracks that are this shard's share.
+    public var tracks: Int
+    /// Made now.
+    public var made: Int
+    /// Already in the cache.
+    public var fromCache: Int
+    /// Titles of the tracks that could not be made.
+    public var failedTracks: [String]
+    /// Wall-clock seconds of the whole run.
+    public var seconds: Double
+}
+
+/// How long one shard's tracks took, as their cache entries record it.
+public struct ShardTiming: Sendable, Equatable {
+    /// "K/N".
+    public var shard: String
+    /// Tracks of the guide this shard made.
+    public var tracks: Int
+    /// Seconds of speech and encoding, summed over those tracks (its workers ran side by side).
+    public var seconds: Double
+    /// The hosts they were made on.
+    public var hosts: [String]
+
+    /// One timing per shard of `origins`, in shard order.
+    public static func from(_ origins: [TrackOrigin]) -> [ShardTiming] {
+        let byShard = Dictionary(grouping: origins, by: \.shard)
+        let order = byShard.keys.sorted {
+            let (a, b) = (Shard($0), Shard($1))
+            if let a, let b { return a.count != b.count ? a.count < b.count : a.index < b.index }
+            return $0 < $1
+        }
+        return order.map { shard in
+            let records = byShard[shard]!
+            return ShardTiming(shard: shard, tracks: records.count, seconds: records.map(\.seconds).reduce(0, +),
+                               hosts: Set(records.map(\.host)).sorted())
+        }
+    }
 }

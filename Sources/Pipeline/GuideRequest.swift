@@ -40,6 +40,11 @@ public struct GuideRequest: Sendable {
     public var executable: URL?
     /// When another run holds the output or cache folder: wait for it (true) or fail at once.
     public var waitForOtherRuns = true
+    /// Make only this shard's share of the tracks into the cache and publish nothing
+    /// (see `GuideBuilder.makeShard`).
+    public var shard: Shard?
+    /// Publish from the cache only: every track must be there; nothing is synthesised.
+    public var assembleOnly = false
 
     /// The cache folder this request uses when `useCache` is set.
     public var effectiveCacheFolder: URL {

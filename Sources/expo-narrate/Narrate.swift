@@ -29,8 +29,9 @@ struct Narrate: ParsableCommand {
         Exit status: 0 done (also when the whole run fell back to text); 3 some tracks fell back \
         to text; 64 usage error (options, voice profile, lexicon, unknown entry); 65 bad catalog \
         data, or a guide in the output folder whose manifest cannot be read; 69 something needed \
-        is not available (espeak-ng or its voice while the folder's guide has audio, or, for \
-        --entry and --poster, the cached audio of the guide's other tracks); 70 internal error \
+        is not available (espeak-ng or its voice while the folder's guide has audio; for \
+        --entry and --poster, the cached audio of the guide's other tracks; with --assemble-only, \
+        tracks missing from the cache, each named with the shard that should have made it); 70 internal error \
         (please report it); 72 the installation is incomplete (its default catalog or Voices \
         folder was not found); 73 the output folder cannot be created or is not expo-narrate's \
         cache; 74 a file could not be written (disk full, permissions); 75 a resource is short \
@@ -41,6 +42,11 @@ struct Narrate: ParsableCommand {
         Resources (DefaultCatalog/ and Voices/) are looked for in $EXPO_NARRATE_DATA, beside the \
         binary, in ../share/expo-narrate from the binary (an installed copy), then in the source \
         checkout.
+
+        More than one machine: run `--all --shard K/N --cache SHARED` on N workers (K from 0 to N-1), \
+        then `--all --assemble-only --cache SHARED` once. --shard auto/N takes K from JOB_COMPLETION_INDEX \
+        (a Kubernetes Indexed Job) or from SLURM_ARRAY_TASK_ID minus SLURM_ARRAY_TASK_MIN (a Slurm job \
+        array); --shard auto also takes N from SLURM_ARRAY_TASK_COUNT.
         """,
         version: GuideBuilder.toolVersion,
         subcommands: [Check.self, Normalize.self, Pronounce.self, Voices.self, SpeechServerCommand.self]
@@ -104,6 +110,14 @@ struct Narrate: ParsableCommand {
     @Flag(name: .long, help: "Print nothing but errors and warnings.")
     var quiet = false
 
+    @Option(name: .long, help: ArgumentHelp(
+        "With --all: make only shard K of N (0 ≤ K < N) of the tracks into the --cache folder and publish nothing. 'auto/N' or 'auto' takes K (and N) from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_MIN and SLURM_ARRAY_TASK_COUNT.",
+        valueName: "K/N"))
+    var shard: String?
+
+    @Flag(name: .long, help: "With --all: publish the guide from the --cache folder that the shards filled, synthesising nothing (status 69 if tracks are missing).")
+    var assembleOnly = false
+
     func validate() throws {
         if (posterFile == nil) != (itemsFile == nil) {
             throw ValidationError("--poster-file and --items-file go together: give both, or neither for the default catalog.")
@@ -115,6 +129,13 @@ struct Narrate: ParsableCommand {
         if let maxFieldBytes, maxFieldBytes < 1 { throw ValidationError("--max-field-bytes must be at least 1.") }
         if let jobs, !(1...64).contains(jobs) {
             throw ValidationError("--jobs must be from 1 to 64.")
+        }
+        if shard != nil || assembleOnly {
+            let option = shard != nil ? "--shard" : "--assemble-only"
+            if shard != nil && assembleOnly { throw ValidationError("--shard makes tracks and --assemble-only publishes them: give one.") }
+            if !all { throw ValidationError("\(option) works on the whole guide: add --all.") }
+            if noCache { throw ValidationError("\(option) works through the cache shared by the shards: drop --no-cache.") }
+            if textOnly { throw ValidationError("\(option) is about audio: drop --text-only.") }
         }
         _ = try deliveryFormats()
     }
@@ -151,10 +172,12 @@ struct Narrate: ParsableCommand {
         if !all && !poster && entry.isEmpty && !list {
             throw ValidationError("Say what to narrate: --all, --poster or --entry NAME (or --list to see the entries).")
         }
+        // The engine's variables are read here, so that a wrong one is a usage error (64).
+        let shard = try shard.map { try ShardOption.resolve($0, environment: ProcessInfo.processInfo.environment) }
         // Until the catalog is read (and for --list), nothing is written: a stop ends the process.
         Interruption.installExiting()
         do {
-            try narrate()
+            try narrate(shard: shard)
         } catch let error as ExitCode {
             throw error
         } catch {
@@ -163,7 +186,7 @@ struct Narrate: ParsableCommand {
         }
     }
 
-    private func narrate() throws {
+    private func narrate(shard: Shard?) throws {
         let (catalog, warnings) = try loadCatalog()
         for warning in warnings { printError("warning: \(warning)") }
         if list {
@@ -190,7 +213,15 @@ struct Narrate: ParsableCommand {
             executable: Executable.url
         )
         request.waitForOtherRuns = !noWait
+        request.assembleOnly = assembleOnly
         let printer = ProgressPrinter(quiet: quiet)
+        if let shard {
+            request.shard = shard
+            let report = try builder.makeShard(request, progress: printer.show)
+            printer.finish(report)
+            if !report.failedTracks.isEmpty { throw ExitCode(3) }
+            return
+        }
         let report = try builder.build(request, progress: printer.show)
         printer.finish(report)
         if all { printCheckSummary(catalog, warnings: warnings) }

@@ -58,6 +58,20 @@ final class ProgressPrinter {
         if !report.failedTracks.isEmpty {
             printError("expo-narrate: fell back to text: \(report.failedTracks.joined(separator: ", "))")
         }
+        for timing in report.shardTimings {
+            printError("expo-narrate: shard \(timing.shard) made \(timing.tracks) of these tracks in "
+                + String(format: "%.1f", timing.seconds) + " s of speech and encoding (on \(timing.hosts.joined(separator: ", ")))")
+        }
+    }
+
+    /// The one line of a shard, printed even with --quiet: what a cluster's log collects.
+    func finish(_ report: ShardReport) {
+        closeLine()
+        var line = "expo-narrate: shard \(report.shard): \(report.made) of \(report.tracks) tracks made, "
+            + "\(report.fromCache) already in the cache, \(report.failedTracks.count) failed, "
+            + String(format: "%.1f", report.seconds) + " s"
+        if !report.failedTracks.isEmpty { line += " (failed: " + report.failedTracks.joined(separator: ", ") + ")" }
+        printError(line)
     }
 
     private func line(_ text: String, index: Int?, count: Int?) {

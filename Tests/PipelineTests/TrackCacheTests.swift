@@ -99,6 +99,32 @@ struct TrackCacheTests {
         #expect(FileManager.default.fileExists(atPath: foreign.path))
     }
 
+    @Test("a cache shared with other hosts keeps a temporary file whose process is not here until it is a day old")
+    func otherHostsTemporaries() throws {
+        let folder = try SharedFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let key = String(repeating: "ef", count: 32)
+        // Process 999999 does not run here; on another host it may be writing this file now.
+        let fresh = folder.appendingPathComponent(".\(key).wav.partial-999999")
+        let old = folder.appendingPathComponent(".\(key).json.partial-999998")
+        let batch = folder.appendingPathComponent(".batch-0123456789abcdef.partial-999997")
+        try FileManager.default.createDirectory(at: batch, withIntermediateDirectories: true)
+        for file in [fresh, old] { try Data().write(to: file) }
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -2 * 86_400)], ofItemAtPath: old.path)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -2 * 86_400)], ofItemAtPath: batch.path)
+        let shard = try TrackCache(folder: folder, shard: "1/4")
+        #expect(shard.sharedWithOtherHosts)
+        #expect(FileManager.default.fileExists(atPath: fresh.path))
+        #expect(!FileManager.default.fileExists(atPath: old.path))
+        #expect(!FileManager.default.fileExists(atPath: batch.path))
+        // Batch folders of a shared cache have a random part: process ids repeat across hosts.
+        #expect(shard.batchURL() != shard.batchURL())
+        #expect(CacheFolder.isOwnName(shard.batchURL().lastPathComponent))
+        // A run that has the cache to itself removes it at once, as before.
+        _ = try TrackCache(folder: folder)
+        #expect(!FileManager.default.fileExists(atPath: fresh.path))
+    }
+
     @Test("sha256 matches a known digest")
     func digest() throws {
         let folder = try SharedFixtures.temporaryFolder()

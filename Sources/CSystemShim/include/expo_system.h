@@ -43,6 +43,10 @@ int expo_terminating_signal(int status);
 /// (EWOULDBLOCK: another process holds it; EINTR: a signal arrived while waiting).
 int expo_lock_exclusive(int fd, int wait);
 
+/// flock(fd, LOCK_SH), likewise: any number of shared holders, none while one holds it
+/// exclusively.
+int expo_lock_shared(int fd, int wait);
+
 /// ioctl(out, FICLONE, in): makes `out` share `in`'s blocks (copy-on-write), where the file
 /// system can. 0 on success, else -1 and errno.
 int expo_clone_file(int in, int out);

@@ -41,7 +41,8 @@ struct SynthesisStage {
     /// may be synthesised: another track whose audio the cache lacks stops the run first.
     func run(_ tracks: [Track], chosen: Set<String>? = nil, progress: (GuideProgressEvent) -> Void) throws -> Output {
         let cache = try TrackCache(folder: request.useCache
-            ? request.effectiveCacheFolder : output.staging.appendingPathComponent(".uncached"))
+            ? request.effectiveCacheFolder : output.staging.appendingPathComponent(".uncached"),
+                                   sharedWithOtherHosts: request.assembleOnly)
         let version = speech.engineVersion
         let jobs = Self.jobs(for: tracks, profile: request.profile, pronouncer: pronouncer, engineVersion: version,
                              album: request.catalog.poster.title, trackCount: request.catalog.entries.count + 1)
@@ -56,6 +57,9 @@ struct SynthesisStage {
         pending = pending.filter { seenKeys.insert($0.key).inserted }
         let pendingKeys = Set(pending.map(\.key))
         pending.sort { $0.estimatedCost > $1.estimatedCost }
+        if request.assembleOnly && !pending.isEmpty {
+            throw ExpoError.tracksNotInCache(pending, of: jobs, cache: cache)
+        }
 
         var result = Output(fromCache: jobs.filter { !pendingKeys.contains($0.key) }.count, guide: GuideAudio(output: output))
         var failedByKey: [String: String] = [:]
@@ -116,5 +120,29 @@ struct SynthesisStage {
     /// A title on one line, for tags: line breaks become spaces.
     static func singleLineTitle(_ title: String) -> String {
         title.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    }
+}
+
+extension ExpoError {
+    /// The assembling run found tracks missing (or incomplete) in the cache: each named with the
+    /// shard that should have made it, for the shard count the cache's other entries record.
+    static func tracksNotInCache(_ missing: [SynthesisJob], of jobs: [SynthesisJob], cache: TrackCache) -> ExpoError {
+        let counts = jobs.compactMap { cache.entry($0.key)?.origin.flatMap { Shard($0.shard)?.count } }
+        let count = Dictionary(grouping: counts, by: { $0 }).max { $0.value.count != $1.value.count
+            ? $0.value.count < $1.value.count : $0.key > $1.key }?.key
+        let plan = count.map { ShardPlan.assign(jobs, count: $0) }
+        let named = missing.prefix(20).map { job in
+            "\(job.title) (" + (plan?[job.key].map { "shard \($0)/\(count!)" } ?? "no shard recorded") + ")"
+        }
+        let shards = count.map { count in
+            Set(missing.compactMap { plan?[$0.key] }).sorted().map { "\($0)/\(count)" }.joined(separator: ", ")
+        }
+        return ExpoError(
+            .unavailable,
+            "\(missing.count) of \(jobs.count) tracks are not complete in the cache \(cache.folder.path): "
+                + named.joined(separator: ", ") + (missing.count > 20 ? ", …" : "")
+                + "; nothing was published and the published guide is left as it is",
+            advice: shards.map { "Run shard \($0) again with the same catalog, voice and formats, then assemble again." }
+                ?? "No shard has recorded a track in this cache: run the shards into it first, then assemble.")
     }
 }

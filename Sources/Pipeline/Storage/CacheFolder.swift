@@ -58,6 +58,7 @@ public enum CacheFolder {
     /// version file, the workers' batch folder, and the temporary `.NAME.partial-PID` of any of them.
     public static func isOwnName(_ name: String) -> Bool {
         if [tagName, versionName, "narration", "batch"].contains(name) { return true }
+        if name.hasPrefix("batch-"), name.count <= 22, name.dropFirst(6).allSatisfy(\.isHexDigit) { return true }
         if name.hasPrefix("."), let range = name.range(of: ".partial-", options: .backwards),
            Int32(name[range.upperBound...]) != nil {
             return isOwnName(String(name[name.index(after: name.startIndex)..<range.lowerBound]))

@@ -15,12 +15,28 @@ public final class RunFolders {
 
     /// Checks, locks and claims the folders of `request`. `onWait` is told which folder another
     /// run holds before this one waits for it (when `request.waitForOtherRuns`).
-    public init(_ request: GuideRequest, onWait: (String) -> Void) throws {
+    /// A shard (`request.shard`) neither creates nor locks the output folder, and shares the
+    /// cache with the other shards (a shared lock: a whole run waits for them, and they for
+    /// it). Where the file system has no flock (some NFS mounts), the run goes on without the
+    /// lock and `onNotice` is told once why.
+    public init(_ request: GuideRequest, onWait: (String) -> Void, onNotice: (String) -> Void = { _ in }) throws {
         let (output, cache) = try Self.check(request)
-        try lock(output, subject: .outputFolder, create: { try Self.createOutput(output) }, request: request, onWait: onWait)
+        var told = false
+        let unsupported = { (folder: String, reason: String) in
+            guard !told else { return }
+            told = true
+            onNotice("\(folder) cannot be locked (\(reason): a network file system without lock support?); "
+                + "going on without the lock: entries are still written under unique names and renamed, "
+                + "but do not start two whole runs on it at once")
+        }
+        if request.shard == nil {
+            try lock(output, subject: .outputFolder, create: { try Self.createOutput(output) }, shared: false,
+                     request: request, onWait: onWait, onUnsupported: unsupported)
+        }
         if let cache {
             try CacheFolder.claim(URL(fileURLWithPath: cache))
-            try lock(cache, subject: .cacheFolder, create: {}, request: request, onWait: onWait)
+            try lock(cache, subject: .cacheFolder, create: {}, shared: request.shard != nil, request: request,
+                     onWait: onWait, onUnsupported: unsupported)
         }
     }
 
@@ -42,11 +58,11 @@ public final class RunFolders {
         return (output, cache)
     }
 
-    private func lock(_ folder: String, subject: ExpoError.Subject, create: () throws -> Void, request: GuideRequest,
-                      onWait: (String) -> Void) throws {
+    private func lock(_ folder: String, subject: ExpoError.Subject, create: () throws -> Void, shared: Bool,
+                      request: GuideRequest, onWait: (String) -> Void, onUnsupported: (String, String) -> Void) throws {
         try create()
-        locks.append(try FolderLock.acquire(folder: folder, subject: subject, wait: request.waitForOtherRuns,
-                                            onWait: { onWait(folder) }))
+        locks.append(try FolderLock.acquire(folder: folder, subject: subject, wait: request.waitForOtherRuns, shared: shared,
+                                            onWait: { onWait(folder) }, onUnsupported: { onUnsupported(folder, $0) }))
     }
 
     private static func createOutput(_ path: String) throws {

@@ -14,16 +14,26 @@ import Export
 /// JSON last, so an entry is complete or absent even if runs overlap or one is killed.
 public struct TrackCache: Sendable {
     public let folder: URL
+    /// The shard ("K/N") this process makes tracks for, recorded in each entry it makes; nil
+    /// for a run that makes the whole guide.
+    public let shard: String?
+    /// Whether other hosts may be writing here (a shard's or an assembling run's cache): then
+    /// another host's temporary files, whose process cannot be seen from here, are left alone
+    /// unless they have not changed for a day.
+    public let sharedWithOtherHosts: Bool
     /// Entries checked in this run, and what was found damaged.
     private let checked = CheckedEntries()
 
     /// Opens (and creates) the cache folder, removing temporary files of runs that are gone.
-    public init(folder: URL) throws {
+    /// A `shard`'s cache is shared with other hosts (see `sharedWithOtherHosts`).
+    public init(folder: URL, shard: String? = nil, sharedWithOtherHosts: Bool = false) throws {
         self.folder = folder
+        self.shard = shard
+        self.sharedWithOtherHosts = sharedWithOtherHosts || shard != nil
         if let reason = FolderMaker.create(folder.path) {
             throw ExpoError.cannotCreateCache(path: folder.path, reason: reason)
         }
-        Self.removeAbandonedFiles(in: folder)
+        Self.removeAbandonedFiles(in: folder, olderThan: self.sharedWithOtherHosts ? 86_400 : nil)
     }
 
     /// The layout of an entry's record. 2: cues carry word start times. A change makes every
@@ -140,11 +150,26 @@ public struct TrackCache: Sendable {
         try SHA256Digest.ofFile(url.path)
     }
 
-    /// Removes `.NAME.partial-PID` files whose process is no longer alive.
-    static func removeAbandonedFiles(in folder: URL) {
+    /// Removes `.NAME.partial-PID` files whose process is no longer alive (and, given `age`,
+    /// that have not changed for that many seconds: a process id says nothing about another host).
+    static func removeAbandonedFiles(in folder: URL, olderThan age: Double? = nil) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let now = Date().timeIntervalSince1970
         for name in names where AtomicFile.isAbandonedTemporary(name) && CacheFolder.isOwnName(name) {
-            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            let url = folder.appendingPathComponent(name)
+            if let age {
+                var status = stat()
+                guard lstat(url.path, &status) == 0, now - Double(status.st_mtim.tv_sec) > age else { continue }
+            }
+            try? FileManager.default.removeItem(at: url)
         }
+    }
+
+    /// A private scratch folder name for this process's batch of work. With other hosts
+    /// writing here, process ids can be the same on two hosts (every container's first process
+    /// is 1), so the name also has the shard and a random part.
+    func batchURL() -> URL {
+        guard sharedWithOtherHosts else { return scratchURL("batch") }
+        return scratchURL("batch-" + String(UInt64.random(in: 0...UInt64.max), radix: 16))
     }
 }

@@ -67,7 +67,7 @@ public enum SpeechServer {
         do {
             let data = try Data(contentsOf: batchFolder.appendingPathComponent("batch.json"))
             let batch = try JSONDecoder().decode(SynthesisBatch.self, from: data)
-            let cache = try TrackCache(folder: URL(fileURLWithPath: batch.cacheFolder))
+            let cache = try TrackCache(folder: URL(fileURLWithPath: batch.cacheFolder), shard: batch.shard)
             // Workers do not select the voice again (it makes espeak-ng read every voice
             // file), so the engine they inherit must have the batch's.
             if batch.profile != profile { try select(batch.profile, on: engine) }

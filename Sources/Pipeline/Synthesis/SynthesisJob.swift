@@ -43,11 +43,15 @@ public struct SynthesisBatch: Sendable, Equatable, Codable {
     public var cacheFolder: String
     /// Longest first.
     public var jobs: [SynthesisJob]
+    /// The shard ("K/N") whose tracks these are, when the cache is shared by several workers.
+    public var shard: String?
 
-    public init(profile: VoiceProfile, delivery: Delivery = .standard, cacheFolder: String, jobs: [SynthesisJob]) {
+    public init(profile: VoiceProfile, delivery: Delivery = .standard, cacheFolder: String, jobs: [SynthesisJob],
+                shard: String? = nil) {
         self.profile = profile
         self.delivery = delivery
         self.cacheFolder = cacheFolder
         self.jobs = jobs
+        self.shard = shard
     }
 }

@@ -1,4 +1,5 @@
 import ExpoModel
+import Foundation
 import Speech
 
 /// What a worker does for one job: speak the track if the cache lacks it, then make the
@@ -21,10 +22,17 @@ public struct TrackMaker {
     /// finished. Returns the entry.
     @discardableResult
     public func make(_ job: SynthesisJob) throws -> TrackAudio {
+        let started = Date()
         let cached = cache.entry(job.key)
         let audio = try cached ?? TrackSynthesizer(engine: engine, profile: profile, cache: cache).synthesize(job)
-        let complete = try TrackEncoder(cache: cache, delivery: delivery).encodeMissing(audio, job: job)
-        if cached == nil || complete != audio { try cache.store(complete, key: job.key) }
+        var complete = try TrackEncoder(cache: cache, delivery: delivery).encodeMissing(audio, job: job)
+        if cached == nil || complete != audio {
+            if let shard = cache.shard {
+                complete.origin = TrackOrigin(shard: shard, host: ProcessInfo.processInfo.hostName,
+                                              seconds: (Date().timeIntervalSince(started) * 1000).rounded() / 1000)
+            }
+            try cache.store(complete, key: job.key)
+        }
         return complete
     }
 

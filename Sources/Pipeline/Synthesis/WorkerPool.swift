@@ -29,7 +29,7 @@ struct WorkerPool {
     /// `ExpoError` (unavailable) when espeak-ng or the voice cannot start (no job
     /// ran), and `ExpoError` for an interruption or a full or unwritable cache.
     func run(_ jobs: [SynthesisJob], workers: Int, progress: (GuideProgressEvent) -> Void) throws -> [String: String] {
-        let batchFolder = cache.scratchURL("batch")
+        let batchFolder = cache.batchURL()
         try writeBatch(jobs, to: batchFolder)
         defer { try? FileManager.default.removeItem(at: batchFolder) }
 
@@ -76,7 +76,8 @@ struct WorkerPool {
         try? manager.removeItem(at: batchFolder)
         do {
             try manager.createDirectory(at: batchFolder.appendingPathComponent("failed"), withIntermediateDirectories: true)
-            let batch = SynthesisBatch(profile: profile, delivery: delivery, cacheFolder: cache.folder.path, jobs: jobs)
+            let batch = SynthesisBatch(profile: profile, delivery: delivery, cacheFolder: cache.folder.path, jobs: jobs,
+                                       shard: cache.shard)
             try JSONEncoder().encode(batch).write(to: batchFolder.appendingPathComponent("batch.json"))
         } catch {
             try? manager.removeItem(at: batchFolder)
