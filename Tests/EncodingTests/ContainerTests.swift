@@ -33,6 +33,7 @@ import Testing
     @Test("Opus track: OpusTags holds the tags and CHAPTERnnn comments")
     func opusComments() throws {
         let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let chapters = [Chapter(startSeconds: 0, title: "처음"), Chapter(startSeconds: 3_723.4567, title: "끝")]
         let info = try Support.encode(Support.track(seconds: 0.5), format: .opus, to: folder + "/t.opus",
                                       metadata: TrackMetadata(title: "제목", trackNumber: "1"), chapters: chapters)

@@ -81,6 +81,7 @@ import Testing
     @Test("Bad input is refused with the file named")
     func badInput() throws {
         let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(throws: EncodingError.self) { _ = try GuideAssembler.mp3(tracks: [], to: folder + "/g.mp3") }
         let bogus = folder + "/bogus.mp3"
         try Data("not audio".utf8).write(to: URL(fileURLWithPath: bogus))
@@ -97,6 +98,7 @@ import Testing
     /// Encodes the three tracks and assembles them.
     private func assemble(_ format: EncodedFormat, mp3: MP3Settings = MP3Settings()) throws -> (GuideAssembly, [EncodedTrackFile], [[Int16]]) {
         let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         var tracks: [EncodedTrackFile] = [], pcm: [[Int16]] = []
         for (index, seconds) in Self.lengths.enumerated() {
             let samples = Support.track(seconds: seconds, frequency: 300 + 100 * Double(index))

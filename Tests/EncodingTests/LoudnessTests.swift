@@ -28,6 +28,7 @@ import Audio
           arguments: [EncodedFormat.opus, .mp3])
     func decodedSpeech(format: EncodedFormat) throws {
         let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         guard let speech = try Support.espeakClip(in: folder) else { return }
         // Normalise by gain only to −19 LUFS; the clip is short and its peaks stay below −1 dBFS.
         let before = try measure(speech)

@@ -9,6 +9,7 @@ import Testing
     @Test("Opus: duration, tags and chapters round-trip")
     func opusRoundTrip() throws {
         let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let samples = Support.track(seconds: 2)
         let info = try Support.encode(samples, format: .opus, to: folder + "/t.opus", metadata: metadata, chapters: chapters)
         let expected = Double(samples.count) / 22_050
@@ -22,6 +23,7 @@ import Testing
     @Test("MP3: exact gapless duration, tags and chapters round-trip", arguments: [MP3Settings(), MP3Settings(rateControl: .cbr(kbps: 56)), MP3Settings(rateControl: .cbr(kbps: 48))])
     func mp3RoundTrip(settings: MP3Settings) throws {
         let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let samples = Support.track(seconds: 2)
         let info = try Support.encode(samples, format: .mp3, to: folder + "/t.mp3", metadata: metadata, chapters: chapters, mp3: settings)
         #expect(info.audioSamples == Int64(samples.count))
@@ -34,6 +36,7 @@ import Testing
     @Test("MP3 bit reservoir never reaches back before a track's first frame")
     func mp3FirstFrameIsSelfContained() throws {
         let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let info = try Support.encode(Support.track(seconds: 1, amplitude: 0.8), format: .mp3, to: folder + "/t.mp3")
         let bytes = try readWholeFile(info.path)
         let layout = try MP3FileLayout(bytes: bytes, file: info.path)
@@ -55,6 +58,7 @@ import Testing
     @Test("Refused settings are reported, not silently changed")
     func refusedSettings() throws {
         let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(throws: EncodingError.self) { _ = try MP3FileEncoder(path: folder + "/a.mp3", sampleRate: 22_000) }
         #expect(throws: EncodingError.self) { _ = try OpusFileEncoder(path: folder + "/a.opus", sampleRate: 22_050, settings: OpusSettings(complexity: 11)) }
         #expect(throws: EncodingError.self) { _ = try OpusFileEncoder(path: folder + "/a.opus", sampleRate: 22_050, chapters: [Chapter(startSeconds: -1, title: "x")]) }
@@ -64,6 +68,7 @@ import Testing
     @Test("A finished encoder refuses more input")
     func finishedEncoder() throws {
         let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let encoder = try MP3FileEncoder(path: folder + "/a.mp3", sampleRate: 22_050)
         _ = try encoder.finish()
         let samples: [Int16] = [0, 1, 2]
