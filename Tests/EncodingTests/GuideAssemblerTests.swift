@@ -8,7 +8,9 @@ import Testing
 
     @Test("Chapters land within half a codec frame of guide.wav's cue points", arguments: [EncodedFormat.mp3, .opus])
     func chapterOffsets(format: EncodedFormat) throws {
-        let (assembly, tracks, pcm) = try assemble(format)
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (assembly, tracks, pcm) = try assemble(format, in: folder)
         let frameSeconds = format == .mp3 ? 576.0 / 22_050 : 0.020
         #expect(assembly.chapters.map(\.title) == tracks.map(\.title))
         for error in assembly.chapterErrorsSeconds {
@@ -41,7 +43,9 @@ import Testing
 
     @Test("A track's audio decodes the same inside the guide as alone", arguments: [EncodedFormat.mp3, .opus])
     func remuxedAudioMatchesTracks(format: EncodedFormat) throws {
-        let (assembly, tracks, _) = try assemble(format)
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (assembly, tracks, _) = try assemble(format, in: folder)
         let guide = try decodeEncodedFile(assembly.file.path).samples
         var worst = -Double.infinity
         for (index, track) in tracks.enumerated() {
@@ -62,7 +66,9 @@ import Testing
     @Test("The MP3 guide's info frame is consistent (frame count, bytes, CRCs, delay, padding)",
           arguments: [MP3Settings(), MP3Settings(rateControl: .cbr(kbps: 48))])
     func mp3InfoFrame(settings: MP3Settings) throws {
-        let (assembly, tracks, pcm) = try assemble(.mp3, mp3: settings)
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (assembly, tracks, pcm) = try assemble(.mp3, in: folder, mp3: settings)
         let bytes = try readWholeFile(assembly.file.path)
         let layout = try MP3FileLayout(bytes: bytes, file: assembly.file.path)
         let tag = try #require(LAMETag(frame: Array(bytes[layout.infoFrame!]), header: layout.header))
@@ -95,10 +101,8 @@ import Testing
         #expect(throws: EncodingError.self) { _ = try GuideAssembler.mp3(tracks: [track], cueSeconds: [0, 1], to: folder + "/g.mp3") }
     }
 
-    /// Encodes the three tracks and assembles them.
-    private func assemble(_ format: EncodedFormat, mp3: MP3Settings = MP3Settings()) throws -> (GuideAssembly, [EncodedTrackFile], [[Int16]]) {
-        let folder = try Support.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+    /// Encodes the three tracks into `folder` and assembles them there.
+    private func assemble(_ format: EncodedFormat, in folder: String, mp3: MP3Settings = MP3Settings()) throws -> (GuideAssembly, [EncodedTrackFile], [[Int16]]) {
         var tracks: [EncodedTrackFile] = [], pcm: [[Int16]] = []
         for (index, seconds) in Self.lengths.enumerated() {
             let samples = Support.track(seconds: seconds, frequency: 300 + 100 * Double(index))
