@@ -76,6 +76,27 @@ extension CommandRunner {
     static func runTool(_ path: String, _ arguments: [String]) throws -> Result {
         try run(arguments, executable: URL(fileURLWithPath: path))
     }
+
+    /// Runs the binary with `arguments` under bash and returns, with its result, the CPU seconds
+    /// (user + system) it used, as bash's `times` counts them. CPU time, unlike wall time,
+    /// hardly changes when other tests load the machine, so ratios of it show how work grows.
+    static func runCountingCPU(_ arguments: [String]) throws -> (Result, cpuSeconds: Double) {
+        let timesFile = try temporaryFolder().appendingPathComponent("times")
+        defer { try? FileManager.default.removeItem(at: timesFile.deletingLastPathComponent()) }
+        let script = #""$0" "$@"; status=$?; times > "$EXPO_TIMES_FILE"; exit $status"#
+        let result = try run(["-c", script, binary.path] + arguments, environment: ["EXPO_TIMES_FILE": timesFile.path],
+                             executable: URL(fileURLWithPath: "/bin/bash"))
+        // The second line of `times` is the children's: "0m1.234s 0m0.056s".
+        let lines = try String(contentsOf: timesFile, encoding: .utf8).split(separator: "\n")
+        let seconds = lines.last.map { line in
+            line.split(separator: " ").compactMap { field -> Double? in
+                let parts = field.dropLast().split(separator: "m")
+                guard parts.count == 2, let minutes = Double(parts[0]), let rest = Double(parts[1]) else { return nil }
+                return minutes * 60 + rest
+            }.reduce(0, +)
+        }
+        return (result, seconds ?? .nan)
+    }
 }
 
 /// Reads a pipe on its own thread so a full stderr never blocks the child.
