@@ -40,7 +40,13 @@ extension GuideAssembler {
                    delay: plan.firstDelay, padding: plan.lastPadding, musicLength: totalBytes, musicCRC: crc)
         try output.overwrite(tag.frame, at: infoStart)
         try output.commit()
-        let info = try MP3FileInspector.describe(path: path)
+        // Described from what was written, not read back whole (see the Opus guide).
+        let frames = frameStarts.count - 1
+        let info = EncodedFileInfo(
+            path: path, format: .mp3, bytes: output.length,
+            durationSeconds: Double(plan.audioSamples) / Double(plan.sampleRate), codecSampleRate: plan.sampleRate,
+            encoderDelay: plan.firstDelay, padding: plan.lastPadding, audioSamples: plan.audioSamples,
+            frameCount: frames, samplesPerFrame: plan.samplesPerFrame)
         return GuideAssembly(file: info, chapters: plan.chapters, wavCueSeconds: cues)
     }
 }
@@ -49,6 +55,8 @@ extension GuideAssembler {
 struct MP3GuidePlan {
     var template: LAMETag
     var sampleRate: Int
+    /// Samples per frame (1152 or 576).
+    var samplesPerFrame = 1152
     var silentFrame: [UInt8]
     /// Silent frames before each track (0 before the first).
     var gapFrames: [Int] = []
@@ -90,6 +98,7 @@ struct MP3GuidePlan {
         }
         template = first!.tag
         sampleRate = first!.header.sampleRate
+        samplesPerFrame = first!.header.samplesPerFrame
         firstDelay = template.delay
         audioSamples = position - Int64(firstDelay + lastPadding)
         let firstBytes = Array(template.frame.prefix(4))

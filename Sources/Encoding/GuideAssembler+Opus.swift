@@ -32,7 +32,14 @@ extension GuideAssembler {
         }
         try writer.finish(finalGranule: plan.finalGranule)
         try output.commit()
-        return GuideAssembly(file: try OpusFileInspector.describe(path: path), chapters: plan.chapters, wavCueSeconds: cues)
+        // Described from what was written, not read back: the guide of a large catalog is
+        // tens of megabytes, and its packets would all be held at once.
+        let audio = max(0, plan.finalGranule - Int64(plan.preSkip))
+        let file = EncodedFileInfo(
+            path: path, format: .opus, bytes: output.length, durationSeconds: Double(audio) / 48_000,
+            codecSampleRate: 48_000, encoderDelay: plan.preSkip, padding: Int(writer.samples - plan.finalGranule),
+            audioSamples: audio, frameCount: writer.packets, samplesPerFrame: plan.firstPacketSamples)
+        return GuideAssembly(file: file, chapters: plan.chapters, wavCueSeconds: cues)
     }
 
     /// Packets of digital silence from the Opus encoder with `settings` (taken from the middle
@@ -63,6 +70,10 @@ struct OpusGuidePlan {
     var gapPackets: [Int] = []
     var chapters: [Chapter] = []
     var finalGranule: Int64 = 0
+    /// The first track's pre-skip, which is the guide's.
+    var preSkip = 0
+    /// Duration of the guide's first packet at 48 kHz.
+    var firstPacketSamples = 960
 
     /// Reads every track's stream; `shouldStop` is asked before each (`.stopped(file: path)`).
     init(tracks: [EncodedTrackFile], cues: [Double], gapPacketSamples: Int, shouldStop: () -> Bool,
@@ -86,6 +97,8 @@ struct OpusGuidePlan {
             position += stream.packetSamples
         }
         head = first!.head
+        preSkip = first!.preSkip
+        firstPacketSamples = first!.packets.first.flatMap(OpusPacket.samples48k) ?? 960
         vendor = Self.vendor(of: first!.tags)
         // Deterministic (same tracks, same file) and different from the tracks' own serials.
         serial = Ogg.crc32(ArraySlice(tracks.map { "\($0.title)|\($0.sourceFrames)" }.joined(separator: "\n").utf8),
@@ -108,7 +121,10 @@ struct OggPageWriter {
     let serial: UInt32
     private var sequence: UInt32 = 0
     private var pending: [[UInt8]] = []
-    private var samples: Int64 = 0
+    /// Samples of every packet appended so far, at 48 kHz.
+    private(set) var samples: Int64 = 0
+    /// Audio packets appended so far.
+    private(set) var packets = 0
 
     init(output: OutputFile, serial: UInt32) {
         self.output = output
@@ -124,6 +140,7 @@ struct OggPageWriter {
         let lacing = pending.reduce(0) { $0 + $1.count / 255 + 1 } + packet.count / 255 + 1
         if pending.count >= 50 || lacing > 255 { try emit(pending, granule: samples, type: 0); pending = [] }
         pending.append(packet)
+        packets += 1
         samples += Int64(OpusPacket.samples48k(packet) ?? 0)
     }
 

@@ -84,6 +84,17 @@ import Testing
         for error in assembly.chapterErrorsSeconds { #expect(abs(error) <= 288.0 / 22_050 + 1e-9) }
     }
 
+    @Test("The guide is described from what was written exactly as reading the file describes it",
+          arguments: [EncodedFormat.mp3, .opus])
+    func describedWithoutReadingBack(format: EncodedFormat) throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (assembly, _, _) = try assemble(format, in: folder)
+        let read = format == .mp3 ? try MP3FileInspector.describe(path: assembly.file.path)
+                                  : try OpusFileInspector.describe(path: assembly.file.path)
+        #expect(assembly.file == read)
+    }
+
     @Test("Bad input is refused with the file named")
     func badInput() throws {
         let folder = try Support.temporaryFolder()
