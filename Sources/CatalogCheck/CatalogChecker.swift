@@ -103,8 +103,9 @@ public struct CatalogChecker {
     func checkText(_ text: String, entry: String, position: Int, field: String) -> [CheckFinding] {
         var findings: [CheckFinding] = []
         var spokenText = text
-        // A poster title's name in another language is read by that language's voice.
-        if field == "title", position == 0 {
+        // A poster title's name in another language is read by that language's voice, when its
+        // language can be told.
+        if field == "title", position == 0, PosterTitleParts.foreignLanguage(text) != nil {
             spokenText = PosterTitleParts.split(text).main
         }
         let notes = normalizer.spokenRunsWithNotes(spokenText).notes
