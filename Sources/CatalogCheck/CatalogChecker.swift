@@ -103,8 +103,9 @@ public struct CatalogChecker {
     func checkText(_ text: String, entry: String, position: Int, field: String) -> [CheckFinding] {
         var findings: [CheckFinding] = []
         var spokenText = text
-        // A poster title's name in another language is read by that language's voice.
-        if field == "title", position == 0 {
+        // A poster title's name in another language is read by that language's voice, when its
+        // language can be told.
+        if field == "title", position == 0, PosterTitleParts.foreignLanguage(text) != nil {
             spokenText = PosterTitleParts.split(text).main
         }
         let notes = normalizer.spokenRunsWithNotes(spokenText).notes
@@ -115,15 +116,10 @@ public struct CatalogChecker {
             let context = range.map { Self.context(of: $0, in: text) } ?? Self.context(of: text.startIndex..<text.startIndex, in: text)
             switch note.kind {
             case .latinWords:
-                let language = KoreanSpeechNormalizer.latinLanguage(of: note.original)
-                let foreignVoice = voices.foreign[language]
-                let advice = foreignVoice.map {
-                    "it looks \(Self.languageName(language)): a lexicon line '\(note.original) | \(note.original) | \(language)' gives it the \(Self.languageName(language)) voice (\($0))"
-                } ?? "a lexicon line '\(note.original) | how it is said' gives it a reading"
+                let (detail, voice) = unlistedLatinDetail(note)
                 findings.append(CheckFinding(
                     kind: .unlistedLatin, entry: entry, position: position, field: field, text: note.original, context: context,
-                    detail: "not in the lexicon; the Korean voice (\(voices.korean), profile \(voices.profile)) will read it with its own rules; \(advice)",
-                    voice: voices.korean))
+                    detail: detail, voice: voice))
             case .unreadHanja:
                 findings.append(CheckFinding(
                     kind: .unreadHanja, entry: entry, position: position, field: field, text: note.original, context: context,
@@ -218,10 +214,37 @@ public struct CatalogChecker {
         return String(line.map { $0.isNewline ? " " : $0 })
     }
 
+    /// What a run does with Latin words the lexicon does not list, and the voice that reads
+    /// them: the voice of the language their bracket gave them (as the run chooses it, see
+    /// `LatinNameLanguage`), else the Korean voice.
+    func unlistedLatinDetail(_ note: NormalizationNote) -> (detail: String, voice: String) {
+        let korean = "the Korean voice (\(voices.korean), profile \(voices.profile))"
+        if let language = note.language {
+            let name = Self.languageName(language)
+            let fix = "a lexicon line '\(note.original) | \(note.original) | \(language)' keeps it so, or gives it a reading"
+            guard let voice = voices.foreign[language] else {
+                return ("not in the lexicon; its bracket marks it \(name), but profile \(voices.profile) has no \(name) voice, "
+                    + "so \(korean) will read it with its own rules; \(fix)", voices.korean)
+            }
+            return ("not in the lexicon; the \(name) voice (\(voice)) will read it: a bracketed name, \(note.action); \(fix)", voice)
+        }
+        let language = KoreanSpeechNormalizer.latinLanguage(of: note.original)
+        let advice = voices.foreign[language].map {
+            "it looks \(Self.languageName(language)): a lexicon line '\(note.original) | \(note.original) | \(language)' gives it the \(Self.languageName(language)) voice (\($0))"
+        } ?? "a lexicon line '\(note.original) | how it is said' gives it a reading"
+        return ("not in the lexicon; \(korean) will read it with its own rules; \(advice)", voices.korean)
+    }
+
     static func languageName(_ tag: String) -> String {
         switch tag {
         case "fr": "French"
         case "en": "English"
+        case "de": "German"
+        case "it": "Italian"
+        case "es": "Spanish"
+        case "la": "Latin"
+        case "pt": "Portuguese"
+        case "nl": "Dutch"
         default: tag
         }
     }

@@ -77,41 +77,22 @@ enum SentenceClips {
     }
 }
 
-/// The display text of a sentence in runs of one language: a stretch of Latin script in a
-/// sentence whose speech has a run in another language is marked with that language.
+/// The display text of a sentence in runs of one language: the displayed form of each run
+/// spoken in another language is marked with that language, found as the page finds it
+/// (`GuidePageWriter.markUp`), so that the book and the page mark the same words.
 enum LanguageSpans {
     static func runs(of sentence: ExpoModel.Sentence) -> [(text: String, language: String?)] {
-        guard let language = sentence.spoken.first(where: { $0.language != nil })?.language else {
-            return [(sentence.display, nil)]
-        }
         var runs: [(text: String, language: String?)] = []
-        var current = ""
-        var currentIsLatin = false
-        for character in sentence.display {
-            let latin = isLatin(character) || (currentIsLatin && (character == " " || character == "'" || character == "’"
-                || character == "-" || character.isNumber))
-            if latin != currentIsLatin, !current.isEmpty {
-                runs.append(contentsOf: split(current, latin: currentIsLatin, language: language))
-                current = ""
-            }
-            currentIsLatin = latin
-            current.append(character)
+        var rest = Substring(sentence.display)
+        for run in sentence.spoken {
+            let needle = GuideOutline.oneLine(run.text)
+            guard let language = run.language, GuidePageWriter.isLanguageTag(language), !needle.isEmpty,
+                  let range = rest.range(of: needle) ?? GuidePageWriter.latinStretch(in: rest, like: needle) else { continue }
+            if range.lowerBound > rest.startIndex { runs.append((String(rest[..<range.lowerBound]), nil)) }
+            runs.append((String(rest[range]), language))
+            rest = rest[range.upperBound...]
         }
-        if !current.isEmpty { runs.append(contentsOf: split(current, latin: currentIsLatin, language: language)) }
+        if !rest.isEmpty || runs.isEmpty { runs.append((String(rest), nil)) }
         return runs
-    }
-
-    /// A Latin stretch with its trailing spaces left in the Korean around it.
-    private static func split(_ text: String, latin: Bool, language: String) -> [(text: String, language: String?)] {
-        guard latin else { return [(text, nil)] }
-        let trimmed = String(text.reversed().drop { $0 == " " }.reversed())
-        let tail = String(text.dropFirst(trimmed.count))
-        return [(trimmed, language)] + (tail.isEmpty ? [] : [(tail, nil)])
-    }
-
-    private static func isLatin(_ character: Character) -> Bool {
-        character.unicodeScalars.allSatisfy { scalar in
-            (0x41...0x5A).contains(scalar.value) || (0x61...0x7A).contains(scalar.value) || (0xC0...0x24F).contains(scalar.value)
-        }
     }
 }

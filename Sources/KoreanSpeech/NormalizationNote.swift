@@ -22,12 +22,16 @@ public struct NormalizationNote: Sendable, Equatable, CustomStringConvertible {
     public let original: String
     /// What was done instead, in words for a curator.
     public let action: String
+    /// The language of the run the words were given (Latin words a bracket glosses); nil when
+    /// they stay in the Korean run.
+    public let language: String?
 
     /// A note of `kind` for `original`, saying what was done.
-    public init(kind: Kind, original: String, action: String) {
+    public init(kind: Kind, original: String, action: String, language: String? = nil) {
         self.kind = kind
         self.original = original
         self.action = action
+        self.language = language
     }
 
     public var description: String { "\(kind.rawValue): '\(original)' — \(action)" }

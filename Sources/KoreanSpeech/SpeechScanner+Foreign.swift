@@ -5,8 +5,11 @@ extension SpeechScanner {
     /// is written as it is, as before: the lexicon is where a curator gives it a reading or a
     /// language (`World's Fair | World's Fair | en`), so that it goes to a foreign voice. Each
     /// such run leaves a note naming the language it looks like. The run ends before anything
-    /// but letters, inner apostrophes and hyphens, and spaces between words.
+    /// but letters, inner apostrophes and hyphens, and spaces between words. A catalog's
+    /// bracketed gloss of a Korean name goes to the voice of its language when that is clear
+    /// (+ParenthesisedNames).
     mutating func readForeignRun() {
+        if readParenthesisedName() { return }
         let start = cursor.position
         var end = start
         var index = start

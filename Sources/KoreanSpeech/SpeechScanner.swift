@@ -45,9 +45,9 @@ struct SpeechScanner {
     var lastWritten: Unicode.Scalar? { writer.lastWritten }
 
     /// Records a fallback reading when notes are collected.
-    mutating func note(_ kind: NormalizationNote.Kind, _ original: String, _ action: String) {
+    mutating func note(_ kind: NormalizationNote.Kind, _ original: String, _ action: String, language: String? = nil) {
         guard notes != nil else { return }
-        notes!.append(NormalizationNote(kind: kind, original: original, action: action))
+        notes!.append(NormalizationNote(kind: kind, original: original, action: action, language: language))
     }
 
     // MARK: The scan
@@ -87,16 +87,29 @@ struct SpeechScanner {
         }
     }
 
-    /// Applies the lexicon entry written at the cursor, if any: the longest that does not end
-    /// inside a Latin word or a number.
+    /// Applies the lexicon entry written at the cursor, if any.
     private mutating func applyLexicon() -> Bool {
-        let index = cursor.position
-        let first = cursor.current
-        guard let candidates = lexicon.candidatesByFirstScalar[first.value] else { return false }
+        guard let candidate = lexiconEntry(at: cursor.position) else { return false }
+        if let language = candidate.entry.language {
+            writer.putForeign(candidate.entry.spoken, language: language)
+        } else if candidate.entry.isPronunciation {
+            writer.putPronunciation(candidate.entry.spoken)
+        } else {
+            put(candidate.entry.spoken)
+        }
+        cursor.move(to: cursor.position + candidate.written.count)
+        return true
+    }
+
+    /// The lexicon entry written at `index`, if any: the longest that does not start or end
+    /// inside a Latin word or a number (nor start inside a Hangul word).
+    func lexiconEntry(at index: Int) -> (written: [Unicode.Scalar], entry: PronunciationLexicon.Entry)? {
+        let first = cursor[index]
+        guard let candidates = lexicon.candidatesByFirstScalar[first.value] else { return nil }
         if index > cursor.start {
             let previous = cursor[index - 1]
-            if ScalarClass.isASCIILetter(first), ScalarClass.isASCIILetter(previous) { return false }
-            if ScalarClass.isHangul(first), ScalarClass.isHangul(previous) { return false }
+            if ScalarClass.isASCIILetter(first), ScalarClass.isASCIILetter(previous) { return nil }
+            if ScalarClass.isHangul(first), ScalarClass.isHangul(previous) { return nil }
         }
         for candidate in candidates where cursor.matches(candidate.written, at: index) {
             let after = index + candidate.written.count
@@ -104,16 +117,8 @@ struct SpeechScanner {
                let next = cursor.at(after), ScalarClass.isASCIILetter(next) || ScalarClass.isDigit(next) {
                 continue
             }
-            if let language = candidate.entry.language {
-                writer.putForeign(candidate.entry.spoken, language: language)
-            } else if candidate.entry.isPronunciation {
-                writer.putPronunciation(candidate.entry.spoken)
-            } else {
-                put(candidate.entry.spoken)
-            }
-            cursor.move(to: after)
-            return true
+            return candidate
         }
-        return false
+        return nil
     }
 }

@@ -86,12 +86,13 @@ public struct Narrator: Sendable {
         var links = SpokenWordLinks.links(for: mainSentence, normalizer: normalizer)
         if let foreign = title.foreign {
             // The lexicon may say how the name is read (and in which language); otherwise the
-            // other language's voice reads it as written, numbers included.
+            // voice of its language reads it as written, numbers included, when its spelling
+            // tells that language; else it is read as any Latin words in Korean text.
             let fromLexicon = normalizer.spokenRuns(foreign.text)
-            if fromLexicon.count == 1, fromLexicon[0].language != nil {
-                spoken += fromLexicon
+            if let language = foreign.language, fromLexicon.count != 1 || fromLexicon[0].language == nil {
+                spoken.append(SpokenRun(text: foreign.text, language: language))
             } else {
-                spoken.append(SpokenRun(text: foreign.text, language: foreign.language))
+                spoken += fromLexicon
             }
             // The name in parentheses is linked word for word when it is said in as many words.
             let shown = Sentence.words(foreign.text).count
@@ -115,6 +116,12 @@ public enum PosterTitleParts {
         let title = PosterTitle(title)
         return (title.main, title.foreign?.text)
     }
+
+    /// The language of the title's name in another language: nil when it has none, or when
+    /// its language cannot be told (the Korean voice reads it then).
+    public static func foreignLanguage(_ title: String) -> String? {
+        PosterTitle(title).foreign?.language
+    }
 }
 
 /// A poster title such as "파리 만국박람회 1900\n(L'Exposition de Paris 1900)".
@@ -123,8 +130,9 @@ struct PosterTitle: Equatable {
     var display: String
     /// The title without its foreign name.
     var main: String
-    /// The name in another language, without parentheses, and its language tag.
-    var foreign: (text: String, language: String)?
+    /// The name in another language, without parentheses, and its language tag (nil when
+    /// `LatinNameLanguage` cannot tell it: the Korean voice reads it then).
+    var foreign: (text: String, language: String?)?
 
     init(_ raw: String) {
         let lines = raw.split(whereSeparator: \.isNewline).map { String($0).trimmingWhitespace }.filter { !$0.isEmpty }
@@ -136,25 +144,11 @@ struct PosterTitle: Equatable {
         let latin = inner.unicodeScalars.filter { $0.properties.isAlphabetic }
         guard !latin.isEmpty, latin.allSatisfy({ $0.value < 0x250 }) else { return }
         main = String(display[..<open]).trimmingWhitespace
-        foreign = (inner, LanguageGuess.latinLanguage(of: inner))
+        foreign = (inner, LatinNameLanguage.decide(inner)?.language)
     }
 
     static func == (lhs: PosterTitle, rhs: PosterTitle) -> Bool {
         lhs.display == rhs.display && lhs.main == rhs.main && lhs.foreign?.text == rhs.foreign?.text
             && lhs.foreign?.language == rhs.foreign?.language
-    }
-}
-
-/// Tells French from English in short Latin-script names, by their function words and accents.
-enum LanguageGuess {
-    static func latinLanguage(of text: String) -> String {
-        let lower = text.lowercased()
-        if lower.contains(where: { "éèêàâçîïôûùœ".contains($0) }) { return "fr" }
-        let words = lower.split(whereSeparator: { !$0.isLetter && $0 != "'" && $0 != "’" })
-        let french: Set<Substring> = ["de", "la", "le", "les", "des", "du", "et", "exposition", "universelle", "paris"]
-        let english: Set<Substring> = ["the", "of", "and", "world's", "fair", "exhibition"]
-        let frenchScore = words.filter { french.contains($0) || $0.hasPrefix("l'") || $0.hasPrefix("l’") || $0.hasPrefix("d'") }.count
-        let englishScore = words.filter { english.contains($0) }.count
-        return frenchScore > englishScore ? "fr" : "en"
     }
 }

@@ -76,7 +76,12 @@ import TestSupport
             #expect(names.contains(name), "\(name) not reported; got \(names.sorted())")
         }
         let plancy = try #require(latin.first { $0.text == "Collin de Plancy" })
-        #expect(plancy.voice == "ko")
+        // Its bracket's French spelling (de) gives it the French voice, in the run as in the report.
+        #expect(plancy.voice == "fr")
+        #expect(plancy.detail.contains("French voice (fr) will read it"))
+        // An Italian name with nothing to tell its language by stays with the Korean voice.
+        let castelli = try #require(latin.first { $0.text == "Benedetto Castelli" })
+        #expect(castelli.voice == "ko" && castelli.detail.contains("the Korean voice"))
         #expect(plancy.position > 0 && plancy.field == "desc")
         #expect(plancy.context.contains("(Collin de Plancy)"))
         #expect(plancy.detail.contains("Collin de Plancy | Collin de Plancy | fr"))

@@ -37,6 +37,23 @@ struct RealFixtureExportTests {
         }
     }
 
+    /// Without a lexicon: the rule for bracketed names alone makes the French runs, and the
+    /// page and the EPUB's content mark them lang="fr".
+    @Test("the poster's bracketed French names are French runs, marked lang=fr in the page and the EPUB")
+    func frenchNamesInBrackets() throws {
+        let tracks = try RealFixtures.tracks()
+        let sentences = tracks[0].blocks.flatMap(\.sentences)
+        let page = GuidePageWriter.render(tracks: tracks, summary: ExportSamples.summary(lastFallsBack: false, for: tracks))
+        for (name, shown) in [("Le Petit Journal", "Le Petit Journal"), ("L'Exposition de Paris 1900", "L&#39;Exposition de Paris 1900")] {
+            #expect(sentences.contains { $0.spoken.contains(SpokenRun(text: name, language: "fr")) }, "\(name) is not a French run")
+            #expect(page.contains("<span lang=\"fr\">\(shown)</span>"), "\(name) is not marked in the page")
+            #expect(sentences.contains { LanguageSpans.runs(of: $0).contains { $0.text == name && $0.language == "fr" } },
+                    "\(name) is not marked in the EPUB")
+        }
+        // The display text stays as written; only the runs have a language.
+        #expect(sentences.contains { $0.display.contains("‘르 프티 주르날(Le Petit Journal)’은") })
+    }
+
     @Test("every track's captions parse back, one cue per sentence, lines within the width")
     func captions() throws {
         let tracks = try RealFixtures.tracks()
