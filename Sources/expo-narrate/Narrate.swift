@@ -235,8 +235,11 @@ struct Narrate: ParsableCommand {
         let total = report.findings.count
         let found = report.isClean ? "nothing found" : "\(total) \(total == 1 ? "finding" : "findings") (\(report.summary))"
         let skipped = report.skipped.isEmpty ? "" : "; some checks skipped"
+        // The same catalog and voices as this run, so that check reports what this run heard.
         var command = "expo-narrate check"
-        if let posterFile, let itemsFile { command += " --poster-file \(posterFile) --items-file \(itemsFile)" }
+        if let posterFile, let itemsFile { command += " --poster-file \(shellWord(posterFile)) --items-file \(shellWord(itemsFile))" }
+        if let voices = voiceOptions.voices { command += " --voices \(shellWord(voices))" }
+        if voice != "standard" { command += " --voice \(shellWord(voice))" }
         printError("check: \(found)\(skipped); run '\(command)' for the list.")
     }
 
@@ -286,4 +289,13 @@ struct Narrate: ParsableCommand {
         }
         try writeOutput(block)
     }
+}
+
+/// `text` as one word for a POSIX shell: as it is when it holds only safe characters, else in
+/// single quotes.
+func shellWord(_ text: String) -> String {
+    let safe = !text.isEmpty && text.unicodeScalars.allSatisfy {
+        $0.properties.isAlphabetic || $0.properties.numericType != nil || "/._-+,:=@%".unicodeScalars.contains($0)
+    }
+    return safe ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
 }

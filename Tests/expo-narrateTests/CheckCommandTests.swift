@@ -86,4 +86,28 @@ import TestSupport
         #expect(lines.first?.contains("broken word") == true)
         #expect(lines.first?.contains("run 'expo-narrate check --poster-file") == true)
     }
+
+    @Test("the command the summary suggests names the run's voices and finds what the summary counted")
+    func summaryCommandRunsWithTheRunsVoices() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A Voices folder with a space in its name and no lexicon entries: the default
+        // catalog's French names are then unlisted.
+        let voices = folder.appendingPathComponent("my voices")
+        try FileManager.default.copyItem(at: CommandRunner.projectRoot.appendingPathComponent("Voices"), to: voices)
+        try Data("# no entries\n".utf8).write(to: voices.appendingPathComponent("lexicon.txt"))
+        let run = try CommandRunner.run(["--all", "--text-only", "--quiet", "--voices", voices.path, "--voice", "slow",
+                                         "--output", folder.appendingPathComponent("guide").path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let line = try #require(run.stderr.split(separator: "\n").first { $0.hasPrefix("check: ") }, "\(run.stderr)")
+        let start = try #require(line.range(of: "run 'expo-narrate ")), end = try #require(line.range(of: "' for the list."))
+        let arguments = String(line[start.upperBound..<end.lowerBound])
+        #expect(arguments.contains("--voices '\(voices.path)'") && arguments.contains("--voice slow"), "\(line)")
+        let count = try #require(line.split(separator: " ").dropFirst().first.flatMap { Int($0) }, "\(line)")
+        let check = try CommandRunner.run(["-c", "\"$0\" \(arguments) --json", CommandRunner.binary.path],
+                                          executable: URL(fileURLWithPath: "/bin/bash"))
+        #expect(check.status == 1, "\(check.stderr)")
+        let report = try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any]
+        #expect((report?["findings"] as? [Any])?.count == count, "\(check.stdout.prefix(400))")
+    }
 }
