@@ -51,7 +51,7 @@ let stages: [Target] = [
     // Catalog → tracks of sentences (display and spoken text).
     .target(name: "Narration", dependencies: ["ExpoModel", "ExpoSystem", "KoreanSpeech"]),
     // The pre-flight check: what the voice will get wrong, data errors, broken words.
-    .target(name: "CatalogCheck", dependencies: ["ExpoModel", "CatalogLoading", "KoreanSpeech", "Narration", "CHunspell"]),
+    .target(name: "CatalogCheck", dependencies: ["ExpoModel", "ExpoSystem", "CatalogLoading", "KoreanSpeech", "Narration", "CHunspell"]),
     // Voice profiles, SSML, espeak-ng through the C shim, caption timing.
     .target(name: "Speech", dependencies: ["ExpoModel", "ExpoSystem", "KoreanSpeech", "KoreanPronunciation", "CEspeakShim"]),
     // Loudness, limiter, WAV files, the guide's concatenation.

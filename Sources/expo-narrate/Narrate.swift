@@ -224,13 +224,24 @@ struct Narrate: ParsableCommand {
         }
         let report = try builder.build(request, progress: printer.show)
         printer.finish(report)
-        if all { printCheckSummary(catalog, warnings: warnings) }
+        if all { printCheckSummary(catalog, warnings: warnings, request: request) }
         if !report.failedTracks.isEmpty { throw ExitCode(3) }
     }
 
-    /// One line on stderr with what `expo-narrate check` finds in the catalog, if anything.
-    private func printCheckSummary(_ catalog: Catalog, warnings: [CatalogWarning]) {
-        guard let report = try? checkCatalog(catalog, warnings: warnings, voice: voice, voiceOptions: voiceOptions),
+    /// One line on stderr with what `expo-narrate check` finds in the catalog, if anything; the
+    /// report is kept in the run's cache, so a warm run does not check again.
+    private func printCheckSummary(_ catalog: Catalog, warnings: [CatalogWarning], request: GuideRequest) {
+        let make = { try checkCatalog(catalog, warnings: warnings, voice: voice, voiceOptions: voiceOptions) }
+        let cached: () throws -> CheckReport = {
+            let library = try voiceOptions.library()
+            let profile = try library.profile(named: voice)
+            let key = CheckReportStore.key(
+                catalog: catalog, warnings: warnings, lexiconFile: library.lexiconFile,
+                voices: CheckVoices(profile: profile.name, korean: profile.espeakVoice, foreign: profile.foreignVoices),
+                program: Executable.url)
+            return try CheckReportStore.report(in: request.effectiveCacheFolder, key: key, make: make)
+        }
+        guard let report = try? (request.useCache ? cached() : make()),
               !report.isClean || !report.skipped.isEmpty else { return }
         let total = report.findings.count
         let found = report.isClean ? "nothing found" : "\(total) \(total == 1 ? "finding" : "findings") (\(report.summary))"

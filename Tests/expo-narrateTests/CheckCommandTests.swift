@@ -110,4 +110,40 @@ import TestSupport
         let report = try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any]
         #expect((report?["findings"] as? [Any])?.count == count, "\(check.stdout.prefix(400))")
     }
+
+    @Test("a warm --all takes its summary from the report kept in the cache, and checks again when the lexicon changes")
+    func warmRunReusesTheKeptReport() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let voices = folder.appendingPathComponent("voices")
+        try FileManager.default.copyItem(at: CommandRunner.projectRoot.appendingPathComponent("Voices"), to: voices)
+        try Data("# no entries\n".utf8).write(to: voices.appendingPathComponent("lexicon.txt"))
+        let output = folder.appendingPathComponent("guide")
+        func summary() throws -> String {
+            let run = try CommandRunner.run(["--all", "--text-only", "--quiet", "--voices", voices.path, "--output", output.path])
+            #expect(run.status == 0, "\(run.stderr)")
+            return run.stderr.split(separator: "\n").first { $0.hasPrefix("check: ") }.map(String.init) ?? ""
+        }
+        let first = try summary()
+        let cache = output.appendingPathComponent(".cache")
+        let kept = try #require(try FileManager.default.contentsOfDirectory(atPath: cache.path).first { $0.hasPrefix("check-") })
+        // The kept report, edited to one finding fewer, is what the next run reports.
+        let file = cache.appendingPathComponent(kept)
+        var report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        var findings = try #require(report["findings"] as? [Any])
+        let count = findings.count
+        findings.removeLast()
+        report["findings"] = findings
+        try JSONSerialization.data(withJSONObject: report).write(to: file)
+        #expect(first.hasPrefix("check: \(count) "))
+        #expect(try summary().hasPrefix("check: \(count - 1) "), "the warm run did not use the kept report")
+        // A lexicon entry for one of the names: a new key, a new check.
+        try Data("Collin de Plancy | Collin de Plancy | fr\n".utf8).write(to: voices.appendingPathComponent("lexicon.txt"))
+        let truth = try CommandRunner.run(["check", "--json", "--voices", voices.path])
+        let now = try #require((try JSONSerialization.jsonObject(with: Data(truth.stdout.utf8)) as? [String: Any])?["findings"] as? [Any])
+        #expect(now.count == count - 1, "one name fewer is unlisted")
+        let rechecked = try summary()
+        #expect(rechecked.hasPrefix("check: \(now.count) "), "\(rechecked)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasPrefix("check-") }.count == 2)
+    }
 }

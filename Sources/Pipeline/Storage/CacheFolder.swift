@@ -54,8 +54,9 @@ public enum CacheFolder {
     }
 
     /// Whether `name` is one the cache makes: track audio and records (`KEY.wav`, `KEY.json`),
-    /// guides (`guide-KEY.wav`, `guide-KEY.sha256`), the narration folder, the tag and the
-    /// version file, the workers' batch folder, and the temporary `.NAME.partial-PID` of any of them.
+    /// guides (`guide-KEY.wav`, `guide-KEY.sha256`), check reports (`check-KEY.json`), the
+    /// narration folder, the tag and the version file, the workers' batch folder, and the
+    /// temporary `.NAME.partial-PID` of any of them.
     public static func isOwnName(_ name: String) -> Bool {
         if [tagName, versionName, "narration", "batch"].contains(name) { return true }
         if name.hasPrefix("batch-"), name.count <= 22, name.dropFirst(6).allSatisfy(\.isHexDigit) { return true }
@@ -63,6 +64,8 @@ public enum CacheFolder {
            Int32(name[range.upperBound...]) != nil {
             return isOwnName(String(name[name.index(after: name.startIndex)..<range.lowerBound]))
         }
+        // check-KEY.json: a check report kept for --all's summary line (CheckReportStore).
+        if name.hasPrefix("check-"), name.hasSuffix(".json"), isKey(String(name.dropFirst(6).dropLast(5))) { return true }
         for suffix in [".wav", ".json", ".raw"] where name.hasSuffix(suffix) {
             let stem = String(name.dropLast(suffix.count))
             if isKey(stem) || (suffix == ".wav" && isGuideStem(stem)) { return true }
