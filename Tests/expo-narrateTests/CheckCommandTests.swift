@@ -91,11 +91,7 @@ import TestSupport
     func summaryCommandRunsWithTheRunsVoices() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        // A Voices folder with a space in its name and no lexicon entries: the default
-        // catalog's French names are then unlisted.
-        let voices = folder.appendingPathComponent("my voices")
-        try FileManager.default.copyItem(at: CommandRunner.projectRoot.appendingPathComponent("Voices"), to: voices)
-        try Data("# no entries\n".utf8).write(to: voices.appendingPathComponent("lexicon.txt"))
+        let voices = try Self.voicesWithoutLexicon(named: "my voices", in: folder)  // a space in its name
         let run = try CommandRunner.run(["--all", "--text-only", "--quiet", "--voices", voices.path, "--voice", "slow",
                                          "--output", folder.appendingPathComponent("guide").path])
         #expect(run.status == 0, "\(run.stderr)")
@@ -115,9 +111,7 @@ import TestSupport
     func warmRunReusesTheKeptReport() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let voices = folder.appendingPathComponent("voices")
-        try FileManager.default.copyItem(at: CommandRunner.projectRoot.appendingPathComponent("Voices"), to: voices)
-        try Data("# no entries\n".utf8).write(to: voices.appendingPathComponent("lexicon.txt"))
+        let voices = try Self.voicesWithoutLexicon(named: "voices", in: folder)
         let output = folder.appendingPathComponent("guide")
         func summary() throws -> String {
             let run = try CommandRunner.run(["--all", "--text-only", "--quiet", "--voices", voices.path, "--output", output.path])
@@ -145,5 +139,14 @@ import TestSupport
         let rechecked = try summary()
         #expect(rechecked.hasPrefix("check: \(now.count) "), "\(rechecked)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasPrefix("check-") }.count == 2)
+    }
+
+    /// A copy of Voices/ named `name` in `folder` with no lexicon entries: the default catalog's
+    /// French names are then unlisted.
+    private static func voicesWithoutLexicon(named name: String, in folder: URL) throws -> URL {
+        let voices = folder.appendingPathComponent(name)
+        try FileManager.default.copyItem(at: CommandRunner.projectRoot.appendingPathComponent("Voices"), to: voices)
+        try Data("# no entries\n".utf8).write(to: voices.appendingPathComponent("lexicon.txt"))
+        return voices
     }
 }
