@@ -72,6 +72,17 @@ struct CommandRunner {
 }
 
 extension CommandRunner {
+    /// The track records in the cache folder `cache` (`KEY.json`, KEY 64 hex digits), sorted; not
+    /// temporary files, and not the other files a cache keeps (`check-KEY.json`).
+    static func trackRecords(in cache: URL) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? []
+        return names.filter { name in
+            guard name.hasSuffix(".json") else { return false }
+            let stem = name.dropLast(5)
+            return stem.count == 64 && stem.allSatisfy { $0.isHexDigit && !$0.isUppercase }
+        }.sorted()
+    }
+
     /// Runs another program (a checker such as EPUBCheck) the same way.
     static func runTool(_ path: String, _ arguments: [String]) throws -> Result {
         try run(arguments, executable: URL(fileURLWithPath: path))

@@ -72,9 +72,7 @@ struct FaultTests {
 
         let run = try RunningCommand(["--all", "--jobs", "2", "--output", output.path] + catalog)
         let cache = output.appendingPathComponent(".cache")
-        let finishedEntries = {
-            (try? FileManager.default.contentsOfDirectory(atPath: cache.path))?.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") } ?? []
-        }
+        let finishedEntries = { CommandRunner.trackRecords(in: cache) }
         // Synthesis is under way: a track is finished, a worker is making another, and the
         // run has not begun writing the guide.
         let synthesising = { !finishedEntries().isEmpty && !run.speechWorkers().isEmpty && !Self.isAssembling(run.stderr) }

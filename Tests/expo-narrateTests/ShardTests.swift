@@ -78,7 +78,7 @@ struct ShardTests {
         #expect(try Self.published(two) == reference)
 
         // A track whose entry is gone: named with its shard, status 69, nothing published.
-        let records = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasSuffix(".json") }.sorted()
+        let records = CommandRunner.trackRecords(in: cache)
         let victim = records[records.count / 2]
         let record = try JSONDecoder().decode(TrackAudio.self, from: Data(contentsOf: cache.appendingPathComponent(victim)))
         let shard = try #require(record.origin?.shard)
@@ -113,7 +113,7 @@ struct ShardTests {
         // Killed, with its speech server and workers, as a batch engine kills a job, once it
         // has stored one track and before it has stored them all.
         let run = try RunningCommand(catalog + ["--shard", "0/1", "--cache", cache.path, "--jobs", "1"], directory: folder)
-        let records = { ((try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? []).filter { $0.hasSuffix(".json") }.count }
+        let records = { CommandRunner.trackRecords(in: cache).count }
         #expect(RunningCommand.wait(upTo: 120) { records() >= 1 || !run.process.isRunning })
         let family = [run.pid] + run.childProcesses() + run.speechWorkers()
         for pid in family { kill(pid, SIGKILL) }
