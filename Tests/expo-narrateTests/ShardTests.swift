@@ -38,15 +38,21 @@ struct ShardTests {
         }
     }
 
+    /// The test catalog's arguments, the guide one machine makes of it in `folder`/one, and
+    /// where the sharded guide and its shared cache go (`two`, `shared-cache`).
+    static func singleMachineGuide(in folder: URL) throws -> (catalog: [String], one: URL, two: URL, cache: URL) {
+        let catalog = try catalog(in: folder)
+        let one = folder.appendingPathComponent("one"), two = folder.appendingPathComponent("two")
+        let single = try CommandRunner.run(catalog + ["--output", one.path], directory: folder)
+        #expect(single.status == 0, "\(single.stderr)")
+        return (catalog, one, two, folder.appendingPathComponent("shared-cache"))
+    }
+
     @Test("four shards into one cache, then assembling, publish what one run publishes; a missing track is named with its shard")
     func fourShards() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let catalog = try Self.catalog(in: folder)
-        let one = folder.appendingPathComponent("one"), two = folder.appendingPathComponent("two")
-        let cache = folder.appendingPathComponent("shared-cache")
-        let single = try CommandRunner.run(catalog + ["--output", one.path], directory: folder)
-        #expect(single.status == 0, "\(single.stderr)")
+        let (catalog, one, two, cache) = try Self.singleMachineGuide(in: folder)
 
         let lines = try Self.runShards((0..<4).map { "\($0)/4" }, cache: cache, catalog: catalog, in: folder)
         // One summary line each, saying what it made; every track made by exactly one shard.
@@ -104,11 +110,7 @@ struct ShardTests {
     func killedShard() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let catalog = try Self.catalog(in: folder)
-        let one = folder.appendingPathComponent("one"), two = folder.appendingPathComponent("two")
-        let cache = folder.appendingPathComponent("shared-cache")
-        let single = try CommandRunner.run(catalog + ["--output", one.path], directory: folder)
-        #expect(single.status == 0, "\(single.stderr)")
+        let (catalog, one, two, cache) = try Self.singleMachineGuide(in: folder)
 
         // Killed, with its speech server and workers, as a batch engine kills a job, once it
         // has stored one track and before it has stored them all.
@@ -171,11 +173,7 @@ struct ShardTests {
         let library = folder.appendingPathComponent("no-flock.so")
         let compiler = try CommandRunner.runTool("/bin/sh", ["-c", "cc -shared -fPIC -o '\(library.path)' '\(source.path)'"])
         try #require(compiler.status == 0, "no C compiler to make the flock stand-in: \(compiler.stderr)")
-        let catalog = try Self.catalog(in: folder)
-        let one = folder.appendingPathComponent("one"), two = folder.appendingPathComponent("two")
-        let cache = folder.appendingPathComponent("shared-cache")
-        let single = try CommandRunner.run(catalog + ["--output", one.path], directory: folder)
-        #expect(single.status == 0, "\(single.stderr)")
+        let (catalog, one, two, cache) = try Self.singleMachineGuide(in: folder)
 
         let noLocks = ["LD_PRELOAD": library.path]
         for shard in ["0/2", "1/2"] {
