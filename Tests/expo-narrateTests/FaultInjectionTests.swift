@@ -75,7 +75,7 @@ struct FaultInjectionTests {
     func closedStandardDescriptorsKeepAudio() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let outcome = try Self.shell(#""$BIN" --poster --quiet --output "# + Self.quoted(folder) + #" <&- >&-; echo "status=$?""#, timeout: 120)
+        let outcome = try Self.shell(#""$BIN" --poster --quiet --format wav --output "# + Self.quoted(folder) + #" <&- >&-; echo "status=$?""#, timeout: 120)
         #expect(outcome.output.contains("status=0"), "\(outcome.output)")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("guide.wav").path), "\(outcome.output)")
     }
@@ -110,7 +110,7 @@ struct FaultInjectionTests {
     func taggedCacheAndCopies() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let outcome = try Self.shell(#""$BIN" --poster --quiet --output "# + Self.quoted(folder) + #"; echo "status=$?""#, timeout: 120)
+        let outcome = try Self.shell(#""$BIN" --poster --quiet --format wav --output "# + Self.quoted(folder) + #"; echo "status=$?""#, timeout: 120)
         #expect(outcome.output.contains("status=0"), "\(outcome.output)")
         let tag = try String(contentsOf: folder.appendingPathComponent(".cache/CACHEDIR.TAG"), encoding: .utf8)
         #expect(tag.hasPrefix("Signature: 8a477f597d28d172789f06886806bc55"))

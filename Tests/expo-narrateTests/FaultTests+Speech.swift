@@ -15,7 +15,7 @@ extension FaultTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("out")
         let entries = ["해금", "용고", "나전칠기"]
-        let run = try RunningCommand(entries.flatMap { ["--entry", $0] } + ["--jobs", "1", "--output", output.path] + catalogArguments())
+        let run = try RunningCommand(entries.flatMap { ["--entry", $0] } + ["--jobs", "1", "--output", output.path] + CommandRunner.wavOnly + catalogArguments())
         var victim: Int32?
         RunningCommand.wait(upTo: 60) {
             victim = run.speechWorkers().first
@@ -48,7 +48,7 @@ extension FaultTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("out")
         let entries = ["해금", "용고", "나전칠기"]
-        let run = try RunningCommand(entries.flatMap { ["--entry", $0] } + ["--jobs", "1", "--output", output.path] + catalogArguments())
+        let run = try RunningCommand(entries.flatMap { ["--entry", $0] } + ["--jobs", "1", "--output", output.path] + CommandRunner.wavOnly + catalogArguments())
         var server: Int32?
         var workers: [Int32] = []
         RunningCommand.wait(upTo: 60) {

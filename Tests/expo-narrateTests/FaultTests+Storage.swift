@@ -21,7 +21,7 @@ extension FaultTests {
         let previous = published(output)
 
         // 200 blocks of 512 bytes: the scripts fit, a track's WAV does not.
-        let run = try RunningCommand(["--entry", "해금", "--quiet", "--output", output.path] + catalog, shellPrefix: "ulimit -f 200;")
+        let run = try RunningCommand(["--entry", "해금", "--quiet", "--output", output.path] + CommandRunner.wavOnly + catalog, shellPrefix: "ulimit -f 200;")
         let status = run.waitForExit(timeout: 120)
         #expect(status == 74, "\(run.stderr)")
         let lines = expoNarrateLines(run.stderr)
@@ -109,7 +109,7 @@ extension FaultTests {
         let previousRun = try CommandRunner.run(["--entry", "해금", "--text-only", "--quiet", "--output", output.path] + catalog)
         #expect(previousRun.status == 0, "\(previousRun.stderr)")
         let previous = published(output)
-        let result = try CommandRunner.run(["--entry", "해금", "--quiet", "--output", output.path] + catalog)
+        let result = try CommandRunner.run(["--entry", "해금", "--quiet", "--output", output.path] + CommandRunner.wavOnly + catalog)
         #expect(result.status == 74, "\(result.stderr)")
         let lines = expoNarrateLines(result.stderr)
         #expect(lines.count == 1 && lines[0].contains("No space left on device"), "\(result.stderr)")

@@ -70,7 +70,7 @@ struct FaultTests {
         #expect(previousRun.status == 0, "\(previousRun.stderr)")
         let previous = published(output)
 
-        let run = try RunningCommand(["--all", "--jobs", "2", "--output", output.path] + catalog)
+        let run = try RunningCommand(["--all", "--jobs", "2", "--output", output.path] + CommandRunner.wavOnly + catalog)
         let cache = output.appendingPathComponent(".cache")
         let finishedEntries = { CommandRunner.trackRecords(in: cache) }
         // Synthesis is under way: a track is finished, a worker is making another, and the
@@ -89,7 +89,7 @@ struct FaultTests {
 
         let kept = finishedEntries().count
         #expect(kept >= 1)
-        let rerun = try CommandRunner.run(["--all", "--jobs", "2", "--output", output.path] + catalog)
+        let rerun = try CommandRunner.run(["--all", "--jobs", "2", "--output", output.path] + CommandRunner.wavOnly + catalog)
         #expect(rerun.status == 0, "\(rerun.stderr)")
         #expect(rerun.stderr.contains("\(kept) from the cache"), "\(rerun.stderr)")
         #expect(leftovers(in: output).isEmpty)
@@ -113,7 +113,7 @@ struct FaultTests {
                 try manager.removeItem(at: cache.appendingPathComponent(name))
             }
             let complete = published(output)
-            let assembling = try RunningCommand(["--all", "--quiet", "--output", output.path] + catalog)
+            let assembling = try RunningCommand(["--all", "--quiet", "--output", output.path] + CommandRunner.wavOnly + catalog)
             let writingGuide = { cacheNames().contains { $0.hasPrefix(".guide-") && $0.contains(".partial-") } }
             #expect(RunningCommand.wait(upTo: 120, until: { writingGuide() || !assembling.process.isRunning }))
             guard let resumed = assembling.signalWhileFrozen(signal, if: writingGuide) else {
@@ -135,7 +135,7 @@ struct FaultTests {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("out")
-        let run = try RunningCommand(["--all", "--jobs", "2", "--output", output.path] + catalogArguments())
+        let run = try RunningCommand(["--all", "--jobs", "2", "--output", output.path] + CommandRunner.wavOnly + catalogArguments())
         // Both workers are synthesising: two tracks were handed out and two workers run.
         let synthesising = { run.speechWorkers().count == 2 && Self.tracksStarted(run.stderr) >= 2 && !Self.isAssembling(run.stderr) }
         #expect(RunningCommand.wait(upTo: 120, until: synthesising), "two workers were never seen synthesising: \(run.stderr)")
@@ -160,7 +160,7 @@ struct FaultTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("out")
         let entries = ["해금", "용고", "나전칠기", "갓"].flatMap { ["--entry", $0] }
-        let arguments = entries + ["--jobs", "2", "--output", output.path] + (try catalogArguments())
+        let arguments = entries + ["--jobs", "2", "--output", output.path] + CommandRunner.wavOnly + (try catalogArguments())
         let run = try RunningCommand(arguments)
         // Killed while its workers synthesise into a staging folder it has made.
         let synthesising = { !run.speechWorkers().isEmpty && !leftovers(in: output).isEmpty }

@@ -8,8 +8,9 @@ import Pipeline
 /// published guide, byte for byte, as one run on one machine.
 @Suite("shards and assembling", .serialized, .tags(.endToEnd))
 struct ShardTests {
-    /// A catalog of tracks of different lengths (so the split has something to balance).
-    static func catalog(in folder: URL) throws -> [String] {
+    /// A catalog of tracks of different lengths (so the split has something to balance), with
+    /// `formats` (default: the default formats).
+    static func catalog(in folder: URL, formats: [String] = []) throws -> [String] {
         let sentences = ["이 전시품은 1900년 파리 만국박람회에 나왔습니다.", "크기는 가로 42㎝, 세로 30㎝입니다.",
                          "나무와 종이로 만들었습니다.", "관람객 3,200명이 보았습니다.", "지금은 서울에 있습니다."]
         let entries = (1...7).map { number in
@@ -17,7 +18,7 @@ struct ShardTests {
              "desc": (0..<(1 + number % 4)).map { sentences[($0 + number) % sentences.count] }.joined(separator: " ")]
         }
         let files = try writeCatalog(poster: samplePoster, entries: entries, in: folder)
-        return ["--all", "--quiet", "--poster-file", files.poster, "--items-file", files.items]
+        return ["--all", "--quiet", "--poster-file", files.poster, "--items-file", files.items] + formats
     }
 
     /// The files of the published version of `output` (through `.current`), with their bytes.
@@ -40,8 +41,8 @@ struct ShardTests {
 
     /// The test catalog's arguments, the guide one machine makes of it in `folder`/one, and
     /// where the sharded guide and its shared cache go (`two`, `shared-cache`).
-    static func singleMachineGuide(in folder: URL) throws -> (catalog: [String], one: URL, two: URL, cache: URL) {
-        let catalog = try catalog(in: folder)
+    static func singleMachineGuide(in folder: URL, formats: [String] = []) throws -> (catalog: [String], one: URL, two: URL, cache: URL) {
+        let catalog = try catalog(in: folder, formats: formats)
         let one = folder.appendingPathComponent("one"), two = folder.appendingPathComponent("two")
         let single = try CommandRunner.run(catalog + ["--output", one.path], directory: folder)
         #expect(single.status == 0, "\(single.stderr)")
@@ -173,7 +174,7 @@ struct ShardTests {
         let library = folder.appendingPathComponent("no-flock.so")
         let compiler = try CommandRunner.runTool("/bin/sh", ["-c", "cc -shared -fPIC -o '\(library.path)' '\(source.path)'"])
         try #require(compiler.status == 0, "no C compiler to make the flock stand-in: \(compiler.stderr)")
-        let (catalog, one, two, cache) = try Self.singleMachineGuide(in: folder)
+        let (catalog, one, two, cache) = try Self.singleMachineGuide(in: folder, formats: CommandRunner.wavOnly)
 
         let noLocks = ["LD_PRELOAD": library.path]
         for shard in ["0/2", "1/2"] {
