@@ -106,14 +106,14 @@ struct CacheAndLockFaultTests {
         let lock = FaultInjectionTests.quoted(folder)
         let noWait = try FaultInjectionTests.shell("( exec 9<" + lock + "; flock 9; exec sleep 8 ) & holder=$!; sleep 0.5; start=$(date +%s%N); "
             + #""$BIN" --poster --text-only --no-wait --output "# + FaultInjectionTests.quoted(folder)
-            + #"; echo "status=$?"; echo "ms=$((($(date +%s%N) - start) / 1000000))"; kill $holder"#, timeout: 30)
+            + #"; echo "status=$?"; echo "ms=$((($(date +%s%N) - start) / 1000000))"; kill -KILL $holder"#, timeout: 30)
         #expect(noWait.output.contains("status=75"), "\(noWait.output)")
         #expect(noWait.output.contains("Another expo-narrate run is using"), "\(noWait.output)")
         #expect((noWait.output.split(separator: "ms=").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? 99_999) < 5000)
         let waiting = try FaultInjectionTests.shell("( exec 9<" + lock + "; flock 9; exec sleep 8 ) & holder=$!; sleep 0.5; start=$(date +%s%N); "
             + #""$BIN" --poster --text-only --output "# + FaultInjectionTests.quoted(folder)
             + #" & run=$!; sleep 1.5; kill -INT $run; start=$(date +%s%N); wait $run; echo "status=$?"; "#
-            + #"echo "ms=$((($(date +%s%N) - start) / 1000000))"; kill $holder"#, timeout: 30)
+            + #"echo "ms=$((($(date +%s%N) - start) / 1000000))"; kill -KILL $holder"#, timeout: 30)
         #expect(waiting.output.contains("status=130"), "\(waiting.output)")
         #expect(waiting.output.contains("waiting for it"), "\(waiting.output)")
         let milliseconds = waiting.output.split(separator: "ms=").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? 99_999
