@@ -111,7 +111,7 @@ struct ShardTests {
     func killedShard() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (catalog, one, two, cache) = try Self.singleMachineGuide(in: folder)
+        let (catalog, one, two, cache) = try Self.singleMachineGuide(in: folder, formats: CommandRunner.wavOnly)
 
         // Killed, with its speech server and workers, as a batch engine kills a job, once it
         // has stored one track and before it has stored them all.
