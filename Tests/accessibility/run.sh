@@ -2,14 +2,23 @@
 # Makes a real guide with the built binary (with audio, and text-only) and checks both pages
 # with axe-core in headless Chromium, plays the guide from file:// and from a local server, and
 # takes screenshots. Called by scripts/test.sh after `swift build`.
+# EXPO_GUIDE_KEEP=DIR: make the two guides in DIR/guide and DIR/text-only and keep them
+# (scripts/test.sh hands DIR/guide to the Slurm test as its one-machine guide); otherwise they
+# are made in a temporary folder and removed.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 
 venv="$(bash Tests/accessibility/setup.sh)"
 binary="${EXPO_NARRATE_BIN:-$(swift build --show-bin-path)/expo-narrate}"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+if [[ -n "${EXPO_GUIDE_KEEP:-}" ]]; then
+    work="$EXPO_GUIDE_KEEP"
+    rm -rf "$work/guide" "$work/text-only"
+    mkdir -p "$work"
+else
+    work="$(mktemp -d)"
+    trap 'rm -rf "$work"' EXIT
+fi
 
 "$binary" --all --quiet --output "$work/guide"
 "$binary" --all --quiet --text-only --output "$work/text-only"
