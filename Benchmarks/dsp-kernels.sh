@@ -39,7 +39,8 @@ kernel="$work/QuantizeKernel.swift"
 # The kernels are compiled into one module of their own: the project's imports go.
 sources=()
 for file in "$audio/LoudnessMeter.swift" "$audio/KWeighting.swift" "$audio/PeakLimiter.swift" \
-            "$root/Tests/AudioTests/DSPReferenceImplementations.swift"; do
+            "$root/Tests/AudioTests/DSPReferenceImplementations.swift" \
+            "$root/Tests/AudioTests/DSPReferenceLimiter.swift"; do
     grep -v -E '^(@testable )?import (ExpoModel|ExpoSystem|Audio|TestSupport)$' "$file" > "$work/$(basename "$file")"
     sources+=("$work/$(basename "$file")")
 done

@@ -1,7 +1,7 @@
 import Foundation
 
 // Times the audio kernels of the normalizer, the frozen pre-issue-5 copies
-// (Tests/AudioTests/DSPReferenceImplementations.swift) against the current
+// (Tests/AudioTests/DSPReferenceImplementations.swift and DSPReferenceLimiter.swift) against the current
 // sources, on the same speech-like signal, and checks that they agree. Built and run by
 // Benchmarks/dsp-kernels.sh (swiftc -O, no SwiftPM target).
 //
