@@ -3,27 +3,27 @@
 # CLI run as a built binary), the accessibility check of the generated page, and the cluster
 # job files (Kubernetes parsed and checked; Slurm run on a one-node cluster started here).
 #
-# The page's checks and the Slurm run go on beside the Swift tests (from the moment the binary is
-# built, while the tests compile), as one background chain:
-# the page's checks mostly wait for audio to play in real time (40 s of wall time for 15 s of
-# CPU) and the Slurm run for its daemons and jobs, while the Swift suites leave part of the two
-# cores idle whenever their end-to-end tests wait on a process. Their output is kept in
-# .build/ and printed after the Swift suites, each under its own heading.
+# Once everything is built, three things run side by side, so that the two cores are kept busy
+# rather than waiting: the unit suites (`swift test`, whose output is shown as it comes), the
+# end-to-end suites that run the binary (expo_narrateTests, in a test process of their own: they
+# spend much of their time waiting on the processes they start, and some are long and serial,
+# so they start at once instead of after the unit suites), and one background chain of the
+# page's checks (which mostly wait for audio to play in real time) and the cluster tests. The
+# logs of the last two are kept in .build/test-logs and printed after the unit suites.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/install-dependencies.sh --test
-# The binary first: the background chain below starts with it while the tests compile.
-swift build --product expo-narrate
+swift build --build-tests
 
 logs=.build/test-logs
 rm -rf "$logs"
 mkdir -p "$logs"
-# Named now: `swift build --show-bin-path` would wait for the lock that `swift build` and
-# `swift test` hold.
-binary="$(swift build --show-bin-path)/expo-narrate"
+# Named now: `swift build --show-bin-path` would wait for the lock that `swift test` holds.
+bin_path="$(swift build --show-bin-path)"
+export EXPO_NARRATE_BIN="$bin_path/expo-narrate"
+
 (
-  export EXPO_NARRATE_BIN="$binary"
   status=0
   # The page test's guide of the default catalog is also the Slurm test's one-machine guide.
   EXPO_GUIDE_KEEP="$logs/guides" bash Tests/accessibility/run.sh > "$logs/accessibility.log" 2>&1 || status=1
@@ -33,24 +33,34 @@ binary="$(swift build --show-bin-path)/expo-narrate"
   bash Tests/cluster/run-slurm.sh > "$logs/slurm.log" 2>&1 || status=1
   exit "$status"
 ) &
-beside=$!
-# Interrupted or failed: the background chain does not outlive this script (its scripts stop
+chain=$!
+# The test bundle that `swift test` runs, run directly: a second `swift test` would wait for
+# the first one's lock on .build.
+"$bin_path/expo-narratePackageTests.xctest" --testing-library swift-testing --filter expo_narrateTests \
+  > "$logs/end-to-end.log" 2>&1 &
+end_to_end=$!
+# Interrupted or failed: nothing started here outlives this script (the chain's scripts stop
 # what they started when they are signalled).
-stop_beside() { pkill -TERM -P "$beside" 2>/dev/null || true; kill "$beside" 2>/dev/null || true; }
-trap stop_beside EXIT
+stop_all() {
+  pkill -TERM -P "$chain" 2>/dev/null || true
+  kill "$chain" "$end_to_end" 2>/dev/null || true
+}
+trap stop_all EXIT
 
-swift_status=0
-swift build --build-tests || swift_status=$?
-((swift_status != 0)) || swift test --skip-build 2>&1 | tee .build/swift-test.log || swift_status=$?
-
-beside_status=0
-wait "$beside" || beside_status=$?
+unit_status=0
+swift test --skip-build --skip expo_narrateTests 2>&1 | tee .build/swift-test.log || unit_status=$?
+end_to_end_status=0
+wait "$end_to_end" || end_to_end_status=$?
+chain_status=0
+wait "$chain" || chain_status=$?
 trap - EXIT
-for part in accessibility kubernetes slurm; do
+
+for part in end-to-end accessibility kubernetes slurm; do
   echo "--- $part ($logs/$part.log)"
   cat "$logs/$part.log"
 done
-if ((swift_status != 0 || beside_status != 0)); then
-  echo "FAILED: swift test exit $swift_status; accessibility/cluster checks exit $beside_status (logs in $logs)" >&2
+if ((unit_status != 0 || end_to_end_status != 0 || chain_status != 0)); then
+  echo "FAILED: unit suites exit $unit_status, end-to-end suites exit $end_to_end_status," \
+       "page and cluster checks exit $chain_status (logs in $logs)" >&2
   exit 1
 fi
