@@ -25,6 +25,15 @@ import KoreanSpeech
 /// 올수 and 난등, correct spacing in the same texts).
 public struct BrokenWordDetector {
     let dictionary: SpellingDictionary
+    /// The answers already given, by pair: texts repeat their word pairs, and each new pair costs
+    /// up to six Hunspell look-ups (a 10 MB description asked 6.5 s of them, nearly all repeats).
+    /// Bounded, so that a text of only distinct pairs holds no more than `memoLimit` of them.
+    private let memo = Memo()
+    static let memoLimit = 100_000
+
+    private final class Memo {
+        var answers: [String: Match?] = [:]
+    }
 
     public init(dictionary: SpellingDictionary) {
         self.dictionary = dictionary
@@ -39,6 +48,14 @@ public struct BrokenWordDetector {
     /// Whether the Hangul words `first` and `second`, written with a space between them, look
     /// like one word broken in two.
     public func match(_ first: String, _ second: String) -> Match? {
+        let key = first + " " + second
+        if let answer = memo.answers[key] { return answer }
+        let answer = lookUp(first, second)
+        if memo.answers.count < Self.memoLimit { memo.answers[key] = answer }
+        return answer
+    }
+
+    private func lookUp(_ first: String, _ second: String) -> Match? {
         let joined = first + second
         guard dictionary.knows(joined) else { return nil }
         if !dictionary.knows(first) || !dictionary.knows(second) {

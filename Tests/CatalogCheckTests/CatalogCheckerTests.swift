@@ -59,6 +59,19 @@ import TestSupport
         #expect(broken.count <= 6, "\(broken.map(\.text))")
     }
 
+    @Test func aRepeatedPairIsReportedAtEachPlaceAndAnsweredAsAtFirst() throws {
+        let detector = BrokenWordDetector(dictionary: try Self.spelling())
+        let first = try #require(detector.match("만국박", "람회의"))
+        // Asked again, the detector answers from its memo: the same match, and the same nil.
+        #expect(detector.match("만국박", "람회의") == first)
+        #expect(detector.match("만국", "박람회") == nil && detector.match("만국", "박람회") == nil)
+        #expect(BrokenWordDetector(dictionary: try Self.spelling()).match("만국박", "람회의") == first)
+        let text = "이것은 만국박 람회의 포스터다. 그 만국박 람회의 기록이다."
+        let catalog = Catalog(poster: Poster(title: "t", visitors: 1, location: "", duration: "", description: text), entries: [])
+        let report = try Self.checker(lexicon: .empty).check(catalog, warnings: [])
+        #expect(report.findings.filter { $0.kind == .brokenWord }.map(\.text) == ["만국박 람회의", "만국박 람회의"])
+    }
+
     @Test func bundledCatalogIsClean() throws {
         let (catalog, warnings) = try Self.defaultCatalog()
         let report = try Self.checker(lexicon: try Self.lexicon()).check(catalog, warnings: warnings)
