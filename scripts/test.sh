@@ -5,9 +5,9 @@
 #
 # Once everything is built, three things run side by side, so that the two cores are kept busy
 # rather than waiting: the unit suites (`swift test`, whose output is shown as it comes), the
-# end-to-end suites that run the binary (expo_narrateTests, in a test process of their own: they
-# spend much of their time waiting on the processes they start, and some are long and serial,
-# so they start at once instead of after the unit suites), and one background chain of the
+# end-to-end suites that run the binary (expo_narrateTests, in two test processes of their own:
+# they spend much of their time waiting on the processes they start, and some are long and
+# serial, so they start at once instead of after the unit suites), and one background chain of the
 # page's checks (which mostly wait for audio to play in real time) and the cluster tests. The
 # logs of the last two are kept in .build/test-logs and printed after the unit suites.
 set -euo pipefail
@@ -35,27 +35,34 @@ export EXPO_NARRATE_BIN="$bin_path/expo-narrate"
 ) &
 chain=$!
 # The test bundle that `swift test` runs, run directly: a second `swift test` would wait for
-# the first one's lock on .build.
-"$bin_path/expo-narratePackageTests.xctest" --testing-library swift-testing --filter expo_narrateTests \
-  > "$logs/end-to-end.log" 2>&1 &
-end_to_end=$!
+# the first one's lock on .build. Two processes, each running two tests at a time: the suites
+# with the longest serial runs (the 10 MB description, the Debian package, publication killed
+# at every step, partial runs) in one, every other end-to-end suite in the other.
+bundle="$bin_path/expo-narratePackageTests.xctest"
+long_suites='expo_narrateTests\.(HostileCatalogTests|InstallationTests|PublicationCrashTests|PartialRunTests)'
+"$bundle" --testing-library swift-testing --filter "$long_suites" > "$logs/end-to-end-long.log" 2>&1 &
+end_to_end_long=$!
+"$bundle" --testing-library swift-testing --filter expo_narrateTests --skip "$long_suites" \
+  > "$logs/end-to-end-other.log" 2>&1 &
+end_to_end_other=$!
 # Interrupted or failed: nothing started here outlives this script (the chain's scripts stop
 # what they started when they are signalled).
 stop_all() {
   pkill -TERM -P "$chain" 2>/dev/null || true
-  kill "$chain" "$end_to_end" 2>/dev/null || true
+  kill "$chain" "$end_to_end_long" "$end_to_end_other" 2>/dev/null || true
 }
 trap stop_all EXIT
 
 unit_status=0
 swift test --skip-build --skip expo_narrateTests 2>&1 | tee .build/swift-test.log || unit_status=$?
 end_to_end_status=0
-wait "$end_to_end" || end_to_end_status=$?
+wait "$end_to_end_long" || end_to_end_status=$?
+wait "$end_to_end_other" || end_to_end_status=$?
 chain_status=0
 wait "$chain" || chain_status=$?
 trap - EXIT
 
-for part in end-to-end accessibility kubernetes slurm; do
+for part in end-to-end-long end-to-end-other accessibility kubernetes slurm; do
   echo "--- $part ($logs/$part.log)"
   cat "$logs/$part.log"
 done
