@@ -39,8 +39,8 @@ struct CommandRunner {
 
     /// `--format wav`: the WAV masters without their Opus copies, for tests whose subject is
     /// synthesis, the cache, publishing or a fault rather than the compressed formats. Encoding
-    /// and measuring the Opus copies is most of an audio run's CPU (3.7 s of 24 s for the
-    /// default catalog); the formats have tests of their own (DeliveryFormatTests, the partial
+    /// and measuring the Opus copies is most of an audio run's CPU (the default catalog takes
+    /// 24 s of CPU with them, 3.7 s without); the formats have tests of their own (DeliveryFormatTests, the partial
     /// run with every format, ShardTests' four shards, the damaged Opus copy, PublishedGuideTests)
     /// and the accessibility and Slurm runs make the default formats.
     static let wavOnly = ["--format", "wav"]

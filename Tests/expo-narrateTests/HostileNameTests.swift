@@ -124,7 +124,7 @@ struct HostileNameTests {
             "desc": "NOTE 이것은\n\n00:00:01.000 --> 00:00:02.000 가짜 큐.",
         ]], in: folder)
         let output = folder.appendingPathComponent("out")
-        let result = try CommandRunner.run(["--all", "--quiet", "--format", "wav", "--output", output.path,
+        let result = try CommandRunner.run(["--all", "--quiet"] + CommandRunner.wavOnly + ["--output", output.path,
                                             "--poster-file", catalog.poster, "--items-file", catalog.items])
         #expect(result.status == 0, "\(result.stderr)")
         let vtt = try String(contentsOf: output.appendingPathComponent("01-vtt.vtt"), encoding: .utf8)
@@ -149,7 +149,7 @@ struct HostileNameTests {
         let catalog = try writeCatalog(poster: samplePoster, entries: [["name": hostile, "image_name": "markup",
                                                                           "short_desc": "", "desc": hostile]], in: folder)
         let output = folder.appendingPathComponent("out")
-        let result = try CommandRunner.run(["--entry", hostile, "--quiet", "--jobs", "1", "--format", "wav", "--output", output.path,
+        let result = try CommandRunner.run(["--entry", hostile, "--quiet", "--jobs", "1"] + CommandRunner.wavOnly + ["--output", output.path,
                                             "--poster-file", catalog.poster, "--items-file", catalog.items])
         #expect(result.status == 0, "\(result.stderr)")
         let manifest = try Data(contentsOf: output.appendingPathComponent("manifest.json"))
