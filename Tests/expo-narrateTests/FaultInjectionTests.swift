@@ -169,13 +169,24 @@ struct FaultInjectionTests {
     /// Whether this process may run commands as another user (root, with setpriv).
     static let canSwitchUser: Bool = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
 
+    /// Installs the binary with its resources under `folder` (scripts/install.sh), readable by
+    /// any user, and returns the shell words that point $BIN at it: the checkout itself may sit
+    /// in a folder only root can enter (a clone inside `mktemp -d`, mode 700).
+    static func binaryForAnyUser(in folder: URL) throws -> String {
+        let prefix = folder.appendingPathComponent("prefix")
+        let install = try shell("scripts/install.sh --prefix " + quoted(prefix) + #" --binary "$BIN" && chmod -R a+rX "#
+            + quoted(prefix) + #"; echo "status=$?""#)
+        try #require(install.output.contains("status=0"), "\(install.output)")
+        return "export BIN=" + quoted(prefix.appendingPathComponent("bin/expo-narrate")) + "; "
+    }
+
     @Test("a process limit that refuses every thread: exit 75 with the reason at once, no hang",
           .enabled(if: canSwitchUser, "needs root and setpriv to run as an ordinary user"))
     func processLimit() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         chmod(folder.path, 0o777)
-        let outcome = try Self.shell("setpriv --reuid=65534 --regid=65534 --clear-groups bash -c 'ulimit -u 1; exec \"$BIN\" --poster --quiet --output "
+        let outcome = try Self.shell(try Self.binaryForAnyUser(in: folder) + "setpriv --reuid=65534 --regid=65534 --clear-groups bash -c 'ulimit -u 1; exec \"$BIN\" --poster --quiet --output "
             + Self.quoted(folder.appendingPathComponent("out")) + #"'; echo "status=$?""#, timeout: 30)
         #expect(outcome.output.contains("status=75"), "\(outcome.output)")
         #expect(outcome.output.contains("refused a new thread"), "\(outcome.output)")
@@ -191,7 +202,7 @@ struct FaultInjectionTests {
         // on it); with 3, a thread of the main process is refused too. Narration must not wait
         // for a thread that never comes (libdispatch retries one for ever). timeout, outside
         // the limit, bounds the test.
-        let outcome = try Self.shell("start=$(date +%s%N); timeout -s KILL 30 setpriv --reuid=65534 --regid=65534 --clear-groups bash -c 'ulimit -u \(processes); exec \"$BIN\" --poster --quiet --output "
+        let outcome = try Self.shell(try Self.binaryForAnyUser(in: folder) + "start=$(date +%s%N); timeout -s KILL 30 setpriv --reuid=65534 --regid=65534 --clear-groups bash -c 'ulimit -u \(processes); exec \"$BIN\" --poster --quiet --output "
             + Self.quoted(folder.appendingPathComponent("out")) + #"'; echo "status=$?"; echo "ms=$((($(date +%s%N) - start) / 1000000))""#, timeout: 60)
         let milliseconds = outcome.output.split(separator: "ms=").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? 99_999
         #expect(outcome.output.contains("status=75"), "\(outcome.output)")
