@@ -125,7 +125,7 @@ let package = Package(
         ]),
         .testTarget(name: "AudioTests", dependencies: ["Audio", "TestSupport"]),
         .testTarget(name: "EncodingTests", dependencies: ["Encoding", "Audio"]),
-        .testTarget(name: "TalkingBookTests", dependencies: ["TalkingBook"]),
+        .testTarget(name: "TalkingBookTests", dependencies: ["TalkingBook", "TestSupport"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "CatalogLoading", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "TestSupport"]),
         .testTarget(name: "expo-narrateTests", dependencies: [

@@ -108,16 +108,7 @@ enum Tools {
         return nil
     }
 
-    /// EPUBCheck's jar (Debian's `epubcheck` package), or `EPUBCHECK_JAR`.
-    static var epubcheckJar: URL? {
-        let candidates = [ProcessInfo.processInfo.environment["EPUBCHECK_JAR"],
-                          "/usr/share/java/epubcheck.jar"].compactMap { $0 }
-        return candidates.map(URL.init(fileURLWithPath:))
-            .first { FileManager.default.fileExists(atPath: $0.path) }
-    }
-
     static var canBuildAudio: Bool { find("espeak-ng") != nil && (find("lame") != nil || find("ffmpeg") != nil) }
-    static var canCheck: Bool { find("java") != nil && epubcheckJar != nil }
 
     /// Runs a tool; returns its exit status and standard output (standard error is appended).
     @discardableResult
