@@ -48,7 +48,8 @@ enum Signal {
             state ^= state << 13
             state ^= state >> 7
             state ^= state << 17
-            return Float(Double(state >> 11) / Double(1 << 53) * 2 - 1)
+            let unit: Double = Double(state >> 11) / 9_007_199_254_740_992   // 2^53: a value in 0..<1
+            return Float(unit * 2 - 1)
         }
     }
 }

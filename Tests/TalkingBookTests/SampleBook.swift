@@ -170,7 +170,10 @@ enum SampleBook {
         func placeholder(_ name: String, count: Int) throws -> (AudioReference, [ClosedRange<Double>]) {
             let url = scratch.file(name)
             try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) }).write(to: url)
-            let clips = (0..<count).map { Double($0) * 1.5...(Double($0) * 1.5 + 1.25) }
+            let clips = (0..<count).map { index -> ClosedRange<Double> in
+                let start = Double(index) * 1.5
+                return start...(start + 1.25)
+            }
             return (AudioReference(sourceURL: url, fileName: name, mediaType: "audio/mpeg",
                                    durationSeconds: Double(count) * 1.5), clips)
         }
