@@ -36,17 +36,19 @@ let cLibraries: [Target] = [
     .target(name: "CSystemShim"),
 ]
 
-// The stages that do the heavy work per sample or per character (loudness filters, limiter,
-// encoders' measurement, the normaliser and pronunciation rules) are optimised in debug builds
-// too: unoptimised, they made a debug `--all` of the default catalog take twice the CPU of a
-// release one (48 s against 22 s, 31 % of it in one K-weighting filter), and every end-to-end test
-// runs the debug binary. Optimising them changes no output (the guide is byte-identical) and
-// adds about 15 s to a clean debug build; the other targets stay unoptimised for debugging.
+// The targets that do the heavy work per sample or per character (loudness filters, limiter,
+// encoders' measurement, the normaliser and pronunciation rules, the words of every sentence,
+// the check, the text and page writers) are optimised in debug builds too: unoptimised, they
+// made a debug `--all` of the default catalog take twice the CPU of a release one (48 s against
+// 22 s, 31 % of it in one K-weighting filter), and a text-only run of a 10 MB description 20 s
+// where 11 s do; every end-to-end test runs the debug binary. Optimising them changes no output
+// (the guides are byte-identical) and adds about 20 s to a clean debug build; the other targets
+// stay unoptimised for debugging.
 let optimizedInDebugBuilds: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 let stages: [Target] = [
     // The values every stage shares: catalog, track, spoken runs, caption cues, the error type.
-    .target(name: "ExpoModel"),
+    .target(name: "ExpoModel", swiftSettings: optimizedInDebugBuilds),
     // POSIX files, signals, processes, SHA-256.
     .target(name: "ExpoSystem", dependencies: ["ExpoModel", "CSystemShim", "CCrypto"]),
     // Reading and checking catalog JSON; the bundled default catalog.
@@ -62,7 +64,8 @@ let stages: [Target] = [
     .target(name: "Narration", dependencies: ["ExpoModel", "ExpoSystem", "KoreanSpeech"],
             swiftSettings: optimizedInDebugBuilds),
     // The pre-flight check: what the voice will get wrong, data errors, broken words.
-    .target(name: "CatalogCheck", dependencies: ["ExpoModel", "ExpoSystem", "CatalogLoading", "KoreanSpeech", "Narration", "CHunspell"]),
+    .target(name: "CatalogCheck", dependencies: ["ExpoModel", "ExpoSystem", "CatalogLoading", "KoreanSpeech", "Narration", "CHunspell"],
+            swiftSettings: optimizedInDebugBuilds),
     // Voice profiles, SSML, espeak-ng through the C shim, caption timing.
     .target(name: "Speech", dependencies: ["ExpoModel", "ExpoSystem", "KoreanSpeech", "KoreanPronunciation", "CEspeakShim"]),
     // Loudness, limiter, WAV files, the guide's concatenation.
@@ -74,7 +77,8 @@ let stages: [Target] = [
     // EPUB 3 talking books with Media Overlays.
     .target(name: "TalkingBook"),
     // Captions, transcript, page, playlist, manifest.
-    .target(name: "Export", dependencies: ["ExpoModel", "ExpoSystem", "Narration", "TalkingBook"]),
+    .target(name: "Export", dependencies: ["ExpoModel", "ExpoSystem", "Narration", "TalkingBook"],
+            swiftSettings: optimizedInDebugBuilds),
     // Composes the stages: narrate → synthesise → export → publish.
     .target(name: "Pipeline", dependencies: [
         "ExpoModel", "ExpoSystem", "CatalogLoading", "KoreanSpeech", "Narration", "Speech", "Audio", "Encoding", "Export",

@@ -108,12 +108,18 @@ public struct Sentence: Sendable, Equatable, Codable {
 
     /// `text` split at white space, line breaks and other control characters.
     public static func words(_ text: String) -> [Substring] {
-        text.split(whereSeparator: { character in
-            character.unicodeScalars.contains { scalar in
-                scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
-                    || scalar == "\u{2028}" || scalar == "\u{2029}"
-            }
-        })
+        text.split(whereSeparator: { character in character.unicodeScalars.contains(where: isSeparator) })
+    }
+
+    /// Whether `scalar` splits words: white space, a control character, or a line or paragraph
+    /// separator. Printable ASCII and Hangul syllables, nearly all of a Korean text, are answered
+    /// without looking up Unicode properties (a table search per scalar).
+    private static func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x21...0x7E, 0xAC00...0xD7A3: return false
+        case 0x2028, 0x2029: return true
+        default: return scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
+        }
     }
 
     /// The spoken runs joined as plain text.
