@@ -14,7 +14,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/install-dependencies.sh --test
-swift build --build-tests
+# Each module compiled whole (on as many threads as cores) rather than in batches of files: on
+# two cores a clean build of the package and its tests took 104-122 s (about 200-230 s of CPU)
+# in SwiftPM's default batch mode and 89-92 s (170 s of CPU) whole. Incremental builds are lost
+# (a changed file recompiles its module), which a clean test run does not use; `swift build` and
+# `swift test` by hand keep the default.
+swift build --build-tests -Xswiftc -wmo -Xswiftc -num-threads -Xswiftc "$(nproc)"
 
 logs=.build/test-logs
 rm -rf "$logs"
