@@ -3,9 +3,10 @@ import Testing
 import TestSupport
 
 /// expo-narrate installed elsewhere: with scripts/install.sh under a prefix, copied alone (an
-/// installation error, exit 72), and as a Debian package from scripts/build-deb.sh. Slow (the
-/// package is a release build), so in one suite, one test at a time.
-@Suite(.serialized) struct InstallationTests {
+/// installation error, exit 72), and as a Debian package from scripts/build-deb.sh. Each test
+/// has folders of its own (the package builds in .build-package), so they run in parallel:
+/// one at a time, the package test, the longest, began last and ended the test run alone.
+@Suite struct InstallationTests {
     static var root: URL { CommandRunner.projectRoot }
 
     /// Runs a shell command line in `directory`; stdout and stderr are collected.
