@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -97,32 +98,15 @@ final class XMLScan: NSObject, XMLParserDelegate {
     }
 }
 
-/// Finds command-line tools on `PATH` and runs them.
+/// The command-line tools the sample book is made with (TestSupport's `ExternalTool`).
 enum Tools {
-    static func find(_ name: String) -> URL? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for directory in path.split(separator: ":") {
-            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return nil
-    }
+    static func find(_ name: String) -> URL? { ExternalTool.find(name) }
 
     static var canBuildAudio: Bool { find("espeak-ng") != nil && (find("lame") != nil || find("ffmpeg") != nil) }
 
-    /// Runs a tool; returns its exit status and standard output (standard error is appended).
     @discardableResult
     static func run(_ tool: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        try ExternalTool.run(tool, arguments)
     }
 }
 

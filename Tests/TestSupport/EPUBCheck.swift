@@ -11,12 +11,7 @@ public enum EPUBCheck {
     }
 
     /// The Java runtime on `PATH`, or nil.
-    public static var java: URL? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":")
-            .map { URL(fileURLWithPath: String($0)).appendingPathComponent("java") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
+    public static var java: URL? { ExternalTool.find("java") }
 
     /// Whether the validator can run here.
     public static var isInstalled: Bool { jar != nil && java != nil }
@@ -27,8 +22,7 @@ public enum EPUBCheck {
     /// three tracks, with the same report, on 2 cores.
     public static let javaOptions = ["-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"]
 
-    /// What one run reported: its exit status and everything it printed (standard error after
-    /// standard output).
+    /// What one run reported: its exit status and everything it printed on either stream.
     public struct Report {
         public var status: Int32
         public var output: String
@@ -37,16 +31,8 @@ public enum EPUBCheck {
     /// Checks the book at `epub`, with EPUBCheck's `arguments` after it (e.g. `--usage`).
     public static func check(_ epub: URL, _ arguments: [String] = []) throws -> Report {
         guard let java, let jar else { throw NotInstalled() }
-        let process = Process()
-        process.executableURL = java
-        process.arguments = javaOptions + ["-jar", jar.path, epub.path] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Report(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self))
+        let (status, output) = try ExternalTool.run(java, javaOptions + ["-jar", jar.path, epub.path] + arguments)
+        return Report(status: status, output: output)
     }
 
     /// EPUBCheck or Java is missing.
