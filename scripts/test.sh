@@ -4,12 +4,12 @@
 # job files (Kubernetes parsed and checked; Slurm run on a one-node cluster started here).
 #
 # Once everything is built, the page's checks and the cluster tests run as one background chain
-# beside the Swift suites: the page's checks mostly wait for audio to play in real time (40 s of
-# wall time for 15 s of CPU) and the Slurm run for its daemons and jobs, while the Swift suites
-# leave part of the two cores idle whenever their end-to-end tests wait on a process. (Measured
-# on two cores: a second or third test process, or starting the chain while the tests compile,
-# only added contention.) The chain's logs are kept in .build/test-logs and printed after the
-# Swift suites.
+# beside the Swift suites, so that neither waits for the other: the page's checks play the guide
+# in Chromium in real time and the Slurm run waits for its daemons and jobs, while the Swift
+# suites wait on the processes their end-to-end tests start. Sampled every second, both cores are
+# busy until the last half minute. (Measured on two cores: a second or third test process, or
+# starting the chain while the tests compile, only added contention.) The chain's logs are kept
+# in .build/test-logs and printed after the Swift suites.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
