@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import TalkingBook
 
@@ -25,9 +26,9 @@ struct ArchiveTests {
         #expect(zip["EPUB/audio/00-poster.mp3"] == (try Data(contentsOf: scratch.file("00-poster.mp3"))))
         let names = zip.entries.map(\.name)
         #expect(Set(names).count == names.count)
-        if let python = Tools.find("python3") {
+        if let python = ExternalTool.find("python3") {
             let script = "import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); sys.exit(z.testzip() is not None)"
-            #expect(try Tools.run(python, ["-c", script, epub.path]).status == 0)
+            #expect(try ExternalTool.run(python, ["-c", script, epub.path]).status == 0)
         }
     }
 

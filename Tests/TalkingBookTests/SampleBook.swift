@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 @testable import TalkingBook
 
 /// Narration made with espeak-ng (one WAV per sentence, joined) and encoded to MP3.
@@ -14,13 +15,13 @@ enum SampleAudio {
     /// Speaks each `(text, voice)` in turn and returns the joined narration with each sentence's clip.
     static func narrate(_ sentences: [(String, String)], name: String, in scratch: ScratchDirectory) throws
         -> NarratedAudio {
-        guard let espeak = Tools.find("espeak-ng") else { throw SampleError.missingTool("espeak-ng") }
+        guard let espeak = ExternalTool.find("espeak-ng") else { throw SampleError.missingTool("espeak-ng") }
         var samples: [Int16] = []
         var clips: [ClosedRange<Double>] = []
         var rate = 22050
         for (index, (text, voice)) in sentences.enumerated() {
             let wav = scratch.file("\(name)-\(index).wav")
-            let result = try Tools.run(espeak, ["-v", voice, "-w", wav.path, text])
+            let result = try ExternalTool.run(espeak, ["-v", voice, "-w", wav.path, text])
             guard result.status == 0 else { throw SampleError.toolFailed(result.output) }
             let (part, partRate) = try readWAV(wav)
             rate = partRate
@@ -37,10 +38,10 @@ enum SampleAudio {
 
     private static func encodeMP3(_ wav: URL, _ mp3: URL) throws {
         let result: (status: Int32, output: String)
-        if let lame = Tools.find("lame") {
-            result = try Tools.run(lame, ["--quiet", "-m", "m", "-b", "48", wav.path, mp3.path])
-        } else if let ffmpeg = Tools.find("ffmpeg") {
-            result = try Tools.run(ffmpeg, ["-loglevel", "error", "-y", "-i", wav.path, "-b:a", "48k", mp3.path])
+        if let lame = ExternalTool.find("lame") {
+            result = try ExternalTool.run(lame, ["--quiet", "-m", "m", "-b", "48", wav.path, mp3.path])
+        } else if let ffmpeg = ExternalTool.find("ffmpeg") {
+            result = try ExternalTool.run(ffmpeg, ["-loglevel", "error", "-y", "-i", wav.path, "-b:a", "48k", mp3.path])
         } else {
             throw SampleError.missingTool("lame or ffmpeg")
         }

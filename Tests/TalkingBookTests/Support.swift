@@ -98,15 +98,10 @@ final class XMLScan: NSObject, XMLParserDelegate {
     }
 }
 
-/// The command-line tools the sample book is made with (TestSupport's `ExternalTool`).
+/// Whether the sample book's audio can be made here: espeak-ng, and lame or ffmpeg.
 enum Tools {
-    static func find(_ name: String) -> URL? { ExternalTool.find(name) }
-
-    static var canBuildAudio: Bool { find("espeak-ng") != nil && (find("lame") != nil || find("ffmpeg") != nil) }
-
-    @discardableResult
-    static func run(_ tool: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        try ExternalTool.run(tool, arguments)
+    static var canBuildAudio: Bool {
+        ExternalTool.find("espeak-ng") != nil && (ExternalTool.find("lame") != nil || ExternalTool.find("ffmpeg") != nil)
     }
 }
 
