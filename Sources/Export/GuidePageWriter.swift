@@ -135,8 +135,10 @@ public enum GuidePageWriter {
     /// The chapter list: every track, its duration from the data, and (with script) a button
     /// that plays from it.
     private static func chapterList(_ chapters: [Chapter]) -> String {
-        let total = chapters.compactMap { $0.playerSources.isEmpty ? nil : $0.result?.durationSeconds }
-            .filter { $0.isFinite && $0 > 0 }.reduce(0, +)
+        var total = 0.0
+        for chapter in chapters where !chapter.playerSources.isEmpty {
+            if let seconds = chapter.result?.durationSeconds, seconds.isFinite, seconds > 0 { total += seconds }
+        }
         var html = "<nav class=\"chapters\" aria-labelledby=\"chapters-heading\">\n<h2 id=\"chapters-heading\">차례"
         if total > 0 { html += " <span class=\"duration\">(모두 \(spokenDuration(total)))</span>" }
         html += "</h2>\n<ol>\n"
