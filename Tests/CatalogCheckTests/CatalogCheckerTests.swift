@@ -7,8 +7,10 @@ import KoreanSpeech
 import TestSupport
 
 /// The pre-flight check on the original apps' data, on the bundled catalog and on small
-/// catalogs made to hold one problem each.
-@Suite struct CatalogCheckerTests {
+/// catalogs made to hold one problem each. Serialized: the tests share one spelling dictionary
+/// (loading hunspell-ko takes most of a second of CPU, and there were eight loads), and a
+/// dictionary is used by one thread at a time.
+@Suite(.serialized) struct CatalogCheckerTests {
     static let voices = CheckVoices(profile: "standard", korean: "ko", foreign: ["fr": "fr", "en": "en"])
 
     static var root: URL { SharedFixtures.projectRoot }
@@ -25,9 +27,10 @@ import TestSupport
         return (catalog, loader.warnings)
     }
 
+    nonisolated(unsafe) private static let sharedSpelling = SpellingDictionary(names: CatalogChecker.koreanDictionaryNames)
+
     static func spelling() throws -> SpellingDictionary {
-        try #require(SpellingDictionary(names: CatalogChecker.koreanDictionaryNames),
-                     "hunspell-ko is not installed (scripts/install-dependencies.sh installs it)")
+        try #require(sharedSpelling, "hunspell-ko is not installed (scripts/install-dependencies.sh installs it)")
     }
 
     static func checker(lexicon: PronunciationLexicon) throws -> CatalogChecker {
