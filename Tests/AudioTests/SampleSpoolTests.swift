@@ -23,10 +23,14 @@ struct SampleSpoolTests {
         }
     }
 
+    /// Read blocks of 7 frames are the smallest: the boundaries of the appends, the chunks and
+    /// the memory limit (none after the first frame a multiple of 7) fall inside a call. One-frame
+    /// blocks never crossed one inside a call, and read 595,307 frames twice per case one call at
+    /// a time: 7.1 million calls over the six limits, 40 % of the audio tests' CPU.
     @Test(
         "what goes in comes out, in order, whatever the memory limit and the block sizes",
         arguments: [0, 1, 1000, SampleSpool.chunkFrames, SampleSpool.chunkFrames + 5, 1 << 23],
-        [1, 333, 65536])
+        [7, 333, 65536])
     func roundTrip(memoryLimit: Int, readBlock: Int) throws {
         let folder = try ScratchFolder()
         defer { folder.remove() }
