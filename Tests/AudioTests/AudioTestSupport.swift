@@ -107,13 +107,10 @@ enum RIFFBytes {
 /// Runs `espeak-ng -v ko -w OUTPUT TEXT`; fails the test (instead of skipping) when espeak-ng
 /// is not on PATH.
 func synthesizeKorean(_ text: String, to output: URL) throws {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    let found = path.split(separator: ":").map { "\($0)/espeak-ng" }
-        .first { FileManager.default.isExecutableFile(atPath: $0) }
     let executable = try #require(
-        found, "espeak-ng is not on PATH: install it (Debian: apt-get install espeak-ng) to run this test")
+        ExternalTool.find("espeak-ng"), "espeak-ng is not on PATH: install it (Debian: apt-get install espeak-ng) to run this test")
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
+    process.executableURL = executable
     process.arguments = ["-v", "ko", "-w", output.path, text]
     try process.run()
     process.waitUntilExit()

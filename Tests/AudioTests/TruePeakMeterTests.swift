@@ -108,11 +108,7 @@ struct TruePeakMeterTests {
 
 /// ffmpeg's EBU R128 filter, as an independent true-peak meter.
 enum FFmpeg {
-    static let path: String? = {
-        let search = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return search.split(separator: ":").map { "\($0)/ffmpeg" }
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
+    static let path: String? = ExternalTool.find("ffmpeg")?.path
 
     /// The largest `lavfi.r128.true_peak` (linear, three decimals: ±0.012 dB near −2.5 dBTP) of
     /// `ebur128=peak=true`, in dBTP; nil when ffmpeg is missing.
