@@ -6,7 +6,7 @@ import PackageDescription
 // compiler keeps every dependency pointing one way:
 //
 //   ExpoModel ← ExpoSystem ← CatalogLoading, KoreanSpeech, KoreanPronunciation ← Narration ← CatalogCheck, Speech,
-//   Audio, Encoding, TalkingBook, Export ← Pipeline ← expo-narrate
+//   Audio, Encoding, TalkingBook, Export, Braille, AppLabels ← Pipeline ← expo-narrate
 //
 // (README.md, "How it works", draws the whole picture.)
 
@@ -30,6 +30,9 @@ let cLibraries: [Target] = [
     // libhunspell with Debian's Korean dictionary (hunspell-ko): the pre-flight check's broken
     // words. Debian: libhunspell-dev.
     .systemLibrary(name: "CHunspell", pkgConfig: "hunspell", providers: [.apt(["libhunspell-dev"])]),
+    // liblouis with Debian's braille tables (Korean ko-g2, English UEB): the braille edition.
+    // Debian: liblouis-dev, liblouis-data.
+    .systemLibrary(name: "CLouis", pkgConfig: "liblouis", providers: [.apt(["liblouis-dev"])]),
     // Adapts espeak-ng's one global callback to a per-call sink.
     .target(name: "CEspeakShim", dependencies: ["CEspeakNG"]),
     // Signal flags as volatile sig_atomic_t, and Linux calls with their real prototypes.
@@ -75,6 +78,10 @@ let stages: [Target] = [
     // Opus and MP3 files with tags and chapters; the whole guide assembled without re-encoding.
     .target(name: "Encoding", dependencies: ["Audio", "COpusEnc", "CLame", "COpusFile", "CMpg123"],
             swiftSettings: optimizedInDebugBuilds),
+    // The braille edition: display text → Korean braille through liblouis, laid out as BRF and PEF.
+    .target(name: "Braille", dependencies: ["ExpoModel", "KoreanSpeech", "CLouis"]),
+    // Spoken labels for the apps: each displayed field with the words a screen reader should say.
+    .target(name: "AppLabels", dependencies: ["ExpoModel", "KoreanSpeech", "Narration"]),
     // EPUB 3 talking books with Media Overlays.
     .target(name: "TalkingBook"),
     // Captions, transcript, page, playlist, manifest.
@@ -83,7 +90,7 @@ let stages: [Target] = [
     // Composes the stages: narrate → synthesise → export → publish.
     .target(name: "Pipeline", dependencies: [
         "ExpoModel", "ExpoSystem", "CatalogLoading", "KoreanSpeech", "Narration", "Speech", "Audio", "Encoding", "Export",
-        "TalkingBook",
+        "TalkingBook", "Braille", "AppLabels",
     ]),
 ]
 
@@ -93,7 +100,7 @@ let package = Package(
         .executable(name: "expo-narrate", targets: ["expo-narrate"]),
         .library(name: "ExpoNarration", targets: [
             "ExpoModel", "CatalogLoading", "KoreanSpeech", "KoreanPronunciation", "Narration", "CatalogCheck", "Speech", "Audio",
-            "Encoding", "TalkingBook", "Export", "Pipeline",
+            "Encoding", "TalkingBook", "Export", "Braille", "AppLabels", "Pipeline",
         ]),
     ],
     dependencies: [
@@ -103,7 +110,7 @@ let package = Package(
     ],
     targets: cLibraries + stages + [
         .executableTarget(name: "expo-narrate", dependencies: [
-            "Pipeline", "ExpoModel", "CatalogLoading", "KoreanSpeech", "Narration", "Speech", "ExpoSystem", "CatalogCheck",
+            "Pipeline", "ExpoModel", "CatalogLoading", "KoreanSpeech", "Narration", "Speech", "ExpoSystem", "CatalogCheck", "Braille",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: [
             // espeak-ng's calls into pcaudiolib bind to CEspeakShim/expo_no_audio.c: no sound device.
@@ -131,6 +138,8 @@ let package = Package(
         .testTarget(name: "AudioTests", dependencies: ["Audio", "TestSupport"]),
         .testTarget(name: "EncodingTests", dependencies: ["Encoding", "Audio"]),
         .testTarget(name: "TalkingBookTests", dependencies: ["TalkingBook", "TestSupport"]),
+        .testTarget(name: "BrailleTests", dependencies: ["Braille", "ExpoModel", "KoreanSpeech", "Narration", "CatalogLoading", "TestSupport"]),
+        .testTarget(name: "AppLabelsTests", dependencies: ["AppLabels", "ExpoModel", "KoreanSpeech", "Narration", "CatalogLoading", "TestSupport"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "CatalogLoading", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "TestSupport"]),
         .testTarget(name: "expo-narrateTests", dependencies: [

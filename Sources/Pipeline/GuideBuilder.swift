@@ -51,7 +51,7 @@ public struct GuideBuilder {
         let output = try OutputFolder(destination: request.outputFolder)
         defer { output.discard() }
         let previous = ExportStage.filesOfPreviousRun(in: output.destination)
-        let export = ExportStage(request: request, output: output)
+        let export = ExportStage(request: request, output: output, normalizer: normalizer)
         // A run over some tracks in a folder that holds a guide re-publishes that whole guide:
         // the chosen tracks made now, the others from the cache, never synthesised again.
         let published = request.selection == .all ? nil : try PublishedGuide.read(in: output.destination)

@@ -1,3 +1,4 @@
+import Braille
 import Foundation
 import ExpoModel
 import ExpoSystem
@@ -45,6 +46,10 @@ public struct GuideRequest: Sendable {
     public var shard: Shard?
     /// Publish from the cache only: every track must be there; nothing is synthesised.
     public var assembleOnly = false
+    /// The braille edition's page (`--format brf,pef`), and its Korean table (default:
+    /// `Voices/braille/ko-expo-g2.ctb` of the voices folder, found with the voice profiles).
+    public var braillePage = BraillePageSize.standard
+    public var brailleTable: URL?
 
     /// The cache folder this request uses when `useCache` is set.
     public var effectiveCacheFolder: URL {

@@ -8,6 +8,7 @@ import KoreanSpeech
 import Narration
 import Speech
 import Pipeline
+import Braille
 import CatalogCheck
 
 /// `expo-narrate [--all | --poster | --entry NAME …]`: makes the guide. The other commands
@@ -82,9 +83,15 @@ struct Narrate: ParsableCommand {
     var textOnly = false
 
     @Option(name: .long, parsing: .singleValue, help: ArgumentHelp(
-        "Audio formats besides the WAV master, repeatable or a list: opus, mp3, epub (an EPUB 3 talking book with read-along, which carries MP3). Default: opus.",
+        "Formats besides the WAV master, repeatable or a list: opus, mp3, epub (an EPUB 3 talking book with read-along, which carries MP3); brf and pef (a braille edition: Braille Ready Format, Portable Embosser Format), labels (the apps' spoken labels: JSON, iOS String Catalogs, Android strings). Default: opus, also when only brf, pef or labels are named.",
         valueName: "formats"))
     var format: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Cells a braille line (brf, pef; default 40).", valueName: "n"))
+    var brailleCells: Int = BraillePageSize.standard.cells
+
+    @Option(name: .long, help: ArgumentHelp("Lines a braille page, its page number's line included (brf, pef; default 25).", valueName: "n"))
+    var brailleLines: Int = BraillePageSize.standard.lines
 
     @Option(name: .long, help: ArgumentHelp("Opus bit rate in kb/s (default 24).", valueName: "kbps"))
     var opusBitrate: Int = 24
@@ -214,6 +221,9 @@ struct Narrate: ParsableCommand {
         )
         request.waitForOtherRuns = !noWait
         request.assembleOnly = assembleOnly
+        request.braillePage = BraillePageSize(cells: brailleCells, lines: brailleLines)
+        try request.braillePage.validate()
+        request.brailleTable = library.folder.appendingPathComponent("braille/ko-expo-g2.ctb")
         let printer = ProgressPrinter(quiet: quiet)
         if let shard {
             request.shard = shard
@@ -261,10 +271,13 @@ struct Narrate: ParsableCommand {
         for name in format.flatMap({ $0.split(separator: ",") }) {
             let trimmed = name.trimmingCharacters(in: .whitespaces).lowercased()
             guard let value = DeliveryFormat(rawValue: trimmed) else {
-                throw ValidationError("--format takes wav, opus, mp3 or epub; \"\(trimmed)\" is none of them.")
+                throw ValidationError("--format takes wav, opus, mp3, epub, brf, pef or labels; \"\(trimmed)\" is none of them.")
             }
             formats.insert(value)
         }
+        // The text editions come besides the audio: naming only them keeps the default audio.
+        let textEditions: Set<DeliveryFormat> = [.brf, .pef, .labels]
+        if formats.isSubset(of: textEditions) { formats.formUnion(Delivery.standard.formats) }
         return formats
     }
 

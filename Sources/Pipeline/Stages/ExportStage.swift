@@ -2,6 +2,7 @@ import Export
 import ExpoModel
 import ExpoSystem
 import Foundation
+import KoreanSpeech
 import Speech
 import TalkingBook
 
@@ -10,6 +11,8 @@ import TalkingBook
 struct ExportStage {
     let request: GuideRequest
     let output: OutputFolder
+    /// The guide's normaliser: the apps' labels are its words, and braille reads Hanja with it.
+    var normalizer = KoreanSpeechNormalizer()
 
     /// Writes every track's display and spoken scripts. Each file is synced to the disk, so
     /// thousands of tracks take seconds: it checks for a stop between files.
@@ -53,7 +56,8 @@ struct ExportStage {
         if request.delivery.formats.contains(.epub) {
             try writeTalkingBook(tracks, summary: summary, synthesis: synthesis)
         }
-        try output.write(ManifestWriter.render(summary: summary, extra: Self.profileSettings(request.profile)),
+        let editions = try writeEditions(tracks)
+        try output.write(ManifestWriter.render(summary: summary, extra: Self.profileSettings(request.profile).merging(editions) { $1 }),
                          to: "manifest.json")
         return summary
     }
@@ -142,7 +146,7 @@ struct ExportStage {
     static func filesOfPreviousRun(in folder: URL) -> [String] {
         guard let data = try? Data(contentsOf: folder.appendingPathComponent("manifest.json")),
               let manifest = try? ManifestReader.read(data) else { return [] }
-        var files = ["guide.wav", "guide.m3u8", "guide.txt", "index.html", "guide.epub"]
+        var files = ["guide.wav", "guide.m3u8", "guide.txt", "index.html", "guide.epub"] + editionFiles
         files += (manifest.guideEncodings ?? [:]).values.map(\.file)
         for track in manifest.tracks {
             files += [track.files.wav, track.files.vtt, track.files.txt, track.files.spokenTxt].compactMap { $0 }

@@ -1,0 +1,26 @@
+import ExpoModel
+
+/// The guide's tracks as a braille book: the poster and every entry from their display text
+/// (not the spoken text: digits stay digits, Latin names stay Latin), each a chapter.
+public enum BrailleEdition {
+    /// What the title page says under the title, and the contents page's heading.
+    static let subtitle = "점자 안내서"
+    static let contentsHeading = "차례"
+
+    /// The book of `tracks`, laid out on pages of `size`.
+    public static func book(tracks: [Track], transcriber: BrailleTranscriber, size: BraillePageSize) throws -> BrailleBook {
+        var chapters: [BrailleBook.Chapter] = []
+        for track in tracks {
+            var blocks: [BrailleBook.Chapter.Block] = []
+            for block in track.blocks where block.role != .title {
+                blocks.append(.init(braille: try transcriber.braille(block.displayText), indented: block.role == .paragraph))
+            }
+            chapters.append(.init(heading: try transcriber.braille(track.title), blocks: blocks))
+        }
+        let title = tracks.first?.title ?? ""
+        return try BrailleBook.layout(
+            title: try transcriber.braille(title), subtitle: try transcriber.braille(subtitle),
+            contentsHeading: try transcriber.braille(contentsHeading), chapters: chapters, size: size,
+            number: { try transcriber.braille(String($0)) })
+    }
+}
