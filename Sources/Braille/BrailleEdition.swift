@@ -23,4 +23,19 @@ public enum BrailleEdition {
             contentsHeading: try transcriber.braille(contentsHeading), chapters: chapters, size: size,
             number: { try transcriber.braille(String($0)) })
     }
+
+    /// The characters of `tracks`' display text that the braille leaves out because no table
+    /// writes them (each once, in order of appearance), for the manifest to name.
+    public static func unwritable(tracks: [Track], transcriber: BrailleTranscriber) throws -> [Character] {
+        var seen: Set<Character> = []
+        var found: [Character] = []
+        for track in tracks {
+            for block in track.blocks {
+                for character in try transcriber.unwritable(block.displayText) where seen.insert(character).inserted {
+                    found.append(character)
+                }
+            }
+        }
+        return found
+    }
 }

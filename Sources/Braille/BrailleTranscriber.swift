@@ -65,7 +65,7 @@ public struct BrailleTranscriber: Sendable {
     /// breaks and tabs as spaces.
     func prepared(_ text: String) -> String {
         var text = withoutHanja(text)
-        text = Self.unitsSpelled(text)
+        text = Self.degreesSpelled(Self.unitsSpelled(text))
         text = Self.pairedQuotes(text)
         return String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
             scalar.properties.isWhitespace ? " " : scalar
@@ -134,6 +134,30 @@ public struct BrailleTranscriber: Sendable {
         return output
     }
 
+    /// ℃ and ℉ as a degree sign and a letter, which the Latin run writes.
+    static func degreesSpelled(_ text: String) -> String {
+        guard text.contains("℃") || text.contains("℉") else { return text }
+        return text.replacingOccurrences(of: "℃", with: "°C").replacingOccurrences(of: "℉", with: "°F")
+    }
+
+    /// The characters of `text` that no table writes (liblouis leaves them out): kana, symbols
+    /// without a braille form. Checked one character at a time, only for characters outside
+    /// Hangul, ASCII and Hanja (which is read).
+    public func unwritable(_ text: String) throws -> [Character] {
+        var found: [Character] = []
+        var checked: Set<Unicode.Scalar> = []
+        for scalar in prepared(text).unicodeScalars {
+            switch scalar.value {
+            case 0x20...0x7E, 0xAC00...0xD7A3, 0x3131...0x318E: continue
+            default: break
+            }
+            if isLatinLetter(scalar) || scalar.properties.isWhitespace || !checked.insert(scalar).inserted { continue }
+            let table = Self.latinRunScalars.contains(scalar) ? latinTable : koreanTable
+            if try Louis.translate(String(scalar), tables: table).isEmpty { found.append(Character(scalar)) }
+        }
+        return found
+    }
+
     /// Straight quotation marks as opening or closing ones: opening at the start or after a
     /// space or an opening bracket, closing elsewhere (an apostrophe inside a word stays one).
     static func pairedQuotes(_ text: String) -> String {
@@ -164,6 +188,10 @@ public struct BrailleTranscriber: Sendable {
         case latin(String, terminated: Bool)
     }
 
+    /// What a Latin run carries besides letters: superscript digits (km²) and the degree sign (°C),
+    /// which the UEB table writes and the Korean one does not.
+    static let latinRunScalars: Set<Unicode.Scalar> = Set("°¹²³⁰⁴⁵⁶⁷⁸⁹".unicodeScalars)
+
     /// Marks after which the Latin terminator is not written (제34항: the run is closed by the
     /// mark itself).
     static let closingMarks: Set<Unicode.Scalar> = Set("()[]{}“”‘’\"'.?!…⋯「」『』《》〈〉".unicodeScalars)
@@ -180,14 +208,16 @@ public struct BrailleTranscriber: Sendable {
             other = String.UnicodeScalarView()
         }
         while index < scalars.count {
-            guard isLatinLetter(scalars[index]) else {
+            let startsRun = isLatinLetter(scalars[index])
+                || (scalars[index] == "°" && index + 1 < scalars.count && isLatinLetter(scalars[index + 1]))
+            guard startsRun else {
                 other.append(scalars[index])
                 index += 1
                 continue
             }
             var end = index
             while end < scalars.count {
-                if isLatinLetter(scalars[end]) {
+                if isLatinLetter(scalars[end]) || latinRunScalars.contains(scalars[end]) {
                     end += 1
                     continue
                 }

@@ -98,6 +98,10 @@ struct BrailleEditionTests {
         #expect(transcriber.prepared("老人과 男女") == "노인과 남녀")
         #expect(transcriber.prepared("\"네\"와 'L'Exposition'") == "“네”와 ‘L'Exposition’")
         #expect(transcriber.prepared("1.12㎢, 42.4㎝") == "1.12km², 42.4cm")
+        #expect(transcriber.prepared("섭씨 20℃") == "섭씨 20°C")
+        #expect(BrailleTranscriber.segments("1.12km²)") == [.korean("1.12"), .latin("km²", terminated: false), .korean(")")])
+        #expect(BrailleTranscriber.segments("20°C의") == [.korean("20"), .latin("°C", terminated: true), .korean("의")])
+        #expect(try transcriber.unwritable("가の나") == ["の"])
         #expect(BrailleTranscriber.segments("(Grande Roue de Paris)가") == [
             .korean("("), .latin("Grande Roue de Paris", terminated: false), .korean(")가"),
         ])

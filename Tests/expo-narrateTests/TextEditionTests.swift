@@ -73,7 +73,11 @@ struct TextEditionTests {
         let pages = try Self.checkBRF(output.appendingPathComponent("guide.brf"))
         #expect(pages >= 3)
         let parsed = try Self.parseWithPython(output)
-        #expect(parsed.contains("labels 2"))  // 4 poster fields and two per entry: 2x labels
+        // Four poster fields, and each entry's name and short description.
+        let entries = try JSONSerialization.jsonObject(with: Data(contentsOf: CommandRunner.projectRoot
+            .appendingPathComponent("Sources/CatalogLoading/Resources/DefaultCatalog/items.json"))) as? [Any] ?? []
+        let count = 4 + 2 * entries.count
+        #expect(parsed.contains("labels \(count)\nExhibition \(count)\nExhibitionAccessibility \(count)\nstrings.xml \(2 * count)\n"), "\(parsed)")
         #expect(parsed.contains("pef pages \(pages)"))
         let labels = try String(contentsOf: output.appendingPathComponent("labels.json"), encoding: .utf8)
         #expect(labels.contains("천구백 년 사월 십사 일부터 십일월 십이 일까지"))

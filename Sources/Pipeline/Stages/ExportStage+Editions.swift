@@ -37,6 +37,11 @@ extension ExportStage {
             }
             notes["braille.files"] = files.joined(separator: " ")
             notes["braille.table"] = table.lastPathComponent + " (liblouis \(Louis.version))"
+            let unwritable = try BrailleEdition.unwritable(tracks: tracks, transcriber: transcriber)
+            if !unwritable.isEmpty {
+                // Said, not hidden: what the braille left out because no table writes it.
+                notes["braille.omittedCharacters"] = String(unwritable)
+            }
             notes["braille.page"] = "\(request.braillePage.cells) cells x \(request.braillePage.lines) lines, \(book.pages.count) pages"
         }
         if formats.contains(.labels) {
