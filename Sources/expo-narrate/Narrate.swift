@@ -137,6 +137,9 @@ struct Narrate: ParsableCommand {
         if let jobs, !(1...64).contains(jobs) {
             throw ValidationError("--jobs must be from 1 to 64.")
         }
+        do { try BraillePageSize(cells: brailleCells, lines: brailleLines).validate() } catch let error as ExpoError {
+            throw ValidationError("--braille-cells takes 20 to 100 and --braille-lines 10 to 100: \(error.message).")
+        }
         if shard != nil || assembleOnly {
             let option = shard != nil ? "--shard" : "--assemble-only"
             if shard != nil && assembleOnly { throw ValidationError("--shard makes tracks and --assemble-only publishes them: give one.") }
@@ -222,7 +225,6 @@ struct Narrate: ParsableCommand {
         request.waitForOtherRuns = !noWait
         request.assembleOnly = assembleOnly
         request.braillePage = BraillePageSize(cells: brailleCells, lines: brailleLines)
-        try request.braillePage.validate()
         request.brailleTable = library.folder.appendingPathComponent("braille/ko-expo-g2.ctb")
         let printer = ProgressPrinter(quiet: quiet)
         if let shard {

@@ -89,6 +89,10 @@ struct TextEditionTests {
         #expect(partial.status == 0, "\(partial.stderr)")
         #expect(try Data(contentsOf: output.appendingPathComponent("guide.brf")) == before)
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("strings.xml").path))
+
+        // A page size outside the ranges is a usage error that names the option.
+        let tooNarrow = try CommandRunner.run(["--all", "--text-only", "--format", "brf", "--braille-cells", "5", "--output", output.path])
+        #expect(tooNarrow.status == 64 && tooNarrow.stderr.contains("--braille-cells"), "\(tooNarrow.stderr)")
     }
 
     @Test("original data: the BRF within 40 × 25, every file parses", .needsSharedFixtures)
