@@ -13,7 +13,9 @@ public enum BrailleEdition {
         for track in tracks {
             var blocks: [BrailleBook.Chapter.Block] = []
             for block in track.blocks where block.role != .title {
-                blocks.append(.init(braille: try transcriber.braille(block.displayText), indented: block.role == .paragraph))
+                // Sentence by sentence, so that liblouis is never given a whole long paragraph.
+                let sentences = try block.sentences.map { try transcriber.braille($0.display) }
+                blocks.append(.init(braille: sentences.joined(separator: "\u{2800}"), indented: block.role == .paragraph))
             }
             chapters.append(.init(heading: try transcriber.braille(track.title), blocks: blocks))
         }

@@ -38,10 +38,7 @@ struct AppLabelsTests {
                 let hasDigit = label.label.contains { $0.isNumber }
                 #expect(!hasDigit, "\(label.key): \(label.label)")
             }
-            let heard = label.field.hasPrefix("entry") || label.field == "poster.title"
-            if heard {
-                #expect(spoken.contains { $0.contains(label.label) }, "\(label.key): \(label.label)")
-            }
+            #expect(spoken.contains { $0.contains(label.label) }, "\(label.key): \(label.label)")
         }
     }
 
