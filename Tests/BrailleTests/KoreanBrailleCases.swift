@@ -5,7 +5,9 @@ import Testing
 /// standard's own examples; the Latin and unit cases apply its articles on Latin letters
 /// (제28항 letters and capitals by Unified English Braille, uncontracted; 제29항 로마자표 ⠴ and
 /// 로마자 종료표 ⠲; 제34항 no terminator before a bracket or quotation mark) to the kind of text the
-/// guide holds. The number of the article is given as the 2024 edition numbers it.
+/// guide holds. Articles are numbered as the 2024 edition numbers them, as a public corpus of the
+/// standard's examples gives them (the standard's text itself was not available here); the
+/// punctuation cases cite "제49항" for the chapter on 문장 부호.
 enum KoreanBrailleCases {
     struct Case: Sendable, CustomTestStringConvertible {
         var family: Family
