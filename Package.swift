@@ -33,6 +33,11 @@ let cLibraries: [Target] = [
     // liblouis with Debian's braille tables (Korean ko-g2, English UEB): the braille edition.
     // Debian: liblouis-dev, liblouis-data.
     .systemLibrary(name: "CLouis", pkgConfig: "liblouis", providers: [.apt(["liblouis-dev"])]),
+    // libvips (Debian: libvips-dev): the entries' pictures, decoded with pixel limits and made
+    // into the page's and the book's sizes; chosen by measurement (README, "Pictures").
+    .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+    // libvips's variadic calls as plain C functions; only the JPEG, PNG and WebP loaders allowed.
+    .target(name: "CPictureShim", dependencies: ["CVips"]),
     // Adapts espeak-ng's one global callback to a per-call sink.
     .target(name: "CEspeakShim", dependencies: ["CEspeakNG"]),
     // Signal flags as volatile sig_atomic_t, and Linux calls with their real prototypes.
@@ -82,6 +87,8 @@ let stages: [Target] = [
     .target(name: "Braille", dependencies: ["ExpoModel", "KoreanSpeech", "CLouis"]),
     // Spoken labels for the apps: each displayed field with the words a screen reader should say.
     .target(name: "AppLabels", dependencies: ["ExpoModel", "KoreanSpeech", "Narration"]),
+    // The entries' pictures: found by image name, checked, made into sizes for phones (libvips).
+    .target(name: "Pictures", dependencies: ["ExpoModel", "CPictureShim"]),
     // EPUB 3 talking books with Media Overlays.
     .target(name: "TalkingBook"),
     // Captions, transcript, page, playlist, manifest.
@@ -90,7 +97,7 @@ let stages: [Target] = [
     // Composes the stages: narrate → synthesise → export → publish.
     .target(name: "Pipeline", dependencies: [
         "ExpoModel", "ExpoSystem", "CatalogLoading", "KoreanSpeech", "Narration", "Speech", "Audio", "Encoding", "Export",
-        "TalkingBook", "Braille", "AppLabels",
+        "TalkingBook", "Braille", "AppLabels", "Pictures",
     ]),
 ]
 
@@ -100,7 +107,7 @@ let package = Package(
         .executable(name: "expo-narrate", targets: ["expo-narrate"]),
         .library(name: "ExpoNarration", targets: [
             "ExpoModel", "CatalogLoading", "KoreanSpeech", "KoreanPronunciation", "Narration", "CatalogCheck", "Speech", "Audio",
-            "Encoding", "TalkingBook", "Export", "Braille", "AppLabels", "Pipeline",
+            "Encoding", "TalkingBook", "Export", "Braille", "AppLabels", "Pictures", "Pipeline",
         ]),
     ],
     dependencies: [
@@ -111,6 +118,7 @@ let package = Package(
     targets: cLibraries + stages + [
         .executableTarget(name: "expo-narrate", dependencies: [
             "Pipeline", "ExpoModel", "CatalogLoading", "KoreanSpeech", "Narration", "Speech", "ExpoSystem", "CatalogCheck", "Braille",
+            "Pictures",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: [
             // espeak-ng's calls into pcaudiolib bind to CEspeakShim/expo_no_audio.c: no sound device.
@@ -140,6 +148,7 @@ let package = Package(
         .testTarget(name: "TalkingBookTests", dependencies: ["TalkingBook", "TestSupport"]),
         .testTarget(name: "BrailleTests", dependencies: ["Braille", "ExpoModel", "KoreanSpeech", "Narration", "CatalogLoading", "TestSupport"]),
         .testTarget(name: "AppLabelsTests", dependencies: ["AppLabels", "ExpoModel", "KoreanSpeech", "Narration", "CatalogLoading", "TestSupport"]),
+        .testTarget(name: "PicturesTests", dependencies: ["Pictures", "ExpoModel", "TestSupport"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "CatalogLoading", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "TestSupport"]),
         .testTarget(name: "expo-narrateTests", dependencies: [

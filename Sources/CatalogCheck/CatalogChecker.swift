@@ -46,8 +46,9 @@ public struct CatalogChecker {
         self.init(normalizer: normalizer, voices: voices, spelling: SpellingDictionary(names: Self.koreanDictionaryNames))
     }
 
-    /// Checks `catalog`; `warnings` are what the catalog reader reported while loading it.
-    public func check(_ catalog: Catalog, warnings: [CatalogWarning] = []) -> CheckReport {
+    /// Checks `catalog`; `warnings` are what the catalog reader reported while loading it;
+    /// `picturesFound` the image names that have a picture file (their text alternatives are checked).
+    public func check(_ catalog: Catalog, warnings: [CatalogWarning] = [], picturesFound: Set<String> = []) -> CheckReport {
         var findings: [CheckFinding] = []
         let poster = catalog.poster
         let posterFields: [(String, String)] = [
@@ -88,6 +89,7 @@ public struct CatalogChecker {
             findings.append(CheckFinding(kind: .emptyField, entry: "poster", position: 0, field: field.0, text: "", context: "",
                                          detail: "the field is empty; fill it in (it is narrated without it)"))
         }
+        findings += pictureFindings(catalog, picturesFound: picturesFound)
         findings += readerWarnings(warnings, catalog: catalog, already: findings)
         findings = findings.enumerated().sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }.map(\.element)
         var skipped: [String] = []

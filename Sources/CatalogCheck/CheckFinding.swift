@@ -16,6 +16,8 @@ public struct CheckFinding: Sendable, Equatable, Codable {
         case duplicateField
         /// Something else the catalog reader noticed and worked around.
         case dataWarning
+        /// A picture found for the entry with no text alternative (`image_alt`).
+        case missingAltText
 
         /// The kind in words, singular and plural.
         public var label: (one: String, many: String) {
@@ -27,6 +29,7 @@ public struct CheckFinding: Sendable, Equatable, Codable {
             case .emptyField: ("empty field", "empty fields")
             case .duplicateField: ("duplicate field", "duplicate fields")
             case .dataWarning: ("data warning", "data warnings")
+            case .missingAltText: ("picture without alt text", "pictures without alt text")
             }
         }
     }

@@ -16,12 +16,13 @@ public enum CheckReportStore {
     /// `lexiconFile`, `voices`, and the size and modification time of the spelling dictionary's
     /// possible files and of `program` (the checking binary).
     public static func key(catalog: Catalog, warnings: [CatalogWarning], lexiconFile: URL?, voices: CheckVoices,
-                           program: URL?) -> String {
+                           program: URL?, picturesFound: Set<String> = []) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let text = [(try? encoder.encode(catalog.poster)), (try? encoder.encode(catalog.entries))]
             .map { $0.map { String(decoding: $0, as: UTF8.self) } ?? "unencodable" }
         var parts = ["check-report 1"] + text + [warnings.map(\.description).joined(separator: "\n")]
+        if !picturesFound.isEmpty { parts.append("pictures " + picturesFound.sorted().joined(separator: "\n")) }
         parts.append(lexiconFile.flatMap { try? SHA256Digest.ofFile($0.path) } ?? "no lexicon")
         parts.append("\(voices.profile) \(voices.korean) \(voices.foreign.sorted { $0.key < $1.key })")
         let dictionaryFiles = SpellingDictionary.searchFolders.flatMap { folder in

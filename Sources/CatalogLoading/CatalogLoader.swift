@@ -25,13 +25,14 @@ public struct CatalogLoader: Sendable {
         let root = try Self.parse(file, limits: limits, rootIsEntries: false)
         var reader = FieldReader(file: name)
         let object = try reader.object(root, at: "$")
-        let poster = Poster(
+        var poster = Poster(
             title: try reader.string(object, "title", at: "$"),
             visitors: try reader.count(object, "visitors", at: "$"),
             location: try reader.string(object, "location", at: "$"),
             duration: try reader.string(object, "duration", at: "$"),
             description: try reader.string(object, "description", at: "$")
         )
+        try reader.readPictureFields(object, at: "$", into: &poster)
         if poster.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw ExpoError.catalogInvalid(file: name, path: "$.title", reason: "the title is empty")
         }
@@ -53,12 +54,13 @@ public struct CatalogLoader: Sendable {
         for (index, element) in array.enumerated() {
             let path = "$[\(index)]"
             let object = try reader.object(element, at: path)
-            let entry = Entry(
+            var entry = Entry(
                 name: try reader.string(object, "name", at: path),
                 imageName: try reader.string(object, "image_name", at: path, required: false),
                 shortDescription: try reader.string(object, "short_desc", at: path, required: false),
                 description: try reader.string(object, "desc", at: path, required: false)
             )
+            try reader.readPictureFields(object, at: path, into: &entry)
             if entry.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
                 reader.warn("\(path).name", "the entry has no name; it is narrated as \"항목 \(index + 1)\"")
             }

@@ -59,6 +59,9 @@ public struct Block: Sendable, Equatable, Codable {
         case fact
         /// An entry's one-line summary.
         case summary
+        /// What the picture shows, for those who do not see it (the catalog's
+        /// `image_description`): read after the name; `label` holds its heading.
+        case appearance
         /// A paragraph of running text.
         case paragraph
     }

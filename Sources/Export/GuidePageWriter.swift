@@ -24,14 +24,16 @@ public enum GuidePageWriter {
     /// The page for `tracks`, with files and audio facts from `summary` (matched by file stem).
     /// `audioSources` gives a track's files by file stem, best first (for example Opus, MP3,
     /// then the WAV as a download only); a track not in it plays its WAV.
+    /// `pictures` gives a track's picture by file stem, shown under its heading.
     public static func render(tracks: [Track], summary: GuideSummary,
-                              audioSources: [String: [GuidePageAudioSource]] = [:]) -> String {
+                              audioSources: [String: [GuidePageAudioSource]] = [:],
+                              pictures: [String: PublishedPicture] = [:]) -> String {
         let results = Dictionary(summary.tracks.map { ($0.fileStem, $0) }, uniquingKeysWith: { first, _ in first })
         let title = GuideOutline.oneLine(summary.title)
         let hasTrackAudio = summary.tracks.contains { $0.audioFile != nil }
         let chapters = zip(tracks, GuideOutline.entryNumbers(of: tracks)).map { track, number in
             Chapter(track: track, number: number, result: results[track.fileStem],
-                    sources: sources(for: results[track.fileStem], given: audioSources))
+                    sources: sources(for: results[track.fileStem], given: audioSources), picture: pictures[track.fileStem])
         }
         var html = head(title: title, tracks: tracks, hasTrackAudio: hasTrackAudio)
         html += guideFiles(summary: summary, hasTrackAudio: hasTrackAudio)
@@ -63,6 +65,7 @@ public enum GuidePageWriter {
         var number: String?
         var result: TrackResult?
         var sources: [GuidePageAudioSource]
+        var picture: PublishedPicture?
         var playerSources: [GuidePageAudioSource] { sources.filter(\.inPlayer) }
         var id: String {
             let slug = FileNaming.slug(track.fileStem)
@@ -194,6 +197,7 @@ public enum GuidePageWriter {
         let track = chapter.track, id = chapter.id
         let heading = escape(GuideOutline.headingPrefix(entryNumber: chapter.number)) + titleMarkup(track)
         var html = "<section aria-labelledby=\"\(id)\">\n<h2 id=\"\(id)\">\(heading)</h2>\n"
+        if let picture = chapter.picture { html += figure(picture, title: track.title) }
         var index = 0
         var facts = ""
         for block in track.blocks {
@@ -208,15 +212,44 @@ public enum GuidePageWriter {
         index = 0
         for block in track.blocks {
             defer { index += block.sentences.count }
-            guard block.role == .summary || block.role == .paragraph else { continue }
+            guard block.role == .summary || block.role == .paragraph || block.role == .appearance else { continue }
             let spans = block.sentences.enumerated().compactMap { offset, sentence -> String? in
                 let text = GuideOutline.oneLine(sentence.display)
                 return text.isEmpty ? nil : sentenceSpan(index + offset, markUp(text, foreign: foreignRuns(sentence)))
             }
             guard !spans.isEmpty else { continue }
+            if block.role == .appearance {
+                html += "<h3>\(escape(GuideOutline.oneLine(block.label)))</h3>\n<p class=\"appearance\">\(spans.joined(separator: " "))</p>\n"
+                continue
+            }
             html += "<p\(block.role == .summary ? " class=\"summary\"" : "")>\(spans.joined(separator: " "))</p>\n"
         }
         return html + "</section>\n"
+    }
+
+    /// The picture at every width, WebP first with the JPEG as the fallback, loaded when it
+    /// comes near the screen, never wider than the text column.
+    private static func figure(_ picture: PublishedPicture, title: String) -> String {
+        let jpegs = picture.variants(ofType: "image/jpeg"), webps = picture.variants(ofType: "image/webp")
+        guard let fallback = jpegs.first else { return "" }
+        let sizes = "(min-width: 48rem) 47rem, 100vw"
+        let srcset = { (variants: [PictureVariant]) in variants.map { "\(url($0.file)) \($0.width)w" }.joined(separator: ", ") }
+        var html = "<figure class=\"picture\"><picture>\n"
+        if !webps.isEmpty { html += "<source type=\"image/webp\" srcset=\"\(srcset(webps))\" sizes=\"\(sizes)\">\n" }
+        html += "<img src=\"\(url(fallback.file))\" srcset=\"\(srcset(jpegs))\" sizes=\"\(sizes)\" width=\"\(fallback.width)\" "
+        html += "height=\"\(fallback.height)\" alt=\"\(escape(altText(picture.alternative, title: title)))\" loading=\"lazy\" decoding=\"async\">\n"
+        return html + "</picture></figure>\n"
+    }
+
+    /// A picture's `alt`: the text a person wrote; empty for a picture marked decorative; for a
+    /// picture nobody described, what it is a picture of and that its text is missing (never
+    /// its file name, never an invented description).
+    public static func altText(_ alternative: PictureAlternative, title: String) -> String {
+        switch alternative {
+        case .text(let text): return GuideOutline.oneLine(text)
+        case .decorative: return ""
+        case .missing: return "\(GuideOutline.oneLine(title)) 그림 (대체 텍스트 없음)"
+        }
     }
 
     /// A sentence's markup in the span the player marks while it is heard.

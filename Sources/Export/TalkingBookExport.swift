@@ -8,8 +8,10 @@ public enum TalkingBookExport {
     /// The book of `tracks`; `audio` gives each track's MP3 (the file to embed and its decoded
     /// duration), by file stem; tracks without one are text-only chapters. `identifier` is a
     /// stable id of the catalog; `modified` the book's date (YYYY-MM-DDThh:mm:ssZ).
+    /// `pictures` gives a track's picture by file stem.
     public static func document(tracks: [Track], summary: GuideSummary, audio: [String: (url: URL, duration: Double)],
-                                identifier: String, modified: String) -> TalkingBookDocument {
+                                identifier: String, modified: String,
+                                pictures: [String: PictureReference] = [:]) -> TalkingBookDocument {
         let results = Dictionary(summary.tracks.map { ($0.fileStem, $0) }, uniquingKeysWith: { first, _ in first })
         let chapters = tracks.map { track in
             let mp3 = audio[track.fileStem]
@@ -17,7 +19,8 @@ public enum TalkingBookExport {
             let clips = mp3 == nil ? [] : SentenceClips.clips(sentences: track.sentences.map(\.display), cues: cues)
             var index = 0
             let blocks = track.blocks.map { block in
-                TalkingBook.Block(role: role(block.role), sentences: block.sentences.map { sentence in
+                TalkingBook.Block(role: role(block.role), heading: block.role == .appearance ? block.label : nil,
+                                  sentences: block.sentences.map { sentence in
                     defer { index += 1 }
                     let clip = index < clips.count ? clips[index] : nil
                     return TalkingBook.Sentence(runs: LanguageSpans.runs(of: sentence).map { TextRun($0.text, language: $0.language) },
@@ -28,12 +31,17 @@ public enum TalkingBookExport {
                 id: track.fileStem, title: oneLine(track.title),
                 audio: mp3.map { AudioReference(sourceURL: $0.url, fileName: track.fileStem + ".mp3",
                                                 mediaType: "audio/mpeg", durationSeconds: $0.duration) },
-                blocks: blocks)
+                blocks: blocks, picture: pictures[track.fileStem])
         }
+        let shown = tracks.compactMap { pictures[$0.fileStem] }
+        let described = shown.filter(\.hasAlternative).count
+        let pictureNote = shown.isEmpty ? "" : described == shown.count
+            ? " 그림 \(shown.count)개에는 모두 사람이 쓴 대체 텍스트가 있거나 장식용으로 표시되어 있습니다."
+            : " 그림 \(shown.count)개 가운데 \(shown.count - described)개에는 아직 대체 텍스트가 없습니다."
         return TalkingBookDocument(
             title: oneLine(summary.title), language: "ko", identifier: identifier, modified: modified,
             accessibilitySummary: "전시 안내의 모든 문장을 글과 음성으로 함께 담았습니다. 문장마다 음성이 맞추어져 있어 "
-                + "읽으면서 들을 수 있고, 글만으로도 모든 내용을 읽을 수 있습니다.",
+                + "읽으면서 들을 수 있고, 글만으로도 모든 내용을 읽을 수 있습니다." + pictureNote,
             chapters: chapters, narrator: "espeak-ng (ko)")
     }
 
@@ -43,6 +51,7 @@ public enum TalkingBookExport {
         case .fact: .fact
         case .summary: .summary
         case .paragraph: .paragraph
+        case .appearance: .appearance
         }
     }
 

@@ -48,6 +48,7 @@ public struct Narrator: Sendable {
             sentence.wordLinks = SpokenWordLinks.links(for: sentence, normalizer: normalizer)
             blocks.append(Block(role: .fact, label: label, value: value, sentences: [sentence]))
         }
+        blocks += appearance(poster.imageDescription)
         blocks += paragraphs(poster.description)
         return Track(fileStem: FileNaming.posterStem, title: title.display, kind: .poster, position: 1, blocks: blocks)
     }
@@ -57,6 +58,7 @@ public struct Narrator: Sendable {
         var name = entry.name.trimmingWhitespace.split(whereSeparator: \.isNewline).joined(separator: " ")
         if name.isEmpty { name = "항목 \(index + 1)" }
         var blocks = [Block(role: .title, sentences: [sentence(name)])]
+        blocks += appearance(entry.imageDescription)
         let summary = entry.shortDescription.trimmingWhitespace
         if !summary.isEmpty {
             blocks.append(Block(role: .summary, sentences: SentenceSplitter.sentences(summary).map(sentence)))
@@ -64,6 +66,17 @@ public struct Narrator: Sendable {
         blocks += paragraphs(entry.description)
         let stem = FileNaming.entryStem(index: index, count: count, hint: entry.imageName)
         return Track(fileStem: stem, title: name, kind: .entry, position: index + 2, blocks: blocks)
+    }
+
+    /// The heading of the part that says what the picture shows.
+    public static let appearanceLabel = "생김새"
+
+    /// The audio description as its own part (its sentences are normalised like any text);
+    /// none when the catalog has none.
+    private func appearance(_ description: String?) -> [Block] {
+        let text = SentenceSplitter.paragraphs(description ?? "").joined(separator: " ")
+        guard !text.trimmingWhitespace.isEmpty else { return [] }
+        return [Block(role: .appearance, label: Self.appearanceLabel, sentences: SentenceSplitter.sentences(text).map(sentence))]
     }
 
     private func paragraphs(_ text: String) -> [Block] {

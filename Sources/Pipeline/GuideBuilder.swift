@@ -64,6 +64,7 @@ public struct GuideBuilder {
         let scripts = speech == nil ? nil : BackgroundWork { try export.writeScripts(tracks) }
         defer { scripts?.waitQuietly() }
         if speech == nil { try export.writeScripts(tracks) }
+        let pictures = try export.writePictures(tracks) { progress(.warning($0)) }
         try Interruption.check()
 
         let synthesis = try speech.map { try SynthesisStage(request: request, output: output, speech: $0, pronouncer: pronouncer)
@@ -82,7 +83,7 @@ public struct GuideBuilder {
         try Interruption.check()
         progress(.assembling)
 
-        let summary = try export.run(tracks, synthesis: synthesis)
+        let summary = try export.run(tracks, synthesis: synthesis, pictures: pictures)
         try synthesis.guide.finish(summary.tracks, profile: request.profile)
         try Interruption.check()
         try output.publish(previousFiles: previous)

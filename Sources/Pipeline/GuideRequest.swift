@@ -50,6 +50,9 @@ public struct GuideRequest: Sendable {
     /// `Voices/braille/ko-expo-g2.ctb` of the voices folder, found with the voice profiles).
     public var braillePage = BraillePageSize.standard
     public var brailleTable: URL?
+    /// Where the pictures are, searched in order (`--images`, then the catalog's `images/`);
+    /// none: a guide without pictures.
+    public var pictureFolders: [URL] = []
 
     /// The cache folder this request uses when `useCache` is set.
     public var effectiveCacheFolder: URL {

@@ -42,6 +42,11 @@ struct BookPlan: Sendable {
     let audioFiles: [AudioFilePlan]
 
     var hasOverlays: Bool { chapters.contains { $0.audio != nil } }
+    /// The chapters' pictures, in reading order.
+    var pictures: [PictureReference] { chapters.compactMap(\.chapter.picture) }
+
+    /// Path of a picture relative to the package document.
+    static func pictureHref(_ picture: PictureReference) -> String { "images/" + picture.fileName }
     var totalMilliseconds: Int { chapters.reduce(0) { $0 + $1.overlayMilliseconds } }
 
     /// Validates `document` and derives names, ids and millisecond clips.
@@ -52,6 +57,7 @@ struct BookPlan: Sendable {
         var audioByName: [String: AudioFilePlan] = [:]
         var audioFiles: [AudioFilePlan] = []
         var chapters: [ChapterPlan] = []
+        var seenPictures = Set<String>()
         for chapter in document.chapters {
             try Self.validateName(chapter.id)
             guard chapter.id.lowercased() != "nav" else { throw TalkingBookError.invalidName(chapter.id) }
@@ -63,6 +69,15 @@ struct BookPlan: Sendable {
             var audio: AudioFilePlan?
             if let reference = chapter.audio {
                 audio = try Self.audioPlan(reference, known: &audioByName, list: &audioFiles)
+            }
+            if let picture = chapter.picture {
+                try Self.validateName(picture.fileName)
+                guard ["image/jpeg", "image/png"].contains(picture.mediaType) else {
+                    throw TalkingBookError.unsupportedMediaType(picture.mediaType)
+                }
+                guard seenPictures.insert(picture.fileName.lowercased()).inserted else {
+                    throw TalkingBookError.conflictingAudio(picture.fileName)
+                }
             }
             chapters.append(try Self.chapterPlan(chapter, audio: audio))
         }

@@ -45,13 +45,20 @@ struct ChapterXHTML {
             defer { sentenceNumber += block.sentences.count }
             guard !block.sentences.isEmpty else { continue }
             let (element, attributes) = elementFor(block.role, seenTitle: seenTitle)
-            if block.role == .title { seenTitle = true }
+            if let heading = block.heading, !XMLText.singleLine(heading).isEmpty {
+                out += "<h2>\(XMLText.escape(XMLText.singleLine(heading)))</h2>\n"
+            }
             out += "<\(element) id=\"\(Self.blockID(blockIndex))\"\(attributes)>"
             let spans = block.sentences.enumerated().map { offset, sentence in
                 renderSentence(sentence, id: Self.sentenceID(sentenceNumber + offset))
             }
             out += spans.joined(separator: " ")
             out += "</\(element)>\n"
+            if block.role == .title, !seenTitle, let picture = plan.chapter.picture {
+                out += "<figure class=\"picture\"><img src=\"\(BookPlan.pictureHref(picture))\" alt=\"\(XMLText.escape(XMLText.singleLine(picture.alt)))\""
+                out += " width=\"\(picture.width)\" height=\"\(picture.height)\"/></figure>\n"
+            }
+            if block.role == .title { seenTitle = true }
         }
         return out
     }
@@ -62,6 +69,7 @@ struct ChapterXHTML {
         case .fact: return ("p", " class=\"fact\"")
         case .summary: return ("p", " class=\"summary\"")
         case .paragraph: return ("p", "")
+        case .appearance: return ("p", " class=\"appearance\"")
         }
     }
 
@@ -122,6 +130,8 @@ enum StyleSheet {
     p { margin: 0 0 0.8em; }
     p.fact { margin: 0 0 0.3em; padding-left: 0.8em; border-left: 0.2em solid #767676; }
     p.summary { font-weight: bold; margin: 0.8em 0; }
+    figure.picture { margin: 0.8em 0; }
+    figure.picture img { max-width: 100%; height: auto; }
     nav ol { list-style: none; padding-left: 0; }
     nav li { margin: 0.4em 0; }
     .\(activeClass) {

@@ -65,15 +65,46 @@ public struct Chapter: Sendable {
     public var audio: AudioReference?
     /// The display text, in reading order.
     public var blocks: [Block]
+    /// The chapter's picture, shown after its heading; nil for none.
+    public var picture: PictureReference?
 
     /// Creates a chapter; see the properties for the meaning of each value.
     public init(id: String, title: String, titleLanguage: String? = nil,
-                audio: AudioReference? = nil, blocks: [Block]) {
+                audio: AudioReference? = nil, blocks: [Block], picture: PictureReference? = nil) {
         self.id = id
         self.title = title
         self.titleLanguage = titleLanguage
         self.audio = audio
         self.blocks = blocks
+        self.picture = picture
+    }
+}
+
+/// A picture to embed (under `images/`), with its text alternative.
+public struct PictureReference: Sendable {
+    /// The file's bytes.
+    public var data: Data
+    /// Name inside the book's `images/` folder; same character rules as ``Chapter/id``.
+    public var fileName: String
+    /// `"image/jpeg"` or `"image/png"`, EPUB 3 core image types.
+    public var mediaType: String
+    public var width: Int
+    public var height: Int
+    /// The `alt` text; empty for a decorative picture. The book's accessibility metadata claims
+    /// alternative text only when every picture has one (`hasAlternative`).
+    public var alt: String
+    /// Whether a person wrote the alternative or marked the picture decorative on purpose.
+    public var hasAlternative: Bool
+
+    /// Creates a picture reference; see the properties for the meaning of each value.
+    public init(data: Data, fileName: String, mediaType: String, width: Int, height: Int, alt: String, hasAlternative: Bool) {
+        self.data = data
+        self.fileName = fileName
+        self.mediaType = mediaType
+        self.width = width
+        self.height = height
+        self.alt = alt
+        self.hasAlternative = hasAlternative
     }
 }
 
@@ -110,17 +141,22 @@ public struct Block: Sendable {
         case summary
         /// Body text: `<p>`.
         case paragraph
+        /// What the picture shows, read aloud: `<p class="appearance">` under its own `<h2>`.
+        case appearance
     }
 
     /// What the block is.
     public var role: Role
     /// The sentences, each a separately highlighted `<span id>`.
     public var sentences: [Sentence]
+    /// A heading shown (not read) before the block; nil for none.
+    public var heading: String?
 
     /// Creates a block.
-    public init(role: Role, sentences: [Sentence]) {
+    public init(role: Role, heading: String? = nil, sentences: [Sentence]) {
         self.role = role
         self.sentences = sentences
+        self.heading = heading
     }
 }
 

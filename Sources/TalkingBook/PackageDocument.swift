@@ -55,13 +55,19 @@ struct PackageDocument {
         let document = plan.document
         let narrated = plan.hasOverlays
         let everythingNarrated = narrated && plan.chapters.allSatisfy(\.fullyNarrated)
+        // Pictures: the book is visual too, and text alone is sufficient only when every
+        // picture has a text alternative a person wrote (or was marked decorative).
+        let pictures = plan.pictures
+        let everyPictureDescribed = pictures.allSatisfy(\.hasAlternative)
         var out = meta("schema:accessMode", "textual")
         if narrated { out += meta("schema:accessMode", "auditory") }
-        out += meta("schema:accessModeSufficient", "textual")
+        if !pictures.isEmpty { out += meta("schema:accessMode", "visual") }
+        out += meta("schema:accessModeSufficient", everyPictureDescribed ? "textual" : "textual,visual")
         if everythingNarrated { out += meta("schema:accessModeSufficient", "auditory") }
         if narrated { out += meta("schema:accessModeSufficient", "textual,auditory") }
         var features = ["structuralNavigation", "tableOfContents", "readingOrder", "displayTransformability"]
         if narrated { features.insert("synchronizedAudioText", at: 0) }
+        if !pictures.isEmpty, everyPictureDescribed { features.append("alternativeText") }
         for feature in features { out += meta("schema:accessibilityFeature", feature) }
         out += meta("schema:accessibilityHazard", "none")
         out += meta("schema:accessibilitySummary", document.accessibilitySummary)
@@ -104,6 +110,9 @@ struct PackageDocument {
         }
         for audio in plan.audioFiles {
             out += item(audio.itemID, audio.href, audio.mediaType)
+        }
+        for (index, picture) in plan.pictures.enumerated() {
+            out += item("image-\(index + 1)", BookPlan.pictureHref(picture), picture.mediaType)
         }
         return out + "</manifest>\n"
     }

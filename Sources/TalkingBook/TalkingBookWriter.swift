@@ -29,6 +29,9 @@ public enum TalkingBookWriter {
             for (name, data) in entries {
                 try zip.add(name: name, data: data)
             }
+            for picture in plan.pictures {
+                try zip.add(name: "EPUB/" + BookPlan.pictureHref(picture), data: picture.data)
+            }
             for audio in plan.audioFiles {
                 try zip.add(name: "EPUB/" + audio.href, file: audio.sourceURL)
             }

@@ -5,6 +5,7 @@ import ExpoModel
 import ExpoSystem
 import Foundation
 import KoreanSpeech
+import Pictures
 import Speech
 
 /// `expo-narrate check`: the pre-flight report, without synthesising.
@@ -15,7 +16,8 @@ struct Check: ParsableCommand {
         Nothing is synthesised or written. Each finding names the entry, the field and the text around it: \
         Latin-script names without a lexicon entry (and the voice that will read them), Hanja without a \
         reading, numbers and signs read by a fallback rule, words broken by a stray space (found with the \
-        Korean spelling dictionary, Debian's hunspell-ko), empty and duplicate fields.
+        Korean spelling dictionary, Debian's hunspell-ko), empty and duplicate fields, and pictures (in \
+        --images or the catalog's images/ folder) without a text alternative (image_alt).
 
         Exit status: 0 nothing found; 1 something found; 64 usage error; 65 bad catalog data; \
         72 a resource of the installation is missing.
@@ -34,7 +36,8 @@ struct Check: ParsableCommand {
         let report: CheckReport
         do {
             let (catalog, warnings) = try loadCatalog(posterFile: catalogFiles.posterFile, itemsFile: catalogFiles.itemsFile)
-            report = try checkCatalog(catalog, warnings: warnings, voice: voiceChoice.voice, voiceOptions: voiceOptions)
+            report = try checkCatalog(catalog, warnings: warnings, voice: voiceChoice.voice, voiceOptions: voiceOptions,
+                                      picturesFound: try catalogFiles.picturesFound(in: catalog))
         } catch let error as ExitCode {
             throw error
         } catch {
@@ -88,10 +91,37 @@ struct CatalogFileOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Entries JSON of another catalog (with --poster-file).", valueName: "file"))
     var itemsFile: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Folder of the entries' pictures, matched by image_name with .jpg, .jpeg, .png or .webp (the catalog's own images/ folder is searched after it).",
+        valueName: "dir"))
+    var images: String?
+
     func validate() throws {
         if (posterFile == nil) != (itemsFile == nil) {
             throw ValidationError("--poster-file and --items-file go together: give both, or neither for the default catalog.")
         }
+        if let images {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: images, isDirectory: &isFolder), isFolder.boolValue else {
+                throw ValidationError("--images: \(images) is not a folder; give the folder that holds the pictures.")
+            }
+        }
+    }
+
+    /// Where the pictures are looked for: --images, then the catalog's own images/ folder.
+    func pictureFolders() -> [URL] {
+        var folders = images.map { [URL(fileURLWithPath: $0)] } ?? []
+        let catalogFolder = itemsFile.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
+            ?? (try? DefaultCatalog.folder(executable: Executable.url))
+        if let catalogFolder { folders.append(catalogFolder.appendingPathComponent("images")) }
+        return folders
+    }
+
+    /// The image names of `catalog` that have a picture file.
+    func picturesFound(in catalog: Catalog) throws -> Set<String> {
+        let folders = PictureFolders(pictureFolders())
+        let names = [catalog.poster.imageName].compactMap { $0 } + catalog.entries.map(\.imageName)
+        return Set(names.filter { folders.file(for: $0) != nil })
     }
 }
 
@@ -114,11 +144,12 @@ func loadCatalog(posterFile: String?, itemsFile: String?, configure: (inout Cata
 }
 
 /// Checks `catalog` with the lexicon of the Voices folder and the voices of the profile `voice`.
-func checkCatalog(_ catalog: Catalog, warnings: [CatalogWarning], voice: String, voiceOptions: VoiceOptions) throws -> CheckReport {
+func checkCatalog(_ catalog: Catalog, warnings: [CatalogWarning], voice: String, voiceOptions: VoiceOptions,
+                  picturesFound: Set<String> = []) throws -> CheckReport {
     let library = try voiceOptions.library()
     let profile = try library.profile(named: voice)
     let checker = CatalogChecker(
         normalizer: KoreanSpeechNormalizer(lexicon: try library.lexicon()),
         voices: CheckVoices(profile: profile.name, korean: profile.espeakVoice, foreign: profile.foreignVoices))
-    return checker.check(catalog, warnings: warnings)
+    return checker.check(catalog, warnings: warnings, picturesFound: picturesFound)
 }

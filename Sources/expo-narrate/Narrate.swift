@@ -226,6 +226,7 @@ struct Narrate: ParsableCommand {
         request.assembleOnly = assembleOnly
         request.braillePage = BraillePageSize(cells: brailleCells, lines: brailleLines)
         request.brailleTable = library.folder.appendingPathComponent("braille/ko-expo-g2.ctb")
+        request.pictureFolders = catalogFiles.pictureFolders()
         let printer = ProgressPrinter(quiet: quiet)
         if let shard {
             request.shard = shard
@@ -243,14 +244,15 @@ struct Narrate: ParsableCommand {
     /// One line on stderr with what `expo-narrate check` finds in the catalog, if anything; the
     /// report is kept in the run's cache, so a warm run does not check again.
     private func printCheckSummary(_ catalog: Catalog, warnings: [CatalogWarning], request: GuideRequest) {
-        let make = { try checkCatalog(catalog, warnings: warnings, voice: voice, voiceOptions: voiceOptions) }
+        let pictures = (try? catalogFiles.picturesFound(in: catalog)) ?? []
+        let make = { try checkCatalog(catalog, warnings: warnings, voice: voice, voiceOptions: voiceOptions, picturesFound: pictures) }
         let cached: () throws -> CheckReport = {
             let library = try voiceOptions.library()
             let profile = try library.profile(named: voice)
             let key = CheckReportStore.key(
                 catalog: catalog, warnings: warnings, lexiconFile: library.lexiconFile,
                 voices: CheckVoices(profile: profile.name, korean: profile.espeakVoice, foreign: profile.foreignVoices),
-                program: Executable.url)
+                program: Executable.url, picturesFound: pictures)
             return try CheckReportStore.report(in: request.effectiveCacheFolder, key: key, make: make)
         }
         guard let report = try? (request.useCache ? cached() : make()),
@@ -261,6 +263,7 @@ struct Narrate: ParsableCommand {
         // The same catalog and voices as this run, so that check reports what this run heard.
         var command = "expo-narrate check"
         if let posterFile, let itemsFile { command += " --poster-file \(shellWord(posterFile)) --items-file \(shellWord(itemsFile))" }
+        if let images = catalogFiles.images { command += " --images \(shellWord(images))" }
         if let voices = voiceOptions.voices { command += " --voices \(shellWord(voices))" }
         if voice != "standard" { command += " --voice \(shellWord(voice))" }
         printError("check: \(found)\(skipped); run '\(command)' for the list.")

@@ -25,7 +25,7 @@ struct ExportStage {
     }
 
     /// Writes the captions and the guide-level files; returns what they describe.
-    func run(_ tracks: [Track], synthesis: SynthesisStage.Output) throws -> GuideSummary {
+    func run(_ tracks: [Track], synthesis: SynthesisStage.Output, pictures: GuidePictures = GuidePictures()) throws -> GuideSummary {
         let missingReason = request.textOnly ? "--text-only was given" : synthesis.unavailableReason
         var results: [TrackResult] = []
         for track in tracks {
@@ -51,12 +51,12 @@ struct ExportStage {
             try output.write(PlaylistWriter.render(summary: summary), to: "guide.m3u8")
         }
         try output.write(TranscriptWriter.render(tracks: tracks, summary: summary), to: "guide.txt")
-        try output.write(GuidePageWriter.render(tracks: tracks, summary: summary, audioSources: Self.pageSources(results)),
-                         to: "index.html")
+        try output.write(GuidePageWriter.render(tracks: tracks, summary: summary, audioSources: Self.pageSources(results),
+                                                pictures: pictures.published), to: "index.html")
         if request.delivery.formats.contains(.epub) {
-            try writeTalkingBook(tracks, summary: summary, synthesis: synthesis)
+            try writeTalkingBook(tracks, summary: summary, synthesis: synthesis, pictures: pictures.book)
         }
-        let editions = try writeEditions(tracks)
+        let editions = try writeEditions(tracks).merging(pictures.notes) { $1 }
         try output.write(ManifestWriter.render(summary: summary, extra: Self.profileSettings(request.profile).merging(editions) { $1 }),
                          to: "manifest.json")
         return summary
@@ -84,7 +84,8 @@ struct ExportStage {
     }
 
     /// guide.epub, each chapter read along with its MP3 (text-only chapters where there is none).
-    private func writeTalkingBook(_ tracks: [Track], summary: GuideSummary, synthesis: SynthesisStage.Output) throws {
+    private func writeTalkingBook(_ tracks: [Track], summary: GuideSummary, synthesis: SynthesisStage.Output,
+                                  pictures: [String: PictureReference]) throws {
         var audio: [String: (url: URL, duration: Double)] = [:]
         for (stem, url) in synthesis.mp3Sources {
             if let duration = synthesis.audio[stem]?.encoded[DeliveryFormat.mp3.rawValue]?.durationSeconds {
@@ -93,7 +94,7 @@ struct ExportStage {
         }
         let document = TalkingBookExport.document(
             tracks: tracks, summary: summary, audio: audio, identifier: Self.bookIdentifier(request.catalog),
-            modified: Self.bookDate())
+            modified: Self.bookDate(), pictures: pictures)
         do {
             try TalkingBookWriter.write(document, to: output.stagedURL("guide.epub"))
         } catch let error as ExpoError {

@@ -1,0 +1,162 @@
+import ExpoModel
+import Foundation
+
+/// What a picture may be. A file over a limit is refused before any pixel is decoded: its
+/// size on the disk first, then the dimensions its header declares.
+public struct PictureLimits: Sendable, Equatable {
+    /// The largest file read (a camera's JPEG is 5-20 MB).
+    public var maximumFileBytes = 64 << 20
+    /// The longest side, in pixels.
+    public var maximumSide = 16_384
+    /// The most pixels (a 100-megapixel scan passes; 20,000 × 20,000 does not).
+    public var maximumPixels = 100_000_000
+    /// The widths the page offers (`srcset`), narrowest first; a narrower picture is kept at
+    /// its own width.
+    public var widths = [480, 960]
+    /// A picture at most this much taller than wide (a tall one is fitted into it).
+    public var maximumAspect = 2
+    /// The most bytes a published file may have.
+    public var maximumFileBytesOut = 150_000
+    /// The qualities tried, best first, until a file fits.
+    public var qualities = [80, 70, 60, 50, 40]
+
+    public init() {}
+}
+
+/// One published file of a picture with its bytes.
+public struct PreparedFile: Sendable {
+    public var variant: PictureVariant
+    public var bytes: Data
+}
+
+/// Why a picture file is not used: one line naming the file.
+public struct PictureProblem: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file, as found.
+    public var path: String
+    public var reason: String
+
+    public var description: String { "picture \(path) is not used: \(reason)" }
+}
+
+/// Turns a picture file into the page's files: every width as WebP and as a JPEG fallback,
+/// with no metadata, the same bytes for the same file. Nothing here trusts the file: its
+/// kind is read from its first bytes and must match its extension, its size is checked
+/// before and after the header, and a damaged file is refused rather than shown grey.
+public struct PicturePreparer: Sendable {
+    public var limits = PictureLimits()
+
+    public init() {}
+
+    /// The files of `source`, named after `stem` (`STEM-480.webp`, `STEM-480.jpg`, …).
+    public func prepare(_ source: URL, stem: String) throws(PictureProblem) -> [PreparedFile] {
+        let data = try read(source)
+        let problem = { (reason: String) in PictureProblem(path: source.path, reason: reason) }
+        guard let kind = PictureKind(sniffing: data) else {
+            throw problem("it is not a JPEG, PNG or WebP picture (its first bytes are \(PictureKind.describe(data))); save it as one of those")
+        }
+        let named = PictureKind(fileExtension: source.pathExtension)
+        if let named, named != kind {
+            throw problem("it is a \(kind.name) file named .\(source.pathExtension); rename it to .\(kind.fileExtension)")
+        }
+        let size: (width: Int, height: Int)
+        do {
+            size = try Vips.header(data)
+        } catch {
+            throw problem("its \(kind.name) header cannot be read (\(error.reason))")
+        }
+        guard size.width > 0, size.height > 0 else { throw problem("its header declares no pixels") }
+        if max(size.width, size.height) > limits.maximumSide || size.width * size.height > limits.maximumPixels {
+            throw problem("it is \(size.width) × \(size.height) pixels, more than the \(limits.maximumPixels / 1_000_000) megapixels "
+                + "(\(limits.maximumSide) on a side) a picture may have; make it smaller")
+        }
+        var widths = limits.widths.filter { $0 <= size.width }
+        if widths.isEmpty { widths = [size.width] }
+        var files: [PreparedFile] = []
+        for width in widths {
+            do {
+                try Vips.resized(data, width: width, height: width * limits.maximumAspect) { (picture: Vips.Picture) throws(VipsFailure) in
+                    let made = picture.size
+                    for format in PictureFormat.allCases {
+                        guard let bytes = try smallest(picture, format) else {
+                            throw VipsFailure(reason: "at \(made.width) pixels wide its \(format.rawValue) file is over \(limits.maximumFileBytesOut / 1000) KB even at quality \(limits.qualities.last ?? 0)")
+                        }
+                        let name = "\(stem)-\(made.width).\(format.fileExtension)"
+                        files.append(PreparedFile(variant: PictureVariant(file: name, width: made.width, height: made.height,
+                                                                         mediaType: format.mediaType, byteCount: bytes.count),
+                                                  bytes: bytes))
+                    }
+                }
+            } catch {
+                throw problem("it cannot be decoded as a \(kind.name) (\(error.reason)); it may be truncated or damaged")
+            }
+        }
+        return files
+    }
+
+    /// The picture in `format` at the best quality that fits the size limit.
+    private func smallest(_ picture: Vips.Picture, _ format: PictureFormat) throws(VipsFailure) -> Data? {
+        for quality in limits.qualities {
+            let bytes = try picture.encoded(format, quality: quality)
+            if bytes.count <= limits.maximumFileBytesOut { return bytes }
+        }
+        return nil
+    }
+
+    private func read(_ source: URL) throws(PictureProblem) -> Data {
+        let problem = { (reason: String) in PictureProblem(path: source.path, reason: reason) }
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: source.path) else {
+            throw problem("it cannot be read")
+        }
+        guard attributes[.type] as? FileAttributeType == .typeRegular else {
+            throw problem("it is not a regular file")
+        }
+        let bytes = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        if bytes > limits.maximumFileBytes {
+            throw problem("it is \(bytes >> 20) MB, more than the \(limits.maximumFileBytes >> 20) MB a picture may be; make it smaller")
+        }
+        guard bytes > 0 else { throw problem("it is empty") }
+        do {
+            return try Data(contentsOf: source)
+        } catch {
+            throw problem("it cannot be read (\(error.localizedDescription))")
+        }
+    }
+
+    /// The version of the image library, for the manifest.
+    public static var libraryVersion: String { "libvips " + Vips.version }
+}
+
+/// The three formats a picture may come in, told by their first bytes.
+enum PictureKind: Equatable {
+    case jpeg, png, webp
+
+    init?(sniffing data: Data) {
+        let head = [UInt8](data.prefix(12))
+        if head.starts(with: [0xFF, 0xD8, 0xFF]) {
+            self = .jpeg
+        } else if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            self = .png
+        } else if head.count == 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) {
+            self = .webp
+        } else {
+            return nil
+        }
+    }
+
+    init?(fileExtension: String) {
+        switch fileExtension.lowercased() {
+        case "jpg", "jpeg", "jpe": self = .jpeg
+        case "png": self = .png
+        case "webp": self = .webp
+        default: return nil
+        }
+    }
+
+    var name: String { self == .jpeg ? "JPEG" : self == .png ? "PNG" : "WebP" }
+    var fileExtension: String { self == .jpeg ? "jpg" : self == .png ? "png" : "webp" }
+
+    /// The first bytes in hexadecimal, for a message.
+    static func describe(_ data: Data) -> String {
+        data.prefix(4).map { String(format: "%02X", $0) }.joined(separator: " ")
+    }
+}
