@@ -57,6 +57,11 @@ void *expo_picture_resize(const void *data, size_t length, int width, int height
     VipsImage *memory = vips_image_copy_memory(thumbnail);
     g_object_unref(thumbnail);
     if (!memory) { keep_error(); return NULL; }
+    /* Every metadata item (EXIF with GPS, XMP, IPTC, ICC, comments) removed from the image
+     * itself: libvips 8.14's WebP writer keeps EXIF even when asked to strip. */
+    gchar **fields = vips_image_get_fields(memory);
+    for (int i = 0; fields && fields[i]; i++) vips_image_remove(memory, fields[i]);
+    g_strfreev(fields);
     return memory;
 }
 

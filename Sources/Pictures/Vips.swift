@@ -51,7 +51,8 @@ enum Vips {
             guard expo_picture_encode(handle, format == .jpeg ? 1 : 2, Int32(quality), &bytes, &length) == 0,
                   let bytes else { throw VipsFailure(reason: Vips.lastError()) }
             defer { expo_picture_free(bytes) }
-            return Data(bytes: bytes, count: length)
+            let data = Data(bytes: bytes, count: length)
+            return format == .webp ? WebPMetadata.stripped(data) : data
         }
     }
 
