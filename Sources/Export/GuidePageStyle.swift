@@ -33,7 +33,7 @@ extension GuidePageWriter {
     .files a { margin-right: 1em; }
     .summary { font-weight: 700; }
     .picture { margin: 1em 0; }
-    .picture img { display: block; max-width: 100%; height: auto; border-radius: 0.35em; }
+    .picture img { display: block; width: 100%; height: auto; border-radius: 0.35em; }
     h3 { font-size: 1.1em; margin: 1em 0 0.25em; }
     .notice { padding: 0.75em 1em; border-left: 0.3em solid var(--focus); background: var(--muted-background); }
     .guide-player { margin: 1.5em 0; padding: 0.5em 0.75em 0.75em; border: 0.125em solid var(--border); border-radius: 0.5em; background: var(--background); }
