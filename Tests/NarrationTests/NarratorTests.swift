@@ -162,3 +162,29 @@ struct FileNamingTests {
         #expect(parallel == sequential)
     }
 }
+
+/// The audio description (`image_description`): its own part after the name, normalised like any
+/// text; nothing added without one.
+@Suite("Narrator: audio description")
+struct AppearanceNarrationTests {
+    @Test func ownPartAfterTheName() {
+        let narrator = Narrator(normalizer: KoreanSpeechNormalizer())
+        var entry = Entry(name: "달항아리", imageName: "moon", shortDescription: "흰 항아리", description: "조선 후기.",
+                          imageDescription: "높이 42.4㎝의 둥근 항아리다.\n\n표면은 우윳빛이다.")
+        let track = narrator.entryTrack(entry, index: 0, count: 1)
+        #expect(track.blocks.map(\.role) == [.title, .appearance, .summary, .paragraph])
+        let appearance = track.blocks[1]
+        #expect(appearance.label == Narrator.appearanceLabel)
+        #expect(appearance.sentences.map(\.display) == ["높이 42.4㎝의 둥근 항아리다.", "표면은 우윳빛이다."])
+        #expect(appearance.spokenText.contains("사십이 점 사 센티미터"), "\(appearance.spokenText)")
+        #expect(appearance.sentences[0].wordLinks != nil)
+        entry.imageDescription = "  \n "
+        #expect(!narrator.entryTrack(entry, index: 0, count: 1).blocks.contains { $0.role == .appearance })
+        entry.imageDescription = nil
+        #expect(narrator.entryTrack(entry, index: 0, count: 1).blocks.map(\.role) == [.title, .summary, .paragraph])
+        let poster = Poster(title: "전시", visitors: 10, location: "서울", duration: "2024", description: "설명.",
+                            imageName: "poster", imageDescription: "붉은 포스터다.")
+        let roles = narrator.posterTrack(poster).blocks.map(\.role)
+        #expect(roles == [.title, .fact, .fact, .fact, .appearance, .paragraph])
+    }
+}
