@@ -6,7 +6,7 @@ import PackageDescription
 // compiler keeps every dependency pointing one way:
 //
 //   ExpoModel ← ExpoSystem ← CatalogLoading, KoreanSpeech, KoreanPronunciation ← Narration ← CatalogCheck, Speech,
-//   Audio, Encoding, TalkingBook, Export, Braille, AppLabels ← Pipeline ← expo-narrate
+//   Audio, Encoding, TalkingBook, Export, Braille, AppLabels, Pictures ← Pipeline ← expo-narrate
 //
 // (README.md, "How it works", draws the whole picture.)
 
