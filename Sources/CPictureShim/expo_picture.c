@@ -36,21 +36,26 @@ int expo_picture_start(const char *program) {
     return 0;
 }
 
-int expo_picture_header(const void *data, size_t length, int *width, int *height) {
+int expo_picture_header(const void *data, size_t length, int *width, int *height, int *has_profile) {
     VipsImage *image = vips_image_new_from_buffer(data, length, "", NULL);
     if (!image) { keep_error(); return -1; }
     *width = vips_image_get_width(image);
     *height = vips_image_get_height(image);
+    *has_profile = vips_image_get_typeof(image, VIPS_META_ICC_NAME) != 0;
     g_object_unref(image);
     return 0;
 }
 
-void *expo_picture_resize(const void *data, size_t length, int width, int height) {
+void *expo_picture_resize(const void *data, size_t length, int width, int height, int has_profile) {
     VipsImage *thumbnail = NULL;
-    if (vips_thumbnail_buffer((void *) data, length, &thumbnail, width,
-                              "height", height, "size", VIPS_SIZE_DOWN,
-                              "export_profile", "srgb",
-                              "option_string", "fail_on=truncated", NULL) != 0) {
+    /* A picture with an ICC profile (a phone's Display P3, say) is turned into sRGB through it;
+     * one without is taken as sRGB already, with no colour transform per pixel. */
+    int status = has_profile
+        ? vips_thumbnail_buffer((void *) data, length, &thumbnail, width, "height", height, "size", VIPS_SIZE_DOWN,
+                                "export_profile", "srgb", "option_string", "fail_on=truncated", NULL)
+        : vips_thumbnail_buffer((void *) data, length, &thumbnail, width, "height", height, "size", VIPS_SIZE_DOWN,
+                                "option_string", "fail_on=truncated", NULL);
+    if (status != 0) {
         keep_error();
         return NULL;
     }
@@ -62,6 +67,18 @@ void *expo_picture_resize(const void *data, size_t length, int width, int height
     gchar **fields = vips_image_get_fields(memory);
     for (int i = 0; fields && fields[i]; i++) vips_image_remove(memory, fields[i]);
     g_strfreev(fields);
+    return memory;
+}
+
+void *expo_picture_smaller(void *handle, int width, int height) {
+    VipsImage *smaller = NULL;
+    if (vips_thumbnail_image((VipsImage *) handle, &smaller, width, "height", height, "size", VIPS_SIZE_DOWN, NULL) != 0) {
+        keep_error();
+        return NULL;
+    }
+    VipsImage *memory = vips_image_copy_memory(smaller);
+    g_object_unref(smaller);
+    if (!memory) keep_error();
     return memory;
 }
 
@@ -89,7 +106,7 @@ int expo_picture_encode(void *handle, int format, int quality, void **bytes, siz
         g_object_unref(flat);
     } else {
         status = vips_webpsave_buffer(image, bytes, length, "Q", quality, "strip", TRUE,
-                                      "effort", 4, NULL);
+                                      "effort", 2, NULL);
     }
     if (status != 0) { keep_error(); return -1; }
     return 0;

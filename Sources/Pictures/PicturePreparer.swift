@@ -58,7 +58,7 @@ public struct PicturePreparer: Sendable {
         if let named, named != kind {
             throw problem("it is a \(kind.name) file named .\(source.pathExtension); rename it to .\(kind.fileExtension)")
         }
-        let size: (width: Int, height: Int)
+        let size: Vips.Header
         do {
             size = try Vips.header(data)
         } catch {
@@ -72,24 +72,25 @@ public struct PicturePreparer: Sendable {
         var widths = limits.widths.filter { $0 <= size.width }
         if widths.isEmpty { widths = [size.width] }
         var files: [PreparedFile] = []
-        for width in widths {
-            do {
-                try Vips.resized(data, width: width, height: width * limits.maximumAspect) { (picture: Vips.Picture) throws(VipsFailure) in
-                    let made = picture.size
-                    for format in PictureFormat.allCases {
-                        guard let bytes = try smallest(picture, format) else {
-                            throw VipsFailure(reason: "at \(made.width) pixels wide its \(format.rawValue) file is over \(limits.maximumFileBytesOut / 1000) KB even at quality \(limits.qualities.last ?? 0)")
-                        }
-                        let name = "\(stem)-\(made.width).\(format.fileExtension)"
-                        files.append(PreparedFile(variant: PictureVariant(file: name, width: made.width, height: made.height,
-                                                                         mediaType: format.mediaType, byteCount: bytes.count),
-                                                  bytes: bytes))
+        do {
+            let sizes = widths.sorted(by: >).map { (width: $0, height: $0 * limits.maximumAspect) }
+            try Vips.resized(data, sizes: sizes, hasProfile: size.hasProfile) { (picture: Vips.Picture) throws(VipsFailure) in
+                let made = picture.size
+                for format in PictureFormat.allCases {
+                    guard let bytes = try smallest(picture, format) else {
+                        throw VipsFailure(reason: "at \(made.width) pixels wide its \(format.rawValue) file is over \(limits.maximumFileBytesOut / 1000) KB even at quality \(limits.qualities.last ?? 0)")
                     }
+                    let name = "\(stem)-\(made.width).\(format.fileExtension)"
+                    files.append(PreparedFile(variant: PictureVariant(file: name, width: made.width, height: made.height,
+                                                                     mediaType: format.mediaType, byteCount: bytes.count),
+                                              bytes: bytes))
                 }
-            } catch {
-                throw problem("it cannot be decoded as a \(kind.name) (\(error.reason)); it may be truncated or damaged")
             }
+        } catch {
+            throw problem("it cannot be decoded as a \(kind.name) (\(error.reason)); it may be truncated or damaged")
         }
+        // Narrowest first, as the page lists them.
+        files.sort { ($0.variant.width, $0.variant.mediaType == PictureFormat.jpeg.mediaType ? 1 : 0) < ($1.variant.width, $1.variant.mediaType == PictureFormat.jpeg.mediaType ? 1 : 0) }
         return files
     }
 

@@ -14,23 +14,42 @@ enum Vips {
         String(cString: expo_picture_version())
     }
 
-    /// The width and height the file's header declares; no pixel is decoded.
-    static func header(_ data: Data) throws(VipsFailure) -> (width: Int, height: Int) {
+    /// What the file's header declares: its width and height and whether it carries an ICC
+    /// profile; no pixel is decoded.
+    static func header(_ data: Data) throws(VipsFailure) -> Header {
         try locked { () throws(VipsFailure) in
-            var width: Int32 = 0, height: Int32 = 0
-            let status = data.withUnsafeBytes { expo_picture_header($0.baseAddress, $0.count, &width, &height) }
+            var width: Int32 = 0, height: Int32 = 0, profile: Int32 = 0
+            let status = data.withUnsafeBytes { expo_picture_header($0.baseAddress, $0.count, &width, &height, &profile) }
             guard status == 0 else { throw VipsFailure(reason: lastError()) }
-            return (Int(width), Int(height))
+            return Header(width: Int(width), height: Int(height), hasProfile: profile != 0)
         }
     }
 
-    /// The picture decoded to fit `width` × `height` pixels (never enlarged), given to `encode`.
-    static func resized(_ data: Data, width: Int, height: Int, encode: (Picture) throws(VipsFailure) -> Void) throws(VipsFailure) {
+    struct Header {
+        var width: Int
+        var height: Int
+        var hasProfile: Bool
+    }
+
+    /// The picture decoded once, at each of `sizes` (width × height to fit, widest first, never
+    /// enlarged), each given to `encode`; the narrower ones are made from the widest.
+    static func resized(_ data: Data, sizes: [(width: Int, height: Int)], hasProfile: Bool,
+                        encode: (Picture) throws(VipsFailure) -> Void) throws(VipsFailure) {
         try locked { () throws(VipsFailure) in
-            let handle = data.withUnsafeBytes { expo_picture_resize($0.baseAddress, $0.count, Int32(width), Int32(height)) }
-            guard let handle else { throw VipsFailure(reason: lastError()) }
-            defer { expo_picture_release(handle) }
-            try encode(Picture(handle: handle))
+            guard let widest = sizes.first else { return }
+            let decoded = data.withUnsafeBytes {
+                expo_picture_resize($0.baseAddress, $0.count, Int32(widest.width), Int32(widest.height), hasProfile ? 1 : 0)
+            }
+            guard let decoded else { throw VipsFailure(reason: lastError()) }
+            defer { expo_picture_release(decoded) }
+            try encode(Picture(handle: decoded))
+            for size in sizes.dropFirst() {
+                guard let smaller = expo_picture_smaller(decoded, Int32(size.width), Int32(size.height)) else {
+                    throw VipsFailure(reason: lastError())
+                }
+                defer { expo_picture_release(smaller) }
+                try encode(Picture(handle: smaller))
+            }
         }
     }
 

@@ -17,14 +17,18 @@ extern "C" {
  * one worker thread. Returns 0, or -1 with a message (expo_picture_error). */
 int expo_picture_start(const char *program);
 
-/* The dimensions an in-memory JPEG, PNG or WebP file declares, read from its header only:
- * no pixel is decoded. Returns 0, or -1 with a message. */
-int expo_picture_header(const void *data, size_t length, int *width, int *height);
+/* The dimensions an in-memory JPEG, PNG or WebP file declares, and whether it has an ICC
+ * profile, read from its header only: no pixel is decoded. Returns 0, or -1 with a message. */
+int expo_picture_header(const void *data, size_t length, int *width, int *height, int *has_profile);
 
 /* Decodes `data` shrunk to fit `width` x `height` pixels (never enlarged), turned upright by its EXIF
- * orientation, in sRGB, into memory. A truncated or damaged file is an error, not a grey
+ * orientation, in sRGB (through its ICC profile when `has_profile`), into memory. A truncated or damaged file is an error, not a grey
  * picture. Returns an image handle (release with expo_picture_release) or NULL with a message. */
-void *expo_picture_resize(const void *data, size_t length, int width, int height);
+void *expo_picture_resize(const void *data, size_t length, int width, int height, int has_profile);
+
+/* A smaller copy of a decoded picture, fitted to `width` x `height` (never enlarged): the
+ * narrower files are made from the widest one, decoding the file once. NULL with a message. */
+void *expo_picture_smaller(void *image, int width, int height);
 
 /* The handle's size. */
 void expo_picture_size(void *image, int *width, int *height);
