@@ -21,6 +21,9 @@ public struct PictureFolders: Sendable {
     /// Whether any folder exists.
     public var isEmpty: Bool { listings.isEmpty }
 
+    /// The folders that exist, in search order.
+    public var folders: [URL] { listings.map(\.folder) }
+
     /// The file for `imageName`: the name itself when it has a picture extension, else the
     /// name with the first extension found (case-insensitive); nil when no folder has one.
     public func file(for imageName: String) -> URL? {

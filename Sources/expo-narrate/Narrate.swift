@@ -21,7 +21,8 @@ struct Narrate: ParsableCommand {
         discussion: """
         Without --poster-file and --items-file, narrates the bundled default catalog (the 1900 Paris \
         poster and its Korean entries). Output: one WAV, caption (.vtt) and script pair per track, \
-        guide.wav, guide.m3u8, guide.txt, index.html and manifest.json.
+        guide.wav, guide.m3u8, guide.txt, index.html and manifest.json; with pictures (--images, or \
+        an images/ folder beside the catalog), each track's picture at 480 and 960 px as WebP and JPEG.
 
         --entry and --poster in a folder that holds a guide make only what they name and \
         publish the whole guide again, every other track taken from the cache; on an empty \

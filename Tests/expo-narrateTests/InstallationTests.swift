@@ -27,6 +27,8 @@ import TestSupport
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("guide").path)) ?? []
         #expect(files.contains("index.html") && files.contains("00-poster.txt") && files.contains("manifest.json")
                 && files.contains("guide.brf") && files.contains("labels.json"), "\(files)")
+        // The default catalog's pictures are found in the installed DefaultCatalog/images.
+        #expect(files.contains("00-poster-480.webp") && files.contains("01-jikji-960.jpg"), "\(files)")
     }
 
     @Test func installScriptToAPrefixThenRunFromAnywhere() throws {
@@ -88,7 +90,7 @@ import TestSupport
         #expect(deb.hasSuffix(".deb") && FileManager.default.fileExists(atPath: deb))
 
         let control = try Self.shell("dpkg-deb -f '\(deb)' Depends")
-        for package in ["libespeak-ng1", "libhangul1", "libhunspell-1.7-0", "libopusenc0", "libmp3lame0", "hunspell-ko", "liblouis20", "liblouis-data"] {
+        for package in ["libespeak-ng1", "libhangul1", "libhunspell-1.7-0", "libopusenc0", "libmp3lame0", "hunspell-ko", "liblouis20", "liblouis-data", "libvips42"] {
             #expect(control.stdout.contains(package), "Depends: \(control.stdout)")
         }
         #expect(!control.stdout.contains("swift"), "the Swift runtime is linked in, not a dependency")

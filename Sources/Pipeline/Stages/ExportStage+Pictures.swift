@@ -31,7 +31,7 @@ extension ExportStage {
             try Interruption.check()
             guard let source = sources[track.fileStem], !source.imageName.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { continue }
             guard let file = folders.file(for: source.imageName) else {
-                warn("no picture for \(track.title) (image name \"\(source.imageName)\") in \(request.pictureFolders.map(\.path).joined(separator: " or ")); the guide is made without it")
+                warn("no picture for \(track.title) (image name \"\(source.imageName)\") in \(folders.folders.map(\.path).joined(separator: " or ")); the guide is made without it")
                 continue
             }
             let prepared: [PreparedFile]
