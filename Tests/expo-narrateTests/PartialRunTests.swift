@@ -243,6 +243,8 @@ struct PartialRunTests {
 
         var expected: Set<String> = ["guide.txt", "index.html", "manifest.json"]
         if book { expected.insert("guide.epub") }
+        // The pictures (the default catalog has one for every track), listed in the manifest.
+        expected.formUnion((manifest.extra["pictures.files"] ?? "").split(separator: " ").map(String.init))
         for track in manifest.tracks {
             expected.formUnion([track.files.txt, track.files.spokenTxt])
             expected.formUnion([track.files.wav, track.files.vtt].compactMap { $0 })
