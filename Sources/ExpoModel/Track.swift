@@ -30,7 +30,7 @@ public struct Track: Sendable, Equatable, Codable {
     public var sentences: [Sentence] { blocks.flatMap(\.sentences) }
 
     /// What a reader or screen reader sees: the title, the fact lines, then paragraphs
-    /// separated by blank lines.
+    /// separated by blank lines (an audio description is a paragraph of its own).
     public var displayScript: String { layout(\.displayText) }
 
     /// What the voice says, laid out like the display script.
@@ -42,6 +42,7 @@ public struct Track: Sendable, Equatable, Codable {
         for block in blocks {
             let startsGroup = block.role == .paragraph || previous == .paragraph
                 || (previous == .fact && block.role != .fact)
+                || block.role == .appearance || previous == .appearance
             if startsGroup, !lines.isEmpty { lines.append("") }
             lines.append(text(block))
             previous = block.role
