@@ -24,7 +24,7 @@ public struct PictureLimits: Sendable, Equatable {
 }
 
 /// One published file of a picture with its bytes.
-public struct PreparedFile: Sendable {
+public struct PreparedFile: Sendable, Codable {
     public var variant: PictureVariant
     public var bytes: Data
 }
@@ -47,9 +47,25 @@ public struct PicturePreparer: Sendable {
 
     public init() {}
 
+    /// What decides the files besides the picture's bytes and its stem: the limits, the
+    /// encoders' settings (`CPictureShim`; raise `encoderSettings` when they change) and libvips's
+    /// version. Part of a cached picture's key.
+    public var settings: String {
+        "pictures \(Self.encoderSettings) \(limits.widths) \(limits.qualities) \(limits.maximumFileBytesOut) "
+            + "\(limits.maximumAspect) \(limits.maximumSide) \(limits.maximumPixels) \(Self.libraryVersion)"
+    }
+
+    /// The version of the encoders' settings in `CPictureShim` (WebP effort 2, progressive JPEG
+    /// with optimised tables, metadata removed).
+    static let encoderSettings = 1
+
     /// The files of `source`, named after `stem` (`STEM-480.webp`, `STEM-480.jpg`, …).
     public func prepare(_ source: URL, stem: String) throws(PictureProblem) -> [PreparedFile] {
-        let data = try read(source)
+        try prepare(try read(source), from: source, stem: stem)
+    }
+
+    /// The files of a picture already read from `source` (see `read`).
+    public func prepare(_ data: Data, from source: URL, stem: String) throws(PictureProblem) -> [PreparedFile] {
         let problem = { (reason: String) in PictureProblem(path: source.path, reason: reason) }
         guard let kind = PictureKind(sniffing: data) else {
             throw problem("it is not a JPEG, PNG or WebP picture (its first bytes are \(PictureKind.describe(data))); save it as one of those")
@@ -103,7 +119,8 @@ public struct PicturePreparer: Sendable {
         return nil
     }
 
-    private func read(_ source: URL) throws(PictureProblem) -> Data {
+    /// The bytes of `source`: a regular file, not empty, within the size limit.
+    public func read(_ source: URL) throws(PictureProblem) -> Data {
         let problem = { (reason: String) in PictureProblem(path: source.path, reason: reason) }
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: source.path) else {
             throw problem("it cannot be read")

@@ -125,6 +125,13 @@ struct TrackCacheTests {
         #expect(!FileManager.default.fileExists(atPath: fresh.path))
     }
 
+    @Test("a cached picture's name is the cache's own; another is not")
+    func pictureNames() {
+        let key = String(repeating: "0a", count: 32)
+        #expect(CacheFolder.isOwnName("picture-\(key).json") && CacheFolder.isOwnName(".picture-\(key).json.partial-12"))
+        #expect(!CacheFolder.isOwnName("picture-\(key).jpg") && !CacheFolder.isOwnName("picture-holiday.json"))
+    }
+
     @Test("sha256 matches a known digest")
     func digest() throws {
         let folder = try SharedFixtures.temporaryFolder()

@@ -79,6 +79,16 @@ struct PictureTests {
         #expect(package.contains("<meta property=\"schema:accessMode\">visual</meta>"))
         #expect(!package.contains("alternativeText") && package.contains(">textual,visual<"))
         try Self.epubCheck(epub)
+        // Made again from the cache, one cached picture damaged: the same files, that one remade.
+        let cache = output.appendingPathComponent(".cache")
+        let cached = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasPrefix("picture-") }.sorted()
+        #expect(cached.count == 9)
+        try Data("{".utf8).write(to: cache.appendingPathComponent(cached[0]))
+        let before = try files.map { try Data(contentsOf: output.appendingPathComponent($0.0).resolvingSymlinksInPath()) }
+        let again = try CommandRunner.run(["--all", "--text-only", "--format", "epub", "--images", images.path, "--output", output.path] + catalog)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try files.map { try Data(contentsOf: output.appendingPathComponent($0.0).resolvingSymlinksInPath()) } == before)
+        #expect(try Data(contentsOf: cache.appendingPathComponent(cached[0])).count > 1000)
         // check names every picture file without a text alternative (it reads the folder, not the
         // pictures: the three hostile files are listed too, the missing one is not).
         let check = try CommandRunner.run(["check", "--images", images.path] + catalog)

@@ -8,8 +8,8 @@ import TalkingBook
 
 /// The pictures (`--images`, the catalog's `images/` folder): each track's picture found by
 /// its image name, checked and made into the page's sizes, staged beside the other files. A
-/// missing or refused picture is a warning and the guide goes on without it. Made on every run
-/// (about 0.1 s of CPU a picture); unchanged files are not written again.
+/// missing or refused picture is a warning and the guide goes on without it. A picture made
+/// before is taken from the cache (`PictureCache`); unchanged files are not written again.
 extension ExportStage {
     /// What the page, the book and the manifest get.
     struct GuidePictures {
@@ -25,6 +25,7 @@ extension ExportStage {
         guard !folders.isEmpty else { return result }
         let sources = Self.pictureSources(request.catalog)
         let preparer = PicturePreparer()
+        let cache = request.useCache ? PictureCache(folder: request.effectiveCacheFolder) : nil
         var files: [String] = []
         var withoutAlternative: [String] = []
         for track in tracks {
@@ -36,7 +37,14 @@ extension ExportStage {
             }
             let prepared: [PreparedFile]
             do {
-                prepared = try preparer.prepare(file, stem: track.fileStem)
+                let data = try preparer.read(file)
+                let key = PictureCache.key(source: data, stem: track.fileStem, preparer: preparer)
+                if let cached = cache?.load(key) {
+                    prepared = cached
+                } else {
+                    prepared = try preparer.prepare(data, from: file, stem: track.fileStem)
+                    cache?.store(prepared, key: key)
+                }
             } catch {
                 warn(error.description)
                 continue

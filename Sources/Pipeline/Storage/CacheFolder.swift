@@ -54,7 +54,8 @@ public enum CacheFolder {
     }
 
     /// Whether `name` is one the cache makes: track audio and records (`KEY.wav`, `KEY.json`),
-    /// guides (`guide-KEY.wav`, `guide-KEY.sha256`), check reports (`check-KEY.json`), the
+    /// guides (`guide-KEY.wav`, `guide-KEY.sha256`), check reports (`check-KEY.json`), pictures
+    /// (`picture-KEY.json`), the
     /// narration folder, the tag and the version file, the workers' batch folder, and the
     /// temporary `.NAME.partial-PID` of any of them.
     public static func isOwnName(_ name: String) -> Bool {
@@ -66,6 +67,8 @@ public enum CacheFolder {
         }
         // check-KEY.json: a check report kept for --all's summary line (CheckReportStore).
         if name.hasPrefix("check-"), name.hasSuffix(".json"), isKey(String(name.dropFirst(6).dropLast(5))) { return true }
+        // picture-KEY.json: a picture's published files (PictureCache).
+        if name.hasPrefix("picture-"), name.hasSuffix(".json"), isKey(String(name.dropFirst(8).dropLast(5))) { return true }
         for suffix in [".wav", ".json", ".raw"] where name.hasSuffix(suffix) {
             let stem = String(name.dropLast(suffix.count))
             if isKey(stem) || (suffix == ".wav" && isGuideStem(stem)) { return true }
