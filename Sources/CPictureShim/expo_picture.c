@@ -39,8 +39,10 @@ int expo_picture_start(const char *program) {
 int expo_picture_header(const void *data, size_t length, int *width, int *height, int *has_profile) {
     VipsImage *image = vips_image_new_from_buffer(data, length, "", NULL);
     if (!image) { keep_error(); return -1; }
-    *width = vips_image_get_width(image);
-    *height = vips_image_get_height(image);
+    /* The size as shown: a picture turned by its EXIF orientation has its sides swapped. */
+    int swap = vips_image_get_orientation_swap(image);
+    *width = swap ? vips_image_get_height(image) : vips_image_get_width(image);
+    *height = swap ? vips_image_get_width(image) : vips_image_get_height(image);
     *has_profile = vips_image_get_typeof(image, VIPS_META_ICC_NAME) != 0;
     g_object_unref(image);
     return 0;

@@ -10,8 +10,8 @@ public struct PictureLimits: Sendable, Equatable {
     public var maximumSide = 16_384
     /// The most pixels (a 100-megapixel scan passes; 20,000 × 20,000 does not).
     public var maximumPixels = 100_000_000
-    /// The widths the page offers (`srcset`), narrowest first; a narrower picture is kept at
-    /// its own width.
+    /// The widths the page offers (`srcset`), narrowest first; a picture narrower than the widest
+    /// also keeps its own width.
     public var widths = [480, 960]
     /// A picture at most this much taller than wide (a tall one is fitted into it).
     public var maximumAspect = 2
@@ -57,7 +57,7 @@ public struct PicturePreparer: Sendable {
 
     /// The version of the encoders' settings in `CPictureShim` (WebP effort 2, progressive JPEG
     /// with optimised tables, metadata removed).
-    static let encoderSettings = 1
+    static let encoderSettings = 2
 
     /// The files of `source`, named after `stem` (`STEM-480.webp`, `STEM-480.jpg`, …).
     public func prepare(_ source: URL, stem: String) throws(PictureProblem) -> [PreparedFile] {
@@ -85,13 +85,17 @@ public struct PicturePreparer: Sendable {
             throw problem("it is \(size.width) × \(size.height) pixels, more than the \(limits.maximumPixels / 1_000_000) megapixels "
                 + "(\(limits.maximumSide) on a side) a picture may have; make it smaller")
         }
+        // Every width the picture has pixels for, and its own width when that falls between two
+        // (a 768 px picture: 480 and 768), so a phone's screen of twice the density gets its best.
         var widths = limits.widths.filter { $0 <= size.width }
-        if widths.isEmpty { widths = [size.width] }
+        if let widest = limits.widths.max(), size.width < widest, !widths.contains(size.width) { widths.append(size.width) }
         var files: [PreparedFile] = []
         do {
             let sizes = widths.sorted(by: >).map { (width: $0, height: $0 * limits.maximumAspect) }
             try Vips.resized(data, sizes: sizes, hasProfile: size.hasProfile) { (picture: Vips.Picture) throws(VipsFailure) in
                 let made = picture.size
+                // A tall picture fitted by its height may come out as wide at two sizes: kept once.
+                guard !files.contains(where: { $0.variant.width == made.width }) else { return }
                 for format in PictureFormat.allCases {
                     guard let bytes = try smallest(picture, format) else {
                         throw VipsFailure(reason: "at \(made.width) pixels wide its \(format.rawValue) file is over \(limits.maximumFileBytesOut / 1000) KB even at quality \(limits.qualities.last ?? 0)")

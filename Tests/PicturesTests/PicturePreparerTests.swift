@@ -70,11 +70,20 @@ struct PicturePreparerTests {
                     "\(file.variant.file)")
             #expect(file.bytes.range(of: Data("EXIF".utf8)) == nil && file.bytes.range(of: Data("XMP ".utf8)) == nil)
         }
+        // A phone's picture taken sideways (EXIF orientation 6) comes out upright, its tag gone.
+        let sideways = try Self.write(TestPictures.withEXIF(jpeg, orientation: 6), "d.jpg", in: folder)
+        let upright = try PicturePreparer().prepare(sideways, stem: "d")
+        // 960 × 768 turned is 768 × 960: 480 wide, and its own 768.
+        #expect(upright.map(\.variant.file) == ["d-480.webp", "d-480.jpg", "d-768.webp", "d-768.jpg"], "\(upright.map(\.variant))")
+        #expect(upright.allSatisfy { $0.variant.height * 4 == $0.variant.width * 5 }, "\(upright.map(\.variant))")
         let webp = try Self.write(try #require(made.first { $0.variant.file == "a-960.webp" }).bytes, "c.webp", in: folder)
         #expect(try PicturePreparer().prepare(webp, stem: "c").map(\.variant.width) == [480, 480, 960, 960])
+        // 1000 wide has pixels for both widths; 700 wide for 480 and its own.
+        let narrower = try Self.write(TestPictures.png(width: 700, height: 500), "e.png", in: folder)
+        #expect(try PicturePreparer().prepare(narrower, stem: "e").map(\.variant.width) == [480, 480, 700, 700])
     }
 
-    @Test("a narrow picture keeps its width; a tall one is fitted to twice its width")
+    @Test("a narrow picture keeps its own width; a tall one is fitted to twice its width")
     func sizes() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -82,7 +91,11 @@ struct PicturePreparerTests {
         #expect(try PicturePreparer().prepare(small, stem: "s").map(\.variant.file) == ["s-300.webp", "s-300.jpg"])
         let tall = try Self.write(TestPictures.png(width: 600, height: 3000), "tall.png", in: folder)
         let files = try PicturePreparer().prepare(tall, stem: "t")
-        #expect(files.allSatisfy { $0.variant.height <= 2 * 480 && $0.variant.width * 5 == $0.variant.height })
+        #expect(files.map(\.variant.height) == [960, 960, 1200, 1200] && files.allSatisfy { $0.variant.width * 5 == $0.variant.height })
+        // Fitted by height, 480 and its own 481 come out 92 or 93 wide: never two files of one name.
+        let needle = try Self.write(TestPictures.png(width: 481, height: 5000), "needle.png", in: folder)
+        let names = try PicturePreparer().prepare(needle, stem: "n").map(\.variant.file)
+        #expect(Set(names).count == names.count && names.allSatisfy { $0.hasPrefix("n-92.") || $0.hasPrefix("n-93.") }, "\(names)")
     }
 
     @Test("hostile files: each refused with one line naming it")

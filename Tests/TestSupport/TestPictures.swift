@@ -26,11 +26,16 @@ public enum TestPictures {
         pngFile(width: width, height: height, idat: zlibStored(Data(repeating: 0, count: 64)))
     }
 
-    /// `data` with an EXIF segment holding GPS coordinates inserted after the JPEG's start marker.
-    public static func withEXIF(_ jpeg: Data) -> Data {
+    /// `data` with an EXIF segment holding GPS coordinates (and, when given, an orientation: 6 is
+    /// "turn 90° clockwise to view") inserted after the JPEG's start marker.
+    public static func withEXIF(_ jpeg: Data, orientation: UInt8? = nil) -> Data {
         var tiff = Data([0x4D, 0x4D, 0x00, 0x2A, 0x00, 0x00, 0x00, 0x08])
-        // One IFD entry: GPSInfo (0x8825) pointing at a GPS IFD with GPSLatitudeRef "N".
-        tiff += Data([0x00, 0x01, 0x88, 0x25, 0x00, 0x04, 0x00, 0x00, 0x00, 0x01]) + bigEndian32(26) + bigEndian32(0)
+        let entries: UInt8 = orientation == nil ? 1 : 2
+        let gpsOffset = UInt32(8 + 2 + 12 * Int(entries) + 4)
+        tiff += Data([0x00, entries])
+        // Orientation (0x0112, SHORT), then GPSInfo (0x8825) pointing at a GPS IFD with GPSLatitudeRef "N".
+        if let orientation { tiff += Data([0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, orientation, 0x00, 0x00]) }
+        tiff += Data([0x88, 0x25, 0x00, 0x04, 0x00, 0x00, 0x00, 0x01]) + bigEndian32(gpsOffset) + bigEndian32(0)
         tiff += Data([0x00, 0x01, 0x00, 0x01, 0x00, 0x02, 0x00, 0x00, 0x00, 0x02, 0x4E, 0x00, 0x00, 0x00]) + bigEndian32(0)
         tiff += Data("GPS secret place".utf8)
         let payload = Data("Exif".utf8) + Data([0, 0]) + tiff

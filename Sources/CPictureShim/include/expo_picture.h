@@ -17,7 +17,8 @@ extern "C" {
  * one worker thread. Returns 0, or -1 with a message (expo_picture_error). */
 int expo_picture_start(const char *program);
 
-/* The dimensions an in-memory JPEG, PNG or WebP file declares, and whether it has an ICC
+/* The dimensions an in-memory JPEG, PNG or WebP file declares (as shown, its EXIF orientation
+ * applied), and whether it has an ICC
  * profile, read from its header only: no pixel is decoded. Returns 0, or -1 with a message. */
 int expo_picture_header(const void *data, size_t length, int *width, int *height, int *has_profile);
 
