@@ -58,8 +58,11 @@ let stages: [Target] = [
     // Numbers, counters, dates, units, symbols, Hanja → Korean words; the lexicon.
     .target(name: "KoreanSpeech", dependencies: ["ExpoModel", "ExpoSystem", "CHangul"],
             swiftSettings: optimizedInDebugBuilds),
+    // Parts of speech from Debian's Korean dictionary (hunspell-ko): nouns, predicate stems,
+    // adnominal forms, for the readings that depend on grammar.
+    .target(name: "KoreanMorphology", swiftSettings: optimizedInDebugBuilds),
     // Spoken Korean → its standard pronunciation (표준 발음법), spelled in Hangul for the voice.
-    .target(name: "KoreanPronunciation", dependencies: ["ExpoModel"],
+    .target(name: "KoreanPronunciation", dependencies: ["ExpoModel", "KoreanMorphology"],
             swiftSettings: optimizedInDebugBuilds),
     // Catalog → tracks of sentences (display and spoken text).
     .target(name: "Narration", dependencies: ["ExpoModel", "ExpoSystem", "KoreanSpeech"],
@@ -92,7 +95,7 @@ let package = Package(
     products: [
         .executable(name: "expo-narrate", targets: ["expo-narrate"]),
         .library(name: "ExpoNarration", targets: [
-            "ExpoModel", "CatalogLoading", "KoreanSpeech", "KoreanPronunciation", "Narration", "CatalogCheck", "Speech", "Audio",
+            "ExpoModel", "CatalogLoading", "KoreanMorphology", "KoreanSpeech", "KoreanPronunciation", "Narration", "CatalogCheck", "Speech", "Audio",
             "Encoding", "TalkingBook", "Export", "Pipeline",
         ]),
     ],
@@ -103,7 +106,8 @@ let package = Package(
     ],
     targets: cLibraries + stages + [
         .executableTarget(name: "expo-narrate", dependencies: [
-            "Pipeline", "ExpoModel", "CatalogLoading", "KoreanSpeech", "Narration", "Speech", "ExpoSystem", "CatalogCheck",
+            "Pipeline", "ExpoModel", "CatalogLoading", "KoreanMorphology", "KoreanSpeech", "Narration", "Speech", "ExpoSystem",
+            "CatalogCheck",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: [
             // espeak-ng's calls into pcaudiolib bind to CEspeakShim/expo_no_audio.c: no sound device.
@@ -120,7 +124,8 @@ let package = Package(
         .testTarget(name: "KoreanSpeechTests", dependencies: [
             "KoreanSpeech", "CatalogLoading", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "KoreanPronunciationTests", dependencies: ["KoreanPronunciation", "ExpoModel"]),
+        .testTarget(name: "KoreanMorphologyTests", dependencies: ["KoreanMorphology"]),
+        .testTarget(name: "KoreanPronunciationTests", dependencies: ["KoreanPronunciation", "KoreanMorphology", "ExpoModel"]),
         .testTarget(name: "NarrationTests", dependencies: [
             "Narration", "CatalogLoading", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),

@@ -10,6 +10,7 @@ import KoreanSpeech
 import Narration
 import Speech
 import Pipeline
+import KoreanMorphology
 
 /// Options that say where the voice profiles are.
 struct VoiceOptions: ParsableArguments {
@@ -50,6 +51,12 @@ enum Executable {
             ?? CommandLine.arguments[0]
         return URL(fileURLWithPath: path)
     }
+}
+
+/// Says once, on stderr, that hunspell-ko is missing and the pronunciation follows the spelling
+/// rules alone (nothing when it is installed). Called where a pronouncer is made.
+func noteMissingKoreanLexicon() {
+    if let note = KoreanLexicon.unavailableNote { printError("expo-narrate: \(note).") }
 }
 
 /// Prints a message on stderr with write(2); a closed or full stderr drops it (never a crash).

@@ -1,0 +1,98 @@
+import KoreanMorphology
+
+/// The grammar the rules consult where the standard depends on the part of speech: a word's
+/// analysis into stem + ending or noun + particle, from hunspell-ko's classes
+/// (`KoreanLexicon`). Every question returns nil when no lexicon is loaded, and the caller then
+/// keeps its spelling-only rule.
+struct Grammar {
+    let lexicon: KoreanLexicon?
+
+    /// 제24항: is the junction after syllable `i` of word `r` a predicate stem ending in ㄴ/ㅁ
+    /// followed by an ending (삼고 [삼꼬], 더듬지 [더듬찌], 다듬고 [다듬꼬], 껴안습니다)?
+    /// No when a longer stem covers the junction (숨지고: the stem is 숨지-), when the rest is
+    /// not an ending, or when the word reads as a noun, with or without a particle (감지를,
+    /// 심지, 감자: the same syllables in a noun keep their plain sound).
+    func stemEndingJunction(_ s: [Syl], _ i: Int, _ r: Range<Int>) -> Bool? {
+        guard let lexicon else { return nil }
+        let start = r.lowerBound
+        guard lexicon.classes(of: Written(s, start...i)).contains(.predicateStem),
+              Endings.afterStem.contains(Written(s, (i + 1)..<r.upperBound).array) else { return false }
+        if longerStemCovers(s, i, r) { return false }
+        return !readsAsNoun(s, r)
+    }
+
+    /// Whether a predicate stem longer than syllables `r.lowerBound...i` takes the word up to
+    /// an ending (숨지고: 숨지- + -고, so 숨 and 지 are one stem, 안기다: 안기- + -다).
+    func longerStemCovers(_ s: [Syl], _ i: Int, _ r: Range<Int>) -> Bool {
+        guard let lexicon else { return false }
+        var j = i + 1
+        while j < r.upperBound - 1 {
+            if lexicon.classes(of: Written(s, r.lowerBound...j)).contains(.predicateStem),
+               Endings.afterStem.contains(Written(s, (j + 1)..<r.upperBound).array) { return true }
+            j += 1
+        }
+        return false
+    }
+
+    /// 제27항 and 제29항 붙임 2 across a space: is word `a` an adnominal form -(으)ㄹ (먹을,
+    /// 읽을, 찾을) or, with `orN`, -(으)ㄴ (읽은, 입은) that modifies the next word `b`?
+    /// A form that also reads as a noun and a particle (먹을: 먹 'ink' + 을; 물을: 물 + 을) is
+    /// grouped by what follows: a modifier before a noun (먹을 밥, 먹을 엿), an object before
+    /// a predicate (물을 주다, 길을 걷다). A plain noun (책을, 마을) is never a modifier.
+    func isAdnominal(_ s: [Syl], _ a: Range<Int>, orN: Bool, before b: Range<Int>) -> Bool? {
+        guard let lexicon else { return nil }
+        let classes = lexicon.classes(of: Written(s, a))
+        let wanted: KoreanLexicon.WordClass = orN ? [.adnominalL, .adnominalN] : .adnominalL
+        guard !classes.intersection(wanted).isEmpty else { return false }
+        guard readsAsNoun(s, a) else { return true }
+        return readsAsNoun(s, b) && !lexicon.classes(of: Written(s, b)).contains(.predicateStem)
+    }
+
+    /// Whether word `r` is a noun, or a noun and a particle (감지를, 책을, 나는).
+    func readsAsNoun(_ s: [Syl], _ r: Range<Int>) -> Bool {
+        guard let lexicon else { return false }
+        if lexicon.classes(of: Written(s, r)).contains(.nominal) { return true }
+        var k = r.upperBound - 1
+        while k > r.lowerBound, r.upperBound - k <= 3 {
+            if Endings.particles.contains(Written(s, k..<r.upperBound).array),
+               lexicon.classes(of: Written(s, r.lowerBound..<k)).contains(.nominal) { return true }
+            k -= 1
+        }
+        return false
+    }
+}
+
+/// The written syllables of a range of `Syl`s, without copying them.
+struct Written: Collection {
+    let s: [Syl]
+    let range: Range<Int>
+
+    init(_ s: [Syl], _ range: Range<Int>) { self.s = s; self.range = range }
+    init(_ s: [Syl], _ range: ClosedRange<Int>) { self.s = s; self.range = range.lowerBound..<(range.upperBound + 1) }
+
+    var startIndex: Int { range.lowerBound }
+    var endIndex: Int { range.upperBound }
+    func index(after i: Int) -> Int { i + 1 }
+    subscript(i: Int) -> UInt32 { s[i].written }
+    var array: [UInt32] { map { $0 } }
+}
+
+/// Closed classes of grammatical morphemes (endings and particles), which a dictionary of
+/// stems does not list.
+enum Endings {
+    /// Endings that start with ㄱ ㄷ ㅅ ㅈ and follow a predicate stem directly (제24항: 신고
+    /// [신꼬], 안다 [안따], 삼지 [삼찌], 더듬습니다 [더듬씀니다]).
+    static let afterStem: Set<[UInt32]> = Set([
+        "고", "고서", "고요", "고는", "고도", "고자", "고서는", "곤", "게", "게요", "게끔", "겠다", "겠고", "겠지",
+        "겠습니다", "겠어요", "겠는데", "거나", "거든", "건만", "다", "다가", "다고", "다는", "다니", "다면",
+        "다며", "더니", "더라", "더라도", "던", "던가", "도록", "든지", "든가", "듯", "듯이", "지", "지만",
+        "지요", "지도", "지는", "지마는", "자", "자고", "자마자", "소", "습니다", "습니까", "습니다만", "세",
+    ].map { $0.unicodeScalars.map(\.value) })
+
+    /// Particles after a noun (이 가 을 를 은 는 의 에 …), up to three syllables.
+    static let particles: Set<[UInt32]> = Set([
+        "이", "가", "을", "를", "은", "는", "의", "에", "에서", "에게", "께", "로", "으로", "와", "과", "도", "만",
+        "까지", "부터", "보다", "처럼", "마다", "조차", "이나", "나", "이다", "이고", "이며", "에는", "에도",
+        "으로는", "로는", "과는", "와는", "이라", "라", "이란", "란", "께서", "한테", "이요", "요",
+    ].map { $0.unicodeScalars.map(\.value) })
+}
