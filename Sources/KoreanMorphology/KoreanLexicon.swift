@@ -11,7 +11,9 @@ import Foundation
 /// - flags 30–507 (endings -으시-, -었-, -겠-, -어 …) on a word ending in 다: a predicate,
 ///   whose stem is the word without 다 (삼다 → 삼, 더듬다 → 더듬);
 /// - flag 21 (`COMPOUNDRULE (21)(22)`, the -(으)ㄹ form before a bound noun): 먹을, 갈, 올;
-/// - flag 19 (`COMPOUNDRULE (19)(20)`, the -(으)ㄴ form): 먹은, 간, 신.
+/// - flag 19 (`COMPOUNDRULE (19)(20)`, the -(으)ㄴ form): 먹은, 간, 신;
+/// - no flags at all: a determiner or interjection (옛, 온).
+/// Flag 540 alone marks adverbs (늘, 곧), which take 은/는 and so count as nominals here.
 ///
 /// Words of one to four syllables are kept, packed into one `UInt64` each (14 bits a syllable
 /// index, 3 bits the length), so the table holds about 90,000 keys in a few megabytes and a
@@ -31,6 +33,8 @@ public struct KoreanLexicon: Sendable {
         public static let adnominalL = WordClass(rawValue: 4)
         /// An adnominal -(으)ㄴ form (먹은, 간).
         public static let adnominalN = WordClass(rawValue: 8)
+        /// A word listed without affixes: a determiner or interjection (옛, 온, 헌).
+        public static let uninflected = WordClass(rawValue: 16)
     }
 
     private var table: [UInt64: UInt8]
@@ -81,12 +85,14 @@ public struct KoreanLexicon: Sendable {
                 if first { first = false; continue }              // the word count
                 guard end > lineStart else { continue }
                 let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<end])
-                guard let slash = line.firstIndex(of: 0x2F) else { continue }
-                var alias = 0
-                for b in line[(slash + 1)...] where b >= 0x30 && b <= 0x39 { alias = alias * 10 + Int(b - 0x30) }
-                guard alias < aliases.count, aliases[alias] != 0,
+                let slash = line.firstIndex(of: 0x2F) ?? line.count
+                var alias = slash + 1 < line.count ? 0 : -1               // -1: no flags at all
+                if alias == 0 {
+                    for b in line[(slash + 1)...] where b >= 0x30 && b <= 0x39 { alias = alias * 10 + Int(b - 0x30) }
+                }
+                guard alias < aliases.count, alias < 0 || aliases[alias] != 0,
                       Self.composeSyllables(UnsafeBufferPointer(rebasing: line[..<slash]), into: &syllables) else { continue }
-                var classes = aliases[alias]
+                var classes = alias < 0 ? WordClass.uninflected.rawValue : aliases[alias]
                 if classes & Self.predicateFlag != 0 {
                     classes &= ~Self.predicateFlag
                     if syllables.count >= 2, syllables.last == 0xB2E4 {   // 다

@@ -97,10 +97,9 @@ enum CrossWordRules {
         }
         if (s[i].written == S.eun || s[i].written == S.neun), head == WordClasses.yeot { return true }
         guard WordClasses.nInsertionHeads.contains(head) else { return false }
-        // A modifier: by the analysis (읽은 일, 찾을 일; not 나는 일이, a noun and a particle),
-        // or by its last syllable (할 일, 한 일) unless it reads as a noun and a particle.
-        guard let analysed = g.isAdnominal(s, a, orN: true, before: b) else { return s[i].has(Cls.nInsMod) }
-        return analysed || (s[i].has(Cls.nInsMod) && (a.count == 1 || !g.readsAsNoun(s, a)))
+        // A modifier: by its last syllable (할 일, 한 일, 먹을 엿) or by the analysis (읽은 일,
+        // 겪은 일; not 나는 일이, a noun and a particle).
+        return s[i].has(Cls.nInsMod) || g.isAdnominal(s, a, orN: true) == true
     }
 
     private static func allNumerals(_ s: [Syl], _ r: Range<Int>) -> Bool {
@@ -111,7 +110,7 @@ enum CrossWordRules {
     private static func modifierTensing(_ s: [Syl], _ a: Range<Int>, _ b: Range<Int>, _ g: Grammar) -> Bool {
         let i = a.upperBound - 1
         guard s[i].co == Co.l else { return false }
-        if s[i].has(Cls.modLAny) || g.isAdnominal(s, a, orN: false, before: b) == true { return true }
+        if s[i].has(Cls.modLAny) || g.isAdnominal(s, a, orN: false) == true { return true }
         if a.count <= 4, a.count >= 2, s[i].has(Cls.modWordEnd),
            WordClasses.modifierWords.contains(a.map { s[$0].written }) { return true }
         return b.count <= 4 && s[b.lowerBound].has(Cls.boundNounStart)

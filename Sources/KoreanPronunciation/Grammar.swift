@@ -34,18 +34,17 @@ struct Grammar {
         return false
     }
 
-    /// 제27항 and 제29항 붙임 2 across a space: is word `a` an adnominal form -(으)ㄹ (먹을,
-    /// 읽을, 찾을) or, with `orN`, -(으)ㄴ (읽은, 입은) that modifies the next word `b`?
-    /// A form that also reads as a noun and a particle (먹을: 먹 'ink' + 을; 물을: 물 + 을) is
-    /// grouped by what follows: a modifier before a noun (먹을 밥, 먹을 엿), an object before
-    /// a predicate (물을 주다, 길을 걷다). A plain noun (책을, 마을) is never a modifier.
-    func isAdnominal(_ s: [Syl], _ a: Range<Int>, orN: Bool, before b: Range<Int>) -> Bool? {
+    /// 제27항 and 제29항 붙임 2 across a space: is word `a` only an adnominal form -(으)ㄹ
+    /// (찾을, 덮을, 견딜) or, with `orN`, -(으)ㄴ (읽은, 겪은)? A form that is also a word of its
+    /// own or a noun and a particle is not taken for one: 말, 줄, 일, 칠 (nouns, numerals), 늘
+    /// (an adverb), 이를 (이 + 를), 굽을 (굽 + 을), 물을; the listed modifiers of `WordClasses`
+    /// still decide those they name (할, 갈, 먹을 엿).
+    func isAdnominal(_ s: [Syl], _ a: Range<Int>, orN: Bool) -> Bool? {
         guard let lexicon else { return nil }
         let classes = lexicon.classes(of: Written(s, a))
         let wanted: KoreanLexicon.WordClass = orN ? [.adnominalL, .adnominalN] : .adnominalL
-        guard !classes.intersection(wanted).isEmpty else { return false }
-        guard readsAsNoun(s, a) else { return true }
-        return readsAsNoun(s, b) && !lexicon.classes(of: Written(s, b)).contains(.predicateStem)
+        guard !classes.intersection(wanted).isEmpty, !classes.contains(.uninflected) else { return false }
+        return !readsAsNoun(s, a)
     }
 
     /// Whether word `r` is a noun, or a noun and a particle (감지를, 책을, 나는).

@@ -25,7 +25,7 @@ enum GrammarCases {
     /// 제27항: after the adnominal -(으)ㄹ of any predicate, a lax consonant is tensed across
     /// the space; 제27항 also for 적에 after a one-syllable modifier (올 적에).
     static let modifierTensing: [Case] = [
-        Case("제27항", "먹을 밥", "머글 빱"), Case("제27항", "찾을 사람", "차즐 싸람"), Case("제27항", "잡을 기회", "자블 끼회"),
+        Case("제27항", "덮을 정도", "더플 쩡도"), Case("제27항", "찾을 사람", "차즐 싸람"), Case("제27항", "잡을 기회", "자블 끼회"),
         Case("제27항", "읽을 거리", "일글 꺼리"), Case("제27항", "넣을 자리", "너을 짜리"), Case("제27항", "올 적에", "올 쩌게"),
         Case("제27항", "견딜 시간", "견딜 씨간"),
     ]
@@ -35,6 +35,10 @@ enum GrammarCases {
     static let modifierTensingNot: [Case] = [
         Case("제27항", "물을 주다", "무를 주다"), Case("제27항", "마을 사람", "마을 사람"), Case("제27항", "길을 걷다", "기를 걷따"),
         Case("제27항", "먹을, 밥", "머글, 밥"), Case("제27항", "갈. 곳", "갈. 곧"), Case("제27항", "하늘 색", "하늘 색"),
+        // a noun, numeral or adverb that ends in ㄹ is no modifier, though it spells one (말다 → 말)
+        Case("제27항", "줄 사이에", "줄 사이에"), Case("제27항", "세기 말 조선", "세기 말 조선"),
+        Case("제27항", "늘 자신을", "늘 자시늘"), Case("제27항", "이를 불에", "이를 부레"),
+        Case("제27항", "굽을 다는", "구블 다는"), Case("제27항", "일 세기", "일 세기"), Case("제27항", "칠 권", "칠 권"),
     ]
 
     /// 제29항 붙임 2: ㄴ added across the space after an adnominal form the analysis finds.
