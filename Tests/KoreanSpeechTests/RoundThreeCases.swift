@@ -51,6 +51,8 @@ enum RoundThreeCases {
         .init("2024. 5. 1.(토) 개관", "이천이십사년오월일일토요일개관", "usage: spaced dotted date and weekday"),
         .init("02-123-4567", "공이일이삼사오육칠", "usage: a phone number digit by digit, 0 as 공"),
         .init("1588-1234", "일오팔팔일이삼사", "usage: a service number digit by digit, never a range"),
+        .init("1544-5700", "일오사사오칠공공", "usage: a nationwide service number (15XX-XXXX) digit by digit, never a range"),
+        .init("1592-1598년", "천오백구십이년부터천오백구십팔년까지", "must not: a span of years stays a range"),
         .init("프리드리히 2세", "프리드리히이세", "usage: regnal numbers are Sino-Korean with 세"),
         .init("헨리 VIII세", "헨리팔세", "usage: a Roman regnal number is said as a Sino-Korean number"),
         .init("루이 XIV세", "루이십사세", "usage: a Roman regnal number"),
