@@ -113,9 +113,14 @@ public struct KoreanLexicon: Sendable {
 
     /// The classes of a word given as syllable scalars (U+AC00–U+D7A3); empty when the
     /// dictionary does not list it.
-    @inline(__always) public func classes<C: Collection>(of syllables: C) -> WordClass where C.Element == UInt32 {
+    @inlinable public func classes<C: Collection>(of syllables: C) -> WordClass where C.Element == UInt32 {
         guard let key = Self.key(syllables) else { return [] }
-        return WordClass(rawValue: table[key] ?? 0)
+        return classes(forKey: key)
+    }
+
+    /// The classes of the word packed into `key` (`key(_:)`).
+    public func classes(forKey key: UInt64) -> WordClass {
+        WordClass(rawValue: table[key] ?? 0)
     }
 
     /// The classes of a word written as a string of Hangul syllables.
@@ -218,8 +223,9 @@ public struct KoreanLexicon: Sendable {
         return flush() && !out.isEmpty
     }
 
-    /// One to four syllables packed into a key; nil for anything else.
-    @inline(__always) static func key<C: Collection>(_ syllables: C) -> UInt64? where C.Element == UInt32 {
+    /// One to four syllables packed into a key (14 bits each, the count in the top bits); nil
+    /// for anything else. Callers may key their own closed lists of morphemes the same way.
+    @inlinable public static func key<C: Collection>(_ syllables: C) -> UInt64? where C.Element == UInt32 {
         var key: UInt64 = 0
         var n: UInt64 = 0
         for s in syllables {
