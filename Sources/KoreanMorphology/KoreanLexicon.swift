@@ -93,7 +93,9 @@ public struct KoreanLexicon: Sendable {
                 let slash = line.firstIndex(of: 0x2F) ?? line.count
                 var alias = slash + 1 < line.count ? 0 : -1               // -1: no flags at all
                 if alias == 0 {
-                    for b in line[(slash + 1)...] where b >= 0x30 && b <= 0x39 { alias = alias * 10 + Int(b - 0x30) }
+                    for b in line[(slash + 1)...] where b >= 0x30 && b <= 0x39 && alias < 1_000_000 {
+                        alias = alias * 10 + Int(b - 0x30)                 // capped: a malformed line never overflows
+                    }
                 }
                 guard alias < aliases.count, alias < 0 || aliases[alias] != 0,
                       Self.composeSyllables(UnsafeBufferPointer(rebasing: line[..<slash]), into: &syllables) else { continue }
@@ -168,7 +170,7 @@ public struct KoreanLexicon: Sendable {
                 var flag = 0
                 for k in (lineStart + 3)...end {
                     let b = k < end ? bytes[k] : 0x2C
-                    if b >= 0x30 && b <= 0x39 { flag = flag * 10 + Int(b - 0x30); continue }
+                    if b >= 0x30 && b <= 0x39 { flag = min(flag * 10 + Int(b - 0x30), 1_000_000); continue }
                     switch flag {
                     case 19: classes |= WordClass.adnominalN.rawValue
                     case 21: classes |= WordClass.adnominalL.rawValue

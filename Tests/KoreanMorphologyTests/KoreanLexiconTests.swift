@@ -40,3 +40,24 @@ struct KoreanLexiconTests {
         #expect(KoreanLexicon(affixFile: aff.path, dictionaryFile: dic.path) == nil)
     }
 }
+
+/// A damaged dictionary is read as far as it makes sense, never a crash.
+@Suite struct DamagedLexiconTests {
+    @Test func malformedLinesAreSkipped() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lexicon-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let aff = folder.appendingPathComponent("ko.aff"), dic = folder.appendingPathComponent("ko.dic")
+        // alias 1: a noun (particle flag 530); alias 2: a predicate (ending flag 30); alias 3: huge flags
+        try "SET UTF-8\nAF 3\nAF 530\nAF 30\nAF 99999999999999999999999\nSFX 530 Y 1\n".write(to: aff, atomically: true, encoding: .utf8)
+        let jamo = { (word: String) in word.decomposedStringWithCanonicalMapping }
+        let lines = ["6", jamo("책") + "/1", jamo("먹다") + "/2", jamo("가") + "/123456789012345678901234567890",
+                     "\u{1100}\u{1100}/1", "\u{FF}\u{FE}/1", jamo("좋") + "/3", "/1", ""]
+        try Data(lines.joined(separator: "\n").utf8).write(to: dic)
+        let lexicon = try #require(KoreanLexicon(affixFile: aff.path, dictionaryFile: dic.path))
+        #expect(lexicon.classes(of: "책") == .nominal)
+        #expect(lexicon.classes(of: "먹") == .predicateStem)
+        #expect(lexicon.classes(of: "가") == [])
+        #expect(lexicon.classes(of: "좋") == [])
+    }
+}
