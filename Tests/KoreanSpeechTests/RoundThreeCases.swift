@@ -88,14 +88,10 @@ enum RoundThreeCases {
     ]
 }
 
-/// One test per class; the figures per class are printed for the report.
+/// Every row of every class; the figures per class are printed for the report.
 @Suite("KoreanSpeechNormalizer round three")
 struct RoundThreeRuleTests {
-    @Test(arguments: RoundThreeCases.countersChooseNumerals) func countersChooseNumerals(_ row: CitedCase) { RoundTwoRuleTests.check(row) }
-    @Test(arguments: RoundThreeCases.rangesAndSigns) func rangesAndSigns(_ row: CitedCase) { RoundTwoRuleTests.check(row) }
-    @Test(arguments: RoundThreeCases.museumLabels) func museumLabels(_ row: CitedCase) { RoundTwoRuleTests.check(row) }
-    @Test(arguments: RoundThreeCases.initialSound) func initialSound(_ row: CitedCase) { RoundTwoRuleTests.check(row) }
-    @Test(arguments: RoundThreeCases.shortYears) func shortYears(_ row: CitedCase) { RoundTwoRuleTests.check(row) }
+    @Test(arguments: RoundThreeCases.byClass.flatMap(\.1)) func citedReading(_ row: CitedCase) { RoundTwoRuleTests.check(row) }
 
     @Test func figuresPerClass() {
         for (name, cases) in RoundThreeCases.byClass {
