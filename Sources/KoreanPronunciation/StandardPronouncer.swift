@@ -46,6 +46,10 @@ public struct StandardPronouncer: Sendable {
         self.init(dictionary: dictionary, lexicon: KoreanLexicon.installed)
     }
 
+    /// One line for the user when hunspell-ko is not installed and the readings that depend on
+    /// grammar follow the spelling rules alone; nil when it is installed.
+    public static var analysisUnavailableNote: String? { KoreanLexicon.unavailableNote }
+
     /// A pronouncer using `dictionary` for word-dependent cases and `lexicon` for the readings
     /// that depend on the part of speech (제24항 stems, 제27항 and 제29항 붙임 2 modifiers); with
     /// nil the rules decide from the spelling alone, as when hunspell-ko is not installed.

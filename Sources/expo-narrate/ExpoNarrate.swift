@@ -10,7 +10,6 @@ import KoreanSpeech
 import Narration
 import Speech
 import Pipeline
-import KoreanMorphology
 
 /// Options that say where the voice profiles are.
 struct VoiceOptions: ParsableArguments {
@@ -56,7 +55,7 @@ enum Executable {
 /// Says once, on stderr, that hunspell-ko is missing and the pronunciation follows the spelling
 /// rules alone (nothing when it is installed). Called where a pronouncer is made.
 func noteMissingKoreanLexicon() {
-    if let note = KoreanLexicon.unavailableNote { printError("expo-narrate: \(note).") }
+    if let note = StandardPronouncer.analysisUnavailableNote { printError("expo-narrate: \(note).") }
 }
 
 /// Prints a message on stderr with write(2); a closed or full stderr drops it (never a crash).
