@@ -61,8 +61,11 @@ let stages: [Target] = [
     // Numbers, counters, dates, units, symbols, Hanja → Korean words; the lexicon.
     .target(name: "KoreanSpeech", dependencies: ["ExpoModel", "ExpoSystem", "CHangul"],
             swiftSettings: optimizedInDebugBuilds),
+    // Parts of speech from Debian's Korean dictionary (hunspell-ko): nouns, predicate stems,
+    // adnominal forms, for the readings that depend on grammar.
+    .target(name: "KoreanMorphology", swiftSettings: optimizedInDebugBuilds),
     // Spoken Korean → its standard pronunciation (표준 발음법), spelled in Hangul for the voice.
-    .target(name: "KoreanPronunciation", dependencies: ["ExpoModel"],
+    .target(name: "KoreanPronunciation", dependencies: ["ExpoModel", "KoreanMorphology"],
             swiftSettings: optimizedInDebugBuilds),
     // Catalog → tracks of sentences (display and spoken text).
     .target(name: "Narration", dependencies: ["ExpoModel", "ExpoSystem", "KoreanSpeech"],
@@ -127,7 +130,8 @@ let package = Package(
         .testTarget(name: "KoreanSpeechTests", dependencies: [
             "KoreanSpeech", "CatalogLoading", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "KoreanPronunciationTests", dependencies: ["KoreanPronunciation", "ExpoModel"]),
+        .testTarget(name: "KoreanMorphologyTests", dependencies: ["KoreanMorphology"]),
+        .testTarget(name: "KoreanPronunciationTests", dependencies: ["KoreanPronunciation", "KoreanMorphology", "ExpoModel"]),
         .testTarget(name: "NarrationTests", dependencies: [
             "Narration", "CatalogLoading", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),

@@ -52,6 +52,12 @@ enum Executable {
     }
 }
 
+/// Says once, on stderr, that hunspell-ko is missing and the pronunciation follows the spelling
+/// rules alone (nothing when it is installed). Called where a pronouncer is made.
+func noteMissingKoreanLexicon() {
+    if let note = StandardPronouncer.analysisUnavailableNote { printError("expo-narrate: \(note).") }
+}
+
 /// Prints a message on stderr with write(2); a closed or full stderr drops it (never a crash).
 func printError(_ message: String) {
     StandardStream.writeError(message + "\n")

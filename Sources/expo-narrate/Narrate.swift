@@ -211,6 +211,7 @@ struct Narrate: ParsableCommand {
         let profile = try library.profile(named: voice)
         let lexicon = try library.lexicon()
         let pronouncer = StandardPronouncer(dictionary: try library.pronunciationDictionary())
+        noteMissingKoreanLexicon()
         let builder = GuideBuilder(normalizer: KoreanSpeechNormalizer(lexicon: lexicon), pronouncer: pronouncer)
         let selection: GuideRequest.Selection = all ? .all
             : (entry.isEmpty ? .poster : .some(poster: poster, entryNames: entry))
