@@ -53,8 +53,10 @@ enum Executable {
 }
 
 /// Prints a message on stderr with write(2); a closed or full stderr drops it (never a crash).
+/// Every line on stderr goes through here: it is made one line of at most 300 characters with
+/// its control characters visible (`messageLine`), whatever file or catalog its text came from.
 func printError(_ message: String) {
-    StandardStream.writeError(message + "\n")
+    StandardStream.writeError(messageLine(message) + "\n")
 }
 
 /// Writes `text` on stdout with write(2). A reader that went away (EPIPE, as with `| head`)

@@ -82,7 +82,7 @@ final class ProgressPrinter {
             status += " · about \(Self.clock(left)) left"
         }
         if isTerminal {
-            StandardStream.writeError("\r\u{1B}[K" + status)
+            StandardStream.writeError("\r\u{1B}[K" + messageLine(status))
             lineOpen = true
         } else {
             printError(status)
