@@ -232,6 +232,12 @@ public struct VoiceLibrary: Sendable {
             throw ExpoError.invalidVoiceProfile(file: file.path, reason: "its \"name\" is \"\(profile.name)\" but the file is \(name).json; make them match")
         }
         try profile.validate(file: file.path)
+        // A foreign voice espeak-ng does not have would be read by another voice, silently.
+        for (language, voice) in profile.foreignVoices.sorted(by: { $0.key < $1.key }) where EspeakEngine.hasVoice(voice) == false {
+            throw ExpoError.invalidVoiceProfile(
+                file: file.path,
+                reason: "\"foreignVoices\" gives \"\(excerpt(language))\" the voice \"\(excerpt(voice))\", which espeak-ng does not have; use one 'espeak-ng --voices' lists (e.g. \"en-us\")")
+        }
         profile.name = name
         return profile
     }
