@@ -80,18 +80,24 @@ public final class EspeakEngine {
     /// starting it; nil when that folder or its voices cannot be found (no speech is made then
     /// anyway, and the run says so).
     public static func hasVoice(_ name: String) -> Bool? {
+        guard let names = voiceFileNames else { return nil }
+        let base = name.split(separator: "+", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? name
+        return !base.isEmpty && names.contains(base.lowercased())
+    }
+
+    /// The names of espeak-ng's voice files (lang/ and voices/ of its data folder), lowercased;
+    /// looked up once per process.
+    private static let voiceFileNames: Set<String>? = {
         guard let pointer = expo_speech_data_folder() else { return nil }
         let folder = URL(fileURLWithPath: String(cString: pointer))
-        let base = name.split(separator: "+", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? name
         var names = Set<String>()
         for subfolder in ["lang", "voices"] {
             let root = folder.appendingPathComponent(subfolder)
             guard let walker = FileManager.default.enumerator(atPath: root.path) else { continue }
             for case let path as String in walker { names.insert((path as NSString).lastPathComponent.lowercased()) }
         }
-        guard !names.isEmpty else { return nil }
-        return !base.isEmpty && names.contains(base.lowercased())
-    }
+        return names.isEmpty ? nil : names
+    }()
 
     /// espeak-ng's version string, without starting it.
     public static var libraryVersion: String {

@@ -68,9 +68,11 @@ struct CheckSummaryCommand: ParsableCommand {
     @OptionGroup var catalogFiles: CatalogFileOptions
     @OptionGroup var voiceChoice: VoiceChoice
     @OptionGroup var voiceOptions: VoiceOptions
-    @Option var cache: String?
-    @Option var maxEntries: Int?
-    @Option var maxFieldBytes: Int?
+    // Named apart from the main command's --cache, --max-entries and --max-field-bytes, which
+    // ArgumentParser would otherwise give to the main command.
+    @Option(name: .customLong("report-cache")) var cache: String?
+    @Option(name: .customLong("entry-limit")) var maxEntries: Int?
+    @Option(name: .customLong("field-byte-limit")) var maxFieldBytes: Int?
 
     func run() throws {
         Interruption.installExiting()

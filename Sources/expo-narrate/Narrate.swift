@@ -259,9 +259,9 @@ struct Narrate: ParsableCommand {
         var arguments = ["_check-summary", "--voice", voice]
         if let posterFile, let itemsFile { arguments += ["--poster-file", posterFile, "--items-file", itemsFile] }
         if let voices = voiceOptions.voices { arguments += ["--voices", voices] }
-        if let cache { arguments += ["--cache", cache.path] }
-        if let maxEntries { arguments += ["--max-entries", String(maxEntries)] }
-        if let maxFieldBytes { arguments += ["--max-field-bytes", String(maxFieldBytes)] }
+        if let cache { arguments += ["--report-cache", cache.path] }
+        if let maxEntries { arguments += ["--entry-limit", String(maxEntries)] }
+        if let maxFieldBytes { arguments += ["--field-byte-limit", String(maxFieldBytes)] }
         summary.run(helper: Executable.url, arguments: arguments)
     }
 
