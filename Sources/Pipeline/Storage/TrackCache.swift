@@ -84,6 +84,7 @@ public struct TrackCache: Sendable {
             return discard(key, because: "its record \(metadataURL(key).path) cannot be read")
         }
         guard found else { return discard(key, because: "its audio file is missing") }
+        if let problem = entry.rangeProblem { return discard(key, because: problem) }
         guard Int(status.st_size) == entry.byteCount else {
             return discard(key, because: "it has \(counted(status.st_size, "byte")) where its record says \(entry.byteCount)")
         }
