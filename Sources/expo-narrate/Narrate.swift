@@ -27,7 +27,8 @@ struct Narrate: ParsableCommand {
         folder they publish a guide of just those tracks.
 
         Exit status: 0 done (also when the whole run fell back to text); 3 some tracks fell back \
-        to text; 64 usage error (options, voice profile, lexicon, unknown entry); 65 bad catalog \
+        to text; 64 usage error (options, environment variables, voice profile, lexicon, unknown or \
+        ambiguous entry); 65 bad catalog \
         data, or a guide in the output folder whose manifest cannot be read; 69 something needed \
         is not available (espeak-ng or its voice while the folder's guide has audio; for \
         --entry and --poster, the cached audio of the guide's other tracks; with --assemble-only, \
