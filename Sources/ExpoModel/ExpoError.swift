@@ -48,10 +48,8 @@ public struct ExpoError: Error, Equatable, Sendable, CustomStringConvertible {
     public init(_ category: Category, _ message: String, advice: String? = nil, subject: Subject? = nil, code: Int32? = nil) {
         self.category = category
         self.subject = subject
-        // A message quotes outside input (a path, a JSON path, a value): however long that is,
-        // the message stays one line a person can read.
-        self.message = excerpt(withoutFinalFullStop(message), limit: messageLengthLimit - 60)
-        self.advice = advice.map { excerpt($0, limit: messageLengthLimit - 60) }
+        self.message = singleLine(withoutFinalFullStop(message))
+        self.advice = advice.map(singleLine)
         self.code = code
     }
 

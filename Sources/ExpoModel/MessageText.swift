@@ -46,11 +46,27 @@ public func excerpt(_ text: some StringProtocol, limit: Int = 40) -> String {
     return String(line.prefix(head)) + "…" + String(line.suffix(tail))
 }
 
-/// `text` on one line of at most `messageLengthLimit` characters.
-public func messageLine(_ text: String) -> String {
-    excerpt(text, limit: messageLengthLimit)
+/// `text` on one line of at most `limit` characters (`messageLengthLimit`), for a message about
+/// bad input: when it is longer, its longest runs without spaces (a path, a JSON path, a quoted
+/// value) are shortened in the middle first, never below 32 characters, so that the words that
+/// say what is wrong stay whole; only then is the line itself shortened in the middle.
+public func messageLine(_ text: String, limit: Int = messageLengthLimit) -> String {
+    var line = singleLine(text)
+    guard line.count > limit else { return line }
+    // A pathological line (a 300 KB path) is cut to a few lines' worth first, so that the work
+    // below stays proportional to the limit.
+    if line.count > 4 * limit { line = excerpt(line, limit: 4 * limit) }
+    var tokens = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+    var total = line.count
+    while total > limit, let longest = tokens.indices.max(by: { tokens[$0].count < tokens[$1].count }),
+          tokens[longest].count > 32 {
+        let shortened = excerpt(tokens[longest], limit: max(32, tokens[longest].count - (total - limit)))
+        total -= tokens[longest].count - shortened.count
+        tokens[longest] = shortened
+    }
+    line = tokens.joined(separator: " ")
+    return line.count > limit ? excerpt(line, limit: limit) : line
 }
-
 /// `count` and the noun in the right number: "1 track", "2 tracks", "1 entry".
 public func counted(_ count: some BinaryInteger, _ singular: String, _ plural: String? = nil) -> String {
     "\(count) " + (count == 1 ? singular : plural ?? singular + "s")

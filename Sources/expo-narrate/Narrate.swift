@@ -173,7 +173,8 @@ struct Narrate: ParsableCommand {
         if text.hasPrefix("Error: ") { text.removeFirst("Error: ".count) }
         text = text.trimmingCharacters(in: .whitespaces)
         if !(text.hasSuffix(".") || text.hasSuffix("?") || text.hasSuffix("!")) { text += "." }
-        return "expo-narrate: \(text) Run '\(help)' for the options."
+        let end = " Run '\(help)' for the options."
+        return "expo-narrate: " + messageLine(text, limit: messageLengthLimit - "expo-narrate: ".count - end.count) + end
     }
 
     func run() throws {
