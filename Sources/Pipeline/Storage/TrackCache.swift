@@ -84,13 +84,14 @@ public struct TrackCache: Sendable {
             return discard(key, because: "its record \(metadataURL(key).path) cannot be read")
         }
         guard found else { return discard(key, because: "its audio file is missing") }
-        if let problem = entry.rangeProblem { return discard(key, because: problem) }
         guard Int(status.st_size) == entry.byteCount else {
             return discard(key, because: "it has \(counted(status.st_size, "byte")) where its record says \(entry.byteCount)")
         }
         guard CachedAudioCheck.headerAgrees(path, size: UInt64(status.st_size)) else {
             return discard(key, because: "its WAV header does not agree with its size")
         }
+        // The record's numbers, before anything is computed from them.
+        if let problem = entry.rangeProblem { return discard(key, because: problem) }
         guard (try? SHA256Digest.ofFile(path)) == entry.sha256 else {
             return discard(key, because: "its contents do not match the SHA-256 recorded for it")
         }
