@@ -33,6 +33,15 @@ struct BadInputTests {
         }
     }
 
+    /// A Voices folder in `folder` whose standard.json is the project's, changed by `edit`.
+    static func voices(in folder: URL, standard edit: (String) -> String) throws -> URL {
+        let voices = folder.appendingPathComponent("Voices")
+        try FileManager.default.createDirectory(at: voices, withIntermediateDirectories: true)
+        let standard = try String(contentsOf: CommandRunner.projectRoot.appendingPathComponent("Voices/standard.json"), encoding: .utf8)
+        try edit(standard).write(to: voices.appendingPathComponent("standard.json"), atomically: true, encoding: .utf8)
+        return voices
+    }
+
     private func withFolder<T>(_ body: (URL) throws -> T) throws -> T {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -145,10 +154,7 @@ struct BadInputTests {
     @Test("lexicon.txt and pronunciation.txt saved with CRLF and a BOM are read; a line not understood names file and line")
     func curatedFilesWithCRLF() throws {
         try withFolder { folder in
-            let voices = folder.appendingPathComponent("Voices")
-            try FileManager.default.createDirectory(at: voices, withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: CommandRunner.projectRoot.appendingPathComponent("Voices/standard.json"),
-                                             to: voices.appendingPathComponent("standard.json"))
+            let voices = try Self.voices(in: folder) { $0 }
             try Data("\u{FEFF}# 시험\r\n직지 | 지크지\r\n".utf8).write(to: voices.appendingPathComponent("lexicon.txt"))
             try Data("\u{FEFF}# 시험\r\n솜이불 | 솜니불 | 제29항\r\n".utf8).write(to: voices.appendingPathComponent("pronunciation.txt"))
             let normalized = try CommandRunner.run(["normalize", "--voices", voices.path], input: "직지\n")
@@ -169,11 +175,7 @@ struct BadInputTests {
     @Test("a profile's foreign voice espeak-ng does not have is an error at start-up")
     func unknownForeignVoice() throws {
         try withFolder { folder in
-            let voices = folder.appendingPathComponent("Voices")
-            try FileManager.default.createDirectory(at: voices, withIntermediateDirectories: true)
-            let standard = try String(contentsOf: CommandRunner.projectRoot.appendingPathComponent("Voices/standard.json"), encoding: .utf8)
-            try standard.replacingOccurrences(of: #""en": "en""#, with: #""en": "xx-nothing""#)
-                .write(to: voices.appendingPathComponent("standard.json"), atomically: true, encoding: .utf8)
+            let voices = try Self.voices(in: folder) { $0.replacingOccurrences(of: #""en": "en""#, with: #""en": "xx-nothing""#) }
             let result = try CommandRunner.run(["--poster", "--text-only", "--voices", voices.path,
                                                 "--output", folder.appendingPathComponent("out").path])
             Self.expectRefused(result, status: 64, saying: ["standard.json", "xx-nothing", "espeak-ng does not have"])
@@ -220,12 +222,10 @@ struct BadInputTests {
     @Test("voices and check show control characters from files as escapes")
     func controlCharactersOnTheTerminal() throws {
         try withFolder { folder in
-            let voices = folder.appendingPathComponent("Voices")
-            try FileManager.default.createDirectory(at: voices, withIntermediateDirectories: true)
-            let standard = try String(contentsOf: CommandRunner.projectRoot.appendingPathComponent("Voices/standard.json"), encoding: .utf8)
             let purpose = #""purpose": "\u001b[2J\u001b]0;owned\u0007\u001b]52;c;ZXZpbA==\u0007\nforged line","#
-            let hostile = standard.split(separator: "\n").map { $0.contains("\"purpose\"") ? "  " + purpose : String($0) }
-            try hostile.joined(separator: "\n").write(to: voices.appendingPathComponent("standard.json"), atomically: true, encoding: .utf8)
+            let voices = try Self.voices(in: folder) { standard in
+                standard.split(separator: "\n").map { $0.contains("\"purpose\"") ? "  " + purpose : String($0) }.joined(separator: "\n")
+            }
             let listed = try CommandRunner.run(["voices", "--voices", voices.path])
             #expect(listed.status == 0, "\(listed.stderr)")
             #expect(!listed.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(listed.stdout.debugDescription)")
