@@ -125,10 +125,10 @@ struct BadInputTests {
 
     // MARK: - Silently wrong
 
-    @Test("two identical entries are two tracks, each with its audio (WAV and Opus); a record out of range is made again")
+    @Test("two identical entries are two tracks, each with its audio (WAV and Opus) and isolated captions; a record out of range is made again")
     func identicalEntries() throws {
         try withFolder { folder in
-            let entry = #"{"name": "갓", "image_name": "gat", "short_desc": "모자", "desc": "갓."}"#
+            let entry = #"{"name": "갓", "image_name": "gat", "short_desc": "모자", "desc": "갓 \u202E뒤집힘. 다음."}"#
             let files = try Self.catalog(items: "[\(entry), \(entry)]", in: folder)
             let output = folder.appendingPathComponent("out")
             let result = try CommandRunner.run(["--all", "--quiet", "--jobs", "1", "--output", output.path] + files)
@@ -138,6 +138,9 @@ struct BadInputTests {
                     #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent(stem + suffix).path), "\(stem)\(suffix)")
                 }
             }
+            // The caption of the sentence with an unclosed override is isolated; the next one is not touched.
+            let captions = try String(contentsOf: output.appendingPathComponent("01-gat.vtt"), encoding: .utf8)
+            #expect(captions.contains("\u{2068}갓 \u{202E}뒤집힘.\u{2069}\n") && captions.contains("\n다음.\n"), "\(captions)")
             // A track's record read back with a duration no file can hold: said once, made again.
             let cache = output.appendingPathComponent(".cache")
             let records = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.count == 69 && $0.hasSuffix(".json") }
