@@ -185,6 +185,27 @@ struct BadInputTests {
         }
     }
 
+    @Test("a profile's foreign voice is the one heard: English by en and by en-us are different audio")
+    func foreignVoiceIsUsed() throws {
+        try withFolder { folder in
+            let files = try Self.catalog(items: #"[{"name": "경전", "image_name": "sutra", "short_desc": "책", "desc": "Buddhist texts."}]"#,
+                                         in: folder)
+            var audio: [Data] = []
+            for voice in ["en", "en-us"] {
+                let voices = try Self.voices(in: folder.appendingPathComponent(voice)) {
+                    $0.replacingOccurrences(of: #""en": "en""#, with: #""en": "\#(voice)""#)
+                }
+                try Data("Buddhist texts | Buddhist texts | en\n".utf8).write(to: voices.appendingPathComponent("lexicon.txt"))
+                let output = folder.appendingPathComponent("out-" + voice)
+                let result = try CommandRunner.run(["--entry", "1", "--quiet", "--no-cache", "--voices", voices.path, "--output", output.path]
+                    + CommandRunner.wavOnly + files)
+                #expect(result.status == 0, "\(result.stderr)")
+                audio.append(try Data(contentsOf: output.appendingPathComponent("01-sutra.wav")))
+            }
+            #expect(audio[0] != audio[1], "en and en-us gave the same audio")
+        }
+    }
+
     @Test("a bare CR is a space; an unclosed override stays in its sentence on the page")
     func carriageReturnAndBidi() throws {
         try withFolder { folder in
