@@ -13,16 +13,18 @@ import TestSupport
 
 @Suite("Narration cache")
 struct NarrationCacheTests {
+    static let catalog = Catalog(
+        poster: Poster(title: "박람회", visitors: 12, location: "파리", duration: "1900", description: "12줄이다."),
+        entries: [Entry(name: "갓", imageName: "gat", shortDescription: "모자", description: "1.2 kg이다.")]
+    )
+
     @Test("an unchanged catalog is narrated from the cache; a changed entry or lexicon is narrated again")
     func reuse() throws {
         let folder = try SharedFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = NarrationCache(folder: folder)
         let normalizer = KoreanSpeechNormalizer()
-        var catalog = Catalog(
-            poster: Poster(title: "박람회", visitors: 12, location: "파리", duration: "1900", description: "12줄이다."),
-            entries: [Entry(name: "갓", imageName: "gat", shortDescription: "모자", description: "1.2 kg이다.")]
-        )
+        var catalog = Self.catalog
         let first = cache.tracks(for: catalog, normalizer: normalizer, toolVersion: "1")
         #expect(!first.fromCache)
         cache.store(first.tracks, catalog: catalog, normalizer: normalizer, toolVersion: "1")
@@ -43,9 +45,7 @@ struct NarrationCacheTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = NarrationCache(folder: folder)
         let normalizer = KoreanSpeechNormalizer()
-        let catalog = Catalog(
-            poster: Poster(title: "박람회", visitors: 12, location: "파리", duration: "1900", description: "설명."),
-            entries: [Entry(name: "갓", imageName: "gat", shortDescription: "모자", description: "갓은 모자다.")])
+        let catalog = Self.catalog
         let made = cache.tracks(for: catalog, normalizer: normalizer, toolVersion: "1")
         cache.store(made.tracks, catalog: catalog, normalizer: normalizer, toolVersion: "1")
         let file = try #require(try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil).first)
