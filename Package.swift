@@ -33,6 +33,8 @@ let cLibraries: [Target] = [
     // liblouis with Debian's braille tables (Korean ko-g2, English UEB): the braille edition.
     // Debian: liblouis-dev, liblouis-data.
     .systemLibrary(name: "CLouis", pkgConfig: "liblouis", providers: [.apt(["liblouis-dev"])]),
+    // libhunspell's C++ behind C functions that catch every exception (none crosses into Swift).
+    .target(name: "CHunspellShim", dependencies: ["CHunspell"]),
     // Adapts espeak-ng's one global callback to a per-call sink.
     .target(name: "CEspeakShim", dependencies: ["CEspeakNG"]),
     // Signal flags as volatile sig_atomic_t, and Linux calls with their real prototypes.
@@ -71,7 +73,7 @@ let stages: [Target] = [
     .target(name: "Narration", dependencies: ["ExpoModel", "ExpoSystem", "KoreanSpeech"],
             swiftSettings: optimizedInDebugBuilds),
     // The pre-flight check: what the voice will get wrong, data errors, broken words.
-    .target(name: "CatalogCheck", dependencies: ["ExpoModel", "ExpoSystem", "CatalogLoading", "KoreanSpeech", "Narration", "CHunspell"],
+    .target(name: "CatalogCheck", dependencies: ["ExpoModel", "ExpoSystem", "CatalogLoading", "KoreanSpeech", "Narration", "CHunspellShim"],
             swiftSettings: optimizedInDebugBuilds),
     // Voice profiles, SSML, espeak-ng through the C shim, caption timing.
     .target(name: "Speech", dependencies: ["ExpoModel", "ExpoSystem", "KoreanSpeech", "KoreanPronunciation", "CEspeakShim"]),
@@ -108,7 +110,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // Property-based tests (fuzzing the catalog loader and the normalizer); tests only.
+        // Property-based tests (fuzzing the catalog loader, the normalizer, and the binary's
+        // options, environment and catalogs); tests only.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: cLibraries + stages + [
@@ -148,6 +151,7 @@ let package = Package(
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "TestSupport"]),
         .testTarget(name: "expo-narrateTests", dependencies: [
             "ExpoModel", "Speech", "Audio", "Export", "Pipeline", "TestSupport",
+            .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
     ],
     swiftLanguageModes: [.v6]

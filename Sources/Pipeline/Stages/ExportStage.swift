@@ -93,7 +93,7 @@ struct ExportStage {
         }
         let document = TalkingBookExport.document(
             tracks: tracks, summary: summary, audio: audio, identifier: Self.bookIdentifier(request.catalog),
-            modified: Self.bookDate())
+            modified: Self.bookDate(seconds: request.sourceDate))
         do {
             try TalkingBookWriter.write(document, to: output.stagedURL("guide.epub"))
         } catch let error as ExpoError {
@@ -112,11 +112,11 @@ struct ExportStage {
         return "urn:uuid:" + groups.joined(separator: "-")
     }
 
-    /// The book's date: SOURCE_DATE_EPOCH when set (reproducible builds), else today at midnight
-    /// UTC, so that the same guide made twice in a day is the same file.
-    static func bookDate() -> String {
-        let environment = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap { TimeInterval($0) }
-        let seconds = environment ?? (Date().timeIntervalSince1970 / 86_400).rounded(.down) * 86_400
+    /// The book's date: `seconds` (SOURCE_DATE_EPOCH, already read into its range) when set
+    /// (reproducible builds), else today at midnight UTC, so that the same guide made twice in a
+    /// day is the same file.
+    static func bookDate(seconds given: Int?) -> String {
+        let seconds = given.map(TimeInterval.init) ?? (Date().timeIntervalSince1970 / 86_400).rounded(.down) * 86_400
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.formatOptions = [.withInternetDateTime]
