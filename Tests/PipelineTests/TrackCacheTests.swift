@@ -36,7 +36,7 @@ struct TrackCacheTests {
         #expect(TrackCache.captionFingerprint(sentences: ["가 나"], wordSpans: [[1...1, 3...3]])
             != TrackCache.captionFingerprint(sentences: ["가 나"], wordSpans: [[1...1, nil]]))
         // The record's format is part of every key: older records (cues without word times) are made again.
-        #expect(TrackCache.recordFormat == "track-record 2")
+        #expect(TrackCache.recordFormat == "track-record 3")
     }
 
     /// A WAV file of `samples` 16-bit mono samples.

@@ -36,9 +36,10 @@ public struct TrackCache: Sendable {
         Self.removeAbandonedFiles(in: folder, olderThan: self.sharedWithOtherHosts ? 86_400 : nil)
     }
 
-    /// The layout of an entry's record. 2: cues carry word start times. A change makes every
-    /// older entry a miss (it is made again, never read without the new fields).
-    public static let recordFormat = "track-record 2"
+    /// The layout of an entry's record. 2: cues carry word start times; 3: sentences placed where
+    /// the audio's pauses are (`SentenceAligner`). A change makes every older entry a miss (it is
+    /// made again, never read without the new fields).
+    public static let recordFormat = "track-record 3"
 
     /// The key of a track: SHA-256 over the inputs that decide its audio and its recorded cues
     /// (`captions`: see `captionFingerprint`), and the record's format.
