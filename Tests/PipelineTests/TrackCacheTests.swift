@@ -81,6 +81,15 @@ struct TrackCacheTests {
         cache = try reset()
         try Data("{\"durationSeconds\": 1".utf8).write(to: cache.metadataURL(key))
         #expect(cache.entry(key) == nil)
+        // A record another process completed (a worker that encoded the Opus copy the cached
+        // track lacked) is read as it is now, though the audio was checked before.
+        cache = try reset()
+        #expect(cache.entry(key) == entry)
+        var encoded = entry
+        encoded.encoded["opus"] = EncodedAudio(fingerprint: "f", byteCount: 1, sha256: "0", durationSeconds: 1,
+                                               loudnessLUFS: -19, truePeakDBTP: -2)
+        try JSONEncoder().encode(encoded).write(to: cache.metadataURL(key))
+        #expect(cache.entry(key) == encoded)
     }
 
     @Test("temporary files of processes that are gone are removed; this process's are kept")

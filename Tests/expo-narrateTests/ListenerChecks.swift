@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import TestSupport
 
 /// What a listener meets, measured with tools and code the tool does not use: the audio decoded
@@ -21,15 +22,8 @@ enum ListenerChecks {
     /// decoded by ffmpeg to 16-bit samples at its own rate; sample j is in frame ⌊j × 100 / rate⌋.
     static func soundFrames(_ file: URL) throws -> [Span] {
         let rate = try sampleRate(file)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        process.arguments = ["-v", "error", "-i", file.path, "-f", "s16le", "-ac", "1", "-"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = try CommandRunner.runTool("/usr/bin/ffmpeg", ["-v", "error", "-i", file.path, "-f", "s16le", "-ac", "1", "-"])
+            .stdoutData
         // -50 dBFS is 103.6 of 32 768: a peak of 104 or more is above it.
         let threshold: Int16 = 104
         var spans: [Span] = []
@@ -184,5 +178,52 @@ enum ListenerChecks {
     /// Whether python3-m3u8 is installed (scripts/install-dependencies.sh --test installs it).
     static var hasPlaylistParser: Bool {
         (try? CommandRunner.runTool("/usr/bin/python3", ["-c", "import m3u8"]).status) == 0
+    }
+}
+
+extension DeliveryFormatTests {
+    /// One playlist per format, as a standard parser (Debian's python3-m3u8) reads it: every
+    /// track with its title and the duration ffprobe finds in the file it names.
+    static func checkPlaylists(_ output: URL) throws {
+        guard ListenerChecks.hasPlaylistParser else {
+            Issue.record("python3-m3u8 is not installed: run scripts/install-dependencies.sh --test")
+            return
+        }
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: output.appendingPathComponent("manifest.json"))) as? [String: Any]
+        let titles = (manifest?["tracks"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+        for (name, format) in [("guide.m3u8", "wav"), ("guide-opus.m3u8", "opus"), ("guide-mp3.m3u8", "mp3")] {
+            let entries = try ListenerChecks.playlist(output.appendingPathComponent(name))
+            #expect(entries.map(\.title) == titles, "\(name)")
+            for entry in entries {
+                #expect(entry.path.hasSuffix("." + format), "\(name): \(entry.path)")
+                let probe = try CommandRunner.runTool("/usr/bin/ffprobe", [
+                    "-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", output.appendingPathComponent(entry.path).path,
+                ])
+                let duration = Double(probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan
+                // ffprobe counts an MP3's encoder delay and padding (about 0.08 s) that a gapless
+                // player, and the playlist, leave out.
+                #expect(abs(entry.duration - duration) < 0.1, "\(name): \(entry.path) \(entry.duration) s, ffprobe \(duration) s")
+            }
+        }
+    }
+
+    /// `verify` passes on the fresh guide, and names every file after one byte of each is changed.
+    static func checkVerify(_ output: URL) throws {
+        let whole = try CommandRunner.run(["verify", output.path])
+        #expect(whole.status == 0, "\(whole.stdout)\(whole.stderr)")
+        let copy = output.deletingLastPathComponent().appendingPathComponent("copy")
+        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+        let names = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { !$0.hasPrefix(".") }
+        for name in names {
+            var data = try Data(contentsOf: output.appendingPathComponent(name))
+            if name != "manifest.json" { data[data.count / 2] ^= 0x01 }
+            try data.write(to: copy.appendingPathComponent(name))
+        }
+        let damaged = try CommandRunner.run(["verify", copy.path])
+        #expect(damaged.status == 1)
+        let lines = damaged.stdout.split(separator: "\n")
+        for name in names where name != "manifest.json" {
+            #expect(lines.contains { $0.hasPrefix(name + ":") }, "verify does not name \(name): \(damaged.stdout)")
+        }
     }
 }

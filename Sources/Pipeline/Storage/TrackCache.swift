@@ -79,8 +79,15 @@ public struct TrackCache: Sendable {
         var status = stat()
         let found = stat(path, &status) == 0
         let stamp = CheckedEntries.Stamp(status)
-        if found, let known = checked.known(key, stamp: stamp) { return known }
         guard let data = try? Data(contentsOf: metadataURL(key)) else { return nil }
+        if found, let known = checked.known(key, stamp: stamp) {
+            // The audio was checked; its record may since have gained a compressed copy (a
+            // worker of this run encoded one), so the record is read again, not remembered.
+            guard let entry = try? JSONDecoder().decode(TrackAudio.self, from: data),
+                  entry.sha256 == known.sha256, entry.byteCount == known.byteCount else { return known }
+            if entry != known { checked.remember(key, entry, stamp: stamp) }
+            return entry
+        }
         guard let entry = try? JSONDecoder().decode(TrackAudio.self, from: data) else {
             return discard(key, because: "its record \(metadataURL(key).path) cannot be read")
         }
