@@ -9,7 +9,8 @@ import Foundation
 /// kiosk or a web host (`expo-narrate verify DIR`): every file the manifest lists is there with
 /// its recorded size and SHA-256, and every audio file decodes to its recorded duration,
 /// loudness and true peak (each within a tolerance: the meters are the ones that recorded them,
-/// so a difference means the file or the manifest was changed).
+/// so a difference means the file or the manifest was changed). A file whose bytes are not the
+/// recorded ones is reported as changed and not decoded.
 public enum GuideVerifier {
     /// How far a decoded duration may be from the recorded one, in seconds.
     public static let durationTolerance = 0.02
@@ -73,7 +74,10 @@ public enum GuideVerifier {
         } catch {
             return problems + ["\(name): cannot be read (\(error))"]
         }
-        guard file.durationSeconds != nil || file.loudnessLUFS != nil || file.truePeakDBTP != nil else { return problems }
+        // A file that is not the one recorded is reported as such; decoding it would say no more.
+        guard problems.isEmpty, file.durationSeconds != nil || file.loudnessLUFS != nil || file.truePeakDBTP != nil else {
+            return problems
+        }
         let measured: (duration: Double, loudness: Double, truePeak: Double)
         do {
             measured = try measure(path)
