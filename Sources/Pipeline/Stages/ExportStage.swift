@@ -64,15 +64,16 @@ struct ExportStage {
         }
         // guide.wav must be in place to be listed with its hash (a second `finish` does nothing).
         try synthesis.guide.finish(results, profile: request.profile)
-        let files = try publishedFiles(summary: summary, playlists: playlists, talkingBook: talkingBook)
+        let files = try publishedFiles(summary: summary, synthesis: synthesis, playlists: playlists, talkingBook: talkingBook)
         try output.write(ManifestWriter.render(summary: summary, extra: Self.profileSettings(request.profile), files: files),
                          to: "manifest.json")
         return summary
     }
 
     /// Every file the guide publishes but the manifest, with its size and SHA-256: as recorded
-    /// for the audio the cache checked, hashed as written for the rest.
-    private func publishedFiles(summary: GuideSummary, playlists: [String],
+    /// for the audio the cache checked (guide.wav's too, when it came from the cache), hashed
+    /// as written for the rest.
+    private func publishedFiles(summary: GuideSummary, synthesis: SynthesisStage.Output, playlists: [String],
                                 talkingBook: Bool) throws -> [GuideManifest.PublishedFile] {
         let known = ManifestWriter.publishedFiles(summary: summary, playlists: playlists, talkingBook: talkingBook)
         return try known.keys.sorted().map { name in
@@ -84,8 +85,9 @@ struct ExportStage {
                 throw ExpoError.cannotWrite(path: output.destination.appendingPathComponent(name).path,
                                            reason: "the file this run wrote is gone")
             }
+            let known = name == summary.guideAudioFile ? synthesis.guide.cachedDigest : nil
             var file = GuideManifest.PublishedFile(path: name, byteCount: Int(status.st_size),
-                                                   sha256: try SHA256Digest.ofFile(url.path))
+                                                   sha256: try known ?? SHA256Digest.ofFile(url.path))
             if name == summary.guideAudioFile {
                 let reader = try WAVReader(url: url)
                 file.durationSeconds = reader.durationSeconds
