@@ -160,11 +160,10 @@ public enum ManifestWriter {
 
     /// The files a guide of `summary` publishes besides `manifest.json`, each with what is
     /// already known of it (size, SHA-256 and measurements of the audio synthesis and encoding
-    /// recorded), by path. Playlists, `guide.txt`, `index.html`, `guide.epub` and `guide.wav`
-    /// are listed with nothing known: the caller hashes them as written. `guide.wav`'s true
-    /// peak is its tracks' highest (it holds their very samples, with silence between).
-    public static func publishedFiles(summary: GuideSummary, playlists: [String],
-                                      talkingBook: Bool) -> [String: GuideManifest.PublishedFile?] {
+    /// recorded), by path. `guide.txt`, `index.html`, `guide.wav` and `otherFiles` (the
+    /// playlists, the talking book, the editions) are listed with nothing known: the caller
+    /// hashes them as written.
+    public static func publishedFiles(summary: GuideSummary, otherFiles: [String]) -> [String: GuideManifest.PublishedFile?] {
         var files: [String: GuideManifest.PublishedFile?] = [:]
         for track in summary.tracks {
             files[track.displayScriptFile] = .some(nil)
@@ -186,7 +185,7 @@ public enum ManifestWriter {
                 path: encoding.file, byteCount: encoding.byteCount, sha256: encoding.sha256,
                 durationSeconds: encoding.durationSeconds, truePeakDBTP: encoding.truePeakDBTP)
         }
-        for name in playlists + ["guide.txt", "index.html"] + (talkingBook ? ["guide.epub"] : []) {
+        for name in otherFiles + ["guide.txt", "index.html"] {
             files[name] = .some(nil)
         }
         if let guide = summary.guideAudioFile { files[guide] = .some(nil) }

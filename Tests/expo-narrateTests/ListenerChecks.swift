@@ -108,10 +108,12 @@ enum ListenerChecks {
     }
 
     /// A line's width as Korean subtitles count it: a Hangul syllable or other full-width
-    /// character 1, a Latin letter, digit, space or punctuation mark ½.
+    /// character 1, a Latin letter, digit, space or punctuation mark ½; an invisible format
+    /// character (a direction isolate) nothing.
     static func weightedWidth(_ line: String) -> Double {
         line.unicodeScalars.reduce(0) { total, scalar in
             let value = scalar.value
+            if scalar.properties.generalCategory == .format { return total }
             let full = (0x1100...0x11FF).contains(value) || (0x2E80...0xA4CF).contains(value) || (0xAC00...0xD7A3).contains(value)
                 || (0xF900...0xFAFF).contains(value) || (0xFF01...0xFF60).contains(value) || (0x20000...0x3FFFD).contains(value)
             return total + (full ? 1 : 0.5)

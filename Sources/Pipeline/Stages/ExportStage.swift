@@ -3,6 +3,7 @@ import Export
 import ExpoModel
 import ExpoSystem
 import Foundation
+import KoreanSpeech
 import Speech
 import TalkingBook
 
@@ -11,6 +12,8 @@ import TalkingBook
 struct ExportStage {
     let request: GuideRequest
     let output: OutputFolder
+    /// The guide's normaliser: the apps' labels are its words, and braille reads Hanja with it.
+    var normalizer = KoreanSpeechNormalizer()
 
     /// Writes every track's display and spoken scripts. Each file is synced to the disk, so
     /// thousands of tracks take seconds: it checks for a stop between files.
@@ -62,10 +65,13 @@ struct ExportStage {
         if talkingBook {
             try writeTalkingBook(tracks, summary: summary, synthesis: synthesis)
         }
+        let editions = try writeEditions(tracks)
         // guide.wav must be in place to be listed with its hash (a second `finish` does nothing).
         try synthesis.guide.finish(results, profile: request.profile)
-        let files = try publishedFiles(summary: summary, synthesis: synthesis, playlists: playlists, talkingBook: talkingBook)
-        try output.write(ManifestWriter.render(summary: summary, extra: Self.profileSettings(request.profile), files: files),
+        let others = playlists + (talkingBook ? ["guide.epub"] : []) + Self.editionFiles.filter { output.hasFile($0) }
+        let files = try publishedFiles(summary: summary, synthesis: synthesis, otherFiles: others)
+        try output.write(ManifestWriter.render(summary: summary, extra: Self.profileSettings(request.profile).merging(editions) { $1 },
+                                               files: files),
                          to: "manifest.json")
         return summary
     }
@@ -73,9 +79,9 @@ struct ExportStage {
     /// Every file the guide publishes but the manifest, with its size and SHA-256: as recorded
     /// for the audio the cache checked (guide.wav's too, when it came from the cache), hashed
     /// as written for the rest.
-    private func publishedFiles(summary: GuideSummary, synthesis: SynthesisStage.Output, playlists: [String],
-                                talkingBook: Bool) throws -> [GuideManifest.PublishedFile] {
-        let known = ManifestWriter.publishedFiles(summary: summary, playlists: playlists, talkingBook: talkingBook)
+    private func publishedFiles(summary: GuideSummary, synthesis: SynthesisStage.Output,
+                                otherFiles: [String]) throws -> [GuideManifest.PublishedFile] {
+        let known = ManifestWriter.publishedFiles(summary: summary, otherFiles: otherFiles)
         return try known.keys.sorted().map { name in
             if let file = known[name] ?? nil { return file }
             try Interruption.check()
@@ -92,6 +98,7 @@ struct ExportStage {
                 let reader = try WAVReader(url: url)
                 file.durationSeconds = reader.durationSeconds
                 reader.close()
+                // It holds the tracks' very samples, with silence between: their highest true peak.
                 file.truePeakDBTP = summary.tracks.compactMap { $0.audio?.truePeakDBTP }.max()
             }
             return file
@@ -129,7 +136,7 @@ struct ExportStage {
         }
         let document = TalkingBookExport.document(
             tracks: tracks, summary: summary, audio: audio, identifier: Self.bookIdentifier(request.catalog),
-            modified: Self.bookDate())
+            modified: Self.bookDate(seconds: request.sourceDate))
         do {
             try TalkingBookWriter.write(document, to: output.stagedURL("guide.epub"))
         } catch let error as ExpoError {
@@ -148,11 +155,11 @@ struct ExportStage {
         return "urn:uuid:" + groups.joined(separator: "-")
     }
 
-    /// The book's date: SOURCE_DATE_EPOCH when set (reproducible builds), else today at midnight
-    /// UTC, so that the same guide made twice in a day is the same file.
-    static func bookDate() -> String {
-        let environment = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap { TimeInterval($0) }
-        let seconds = environment ?? (Date().timeIntervalSince1970 / 86_400).rounded(.down) * 86_400
+    /// The book's date: `seconds` (SOURCE_DATE_EPOCH, already read into its range) when set
+    /// (reproducible builds), else today at midnight UTC, so that the same guide made twice in a
+    /// day is the same file.
+    static func bookDate(seconds given: Int?) -> String {
+        let seconds = given.map(TimeInterval.init) ?? (Date().timeIntervalSince1970 / 86_400).rounded(.down) * 86_400
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.formatOptions = [.withInternetDateTime]
@@ -182,8 +189,8 @@ struct ExportStage {
     static func filesOfPreviousRun(in folder: URL) -> [String] {
         guard let data = try? Data(contentsOf: folder.appendingPathComponent("manifest.json")),
               let manifest = try? ManifestReader.read(data) else { return [] }
-        var files = ["guide.wav", "guide.m3u8", "guide.txt", "index.html", "guide.epub"]
-            + DeliveryFormat.allCases.map { PlaylistWriter.fileName(format: $0.rawValue) }
+        var files = ["guide.wav", "guide.m3u8", "guide.txt", "index.html", "guide.epub"] + editionFiles
+            + [DeliveryFormat.opus, .mp3].map { PlaylistWriter.fileName(format: $0.rawValue) }
         files += (manifest.files ?? []).map(\.path)
         files += (manifest.guideEncodings ?? [:]).values.map(\.file)
         for track in manifest.tracks {

@@ -84,7 +84,7 @@ public struct TrackCache: Sendable {
             // The audio was checked; its record may since have gained a compressed copy (a
             // worker of this run encoded one), so the record is read again, not remembered.
             guard let entry = try? JSONDecoder().decode(TrackAudio.self, from: data),
-                  entry.sha256 == known.sha256, entry.byteCount == known.byteCount else { return known }
+                  entry.sha256 == known.sha256, entry.byteCount == known.byteCount, entry.rangeProblem == nil else { return known }
             if entry != known { checked.remember(key, entry, stamp: stamp) }
             return entry
         }
@@ -98,6 +98,8 @@ public struct TrackCache: Sendable {
         guard CachedAudioCheck.headerAgrees(path, size: UInt64(status.st_size)) else {
             return discard(key, because: "its WAV header does not agree with its size")
         }
+        // The record's numbers, before anything is computed from them.
+        if let problem = entry.rangeProblem { return discard(key, because: problem) }
         guard (try? SHA256Digest.ofFile(path)) == entry.sha256 else {
             return discard(key, because: "its contents do not match the SHA-256 recorded for it")
         }
