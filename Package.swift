@@ -33,6 +33,8 @@ let cLibraries: [Target] = [
     // liblouis with Debian's braille tables (Korean ko-g2, English UEB): the braille edition.
     // Debian: liblouis-dev, liblouis-data.
     .systemLibrary(name: "CLouis", pkgConfig: "liblouis", providers: [.apt(["liblouis-dev"])]),
+    // libhunspell's C++ behind C functions that catch every exception (none crosses into Swift).
+    .target(name: "CHunspellShim", dependencies: ["CHunspell"]),
     // libvips (Debian: libvips-dev): the entries' pictures, decoded with pixel limits and made
     // into the page's and the book's sizes; chosen by measurement (README, "Pictures").
     .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
@@ -66,14 +68,17 @@ let stages: [Target] = [
     // Numbers, counters, dates, units, symbols, Hanja → Korean words; the lexicon.
     .target(name: "KoreanSpeech", dependencies: ["ExpoModel", "ExpoSystem", "CHangul"],
             swiftSettings: optimizedInDebugBuilds),
+    // Parts of speech from Debian's Korean dictionary (hunspell-ko): nouns, predicate stems,
+    // adnominal forms, for the readings that depend on grammar.
+    .target(name: "KoreanMorphology", swiftSettings: optimizedInDebugBuilds),
     // Spoken Korean → its standard pronunciation (표준 발음법), spelled in Hangul for the voice.
-    .target(name: "KoreanPronunciation", dependencies: ["ExpoModel"],
+    .target(name: "KoreanPronunciation", dependencies: ["ExpoModel", "KoreanMorphology"],
             swiftSettings: optimizedInDebugBuilds),
     // Catalog → tracks of sentences (display and spoken text).
     .target(name: "Narration", dependencies: ["ExpoModel", "ExpoSystem", "KoreanSpeech"],
             swiftSettings: optimizedInDebugBuilds),
     // The pre-flight check: what the voice will get wrong, data errors, broken words.
-    .target(name: "CatalogCheck", dependencies: ["ExpoModel", "ExpoSystem", "CatalogLoading", "KoreanSpeech", "Narration", "CHunspell"],
+    .target(name: "CatalogCheck", dependencies: ["ExpoModel", "ExpoSystem", "CatalogLoading", "KoreanSpeech", "Narration", "CHunspellShim"],
             swiftSettings: optimizedInDebugBuilds),
     // Voice profiles, SSML, espeak-ng through the C shim, caption timing.
     .target(name: "Speech", dependencies: ["ExpoModel", "ExpoSystem", "KoreanSpeech", "KoreanPronunciation", "CEspeakShim"]),
@@ -112,7 +117,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // Property-based tests (fuzzing the catalog loader and the normalizer); tests only.
+        // Property-based tests (fuzzing the catalog loader, the normalizer, and the binary's
+        // options, environment and catalogs); tests only.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: cLibraries + stages + [
@@ -135,7 +141,8 @@ let package = Package(
         .testTarget(name: "KoreanSpeechTests", dependencies: [
             "KoreanSpeech", "CatalogLoading", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "KoreanPronunciationTests", dependencies: ["KoreanPronunciation", "ExpoModel"]),
+        .testTarget(name: "KoreanMorphologyTests", dependencies: ["KoreanMorphology"]),
+        .testTarget(name: "KoreanPronunciationTests", dependencies: ["KoreanPronunciation", "KoreanMorphology", "ExpoModel"]),
         .testTarget(name: "NarrationTests", dependencies: [
             "Narration", "CatalogLoading", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
@@ -153,6 +160,7 @@ let package = Package(
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "TestSupport"]),
         .testTarget(name: "expo-narrateTests", dependencies: [
             "ExpoModel", "Speech", "Audio", "Export", "Pipeline", "TestSupport",
+            .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -14,7 +14,7 @@ extension FieldReader {
             throw ExpoError.catalogInvalid(file: file, path: "\(path).\(key)", reason: "expected a string, found \(Self.kind(of: value))")
         }
         let cleaned = Self.removingControlCharacters(string)
-        if cleaned != string { warn("\(path).\(key)", "control characters removed") }
+        if cleaned != string { warn("\(path).\(key)", "control characters removed (a lone carriage return read as a space)") }
         return cleaned
     }
 

@@ -42,6 +42,7 @@ public struct GuideBuilder {
         // Assembling synthesises nothing, so it starts no speech server.
         if !narrate.isCached && !request.assembleOnly { speech?.prepare(profile: request.profile) }
         let narration = try narrate.run()
+        if let damage = narration.cacheDamage { progress(.warning(damage)) }
         // Created, claimed and locked once the selection is known to be good; held to the end.
         let folders = try RunFolders(request, onWait: { folder in
             progress(.warning("Another expo-narrate run is using \(folder); waiting for it to finish"))
@@ -112,7 +113,9 @@ public struct GuideBuilder {
         defer { speech.close() }
         let narrate = NarrationStage(request: request, normalizer: normalizer)
         if !narrate.isCached { speech.prepare(profile: request.profile) }
-        let tracks = try narrate.run().selected
+        let narration = try narrate.run()
+        if let damage = narration.cacheDamage { progress(.warning(damage)) }
+        let tracks = narration.selected
         let folders = try RunFolders(request, onWait: { folder in
             progress(.warning("A whole expo-narrate run is using \(folder); waiting for it to finish"))
         }, onNotice: { progress(.warning($0)) })

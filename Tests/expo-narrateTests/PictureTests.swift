@@ -161,7 +161,7 @@ struct PictureTests {
         let texts = try Self.epubTexts(epub)
         let chapter = try #require(texts["EPUB/\(stem).xhtml"])
         #expect(chapter.contains("alt=\"흰 바탕에 놓인 둥근 흰 항아리 사진\""))
-        #expect(chapter.contains("<h2>생김새</h2>\n<p id=\"b2\" class=\"appearance\"><span id=\"s2\">높이 42.4㎝의"), "\(chapter)")
+        #expect(chapter.contains("<h2>생김새</h2>\n<p id=\"b2\" class=\"appearance\"><span id=\"s2\" dir=\"auto\">높이 42.4㎝의"), "\(chapter)")
         let smil = try #require(texts["EPUB/\(stem).smil"])
         for id in ["s2", "s3"] { #expect(smil.contains("\(stem).xhtml#\(id)\""), "\(smil)") }
         #expect(try #require(texts["EPUB/02-gat.xhtml"]).contains("alt=\"\""))

@@ -31,7 +31,7 @@ extension ExportStage {
             }
             if formats.contains(.pef) {
                 let pef = PEFWriter.render(book, title: tracks.first?.title ?? request.catalog.poster.title,
-                                           identifier: Self.bookIdentifier(request.catalog), date: String(Self.bookDate().prefix(10)))
+                                           identifier: Self.bookIdentifier(request.catalog), date: String(Self.bookDate(seconds: request.sourceDate).prefix(10)))
                 try output.write(pef, to: "guide.pef")
                 files.append("guide.pef")
             }
