@@ -92,7 +92,7 @@ struct Narrate: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Worker processes for speech synthesis (default: the number of cores).", valueName: "n"))
     var jobs: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Cache folder for synthesised tracks (default: OUTPUT/.cache).", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp("Cache folder for synthesised tracks (default: $XDG_CACHE_HOME/expo-narrate or ~/.cache/expo-narrate).", valueName: "dir"))
     var cache: String?
 
     @Flag(name: .long, help: "Neither read nor trust the cache: synthesise every track again.")
@@ -213,6 +213,7 @@ struct Narrate: ParsableCommand {
             executable: Executable.url
         )
         request.waitForOtherRuns = !noWait
+        if let notice = request.cacheNotice, !quiet { printError("warning: \(notice).") }
         request.assembleOnly = assembleOnly
         let printer = ProgressPrinter(quiet: quiet)
         if let shard {
@@ -239,9 +240,9 @@ struct Narrate: ParsableCommand {
                 catalog: catalog, warnings: warnings, lexiconFile: library.lexiconFile,
                 voices: CheckVoices(profile: profile.name, korean: profile.espeakVoice, foreign: profile.foreignVoices),
                 program: Executable.url)
-            return try CheckReportStore.report(in: request.effectiveCacheFolder, key: key, make: make)
+            return try CheckReportStore.report(in: request.effectiveCacheFolder!, key: key, make: make)
         }
-        guard let report = try? (request.useCache ? cached() : make()),
+        guard let report = try? (request.effectiveCacheFolder != nil ? cached() : make()),
               !report.isClean || !report.skipped.isEmpty else { return }
         let total = report.findings.count
         let found = report.isClean ? "nothing found" : "\(total) \(total == 1 ? "finding" : "findings") (\(report.summary))"

@@ -22,7 +22,9 @@ struct FaultInjectionTests {
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", script]
         process.currentDirectoryURL = directory ?? CommandRunner.projectRoot
-        var environment = ProcessInfo.processInfo.environment
+        // The first --output of the script decides the default cache (see CommandRunner.cacheHome).
+        let words = script.split(whereSeparator: \.isWhitespace).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "'\"")) }
+        var environment = CommandRunner.environment(for: words, directory: directory)
         environment["BIN"] = CommandRunner.binary.path
         process.environment = environment
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("fault-\(UUID().uuidString).log")

@@ -57,7 +57,9 @@ final class GuideAudio {
 
     /// Joins the tracks' compressed copies into `guide.opus` / `guide.mp3` (the formats the
     /// request publishes), without decoding them, each with a chapter per track within one
-    /// codec frame of guide.wav's cue points.
+    /// codec frame of guide.wav's cue points. With a cache, each joined file is kept there
+    /// (`guide-KEY.opus`, its description in `guide-KEY.json`, keyed by what it is joined from),
+    /// so a run that changed nothing stages the published file again instead of writing it.
     func assembleEncoded(_ jobs: [SynthesisJob], audio: [String: TrackAudio], cache: TrackCache,
                          request: GuideRequest) throws -> [String: GuideEncoding] {
         guard !jobs.isEmpty else { return [:] }
@@ -67,27 +69,75 @@ final class GuideAudio {
         var result: [String: GuideEncoding] = [:]
         for format in request.delivery.publishedEncodings {
             try Interruption.check()
+            let folder = cache.folder
             let tracks = jobs.map { job in
                 EncodedTrackFile(path: cache.encodedURL(job.key, format).path, title: job.title,
                                  sourceFrames: audio[job.fileStem]!.frameCount,
                                  sourceSampleRate: audio[job.fileStem]!.sampleRate)
             }
             let name = "guide." + format.fileExtension
-            let staged = output.stagedURL(name).path
+            let peaks = jobs.compactMap { audio[$0.fileStem]?.encoded[format.rawValue]?.truePeakDBTP }
+            let key = SHA256Digest.key(["guide", format.rawValue, String(gap), title, String(request.delivery.opusBitrate),
+                                        String(request.delivery.opusComplexity)]
+                + jobs.flatMap { [audio[$0.fileStem]?.encoded[format.rawValue]?.sha256 ?? "", $0.title,
+                                  String(audio[$0.fileStem]!.frameCount), String(audio[$0.fileStem]!.sampleRate)] })
+            let kept = folder.appendingPathComponent("guide-\(key).\(format.fileExtension)")
+            let record = folder.appendingPathComponent("guide-\(key).json")
+            if let encoding = Self.keptEncoding(kept, record: record) {
+                try output.stageCopy(of: kept, as: name)
+                result[format.rawValue] = encoding
+                continue
+            }
+            let temporary = AtomicFile.temporaryURL(for: kept)
             let assembly: GuideAssembly
             do {
                 assembly = try Self.assemble(format, tracks: tracks, gap: gap, metadata: metadata,
-                                             delivery: request.delivery, to: staged)
+                                             delivery: request.delivery, to: temporary.path)
             } catch {
+                unlink(temporary.path)
                 throw error.expoError
             }
-            let peaks = jobs.compactMap { audio[$0.fileStem]?.encoded[format.rawValue]?.truePeakDBTP }
-            result[format.rawValue] = GuideEncoding(
-                file: name, byteCount: Int(assembly.file.bytes), sha256: try SHA256Digest.ofFile(staged),
+            let encoding = GuideEncoding(
+                file: name, byteCount: Int(assembly.file.bytes), sha256: try SHA256Digest.ofFile(temporary.path),
                 durationSeconds: assembly.file.durationSeconds, truePeakDBTP: peaks.max(),
                 chapters: assembly.chapters.map { ChapterMark(title: $0.title, startSeconds: $0.startSeconds) })
+            Self.removeOtherGuides(in: folder, format: format)
+            guard rename(temporary.path, kept.path) == 0 else {
+                throw ExpoError.cannotWrite(path: kept.path, reason: String(cString: strerror(errno)), code: errno)
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            try AtomicFile.write(try encoder.encode(encoding), to: record)
+            try output.stageCopy(of: kept, as: name)
+            result[format.rawValue] = encoding
         }
         return result
+    }
+
+    /// The description of a kept joined guide when the file is whole (its size and SHA-256 as
+    /// recorded); else nil, and the damaged pair is removed.
+    private static func keptEncoding(_ file: URL, record: URL) -> GuideEncoding? {
+        guard let data = GuideFolder.readSmallFile(record.path),
+              let encoding = try? JSONDecoder().decode(GuideEncoding.self, from: data) else { return nil }
+        var status = stat()
+        if lstat(file.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) == encoding.byteCount,
+           (try? SHA256Digest.ofFile(file.path)) == encoding.sha256 {
+            return encoding
+        }
+        unlink(file.path)
+        unlink(record.path)
+        return nil
+    }
+
+    /// Removes the kept joined guides of `format` (and their records) of other keys: only the
+    /// latest is kept, like guide.wav's.
+    private static func removeOtherGuides(in folder: URL, format: DeliveryFormat) {
+        for name in GuideFolder.names(in: folder.path) where name.hasPrefix("guide-") && name.hasSuffix("." + format.fileExtension) {
+            let stem = String(name.dropLast(format.fileExtension.count + 1))
+            guard CacheFolder.isGuideStem(stem) else { continue }
+            unlink(folder.appendingPathComponent(name).path)
+            unlink(folder.appendingPathComponent(stem + ".json").path)
+        }
     }
 
     private static func assemble(_ format: DeliveryFormat, tracks: [EncodedTrackFile], gap: Double,
