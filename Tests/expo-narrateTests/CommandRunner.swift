@@ -68,6 +68,16 @@ struct CommandRunner {
     }
 
     static func temporaryFolder() throws -> URL {
+        // A test that ran straight into its temporary folder left its cache beside it: removed
+        // here once that folder is gone.
+        let temporary = FileManager.default.temporaryDirectory
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+        where name.hasPrefix("expo-narrate-cli-") && name.hasSuffix(".xdg-cache") {
+            let output = temporary.appendingPathComponent(String(name.dropLast(".xdg-cache".count)))
+            if !FileManager.default.fileExists(atPath: output.path) {
+                try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+            }
+        }
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("expo-narrate-cli-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url

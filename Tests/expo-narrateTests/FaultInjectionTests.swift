@@ -96,7 +96,7 @@ struct FaultInjectionTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: mine.path) == ["guide-tour.wav"])
     }
 
-    @Test("/ and the home folder are refused as cache or output (64), nothing written", arguments: [
+    @Test("/ and the home folder are refused as cache or output (73: not the tool's folders), nothing written", arguments: [
         "--cache /", "--output /", "--cache \"$HOME\"", "--output \"$HOME\"",
     ])
     func specialFoldersRefused(option: String) throws {
@@ -104,7 +104,7 @@ struct FaultInjectionTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let outcome = try Self.shell(#""$BIN" --poster --text-only --output "# + Self.quoted(folder) + " " + option
             + #"; echo "status=$?""#)
-        #expect(outcome.output.contains("status=64"), "\(outcome.output)")
+        #expect(outcome.output.contains("status=73"), "\(outcome.output)")
         #expect(!FileManager.default.fileExists(atPath: "/CACHEDIR.TAG"))
     }
 
@@ -114,7 +114,7 @@ struct FaultInjectionTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let outcome = try Self.shell(#""$BIN" --poster --quiet --format wav --output "# + Self.quoted(folder) + #"; echo "status=$?""#, timeout: 120)
         #expect(outcome.output.contains("status=0"), "\(outcome.output)")
-        let tag = try String(contentsOf: folder.appendingPathComponent(".cache/CACHEDIR.TAG"), encoding: .utf8)
+        let tag = try String(contentsOf: CommandRunner.cacheFolder(forOutput: folder).appendingPathComponent("CACHEDIR.TAG"), encoding: .utf8)
         #expect(tag.hasPrefix("Signature: 8a477f597d28d172789f06886806bc55"))
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".wav") {
             var status = stat()

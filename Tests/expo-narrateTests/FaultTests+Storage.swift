@@ -118,7 +118,7 @@ extension FaultTests {
         #expect(published(output) == previous)
         // The narration of the earlier text-only run may be there (in its own folder), and the
         // cache's own tag and version files; no track may be.
-        let cached = ((try? FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent(".cache").path)) ?? [])
+        let cached = ((try? FileManager.default.contentsOfDirectory(atPath: CommandRunner.cacheFolder(forOutput: output).path)) ?? [])
             .filter { !["narration", "CACHEDIR.TAG", "expo-narrate-cache.version"].contains($0) }
         #expect(cached.isEmpty, "a damaged track was cached: \(cached)")
     }

@@ -199,40 +199,76 @@ struct GuideFolder {
 
     /// Empties `folder` (a guide folder that is no longer published): the names its record lists
     /// are removed; every other entry is the user's and goes back into the output folder, unless
-    /// the output folder has it already (a hard link or a copy of the link made when staging).
-    /// Returns the user's entries that could not go back (their name is taken).
+    /// the output folder has it already (carried when staging: the same file, a copy of the
+    /// link, a folder with the same files). Returns the user's entries that could not go back.
     func drain(_ folder: String) -> [String] {
         let owned = Self.readRecord(in: folder) ?? []
-        var kept: [String] = []
         var first = true
-        for name in Self.names(in: folder) where name != Self.recordName {
-            let entry = folder + "/" + name, published = path + "/" + name
-            var status = stat(), current = stat()
-            guard lstat(entry, &status) == 0 else { continue }
-            let type = status.st_mode & S_IFMT
-            if owned.contains(name), type == S_IFREG {
-                unlink(entry)
-                if first { PublicationSteps.reached(); first = false }
-                continue
-            }
-            if lstat(published, &current) == 0 {
-                let sameLink = type == S_IFLNK && (current.st_mode & S_IFMT) == S_IFLNK
-                    && (try? FileManager.default.destinationOfSymbolicLink(atPath: entry))
-                        == (try? FileManager.default.destinationOfSymbolicLink(atPath: published))
-                if (current.st_dev == status.st_dev && current.st_ino == status.st_ino) || sameLink {
-                    unlink(entry)
-                } else {
-                    kept.append(name)
-                }
-            } else if expo_rename_noreplace(entry, published) != 0 {
-                kept.append(name)
-            }
+        for name in Self.names(in: folder) where owned.contains(name) {
+            var status = stat()
+            guard lstat(folder + "/" + name, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
+            unlink(folder + "/" + name)
+            if first { PublicationSteps.reached(); first = false }
         }
+        let kept = Self.handBack(folder, into: path, skipping: owned.union([Self.recordName]))
         guard kept.isEmpty else { return kept }
         unlink(folder + "/" + Self.recordName)
         rmdir(folder)
         PublicationSteps.reached()
         return []
+    }
+
+    /// Moves the user's entries of `old` into `new`, or removes them where `new` has them already
+    /// (carried); folders on both sides are handed back entry by entry. Returns the names kept.
+    static func handBack(_ old: String, into new: String, skipping: Set<String> = []) -> [String] {
+        var kept: [String] = []
+        for name in names(in: old) where !skipping.contains(name) {
+            let entry = old + "/" + name, target = new + "/" + name
+            var status = stat(), current = stat()
+            guard lstat(entry, &status) == 0 else { continue }
+            let type = status.st_mode & S_IFMT
+            guard lstat(target, &current) == 0 else {
+                if expo_rename_noreplace(entry, target) != 0 { kept.append(name) }
+                continue
+            }
+            let currentType = current.st_mode & S_IFMT
+            if type == S_IFDIR && currentType == S_IFDIR {
+                let inner = handBack(entry, into: target)
+                if inner.isEmpty { rmdir(entry) } else { kept += inner.map { name + "/" + $0 } }
+            } else if (current.st_dev == status.st_dev && current.st_ino == status.st_ino)
+                        || (type == S_IFLNK && currentType == S_IFLNK
+                            && (try? FileManager.default.destinationOfSymbolicLink(atPath: entry))
+                                == (try? FileManager.default.destinationOfSymbolicLink(atPath: target))) {
+                unlink(entry)
+            } else {
+                kept.append(name)
+            }
+        }
+        return kept
+    }
+
+    /// Carries the user's entry `source` into the staged guide as `target`, so that it is in the
+    /// new guide from the instant it is published: a regular file as a hard link (the same file),
+    /// a symbolic link as a copy of the link, a folder as a new folder (its mode and times) with
+    /// its entries carried the same way. Anything else (a pipe, a socket, a device) is moved back
+    /// after the swap (`handBack`).
+    static func carry(_ source: String, to target: String) {
+        var status = stat()
+        guard lstat(source, &status) == 0 else { return }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG:
+            link(source, target)
+        case S_IFLNK:
+            if let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: source) { symlink(destination, target) }
+        case S_IFDIR:
+            guard mkdir(target, status.st_mode & 0o7777) == 0 else { return }
+            for name in names(in: source) { carry(source + "/" + name, to: target + "/" + name) }
+            chmod(target, status.st_mode & 0o7777)
+            var times = [status.st_atim, status.st_mtim]
+            utimensat(AT_FDCWD, target, &times, AT_SYMLINK_NOFOLLOW)
+        default:
+            break
+        }
     }
 
     /// Swaps the staged guide with the output folder in one step; where the file system cannot

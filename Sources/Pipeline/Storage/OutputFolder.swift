@@ -176,8 +176,8 @@ public final class OutputFolder: @unchecked Sendable {
             published = true
             return false
         }
-        // The user's entries, as they are now: regular files are linked and links copied into
-        // the new guide; folders and the rest are moved back once it is published.
+        // The user's entries, as they are now, carried into the new guide (see
+        // `GuideFolder.carry`); what cannot be is moved back once it is published.
         let ours = Set(names)
         let owned = GuideFolder.readRecord(in: destination.path) ?? []
         for name in GuideFolder.names(in: destination.path) where name != GuideFolder.recordName {
@@ -187,11 +187,7 @@ public final class OutputFolder: @unchecked Sendable {
             let type = status.st_mode & S_IFMT
             if owned.contains(name) && type == S_IFREG { continue }
             if ours.contains(name) { throw Self.conflict(path, kind: Self.kind(status.st_mode), more: 0) }
-            if type == S_IFREG {
-                if link(path, stagedURL(name).path) != 0 { continue }
-            } else if type == S_IFLNK, let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
-                symlink(target, stagedURL(name).path)
-            }
+            GuideFolder.carry(path, to: stagedURL(name).path)
         }
         // Every staged file on the disk before the swap, so that a crash never publishes an
         // empty or partial file: one syncfs for them all.

@@ -22,10 +22,8 @@ struct PublishedGuide {
         let manifest: GuideManifest
         do {
             manifest = try ManifestReader.read(data)
-        } catch let error as ManifestReader.ReadError {
-            throw unreadable(url, reason: error.description)
         } catch {
-            throw unreadable(url, reason: ExpoError.reason(of: error))
+            throw unreadable(url, reason: error.description)
         }
         for track in manifest.tracks {
             let script = track.files.txt
