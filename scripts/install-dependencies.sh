@@ -7,7 +7,7 @@ packages=(pkg-config libespeak-ng-dev espeak-ng-data libhangul-dev libhangul-dat
   libopusenc-dev libopus-dev libmp3lame-dev libebur128-dev libopusfile-dev libmpg123-dev)
 if [[ "${1:-}" == "--test" ]]; then
   packages+=(espeak-ng sox chromium chromium-driver python3-venv ffmpeg lame epubcheck
-    python3-yaml slurm-wlm slurm-client munge)
+    python3-yaml slurm-wlm slurm-client munge zip)
 fi
 
 missing=()

@@ -194,7 +194,11 @@ public final class OutputFolder: @unchecked Sendable {
         try synchronizeStaging()
         PublicationSteps.reached()
         try Interruption.check()
-        try GuideFolder.writeRecord(names, in: staging.path, shownAs: destination.path)
+        // The same names as the published guide: its record is carried like its files.
+        let record = GuideFolder.recordName
+        if Set(names) != Set(ownFiles.keys) || link(destination.path + "/" + record, staging.path + "/" + record) != 0 {
+            try GuideFolder.writeRecord(names, in: staging.path, shownAs: destination.path)
+        }
         var status = stat()
         if stat(destination.path, &status) == 0 { chmod(staging.path, status.st_mode & 0o7777) }
         stagedLock = try FolderLock.acquire(folder: staging.path, subject: .outputFolder, wait: false, onWait: {})
