@@ -23,7 +23,7 @@ struct FaultInjectionTests {
         process.arguments = ["-c", script]
         process.currentDirectoryURL = directory ?? CommandRunner.projectRoot
         // The first --output of the script decides the default cache (see CommandRunner.cacheHome).
-        let words = script.split(whereSeparator: \.isWhitespace).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "'\"")) }
+        let words = script.split(whereSeparator: \.isWhitespace).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "'\";")) }
         var environment = CommandRunner.environment(for: words, directory: directory)
         environment["BIN"] = CommandRunner.binary.path
         process.environment = environment

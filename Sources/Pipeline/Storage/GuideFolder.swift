@@ -70,13 +70,16 @@ struct GuideFolder {
     func prepare() throws {
         var status = stat()
         if lstat(path, &status) != 0 {
-            guard errno == ENOENT else { throw refusal("\(String(cString: strerror(errno)))") }
+            guard errno == ENOENT || errno == ENOTDIR else { throw refusal("\(String(cString: strerror(errno)))") }
             if let reason = FolderMaker.create(parent) { throw ExpoError.cannotCreateOutput(path: path, reason: reason) }
-            try checkParent()
+            if access(parent, W_OK) != 0 {
+                throw ExpoError.cannotCreateOutput(path: path, reason: errno == EROFS ? "\(parent) is on a read-only file system"
+                                                   : "no permission to create \(path)")
+            }
             try create()
             return
         }
-        guard (status.st_mode & S_IFMT) == S_IFDIR else { throw refusal("it is a file, not a folder") }
+        guard (status.st_mode & S_IFMT) == S_IFDIR else { throw ExpoError.cannotCreateOutput(path: path, reason: "\(path) is a file, not a folder") }
         try checkParent()
         var above = stat()
         if path == "/" || (stat(parent, &above) == 0 && above.st_dev != status.st_dev) || Self.isMountPoint(path) {
@@ -106,14 +109,24 @@ struct GuideFolder {
     /// The guide is swapped with a folder made beside it: the parent must take new entries.
     private func checkParent() throws {
         guard access(parent, W_OK) != 0 else { return }
-        throw refusal("the guide is published by swapping it whole with a folder made beside it, in \(parent), where this user cannot write",
-                      advice: "Make \(parent) writable, or publish into a sub-folder of \(path).")
+        let code = errno
+        let reason = code == EROFS ? "it is on a read-only file system"
+            : "the new guide is staged in a folder beside it, in \(parent), where this user has no permission to write"
+        throw ExpoError(.io, "Cannot write \(path): \(reason)",
+                        advice: "Make \(parent) writable, or publish into a sub-folder of \(path); the previous output is unchanged.",
+                        subject: .outputFolder, code: code)
     }
 
     /// Creates the folder whole: staged with its (empty) record, then renamed into place unless
     /// another run did it first.
     private func create() throws {
-        let work = try makeWork()
+        let work: String
+        do {
+            work = try makeWork()
+        } catch let error as ExpoError {
+            let reason = error.code.map { String(cString: strerror($0)) } ?? error.message
+            throw ExpoError.cannotCreateOutput(path: path, reason: "no folder can be made beside it in \(parent) (\(reason))")
+        }
         let staged = work + "/guide"
         guard mkdir(staged, 0o755) == 0 else { throw ExpoError.cannotCreateOutput(path: path, reason: String(cString: strerror(errno))) }
         try Self.writeRecord([], in: staged, shownAs: path)

@@ -29,12 +29,13 @@ public final class RunFolders {
                 + "going on without the lock: entries are still written under unique names and renamed, "
                 + "but do not start two whole runs on it at once")
         }
+        // The cache is claimed first: a cache that cannot be used leaves no output folder behind.
+        if let cache { try CacheFolder.claim(URL(fileURLWithPath: cache)) }
         if request.shard == nil {
             try lock(output, subject: .outputFolder, create: { try Self.createOutput(output) }, shared: false,
                      request: request, onWait: onWait, onUnsupported: unsupported)
         }
         if let cache {
-            try CacheFolder.claim(URL(fileURLWithPath: cache))
             try lock(cache, subject: .cacheFolder, create: {}, shared: request.shard != nil, request: request,
                      onWait: onWait, onUnsupported: unsupported)
         }
