@@ -66,7 +66,7 @@ struct Narrate: ParsableCommand {
     @Flag(name: .long, help: "List the poster and the entries, then stop.")
     var list = false
 
-    @Option(name: .long, help: ArgumentHelp("Where to write the guide.", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp("Where to write the guide: a new or empty folder, or one expo-narrate published before (it is replaced whole; your own files in it are kept).", valueName: "dir"))
     var output = "output"
 
     @OptionGroup var catalogFiles: CatalogFileOptions

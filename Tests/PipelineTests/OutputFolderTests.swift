@@ -16,6 +16,14 @@ struct OutputFolderTests {
         try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
     }
 
+    /// Publishes a guide of `files` (name: text) into `destination`; returns whether it was swapped in.
+    @discardableResult
+    static func publish(_ files: [String: String], into destination: URL) throws -> Bool {
+        let output = try OutputFolder(destination: destination)
+        for (name, text) in files.sorted(by: { $0.key < $1.key }) { try output.write(text, to: name) }
+        return try output.publish()
+    }
+
     static func inode(_ path: URL) -> UInt64 {
         var status = stat()
         return lstat(path.path, &status) == 0 ? UInt64(status.st_ino) : 0
@@ -45,20 +53,11 @@ struct OutputFolderTests {
     func unchangedFilesAreLinked() throws {
         let destination = try Self.folder()
         defer { try? FileManager.default.removeItem(at: destination.deletingLastPathComponent()) }
-        let first = try OutputFolder(destination: destination)
-        try first.write("a", to: "a.txt")
-        try first.write("b", to: "b.txt")
-        try first.publish()
+        try Self.publish(["a.txt": "a", "b.txt": "b"], into: destination)
         let folderBefore = Self.inode(destination), aBefore = Self.inode(destination.appendingPathComponent("a.txt"))
-        let same = try OutputFolder(destination: destination)
-        try same.write("a", to: "a.txt")
-        try same.write("b", to: "b.txt")
-        #expect(try !same.publish(), "nothing changed: nothing is swapped")
+        #expect(try !Self.publish(["a.txt": "a", "b.txt": "b"], into: destination), "nothing changed: nothing is swapped")
         #expect(Self.inode(destination) == folderBefore)
-        let changed = try OutputFolder(destination: destination)
-        try changed.write("a", to: "a.txt")
-        try changed.write("b2", to: "b.txt")
-        #expect(try changed.publish())
+        #expect(try Self.publish(["a.txt": "a", "b.txt": "b2"], into: destination))
         #expect(Self.inode(destination) != folderBefore)
         #expect(Self.inode(destination.appendingPathComponent("a.txt")) == aBefore, "the unchanged file is the same file")
         #expect(Self.text(destination, "b.txt") == "b2")
@@ -68,18 +67,14 @@ struct OutputFolderTests {
     func usersEntriesSurvive() throws {
         let destination = try Self.folder()
         defer { try? FileManager.default.removeItem(at: destination.deletingLastPathComponent()) }
-        let first = try OutputFolder(destination: destination)
-        try first.write("one", to: "guide.txt")
-        try first.publish()
+        try Self.publish(["guide.txt": "one"], into: destination)
         let manager = FileManager.default
         try Data("mine".utf8).write(to: destination.appendingPathComponent(".htaccess.new-2024"))
         try Data("note".utf8).write(to: destination.appendingPathComponent(".notes.link-31337"))
         try manager.createDirectory(at: destination.appendingPathComponent("photos"), withIntermediateDirectories: true)
         try Data("jpg".utf8).write(to: destination.appendingPathComponent("photos/a.jpg"))
         try manager.createSymbolicLink(atPath: destination.appendingPathComponent("latest").path, withDestinationPath: "guide.txt")
-        let second = try OutputFolder(destination: destination)
-        try second.write("two", to: "guide.txt")
-        try second.publish()
+        try Self.publish(["guide.txt": "two"], into: destination)
         #expect(Self.text(destination, "guide.txt") == "two")
         #expect(Self.text(destination, ".htaccess.new-2024") == "mine" && Self.text(destination, ".notes.link-31337") == "note")
         #expect(Self.text(destination, "photos/a.jpg") == "jpg")
@@ -92,9 +87,7 @@ struct OutputFolderTests {
     func conflictRefused() throws {
         let destination = try Self.folder()
         defer { try? FileManager.default.removeItem(at: destination.deletingLastPathComponent()) }
-        let first = try OutputFolder(destination: destination)
-        try first.write("one", to: "guide.txt")
-        try first.publish()
+        try Self.publish(["guide.txt": "one"], into: destination)
         try FileManager.default.createDirectory(at: destination.appendingPathComponent("index.html"), withIntermediateDirectories: true)
         let second = try OutputFolder(destination: destination)
         #expect {
@@ -126,9 +119,7 @@ struct OutputFolderTests {
     func leftoversFinished() throws {
         let destination = try Self.folder()
         defer { try? FileManager.default.removeItem(at: destination.deletingLastPathComponent()) }
-        let first = try OutputFolder(destination: destination)
-        try first.write("one", to: "guide.txt")
-        try first.publish()
+        try Self.publish(["guide.txt": "one"], into: destination)
         let folder = GuideFolder(path: destination.path)
         // A staged guide without a record (killed before the swap) and an old guide after one.
         let staged = try folder.makeWork()

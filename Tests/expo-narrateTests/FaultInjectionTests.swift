@@ -218,8 +218,10 @@ struct FaultInjectionTests {
     func addressSpaceLimit() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let outcome = try Self.shell(#"cd "# + Self.quoted(folder) + #" && bash -c 'ulimit -v 120000; exec "$BIN" --poster --quiet --output out'; "#
-            + #"echo "status=$?""#, timeout: 120)
+        // The output folder is named in full, so that its default cache goes beside it (shell()).
+        // (a temporary folder's path needs no quoting inside the single-quoted command).
+        let outcome = try Self.shell(#"cd "# + Self.quoted(folder) + #" && bash -c 'ulimit -v 120000; exec "$BIN" --poster --quiet --output "#
+            + folder.appendingPathComponent("out").path + #"'; echo "status=$?""#, timeout: 120)
         let status = outcome.output.split(separator: "status=").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? -1
         #expect(status >= 0 && status < 128, "\(outcome.output)")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []

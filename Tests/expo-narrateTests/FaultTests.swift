@@ -110,8 +110,8 @@ struct FaultTests {
     }
 
     /// With a complete guide as the previous output, interrupts the next run while it writes
-    /// guide.wav: every track comes from the cache, and the cached guide is removed first so
-    /// that the run has to write it again (else it only links the cached one into place).
+    /// guide.wav: every track comes from the cache, and the cache's record of the guide is removed
+    /// first so that the run has to write it again (else it only links the published one).
     /// A run that got past writing it before it could be frozen is let finish, and the
     /// attempt repeated.
     private func interruptWhileWritingTheGuide(signal: Int32, output: URL, catalog: [String]) throws {
@@ -124,7 +124,14 @@ struct FaultTests {
             }
             let complete = published(output)
             let assembling = try RunningCommand(["--all", "--quiet", "--output", output.path] + CommandRunner.wavOnly + catalog)
-            let writingGuide = { cacheNames().contains { $0.hasPrefix(".guide-") && $0.contains(".partial-") } }
+            // guide.wav is joined straight into the staged guide, in the work folder beside the output.
+            let parent = output.deletingLastPathComponent()
+            let writingGuide = {
+                ((try? manager.contentsOfDirectory(atPath: parent.path)) ?? []).contains { name in
+                    name.hasPrefix(Self.workPrefix(of: output))
+                        && manager.fileExists(atPath: parent.appendingPathComponent(name + "/guide/guide.wav").path)
+                }
+            }
             #expect(RunningCommand.wait(upTo: 120, until: { writingGuide() || !assembling.process.isRunning }))
             guard let resumed = assembling.signalWhileFrozen(signal, if: writingGuide) else {
                 #expect(assembling.waitForExit(timeout: 120) == 0, "\(assembling.stderr)")

@@ -96,8 +96,8 @@ public enum CacheFolder {
     }
 
     /// Whether `name` is one the cache makes: track audio and records (`KEY.wav`, `KEY.json`),
-    /// guides (`guide-KEY.wav`, `guide-KEY.sha256`; `guide-KEY.opus`, `guide-KEY.mp3` and their
-    /// `guide-KEY.json`), check reports (`check-KEY.json`), the
+    /// guides' descriptions (`guide-KEY.sha256` of guide.wav, `guide-KEY.json` of guide.opus and
+    /// guide.mp3; `guide-KEY.wav`, a guide earlier versions kept), check reports (`check-KEY.json`), the
     /// narration folder, the tag and the version file, the workers' batch folder, and the
     /// temporary `.NAME.partial-PID` of any of them.
     public static func isOwnName(_ name: String) -> Bool {
@@ -109,7 +109,7 @@ public enum CacheFolder {
         }
         // check-KEY.json: a check report kept for --all's summary line (CheckReportStore).
         if name.hasPrefix("check-"), name.hasSuffix(".json"), isKey(String(name.dropFirst(6).dropLast(5))) { return true }
-        for suffix in [".wav", ".json", ".raw", ".opus", ".mp3"] where name.hasSuffix(suffix) {
+        for suffix in [".wav", ".json", ".raw"] where name.hasSuffix(suffix) {
             let stem = String(name.dropLast(suffix.count))
             if isKey(stem) || (suffix != ".raw" && isGuideStem(stem)) { return true }
         }

@@ -154,6 +154,13 @@ public final class OutputFolder: @unchecked Sendable {
         return link(published, stagedURL(name).path) == 0
     }
 
+    /// Stages the published `name` as a link when it is the file whose SHA-256 is `digest` (a
+    /// file the cache describes, e.g. the joined guide, which it does not keep).
+    public func carry(_ name: String, ifSHA256 digest: String) -> Bool {
+        guard let published = ownPublished(name), (try? SHA256Digest.ofFile(published)) == digest else { return false }
+        return carry(name)
+    }
+
     /// Whether this run has staged `name`.
     public func hasFile(_ name: String) -> Bool {
         var status = stat()
