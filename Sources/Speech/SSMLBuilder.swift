@@ -48,7 +48,8 @@ public struct SSMLBuilder: Sendable {
                 ssml.append("<s><mark name=\"\(Self.markName(forSentence: sentenceIndex))\"/>")
                 var voicedWords: [VoicedWord] = []
                 for run in voiced(sentence.spoken) {
-                    let foreign = run.language.flatMap { profile.foreignVoices[$0] != nil ? $0 : nil }
+                    // The profile's voice for the language (en → en-us), as espeak-ng selects it.
+                    let foreign = run.language.flatMap { profile.foreignVoices[$0] }
                     if let foreign { ssml.append("<voice xml:lang=\"\(Self.escape(foreign))\">") }
                     for (offset, word) in Sentence.words(run.text).enumerated() {
                         if offset > 0 { ssml.append(" ") }

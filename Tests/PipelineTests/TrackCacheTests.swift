@@ -57,7 +57,8 @@ struct TrackCacheTests {
         let good = Self.wav(samples: 100)
         let probe = folder.appendingPathComponent("probe")
         try good.write(to: probe)
-        let entry = TrackAudio(durationSeconds: 1, sampleRate: 22050, loudnessLUFS: -19, peakDBFS: -1,
+        // The record's duration is the WAV's (100 samples): a longer one than the file holds is refused.
+        let entry = TrackAudio(durationSeconds: 100.0 / 22050, sampleRate: 22050, loudnessLUFS: -19, peakDBFS: -1,
                                sha256: try TrackCache.sha256(of: probe), byteCount: good.count, cues: [])
         try FileManager.default.removeItem(at: probe)
         func reset() throws -> TrackCache {

@@ -2,6 +2,7 @@ import Export
 import ExpoModel
 import ExpoSystem
 import Foundation
+import KoreanSpeech
 import Speech
 import TalkingBook
 
@@ -10,6 +11,8 @@ import TalkingBook
 struct ExportStage {
     let request: GuideRequest
     let output: OutputFolder
+    /// The guide's normaliser: the apps' labels are its words, and braille reads Hanja with it.
+    var normalizer = KoreanSpeechNormalizer()
 
     /// Writes every track's display and spoken scripts. Each file is synced to the disk, so
     /// thousands of tracks take seconds: it checks for a stop between files.
@@ -53,7 +56,8 @@ struct ExportStage {
         if request.delivery.formats.contains(.epub) {
             try writeTalkingBook(tracks, summary: summary, synthesis: synthesis)
         }
-        try output.write(ManifestWriter.render(summary: summary, extra: Self.profileSettings(request.profile)),
+        let editions = try writeEditions(tracks)
+        try output.write(ManifestWriter.render(summary: summary, extra: Self.profileSettings(request.profile).merging(editions) { $1 }),
                          to: "manifest.json")
         return summary
     }
@@ -89,7 +93,7 @@ struct ExportStage {
         }
         let document = TalkingBookExport.document(
             tracks: tracks, summary: summary, audio: audio, identifier: Self.bookIdentifier(request.catalog),
-            modified: Self.bookDate())
+            modified: Self.bookDate(seconds: request.sourceDate))
         do {
             try TalkingBookWriter.write(document, to: output.stagedURL("guide.epub"))
         } catch let error as ExpoError {
@@ -108,11 +112,11 @@ struct ExportStage {
         return "urn:uuid:" + groups.joined(separator: "-")
     }
 
-    /// The book's date: SOURCE_DATE_EPOCH when set (reproducible builds), else today at midnight
-    /// UTC, so that the same guide made twice in a day is the same file.
-    static func bookDate() -> String {
-        let environment = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap { TimeInterval($0) }
-        let seconds = environment ?? (Date().timeIntervalSince1970 / 86_400).rounded(.down) * 86_400
+    /// The book's date: `seconds` (SOURCE_DATE_EPOCH, already read into its range) when set
+    /// (reproducible builds), else today at midnight UTC, so that the same guide made twice in a
+    /// day is the same file.
+    static func bookDate(seconds given: Int?) -> String {
+        let seconds = given.map(TimeInterval.init) ?? (Date().timeIntervalSince1970 / 86_400).rounded(.down) * 86_400
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.formatOptions = [.withInternetDateTime]
@@ -141,6 +145,7 @@ struct ExportStage {
     static func fileNames(of tracks: [Track]) -> Set<String> {
         var names: Set<String> = ["guide.wav", "guide.opus", "guide.mp3", "guide.m3u8", "guide.txt", "guide.epub",
                                   "index.html", "manifest.json"]
+        names.formUnion(editionFiles)
         for track in tracks {
             for suffix in [".txt", ".spoken.txt", ".vtt", ".wav", ".opus", ".mp3"] { names.insert(track.fileStem + suffix) }
         }

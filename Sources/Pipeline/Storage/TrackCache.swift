@@ -90,6 +90,8 @@ public struct TrackCache: Sendable {
         guard CachedAudioCheck.headerAgrees(path, size: UInt64(status.st_size)) else {
             return discard(key, because: "its WAV header does not agree with its size")
         }
+        // The record's numbers, before anything is computed from them.
+        if let problem = entry.rangeProblem { return discard(key, because: problem) }
         guard (try? SHA256Digest.ofFile(path)) == entry.sha256 else {
             return discard(key, because: "its contents do not match the SHA-256 recorded for it")
         }
