@@ -63,7 +63,15 @@ struct CommandRunner {
         var environment = ProcessInfo.processInfo.environment
         guard let index = arguments.firstIndex(of: "--output"), index + 1 < arguments.count else { return environment }
         let output = URL(fileURLWithPath: arguments[index + 1], relativeTo: directory ?? projectRoot)
-        environment["XDG_CACHE_HOME"] = cacheHome(forOutput: output).path
+        var home = cacheHome(forOutput: output)
+        // An output folder that cannot be (under a file, under /proc): the run fails on it, and
+        // its cache goes to one shared folder of the tests rather than the home folder.
+        var isFolder: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: home.deletingLastPathComponent().path, isDirectory: &isFolder) || !isFolder.boolValue
+            || access(home.deletingLastPathComponent().path, W_OK) != 0 {
+            home = FileManager.default.temporaryDirectory.appendingPathComponent("expo-narrate-tests-xdg-cache")
+        }
+        environment["XDG_CACHE_HOME"] = home.path
         return environment
     }
 

@@ -161,7 +161,9 @@ struct FaultInjectionTests {
     func pathUnderFile(option: String) throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let outcome = try Self.shell("TMPDIR_OUT=" + Self.quoted(folder.appendingPathComponent("o")) + #" "$BIN" --poster --text-only "#
+        // TMPDIR_OUT is set before the command, so that "$TMPDIR_OUT" in its arguments is the folder
+        // (set in the command's own environment, the argument was empty: the current folder).
+        let outcome = try Self.shell("TMPDIR_OUT=" + Self.quoted(folder.appendingPathComponent("o")) + #"; "$BIN" --poster --text-only "#
             + option + #"; echo "status=$?""#)
         #expect(outcome.output.contains("status=73"), "\(outcome.output)")
         #expect(outcome.output.contains("/etc/passwd is a file, not a folder"), "\(outcome.output)")

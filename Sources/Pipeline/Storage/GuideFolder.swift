@@ -156,6 +156,14 @@ struct GuideFolder {
         guard Self.readRecord(in: path) != nil else { try prepare(); return }
     }
 
+    /// Removes the folder if it holds nothing but an empty record of the tool's (a folder this
+    /// run created and has not published into).
+    func removeIfEmpty() {
+        guard Self.readRecord(in: path)?.isEmpty == true, Self.names(in: path) == [Self.recordName] else { return }
+        unlink(path + "/" + Self.recordName)
+        rmdir(path)
+    }
+
     // MARK: - Work folders
 
     /// A new work folder beside the output folder, with its marker.

@@ -29,13 +29,20 @@ public final class RunFolders {
                 + "going on without the lock: entries are still written under unique names and renamed, "
                 + "but do not start two whole runs on it at once")
         }
-        // The cache is claimed first: a cache that cannot be used leaves no output folder behind.
-        if let cache { try CacheFolder.claim(URL(fileURLWithPath: cache)) }
+        var status = stat()
+        let outputIsNew = lstat(output, &status) != 0
         if request.shard == nil {
             try lock(output, subject: .outputFolder, create: { try Self.createOutput(output) }, shared: false,
                      request: request, onWait: onWait, onUnsupported: unsupported)
         }
         if let cache {
+            do {
+                try CacheFolder.claim(URL(fileURLWithPath: cache))
+            } catch {
+                // A cache that cannot be used leaves no output folder behind that this run made.
+                if outputIsNew, request.shard == nil { GuideFolder(path: output).removeIfEmpty() }
+                throw error
+            }
             try lock(cache, subject: .cacheFolder, create: {}, shared: request.shard != nil, request: request,
                      onWait: onWait, onUnsupported: unsupported)
         }
