@@ -51,7 +51,7 @@ struct Narrate: ParsableCommand {
         array); --shard auto also takes N from SLURM_ARRAY_TASK_COUNT.
         """,
         version: GuideBuilder.toolVersion,
-        subcommands: [Check.self, Normalize.self, Pronounce.self, Voices.self, SpeechServerCommand.self, CheckSummaryCommand.self]
+        subcommands: [Check.self, Verify.self, Normalize.self, Pronounce.self, Voices.self, SpeechServerCommand.self, CheckSummaryCommand.self]
     )
 
     @Flag(name: .long, help: "Narrate the poster and every entry.")

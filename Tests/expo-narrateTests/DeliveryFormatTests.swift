@@ -42,7 +42,7 @@ struct DeliveryFormatTests {
         return (value(after: "I:") ?? .nan, value(after: "Peak:") ?? .nan)
     }
 
-    @Test("every Opus and MP3 file, tracks and guide: −19 LUFS ± 1 LU and a true peak ≤ −1 dBTP; EPUBCheck finds nothing",
+    @Test("every Opus and MP3 file, tracks and guide: −19 LUFS ± 1 LU and a true peak ≤ −1 dBTP; EPUBCheck finds nothing; playlists per format; verify",
           .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "skipped: ffmpeg is not installed"))
     func loudnessTruePeakAndEPUBCheck() throws {
         let folder = try CommandRunner.temporaryFolder()
@@ -60,5 +60,7 @@ struct DeliveryFormatTests {
         let check = try EPUBCheck.check(output.appendingPathComponent("guide.epub"))
         #expect(check.status == 0, "\(check.output)")
         #expect(check.output.contains("Messages: 0 fatals / 0 errors / 0 warnings"), "\(check.output)")
+        try Self.checkPlaylists(output)
+        try Self.checkVerify(output)
     }
 }

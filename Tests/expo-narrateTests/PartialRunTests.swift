@@ -253,6 +253,8 @@ struct PartialRunTests {
         if audio {
             expected.formUnion(["guide.wav", "guide.m3u8"])
             expected.formUnion((manifest.guideEncodings ?? [:]).values.map(\.file))
+            // A playlist per compressed format besides the masters'.
+            expected.formUnion((manifest.guideEncodings ?? [:]).keys.map { "guide-\($0).m3u8" })
             let playlist = try String(contentsOf: folder.appendingPathComponent("guide.m3u8"), encoding: .utf8)
             let entries = playlist.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }
             #expect(entries.count == stems.count)
@@ -275,6 +277,8 @@ struct PartialRunTests {
             #expect(lstat(folder.appendingPathComponent(name).path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG, "\(name)")
         }
         #expect(names.filter { $0.hasPrefix(".") } == [".expo-narrate"], "\(names)")
+        // The manifest lists every other file of the guide, with its size and hash.
+        #expect(Set((manifest.files ?? []).map(\.path)) == expected.subtracting(["manifest.json"]))
         return manifest
     }
 

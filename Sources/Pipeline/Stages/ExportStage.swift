@@ -1,3 +1,4 @@
+import Audio
 import Export
 import ExpoModel
 import ExpoSystem
@@ -46,20 +47,62 @@ struct ExportStage {
             espeakVersion: synthesis.engineVersion, guideAudioFile: nil, tracks: results
         )
         summary.guideEncodings = synthesis.guideEncodings
+        var playlists: [String] = []
         if results.contains(where: { $0.audioFile != nil }) {
             summary.guideAudioFile = "guide.wav"
-            try output.write(PlaylistWriter.render(summary: summary), to: "guide.m3u8")
+            // One playlist per format a listener's app opens: the masters, then each compressed copy.
+            for format in ["wav"] + request.delivery.publishedEncodings.map(\.rawValue)
+            where format == "wav" || results.contains(where: { $0.compressedFiles[format] != nil }) {
+                let name = PlaylistWriter.fileName(format: format)
+                try output.write(PlaylistWriter.render(summary: summary, format: format), to: name)
+                playlists.append(name)
+            }
         }
         try output.write(TranscriptWriter.render(tracks: tracks, summary: summary), to: "guide.txt")
         try output.write(GuidePageWriter.render(tracks: tracks, summary: summary, audioSources: Self.pageSources(results)),
                          to: "index.html")
-        if request.delivery.formats.contains(.epub) {
+        let talkingBook = request.delivery.formats.contains(.epub)
+        if talkingBook {
             try writeTalkingBook(tracks, summary: summary, synthesis: synthesis)
         }
         let editions = try writeEditions(tracks)
-        try output.write(ManifestWriter.render(summary: summary, extra: Self.profileSettings(request.profile).merging(editions) { $1 }),
+        // guide.wav must be in place to be listed with its hash (a second `finish` does nothing).
+        try synthesis.guide.finish(results, profile: request.profile)
+        let others = playlists + (talkingBook ? ["guide.epub"] : []) + Self.editionFiles.filter { output.hasFile($0) }
+        let files = try publishedFiles(summary: summary, synthesis: synthesis, otherFiles: others)
+        try output.write(ManifestWriter.render(summary: summary, extra: Self.profileSettings(request.profile).merging(editions) { $1 },
+                                               files: files),
                          to: "manifest.json")
         return summary
+    }
+
+    /// Every file the guide publishes but the manifest, with its size and SHA-256: as recorded
+    /// for the audio the cache checked (guide.wav's too, when it came from the cache), hashed
+    /// as written for the rest.
+    private func publishedFiles(summary: GuideSummary, synthesis: SynthesisStage.Output,
+                                otherFiles: [String]) throws -> [GuideManifest.PublishedFile] {
+        let known = ManifestWriter.publishedFiles(summary: summary, otherFiles: otherFiles)
+        return try known.keys.sorted().map { name in
+            if let file = known[name] ?? nil { return file }
+            try Interruption.check()
+            let url = output.currentURL(name)
+            var status = stat()
+            guard stat(url.path, &status) == 0 else {
+                throw ExpoError.cannotWrite(path: output.destination.appendingPathComponent(name).path,
+                                           reason: "the file this run wrote is gone")
+            }
+            let known = name == summary.guideAudioFile ? synthesis.guide.cachedDigest : nil
+            var file = GuideManifest.PublishedFile(path: name, byteCount: Int(status.st_size),
+                                                   sha256: try known ?? SHA256Digest.ofFile(url.path))
+            if name == summary.guideAudioFile {
+                let reader = try WAVReader(url: url)
+                file.durationSeconds = reader.durationSeconds
+                reader.close()
+                // It holds the tracks' very samples, with silence between: their highest true peak.
+                file.truePeakDBTP = summary.tracks.compactMap { $0.audio?.truePeakDBTP }.max()
+            }
+            return file
+        }
     }
 
     /// What the page's players load, smallest first (Opus, then MP3), with the WAV master as a
@@ -146,6 +189,7 @@ struct ExportStage {
         var names: Set<String> = ["guide.wav", "guide.opus", "guide.mp3", "guide.m3u8", "guide.txt", "guide.epub",
                                   "index.html", "manifest.json"]
         names.formUnion(editionFiles)
+        names.formUnion([DeliveryFormat.opus, .mp3].map { PlaylistWriter.fileName(format: $0.rawValue) })
         for track in tracks {
             for suffix in [".txt", ".spoken.txt", ".vtt", ".wav", ".opus", ".mp3"] { names.insert(track.fileStem + suffix) }
         }

@@ -16,6 +16,13 @@ import Speech
 final class GuideAudio {
     private let output: OutputFolder
     private var work: BackgroundWork?
+    /// guide.wav's SHA-256 when it was staged here (the published one, found to be the file the
+    /// cache's record describes, or joined now); read once `finish` has waited for it.
+    private let placed = PlacedDigest()
+
+    /// The SHA-256 of the guide.wav this run publishes, when it was staged from the cache's tracks
+    /// (the manifest then need not hash a hundred megabytes again); nil otherwise.
+    var cachedDigest: String? { placed.value }
 
     init(output: OutputFolder) {
         self.output = output
@@ -29,12 +36,15 @@ final class GuideAudio {
         guard !jobs.isEmpty else { return }
         let staged = output.stagedURL("guide.wav")
         let output = output
+        let placed = placed
         work = BackgroundWork {
             let key = SHA256Digest.key(["guide", String(profile.trackPauseMs)]
                 + jobs.flatMap { [audio[$0.fileStem]?.sha256 ?? "", $0.title] })
             let record = cache.folder.appendingPathComponent("guide-\(key).sha256")
-            if let digest = GuideFolder.readSmallFile(record.path).map({ String(decoding: $0, as: UTF8.self) }),
-               output.carry("guide.wav", ifSHA256: digest.trimmingCharacters(in: .whitespacesAndNewlines)) {
+            if let digest = GuideFolder.readSmallFile(record.path)
+                .map({ String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }),
+               output.carry("guide.wav", ifSHA256: digest) {
+                placed.value = digest
                 return
             }
             let tracks = jobs.map { GuideTrack(url: cache.audioURL($0.key), title: $0.title) }
@@ -49,6 +59,7 @@ final class GuideAudio {
                 unlink(cache.folder.appendingPathComponent(old).path)
             }
             try? AtomicFile.write(Data((digest + "\n").utf8), to: record)
+            placed.value = digest
         }
     }
 
@@ -150,4 +161,16 @@ final class GuideAudio {
         _ = try concatenator.concatenate(tracks, to: url)
     }
 
+}
+
+/// A digest set by the thread that places the cached guide and read after it is done.
+private final class PlacedDigest: @unchecked Sendable {
+    // @unchecked Sendable: `stored` is touched only while holding `lock`.
+    private let lock = NSLock()
+    private var stored: String?
+
+    var value: String? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
 }
