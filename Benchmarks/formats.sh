@@ -80,7 +80,8 @@ measured_floor() {
          for f in "$1.g.opus" "$1.g.mp3"; do ffmpeg -nostats -hide_banner -i "$f" -af ebur128=peak=true -f null - 2> /dev/null; done' _ {}
 }
 
-cold() { rm -rf "$work/out"; "$binary" --all "${catalog[@]}" --format opus,mp3 --quiet --output "$work/out"; }
+export XDG_CACHE_HOME="$work/xdg-cache"   # the runs' default cache, emptied for each cold run
+cold() { rm -rf "$work/out" "$XDG_CACHE_HOME"; "$binary" --all "${catalog[@]}" --format opus,mp3 --quiet --output "$work/out"; }
 warm() { "$binary" --all "${catalog[@]}" --format opus,mp3 --quiet --output "$work/out"; }
 changed() {
     "$binary" --all --poster-file "$poster" --items-file "$work/changed-$1.json" --format opus,mp3 --quiet --output "$work/out"

@@ -60,7 +60,15 @@ work="$(mktemp -d "${TMPDIR:-/tmp}/expo-narrate-bench.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 results="$work/results.txt"
 : > "$results"
-narrate() { "$binary" --all --quiet --poster-file "$1" --items-file "$2" "${@:3}"; }
+# The cache goes beside the output folder (OUTPUT.cache), so that a new output folder starts
+# cold, as it did when the cache lived inside it; the home folder's cache is never used.
+narrate() {
+    local args=("${@:3}") cache=() i
+    for ((i = 0; i < ${#args[@]} - 1; i++)); do [[ ${args[i]} == --output ]] && cache=(--cache "${args[i + 1]}.cache"); done
+    [[ " ${args[*]} " == *" --no-cache "* ]] && cache=()
+    "$binary" --all --quiet --poster-file "$1" --items-file "$2" "${cache[@]}" "${args[@]}"
+}
+export XDG_CACHE_HOME="$work/xdg-cache"
 
 # "WALL CPU" seconds of a command (its output discarded): wall clock, and the user + system
 # time of every process it ran (a process's figures include the children it reaped, so the
@@ -96,7 +104,7 @@ echo "${#scripts[@]} tracks, $(cat "${scripts[@]}" | wc -c) bytes of spoken scri
 # writing into output folder $1 to file $2 while it exists; run it in the background.
 catch_batch() {
     while :; do
-        for batch in "$1"/.cache/.batch.partial-*/batch.json; do
+        for batch in "$1".cache/.batch.partial-*/batch.json; do
             [ -s "$batch" ] && cp "$batch" "$2" && exit 0
         done
         sleep 0.01
@@ -130,7 +138,7 @@ print(f"{total:.1f}")
 PY
 )"
 
-# (b) Cold, measured above: a fresh output folder each time, so its cache (OUTPUT/.cache)
+# (b) Cold, measured above: a fresh output folder each time, so its cache (OUTPUT.cache)
 # starts empty.
 record cold $(best "${cold_times[@]}")
 echo "(b) cold: ${cold_times[*]}" >&2
@@ -192,16 +200,16 @@ else
 fi
 
 # (c) Warm: the same command again in the same folder.
-entries_before="$(cache_entries "$guide/.cache")"
+entries_before="$(cache_entries "$guide.cache")"
 times=()
 for run in $(seq "$repeat"); do times+=("$(measure narrate "$poster" "$items" --jobs "$cores" --output "$guide")"); done
 record warm $(best "${times[@]}")
 echo "(c) warm: ${times[*]}" >&2
-warm_synthesised=$(( $(cache_entries "$guide/.cache") - entries_before ))
+warm_synthesised=$(( $(cache_entries "$guide.cache") - entries_before ))
 
 # (d) One entry changed: the first entry's description gains a sentence, different each time.
 times=()
-entries_before="$(cache_entries "$guide/.cache")"
+entries_before="$(cache_entries "$guide.cache")"
 for run in $(seq "$repeat"); do
     python3 - "$items" "$work/items-changed.json" "$run" <<'PY'
 import json, sys
@@ -213,7 +221,7 @@ PY
 done
 record changed $(best "${times[@]}")
 echo "(d) one entry changed: ${times[*]}" >&2
-changed_synthesised=$(( ($(cache_entries "$guide/.cache") - entries_before) ))
+changed_synthesised=$(( ($(cache_entries "$guide.cache") - entries_before) ))
 changed_entry="$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))[0]['name'])" "$items")"
 
 # (e) The normalizer alone on a large text built from the fixtures' texts.
@@ -273,7 +281,7 @@ catch_batch "$work/big-out" "$work/big-batch.json" &
 watcher=$!
 start="$(date +%s.%N)"
 /usr/bin/time -v -o "$work/big-cold.time" "$binary" --all --quiet --jobs "$cores" \
-    --poster-file "$work/big/poster.json" --items-file "$work/big/items.json" --output "$work/big-out"
+    --poster-file "$work/big/poster.json" --items-file "$work/big/items.json" --cache "$work/big-out.cache" --output "$work/big-out"
 end="$(date +%s.%N)"
 kill "$watcher" 2>/dev/null || true
 wait "$watcher" 2>/dev/null || true
@@ -284,7 +292,7 @@ echo "(f) ten-times catalog: $big_tracks tracks, ${big_audio} min of audio, cold
 record rss_all "$(max_rss_kb "$work/big-cold.time")" 0
 # The main process alone: the same run warm starts no worker.
 /usr/bin/time -v -o "$work/big-warm.time" "$binary" --all --quiet --jobs "$cores" \
-    --poster-file "$work/big/poster.json" --items-file "$work/big/items.json" --output "$work/big-out"
+    --poster-file "$work/big/poster.json" --items-file "$work/big/items.json" --cache "$work/big-out.cache" --output "$work/big-out"
 record rss_main "$(max_rss_kb "$work/big-warm.time")" 0
 # One worker alone, on the longest track (the ten-times poster).
 if [ -s "$work/big-batch.json" ]; then

@@ -27,6 +27,9 @@ swift build --build-tests -Xswiftc -wmo -Xswiftc -num-threads -Xswiftc "$(nproc)
 logs=.build/test-logs
 rm -rf "$logs"
 mkdir -p "$logs"
+# The binary's default cache ($XDG_CACHE_HOME/expo-narrate) for the runs outside the Swift suites
+# (the page's guide, the one-machine Slurm guide): fresh each time, never the home folder's.
+export XDG_CACHE_HOME="$PWD/$logs/xdg-cache"
 # Named now: `swift build --show-bin-path` would wait for the lock that `swift test` holds.
 binary="$(swift build --show-bin-path)/expo-narrate"
 (
@@ -34,7 +37,7 @@ binary="$(swift build --show-bin-path)/expo-narrate"
   status=0
   # The page test's guide of the default catalog is also the Slurm test's one-machine guide.
   EXPO_GUIDE_KEEP="$logs/guides" bash Tests/accessibility/run.sh > "$logs/accessibility.log" 2>&1 || status=1
-  [[ ! -L "$logs/guides/guide/.current" ]] || export ONE_MACHINE_GUIDE="$logs/guides/guide"
+  [[ ! -f "$logs/guides/guide/manifest.json" ]] || export ONE_MACHINE_GUIDE="$logs/guides/guide"
   # More than one machine: the Kubernetes job files, and a real one-node Slurm cluster.
   python3 Tests/cluster/check-kubernetes.py > "$logs/kubernetes.log" 2>&1 || status=1
   bash Tests/cluster/run-slurm.sh > "$logs/slurm.log" 2>&1 || status=1

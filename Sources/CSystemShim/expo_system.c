@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/file.h>
 #include <sys/ioctl.h>
@@ -135,4 +136,12 @@ __attribute__((constructor)) static void make_standard_descriptors_valid_at_star
         core.rlim_cur = 0;
         (void)setrlimit(RLIMIT_CORE, &core);
     }
+}
+
+int expo_rename_exchange(const char *first, const char *second) {
+    return renameat2(AT_FDCWD, first, AT_FDCWD, second, RENAME_EXCHANGE);
+}
+
+int expo_rename_noreplace(const char *source, const char *target) {
+    return renameat2(AT_FDCWD, source, AT_FDCWD, target, RENAME_NOREPLACE);
 }

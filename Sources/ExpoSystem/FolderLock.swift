@@ -27,8 +27,24 @@ public final class FolderLock {
     /// EOPNOTSUPP, ENOSYS: some NFS mounts), calls `onUnsupported` with the reason and returns
     /// without a lock: what is written there is still written under a unique name and renamed.
     /// `subject` says which folder it is for advice.
+    /// A folder that is replaced by another under its name while this waits (an output folder
+    /// is swapped whole when a guide is published) is locked again under that name, so the lock
+    /// is always on the folder the name means now.
     public static func acquire(folder: String, subject: ExpoError.Subject, wait: Bool, shared: Bool = false,
                                onWait: () -> Void, onUnsupported: (String) -> Void = { _ in }) throws -> FolderLock {
+        var told = false
+        while true {
+            let lock = try acquireOnce(folder: folder, subject: subject, wait: wait, shared: shared,
+                                       onWait: { if !told { told = true; onWait() } }, onUnsupported: onUnsupported)
+            var held = stat(), named = stat()
+            if fstat(lock.descriptor, &held) == 0, stat(folder, &named) == 0,
+               held.st_dev != named.st_dev || held.st_ino != named.st_ino { continue }
+            return lock
+        }
+    }
+
+    private static func acquireOnce(folder: String, subject: ExpoError.Subject, wait: Bool, shared: Bool,
+                                    onWait: () -> Void, onUnsupported: (String) -> Void) throws -> FolderLock {
         let fd = POSIXFile.retryingEINTR { open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard fd >= 0 else {
             let code = errno

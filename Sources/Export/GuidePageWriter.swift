@@ -107,10 +107,24 @@ public enum GuidePageWriter {
         """
     }
 
+    /// "3.5 MB" (one decimal under 10 MB, whole megabytes above; "0.1 MB" at the least).
+    static func megabytes(_ bytes: Int) -> String {
+        let value = Double(bytes) / 1_000_000
+        return value >= 10 ? "\(Int(value.rounded())) MB" : String(format: "%.1f MB", max(value, 0.1))
+    }
+
     private static func guideFiles(summary: GuideSummary, hasTrackAudio: Bool) -> String {
         var html = "<nav aria-label=\"가이드 전체 파일\">\n<ul>\n"
+        // What a phone plays first (Opus, then MP3); the WAV master stays, as the large original.
+        let encoded = [("opus", "audio/ogg; codecs=opus", "Opus"), ("mp3", "audio/mpeg", "MP3")].compactMap { format in
+            summary.guideEncodings[format.0].map { (file: $0.file, type: format.1, label: format.2, bytes: $0.byteCount) }
+        }
+        for file in encoded {
+            html += "<li><a href=\"\(url(file.file))\" type=\"\(file.type)\">가이드 전체 듣기 또는 내려받기 (\(file.label), \(megabytes(file.bytes)))</a></li>\n"
+        }
         if let guideAudio = summary.guideAudioFile {
-            html += "<li><a href=\"\(url(guideAudio))\" type=\"audio/wav\">가이드 전체 듣기 또는 내려받기 (WAV)</a></li>\n"
+            let label = encoded.isEmpty ? "가이드 전체 듣기 또는 내려받기 (WAV)" : "가이드 전체 원본 내려받기 (WAV, 압축하지 않은 큰 파일)"
+            html += "<li><a href=\"\(url(guideAudio))\" type=\"audio/wav\">\(label)</a></li>\n"
         }
         if hasTrackAudio {
             html += "<li><a href=\"\(url(playlistFile))\" type=\"audio/x-mpegurl\">재생 목록 (M3U)</a></li>\n"

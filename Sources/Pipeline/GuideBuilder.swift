@@ -51,11 +51,14 @@ public struct GuideBuilder {
 
         let output = try OutputFolder(destination: request.outputFolder)
         defer { output.discard() }
-        let previous = ExportStage.filesOfPreviousRun(in: output.destination)
+        for note in output.notes { progress(.warning(note)) }
+        // An entry of the user's at a name this run would publish stops it now, before anything
+        // is made (and before a named pipe there could be opened).
+        try output.refuseConflicts(with: ExportStage.fileNames(of: narration.all))
         let export = ExportStage(request: request, output: output, normalizer: normalizer)
         // A run over some tracks in a folder that holds a guide re-publishes that whole guide:
         // the chosen tracks made now, the others from the cache, never synthesised again.
-        let published = request.selection == .all ? nil : try PublishedGuide.read(in: output.destination)
+        let published = request.selection == .all ? nil : try PublishedGuide.read(in: output)
         let (tracks, dropped) = PublishedGuide.guideTracks(all: narration.all, selected: narration.selected, published: published)
         if !dropped.isEmpty {
             progress(.warning("The published guide's \(dropped.joined(separator: ", ")) \(dropped.count == 1 ? "is" : "are") not in this catalog; left out"))
@@ -74,7 +77,7 @@ public struct GuideBuilder {
         defer { synthesis.guide.waitQuietly() }
         // Published audio is never replaced by text without being asked: when no speech can be
         // made now and the guide in the folder has audio, the run stops and leaves it as it is.
-        if let reason = synthesis.unavailableReason, previous.contains(where: { $0.hasSuffix(".wav") }) {
+        if let reason = synthesis.unavailableReason, output.publishedNames.contains(where: { $0.hasSuffix(".wav") }) {
             throw ExpoError(
                 .unavailable,
                 "No speech can be made (\(withoutFinalFullStop(reason))), and the guide in \(output.destination.path) has audio; it is left as it is",
@@ -87,7 +90,8 @@ public struct GuideBuilder {
         let summary = try export.run(tracks, synthesis: synthesis, pictures: pictures)
         try synthesis.guide.finish(summary.tracks, profile: request.profile)
         try Interruption.check()
-        try output.publish(previousFiles: previous)
+        try output.publish()
+        for note in output.notes { progress(.warning(note)) }
         narrate.remember(narration)
         return GuideReport(
             summary: summary, outputFolder: output.destination,
@@ -104,8 +108,12 @@ public struct GuideBuilder {
     /// Tracks already in the cache are not made again, so a failed shard is simply run again.
     /// The narration is not stored in the cache (every shard would write the same file).
     public func makeShard(_ request: GuideRequest, progress: (GuideProgressEvent) -> Void = { _ in }) throws -> ShardReport {
-        guard let shard = request.shard, request.useCache, !request.textOnly else {
-            throw ExpoError(.internal, "a shard needs a shard number, the cache and audio")
+        guard let shard = request.shard, !request.textOnly else {
+            throw ExpoError(.internal, "a shard needs a shard number and audio")
+        }
+        guard let cacheFolder = request.effectiveCacheFolder else {
+            throw ExpoError(.cannotCreate, "A shard makes its tracks into the cache, and this run has none (\(request.cacheNotice ?? "no cache folder"))",
+                            advice: "Give the shared cache folder.", subject: .cacheFolder)
         }
         let started = Date()
         try RunFolders.check(request)
@@ -120,7 +128,7 @@ public struct GuideBuilder {
             progress(.warning("A whole expo-narrate run is using \(folder); waiting for it to finish"))
         }, onNotice: { progress(.warning($0)) })
         defer { withExtendedLifetime(folders) {} }
-        let cache = try TrackCache(folder: request.effectiveCacheFolder, shard: shard.description)
+        let cache = try TrackCache(folder: cacheFolder, shard: shard.description)
         let jobs = SynthesisStage.jobs(for: tracks, profile: request.profile, pronouncer: pronouncer,
                                        engineVersion: speech.engineVersion, album: request.catalog.poster.title,
                                        trackCount: request.catalog.entries.count + 1)

@@ -33,7 +33,8 @@ public struct GuideRequest: Sendable {
     public var delivery: Delivery
     /// Worker processes for synthesis (1: in this process).
     public var jobs: Int
-    /// Where synthesised tracks are kept between runs (default: `output/.cache`).
+    /// Where synthesised tracks are kept between runs; `init` puts the default one here
+    /// (`DefaultCacheFolder`), or turns `useCache` off when there is no usable one.
     public var cacheFolder: URL?
     /// Read and trust the cache.
     public var useCache: Bool
@@ -67,9 +68,12 @@ public struct GuideRequest: Sendable {
     /// none: a guide without pictures.
     public var pictureFolders: [URL] = []
 
-    /// The cache folder this request uses when `useCache` is set.
-    public var effectiveCacheFolder: URL {
-        cacheFolder ?? outputFolder.standardizedFileURL.appendingPathComponent(".cache")
+    /// Why this run has no cache although one was not turned off (no usable home), for the user.
+    public var cacheNotice: String?
+
+    /// The cache folder this request uses, or nil when it runs without one.
+    public var effectiveCacheFolder: URL? {
+        useCache ? cacheFolder : nil
     }
 
     public init(catalog: Catalog, selection: Selection = .all, outputFolder: URL, profile: VoiceProfile,
@@ -82,8 +86,17 @@ public struct GuideRequest: Sendable {
         self.textOnly = textOnly
         self.delivery = delivery
         self.jobs = jobs
-        self.cacheFolder = cacheFolder
         self.useCache = useCache
         self.executable = executable
+        if useCache, cacheFolder == nil {
+            switch DefaultCacheFolder.locate(environment: ProcessInfo.processInfo.environment) {
+            case .success(let folder): self.cacheFolder = folder
+            case .failure(let reason):
+                self.useCache = false
+                cacheNotice = "No cache folder can be used (\(reason.description)): running without one, so every track is made again next time; give --cache DIR to keep them"
+            }
+        } else {
+            self.cacheFolder = cacheFolder
+        }
     }
 }

@@ -69,7 +69,7 @@ struct Narrate: ParsableCommand {
     @Flag(name: .long, help: "List the poster and the entries, then stop.")
     var list = false
 
-    @Option(name: .long, help: ArgumentHelp("Where to write the guide.", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp("Where to write the guide: a new or empty folder, or one expo-narrate published before (it is replaced whole; your own files in it are kept).", valueName: "dir"))
     var output = "output"
 
     @OptionGroup var catalogFiles: CatalogFileOptions
@@ -101,7 +101,7 @@ struct Narrate: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Worker processes for speech synthesis (default: the number of cores).", valueName: "n"))
     var jobs: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Cache folder for synthesised tracks (default: OUTPUT/.cache).", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp("Cache folder for synthesised tracks (default: $XDG_CACHE_HOME/expo-narrate or ~/.cache/expo-narrate).", valueName: "dir"))
     var cache: String?
 
     @Flag(name: .long, help: "Neither read nor trust the cache: synthesise every track again.")
@@ -241,6 +241,7 @@ struct Narrate: ParsableCommand {
             executable: Executable.url
         )
         request.waitForOtherRuns = !noWait
+        if let notice = request.cacheNotice, !quiet { printError("warning: \(notice).") }
         request.assembleOnly = assembleOnly
         request.braillePage = BraillePageSize(cells: brailleCells, lines: brailleLines)
         request.brailleTable = library.folder.appendingPathComponent("braille/ko-expo-g2.ctb")
@@ -267,7 +268,7 @@ struct Narrate: ParsableCommand {
     /// this run's status or what it published.
     private func printCheckSummary(_ catalog: Catalog, warnings: [CatalogWarning], request: GuideRequest) {
         let summary = CheckSummary(catalogFiles: catalogFiles, voice: voice, voiceOptions: voiceOptions)
-        let cache = request.useCache ? request.effectiveCacheFolder : nil
+        let cache = request.effectiveCacheFolder
         if let cache, let key = try? summary.key(catalog: catalog, warnings: warnings),
            let stored = CheckReportStore.stored(in: cache, key: key) {
             summary.print(stored)

@@ -93,6 +93,18 @@ struct GuidePageWriterTests {
         let html = GuidePageWriter.render(tracks: tracks, summary: ExportSamples.summary(), audioSources: [stem: sources])
         #expect(html.contains("<source src=\"\(stem).opus\" type=\"audio/ogg; codecs=opus\">\n<source src=\"\(stem).mp3\" type=\"audio/mpeg\">\n<a href=\"\(stem).opus\">"))
         #expect(!html.contains("<source src=\"\(stem).wav\""))
+        // The whole guide: Opus, then MP3, then the WAV master, which is no longer the first link.
+        var summary = ExportSamples.summary()
+        summary.guideEncodings = [
+            "opus": GuideEncoding(file: "guide.opus", byteCount: 3_512_000, sha256: "", durationSeconds: 1, truePeakDBTP: nil, chapters: []),
+            "mp3": GuideEncoding(file: "guide.mp3", byteCount: 12_400_000, sha256: "", durationSeconds: 1, truePeakDBTP: nil, chapters: []),
+        ]
+        let page = GuidePageWriter.render(tracks: tracks, summary: summary, audioSources: [stem: sources])
+        let links = ["<a href=\"guide.opus\" type=\"audio/ogg; codecs=opus\">가이드 전체 듣기 또는 내려받기 (Opus, 3.5 MB)</a>",
+                     "<a href=\"guide.mp3\" type=\"audio/mpeg\">가이드 전체 듣기 또는 내려받기 (MP3, 12 MB)</a>",
+                     "<a href=\"guide.wav\" type=\"audio/wav\">가이드 전체 원본 내려받기 (WAV, 압축하지 않은 큰 파일)</a>"]
+        let places = links.map { page.range(of: $0)?.lowerBound }
+        #expect(places.allSatisfy { $0 != nil } && places.map { $0! } == places.map { $0! }.sorted(), "\(places)")
         #expect(html.contains("<a href=\"\(stem).opus\" type=\"audio/ogg; codecs=opus\">음성 내려받기 (Opus, 18초)</a> <a href=\"\(stem).mp3\" type=\"audio/mpeg\">음성 내려받기 (MP3)</a> <a href=\"\(stem).wav\" type=\"audio/wav\">음성 내려받기 (WAV)</a>"))
     }
 

@@ -30,8 +30,10 @@ struct GuideBuilderTests {
                       selection: GuideRequest.Selection = .all, delivery: Delivery = Delivery(formats: [.wav])) throws -> Run {
         let source = FakeSpeechSource(failure: failure)
         let builder = GuideBuilder(normalizer: KoreanSpeechNormalizer(), speechSource: { _ in source })
+        // The cache beside the output folder, as the tests' binary runs have it (never the home's).
         let request = GuideRequest(catalog: catalog, selection: selection, outputFolder: folder,
-                                   profile: TestProfiles.standard, delivery: delivery, jobs: 2)
+                                   profile: TestProfiles.standard, delivery: delivery, jobs: 2,
+                                   cacheFolder: URL(fileURLWithPath: folder.standardizedFileURL.path + ".cache"))
         return Run(report: try builder.build(request), source: source)
     }
 
@@ -41,8 +43,8 @@ struct GuideBuilderTests {
 
     @Test("a run publishes every file, and the manifest's figures are the files' own")
     func wholeGuide() throws {
-        let folder = try SharedFixtures.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try SharedFixtures.temporaryFolder().appendingPathComponent("out")
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         let run = try Self.build(into: folder.appendingPathComponent("out"))
         let out = folder.appendingPathComponent("out")
         #expect(run.source.synthesized.sorted() == ["00-poster", "01-jikji", "02-gat"])
@@ -65,14 +67,16 @@ struct GuideBuilderTests {
         for name in ["guide.m3u8", "guide.txt", "index.html", "00-poster.spoken.txt"] {
             #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(name).path), "\(name)")
         }
-        let hidden = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasPrefix(".expo-narrate") }
-        #expect(hidden.isEmpty, "no staging folder is left: \(hidden)")
+        let hidden = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasPrefix(".") }
+        #expect(hidden == [".expo-narrate"], "only the tool's record: \(hidden)")
+        let beside = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".expo-narrate-") }
+        #expect(beside.isEmpty, "no work folder is left: \(beside)")
     }
 
     @Test("a second run over the same catalog synthesises nothing and publishes the same bytes")
     func warmRun() throws {
-        let folder = try SharedFixtures.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try SharedFixtures.temporaryFolder().appendingPathComponent("out")
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         _ = try Self.build(into: folder)
         let first = try Data(contentsOf: folder.appendingPathComponent("manifest.json"))
         let second = try Self.build(into: folder)
@@ -83,8 +87,8 @@ struct GuideBuilderTests {
 
     @Test("one changed entry is the only track synthesised again")
     func oneChangedEntry() throws {
-        let folder = try SharedFixtures.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try SharedFixtures.temporaryFolder().appendingPathComponent("out")
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         _ = try Self.build(into: folder)
         var catalog = Self.catalog
         catalog.entries[1].description = "13줄의 대나무로 만든다."
@@ -94,8 +98,8 @@ struct GuideBuilderTests {
 
     @Test("a track whose speech fails falls back to text; the others keep their audio")
     func oneTrackFails() throws {
-        let folder = try SharedFixtures.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try SharedFixtures.temporaryFolder().appendingPathComponent("out")
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         let run = try Self.build(into: folder, failure: .track(fileStem: "01-jikji"))
         #expect(run.report.failedTracks == ["직지"])
         let manifest = try Self.manifest(in: folder)
@@ -106,8 +110,8 @@ struct GuideBuilderTests {
 
     @Test("no speech at all (no espeak-ng data) writes the text and says why")
     func speechUnavailable() throws {
-        let folder = try SharedFixtures.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try SharedFixtures.temporaryFolder().appendingPathComponent("out")
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         let run = try Self.build(into: folder, failure: .unavailable)
         #expect(run.report.audioMissingReason == "no voice data")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
@@ -116,8 +120,8 @@ struct GuideBuilderTests {
 
     @Test("a speech source that cannot start is an error, and the published guide is left as it was")
     func cannotStart() throws {
-        let folder = try SharedFixtures.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try SharedFixtures.temporaryFolder().appendingPathComponent("out")
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         _ = try Self.build(into: folder)
         let before = try Data(contentsOf: folder.appendingPathComponent("manifest.json"))
         var catalog = Self.catalog
@@ -133,8 +137,8 @@ struct GuideBuilderTests {
 
     @Test("an unknown entry is a usage error naming it")
     func unknownEntry() throws {
-        let folder = try SharedFixtures.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try SharedFixtures.temporaryFolder().appendingPathComponent("out")
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         #expect {
             _ = try Self.build(into: folder, selection: .some(poster: false, entryNames: ["없는 항목"]))
         } throws: { error in
@@ -145,8 +149,8 @@ struct GuideBuilderTests {
 
     @Test("every format asked for is published, cached, and joined into a guide with a chapter per track")
     func compressedFormats() throws {
-        let folder = try SharedFixtures.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try SharedFixtures.temporaryFolder().appendingPathComponent("out")
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         let delivery = Delivery(formats: [.opus, .mp3, .epub])
         _ = try Self.build(into: folder, delivery: delivery)
         let manifest = try Self.manifest(in: folder)

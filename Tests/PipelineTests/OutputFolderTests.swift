@@ -7,64 +7,136 @@ import TestSupport
 
 @Suite("OutputFolder")
 struct OutputFolderTests {
-    static func folder() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("expo-output-\(UUID().uuidString)")
+    /// A new output folder's path inside a temporary folder of its own (work folders go beside it).
+    static func folder() throws -> URL {
+        try SharedFixtures.temporaryFolder().appendingPathComponent("guide")
     }
 
     static func text(_ folder: URL, _ name: String) -> String? {
         try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
     }
 
-    @Test("a publication is a version: top-level names link through `current`, the previous version stays until the next")
-    func versionsAndLinks() throws {
-        let destination = Self.folder()
-        defer { try? FileManager.default.removeItem(at: destination) }
-        for (round, text) in ["one", "two", "three"].enumerated() {
+    /// Publishes a guide of `files` (name: text) into `destination`; returns whether it was swapped in.
+    @discardableResult
+    static func publish(_ files: [String: String], into destination: URL) throws -> Bool {
+        let output = try OutputFolder(destination: destination)
+        for (name, text) in files.sorted(by: { $0.key < $1.key }) { try output.write(text, to: name) }
+        return try output.publish()
+    }
+
+    static func inode(_ path: URL) -> UInt64 {
+        var status = stat()
+        return lstat(path.path, &status) == 0 ? UInt64(status.st_ino) : 0
+    }
+
+    @Test("each publication is plain files swapped in whole; the record lists only the tool's own names")
+    func plainFilesAndRecord() throws {
+        let destination = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: destination.deletingLastPathComponent()) }
+        for text in ["one", "two", "three"] {
             let output = try OutputFolder(destination: destination)
             try output.write(text, to: "guide.txt")
             try output.write(text, to: "\(text).txt")
-            try output.publish(previousFiles: [], keepPrevious: false)
+            #expect(try output.publish())
             #expect(Self.text(destination, "guide.txt") == text)
-            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: destination.appendingPathComponent(".current").path)
-                == ".versions/\(round + 1)")
         }
-        // Only the newest name of each round's own file is left at the top.
-        #expect(Self.text(destination, "one.txt") == nil && Self.text(destination, "two.txt") == nil)
-        #expect(Self.text(destination, "three.txt") == "three")
-        // The next run removes versions older than the previous one.
-        _ = try OutputFolder(destination: destination)
-        let versions = try FileManager.default.contentsOfDirectory(atPath: destination.appendingPathComponent(".versions").path)
-        #expect(Set(versions) == ["2", "3"], "\(versions)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: destination.path)
+        #expect(Set(names) == ["guide.txt", "three.txt", ".expo-narrate"], "\(names)")
+        #expect(GuideFolder.readRecord(in: destination.path) == ["guide.txt", "three.txt"])
+        for name in names {
+            var status = stat()
+            #expect(lstat(destination.appendingPathComponent(name).path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG)
+        }
     }
 
-    @Test("a run over some tracks carries the previous guide's other files into the new version")
-    func partialRunKeepsOthers() throws {
-        let destination = Self.folder()
-        defer { try? FileManager.default.removeItem(at: destination) }
-        let first = try OutputFolder(destination: destination)
-        try first.write("a", to: "a.txt")
-        try first.write("b", to: "b.txt")
-        try first.publish()
+    @Test("a run that changes nothing links every file and swaps nothing; a changed file is the only one written")
+    func unchangedFilesAreLinked() throws {
+        let destination = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: destination.deletingLastPathComponent()) }
+        try Self.publish(["a.txt": "a", "b.txt": "b"], into: destination)
+        let folderBefore = Self.inode(destination), aBefore = Self.inode(destination.appendingPathComponent("a.txt"))
+        #expect(try !Self.publish(["a.txt": "a", "b.txt": "b"], into: destination), "nothing changed: nothing is swapped")
+        #expect(Self.inode(destination) == folderBefore)
+        #expect(try Self.publish(["a.txt": "a", "b.txt": "b2"], into: destination))
+        #expect(Self.inode(destination) != folderBefore)
+        #expect(Self.inode(destination.appendingPathComponent("a.txt")) == aBefore, "the unchanged file is the same file")
+        #expect(Self.text(destination, "b.txt") == "b2")
+    }
+
+    @Test("a user's files, folders and links in the tool's folder survive publications, whatever their names")
+    func usersEntriesSurvive() throws {
+        let destination = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: destination.deletingLastPathComponent()) }
+        try Self.publish(["guide.txt": "one"], into: destination)
+        let manager = FileManager.default
+        try Data("mine".utf8).write(to: destination.appendingPathComponent(".htaccess.new-2024"))
+        try Data("note".utf8).write(to: destination.appendingPathComponent(".notes.link-31337"))
+        try manager.createDirectory(at: destination.appendingPathComponent("photos"), withIntermediateDirectories: true)
+        try Data("jpg".utf8).write(to: destination.appendingPathComponent("photos/a.jpg"))
+        try manager.createSymbolicLink(atPath: destination.appendingPathComponent("latest").path, withDestinationPath: "guide.txt")
+        try Self.publish(["guide.txt": "two"], into: destination)
+        #expect(Self.text(destination, "guide.txt") == "two")
+        #expect(Self.text(destination, ".htaccess.new-2024") == "mine" && Self.text(destination, ".notes.link-31337") == "note")
+        #expect(Self.text(destination, "photos/a.jpg") == "jpg")
+        #expect(try manager.destinationOfSymbolicLink(atPath: destination.appendingPathComponent("latest").path) == "guide.txt")
+        #expect(GuideFolder.readRecord(in: destination.path) == ["guide.txt"])
+        #expect(try manager.contentsOfDirectory(atPath: destination.deletingLastPathComponent().path) == ["guide"])
+    }
+
+    @Test("a user's entry at a name the run would publish is refused (73) and left as it is")
+    func conflictRefused() throws {
+        let destination = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: destination.deletingLastPathComponent()) }
+        try Self.publish(["guide.txt": "one"], into: destination)
+        try FileManager.default.createDirectory(at: destination.appendingPathComponent("index.html"), withIntermediateDirectories: true)
         let second = try OutputFolder(destination: destination)
-        try second.write("a2", to: "a.txt")
-        try second.publish(previousFiles: ["a.txt", "b.txt"], keepPrevious: true)
-        #expect(Self.text(destination, "a.txt") == "a2")
-        #expect(Self.text(destination, "b.txt") == "b")
+        #expect {
+            try second.refuseConflicts(with: ["index.html", "guide.txt"])
+        } throws: { error in
+            (error as? ExpoError)?.category == .cannotCreate && "\(error)".contains("index.html")
+        }
+        try second.write("page", to: "index.html")
+        #expect(throws: ExpoError.self) { try second.publish() }
+        #expect(GuideFolder.isFolder(destination.appendingPathComponent("index.html").path))
     }
 
-    @Test("a guide from before versions (plain files) is taken over: files replaced by links, stale ones removed")
-    func takesOverPlainFiles() throws {
-        let destination = Self.folder()
-        defer { try? FileManager.default.removeItem(at: destination) }
+    @Test("a folder holding files the tool did not write is refused before anything is written")
+    func foreignFolderRefused() throws {
+        let destination = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: destination.deletingLastPathComponent()) }
         try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
-        try Data("old".utf8).write(to: destination.appendingPathComponent("guide.txt"))
-        try Data("stale".utf8).write(to: destination.appendingPathComponent("01-old.txt"))
-        try Data("mine".utf8).write(to: destination.appendingPathComponent("notes.txt"))
-        let output = try OutputFolder(destination: destination)
-        try output.write("new", to: "guide.txt")
-        try output.publish(previousFiles: ["guide.txt", "01-old.txt"], keepPrevious: false)
-        #expect(Self.text(destination, "guide.txt") == "new")
-        #expect(Self.text(destination, "01-old.txt") == nil)
-        #expect(Self.text(destination, "notes.txt") == "mine")
+        try Data("<html>".utf8).write(to: destination.appendingPathComponent("index.html"))
+        #expect {
+            _ = try OutputFolder(destination: destination)
+        } throws: { error in
+            (error as? ExpoError)?.category == .cannotCreate && "\(error)".contains("index.html")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: destination.path) == ["index.html"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: destination.deletingLastPathComponent().path) == ["guide"])
+    }
+
+    @Test("a killed run's work folder is finished by the next run: drained when it holds a record, removed when not")
+    func leftoversFinished() throws {
+        let destination = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: destination.deletingLastPathComponent()) }
+        try Self.publish(["guide.txt": "one"], into: destination)
+        let folder = GuideFolder(path: destination.path)
+        // A staged guide without a record (killed before the swap) and an old guide after one.
+        let staged = try folder.makeWork()
+        try FileManager.default.createDirectory(atPath: staged + "/guide", withIntermediateDirectories: false)
+        try Data("x".utf8).write(to: URL(fileURLWithPath: staged + "/guide/guide.txt"))
+        let old = try folder.makeWork()
+        try FileManager.default.createDirectory(atPath: old + "/guide", withIntermediateDirectories: false)
+        try GuideFolder.writeRecord(["gone.txt"], in: old + "/guide", shownAs: destination.path)
+        try Data("gone".utf8).write(to: URL(fileURLWithPath: old + "/guide/gone.txt"))
+        try Data("user".utf8).write(to: URL(fileURLWithPath: old + "/guide/mine.txt"))
+        // A folder of the user's with a work folder's name but no marker is not the tool's.
+        let lookalike = destination.deletingLastPathComponent().appendingPathComponent(".guide.expo-narrate-1234")
+        try FileManager.default.createDirectory(at: lookalike, withIntermediateDirectories: false)
+        _ = try OutputFolder(destination: destination)
+        #expect(Self.text(destination, "mine.txt") == "user")
+        #expect(Self.text(destination, "gone.txt") == nil && Self.text(destination, "guide.txt") == "one")
+        let beside = try FileManager.default.contentsOfDirectory(atPath: destination.deletingLastPathComponent().path)
+        #expect(Set(beside) == ["guide", ".guide.expo-narrate-1234"], "\(beside)")
     }
 }

@@ -69,8 +69,9 @@ struct PartialGuideTests {
 
     @Test("a published manifest that cannot be read stops a partial run as bad data")
     func unreadableManifest() throws {
-        let folder = try SharedFixtures.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try SharedFixtures.temporaryFolder().appendingPathComponent("out")
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        _ = try Builder.build(into: folder)
         try Data("{\"formatVersion\": 1".utf8).write(to: folder.appendingPathComponent("manifest.json"))
         #expect {
             _ = try Builder.build(into: folder, selection: .poster)

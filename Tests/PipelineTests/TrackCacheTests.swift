@@ -154,34 +154,39 @@ struct TrackCacheTests {
 
 @Suite("Staged output folder")
 struct StagedOutputTests {
-    @Test("nothing reaches the destination before publish; publish moves everything and removes stale files")
+    @Test("nothing reaches the destination before publish; publish swaps in everything and drops the old guide's own files")
     func publish() throws {
-        let folder = try SharedFixtures.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Data("old".utf8).write(to: folder.appendingPathComponent("a.txt"))
-        try Data("stale".utf8).write(to: folder.appendingPathComponent("gone.txt"))
+        let folder = try SharedFixtures.temporaryFolder().appendingPathComponent("guide")
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let first = try OutputFolder(destination: folder)
+        try first.write("old", to: "a.txt")
+        try first.write("stale", to: "gone.txt")
+        try first.publish()
         let output = try OutputFolder(destination: folder)
         try output.write("new", to: "a.txt")
         try output.write("{}", to: "manifest.json")
         #expect(try String(contentsOf: folder.appendingPathComponent("a.txt"), encoding: .utf8) == "old")
-        try output.publish(previousFiles: ["gone.txt", "../outside.txt"])
+        try output.publish()
         #expect(try String(contentsOf: folder.appendingPathComponent("a.txt"), encoding: .utf8) == "new")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("gone.txt").path))
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        #expect(!names.contains { $0.hasPrefix(".expo-narrate-staging") })
+        let beside = try FileManager.default.contentsOfDirectory(atPath: folder.deletingLastPathComponent().path)
+        #expect(beside == ["guide"], "no work folder is left: \(beside)")
     }
 
     @Test("a run that is discarded leaves the previous output as it was")
     func discard() throws {
-        let folder = try SharedFixtures.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Data("old".utf8).write(to: folder.appendingPathComponent("a.txt"))
+        let folder = try SharedFixtures.temporaryFolder().appendingPathComponent("guide")
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let first = try OutputFolder(destination: folder)
+        try first.write("old", to: "a.txt")
+        try first.publish()
         do {
             let output = try OutputFolder(destination: folder)
             try output.write("half", to: "a.txt")
         }
         #expect(try String(contentsOf: folder.appendingPathComponent("a.txt"), encoding: .utf8) == "old")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["a.txt"])
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["a.txt", ".expo-narrate"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.deletingLastPathComponent().path) == ["guide"])
     }
 
     @Test("a path under a regular file cannot be an output folder")

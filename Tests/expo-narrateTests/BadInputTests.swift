@@ -83,7 +83,7 @@ struct BadInputTests {
             let output = folder.appendingPathComponent("out")
             let run = { try CommandRunner.run(["--all", "--text-only", "--quiet", "--output", output.path] + files) }
             #expect(try run().status == 0)
-            let narration = output.appendingPathComponent(".cache/narration")
+            let narration = CommandRunner.cacheFolder(forOutput: output).appendingPathComponent("narration")
             let name = try #require(try FileManager.default.contentsOfDirectory(atPath: narration.path).first { $0.hasPrefix("narration-") })
             let file = narration.appendingPathComponent(name)
             let stored = try String(contentsOf: file, encoding: .utf8)
@@ -115,7 +115,9 @@ struct BadInputTests {
             let output = folder.appendingPathComponent("out")
             let command = ([CommandRunner.binary.path, "--all", "--text-only", "--quiet", "--output", output.path] + files)
                 .map { "'" + $0 + "'" }.joined(separator: " ")
-            let result = try CommandRunner.run(["-c", "ulimit -v 120000; exec \(command)"], executable: URL(fileURLWithPath: "/bin/sh"))
+            let result = try CommandRunner.run(["-c", "ulimit -v 120000; exec \(command)"],
+                                               environment: ["XDG_CACHE_HOME": CommandRunner.cacheHome(forOutput: output).path],
+                                               executable: URL(fileURLWithPath: "/bin/sh"))
             #expect(result.status == 0, "\(result.stderr)")
             #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("index.html").path))
             #expect(!result.stderr.contains("bad_alloc") && !result.stderr.contains("terminate"), "\(result.stderr)")
@@ -142,7 +144,7 @@ struct BadInputTests {
             let captions = try String(contentsOf: output.appendingPathComponent("01-gat.vtt"), encoding: .utf8)
             #expect(captions.contains("\u{2068}갓 \u{202E}뒤집힘.\u{2069}\n") && captions.contains("\n다음.\n"), "\(captions)")
             // A track's record read back with a duration no file can hold: said once, made again.
-            let cache = output.appendingPathComponent(".cache")
+            let cache = CommandRunner.cacheFolder(forOutput: output)
             let records = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.count == 69 && $0.hasSuffix(".json") }
             let record = cache.appendingPathComponent(try #require(records.first))
             var fields = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: record)) as? [String: Any])

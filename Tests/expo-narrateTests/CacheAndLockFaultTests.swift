@@ -15,7 +15,7 @@ struct CacheAndLockFaultTests {
 
     /// The cached track WAVs (KEY.wav) of `folder`'s default cache.
     private func cachedTracks(_ folder: URL) throws -> [URL] {
-        let cache = folder.appendingPathComponent(".cache")
+        let cache = CommandRunner.cacheFolder(forOutput: folder)
         return try FileManager.default.contentsOfDirectory(atPath: cache.path)
             .filter { $0.hasSuffix(".wav") && !$0.hasPrefix("guide-") }.map { cache.appendingPathComponent($0) }
     }

@@ -119,7 +119,7 @@ import TestSupport
             return run.stderr.split(separator: "\n").first { $0.hasPrefix("check: ") }.map(String.init) ?? ""
         }
         let first = try summary()
-        let cache = output.appendingPathComponent(".cache")
+        let cache = CommandRunner.cacheFolder(forOutput: output)
         let kept = try #require(try FileManager.default.contentsOfDirectory(atPath: cache.path).first { $0.hasPrefix("check-") })
         // The kept report, edited to one finding fewer, is what the next run reports.
         let file = cache.appendingPathComponent(kept)

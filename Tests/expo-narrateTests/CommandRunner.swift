@@ -47,7 +47,47 @@ struct CommandRunner {
     /// and the accessibility and Slurm runs make the default formats.
     static let wavOnly = ["--format", "wav"]
 
+    /// The default cache of a run into `output` in the tests: XDG_CACHE_HOME is set to a folder
+    /// beside the output folder (`OUTPUT.xdg-cache`), so that each test keeps a cache of its own,
+    /// outside its guide as a user's is, and never the home folder's.
+    static func cacheHome(forOutput output: URL) -> URL {
+        URL(fileURLWithPath: output.standardizedFileURL.path + ".xdg-cache")
+    }
+
+    /// The cache folder a run into `output` uses by default in the tests.
+    static func cacheFolder(forOutput output: URL) -> URL {
+        cacheHome(forOutput: output).appendingPathComponent("expo-narrate")
+    }
+
+    /// The environment a run with `arguments` gets: XDG_CACHE_HOME beside its `--output` (see
+    /// `cacheHome`), unless the test sets it; `directory` resolves a relative output folder.
+    static func environment(for arguments: [String], directory: URL?) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        guard let index = arguments.firstIndex(of: "--output"), index + 1 < arguments.count else { return environment }
+        let output = URL(fileURLWithPath: arguments[index + 1], relativeTo: directory ?? projectRoot)
+        var home = cacheHome(forOutput: output)
+        // An output folder that cannot be (under a file, under /proc): the run fails on it, and
+        // its cache goes to one shared folder of the tests rather than the home folder.
+        var isFolder: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: home.deletingLastPathComponent().path, isDirectory: &isFolder) || !isFolder.boolValue
+            || access(home.deletingLastPathComponent().path, W_OK) != 0 {
+            home = FileManager.default.temporaryDirectory.appendingPathComponent("expo-narrate-tests-xdg-cache")
+        }
+        environment["XDG_CACHE_HOME"] = home.path
+        return environment
+    }
+
     static func temporaryFolder() throws -> URL {
+        // A test that ran straight into its temporary folder left its cache beside it: removed
+        // here once that folder is gone.
+        let temporary = FileManager.default.temporaryDirectory
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+        where name.hasPrefix("expo-narrate-cli-") && name.hasSuffix(".xdg-cache") {
+            let output = temporary.appendingPathComponent(String(name.dropLast(".xdg-cache".count)))
+            if !FileManager.default.fileExists(atPath: output.path) {
+                try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+            }
+        }
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("expo-narrate-cli-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
@@ -60,7 +100,7 @@ struct CommandRunner {
         process.executableURL = executable ?? binary
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? projectRoot
-        var env = ProcessInfo.processInfo.environment
+        var env = Self.environment(for: arguments, directory: directory)
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()

@@ -22,7 +22,9 @@ struct FaultInjectionTests {
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", script]
         process.currentDirectoryURL = directory ?? CommandRunner.projectRoot
-        var environment = ProcessInfo.processInfo.environment
+        // The first --output of the script decides the default cache (see CommandRunner.cacheHome).
+        let words = script.split(whereSeparator: \.isWhitespace).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "'\";")) }
+        var environment = CommandRunner.environment(for: words, directory: directory)
         environment["BIN"] = CommandRunner.binary.path
         process.environment = environment
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("fault-\(UUID().uuidString).log")
@@ -94,7 +96,7 @@ struct FaultInjectionTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: mine.path) == ["guide-tour.wav"])
     }
 
-    @Test("/ and the home folder are refused as cache or output (64), nothing written", arguments: [
+    @Test("/ and the home folder are refused as cache or output (73: not the tool's folders), nothing written", arguments: [
         "--cache /", "--output /", "--cache \"$HOME\"", "--output \"$HOME\"",
     ])
     func specialFoldersRefused(option: String) throws {
@@ -102,7 +104,7 @@ struct FaultInjectionTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let outcome = try Self.shell(#""$BIN" --poster --text-only --output "# + Self.quoted(folder) + " " + option
             + #"; echo "status=$?""#)
-        #expect(outcome.output.contains("status=64"), "\(outcome.output)")
+        #expect(outcome.output.contains("status=73"), "\(outcome.output)")
         #expect(!FileManager.default.fileExists(atPath: "/CACHEDIR.TAG"))
     }
 
@@ -112,7 +114,7 @@ struct FaultInjectionTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let outcome = try Self.shell(#""$BIN" --poster --quiet --format wav --output "# + Self.quoted(folder) + #"; echo "status=$?""#, timeout: 120)
         #expect(outcome.output.contains("status=0"), "\(outcome.output)")
-        let tag = try String(contentsOf: folder.appendingPathComponent(".cache/CACHEDIR.TAG"), encoding: .utf8)
+        let tag = try String(contentsOf: CommandRunner.cacheFolder(forOutput: folder).appendingPathComponent("CACHEDIR.TAG"), encoding: .utf8)
         #expect(tag.hasPrefix("Signature: 8a477f597d28d172789f06886806bc55"))
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".wav") {
             var status = stat()
@@ -159,7 +161,9 @@ struct FaultInjectionTests {
     func pathUnderFile(option: String) throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let outcome = try Self.shell("TMPDIR_OUT=" + Self.quoted(folder.appendingPathComponent("o")) + #" "$BIN" --poster --text-only "#
+        // TMPDIR_OUT is set before the command, so that "$TMPDIR_OUT" in its arguments is the folder
+        // (set in the command's own environment, the argument was empty: the current folder).
+        let outcome = try Self.shell("TMPDIR_OUT=" + Self.quoted(folder.appendingPathComponent("o")) + #"; "$BIN" --poster --text-only "#
             + option + #"; echo "status=$?""#)
         #expect(outcome.output.contains("status=73"), "\(outcome.output)")
         #expect(outcome.output.contains("/etc/passwd is a file, not a folder"), "\(outcome.output)")
@@ -216,8 +220,10 @@ struct FaultInjectionTests {
     func addressSpaceLimit() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let outcome = try Self.shell(#"cd "# + Self.quoted(folder) + #" && bash -c 'ulimit -v 120000; exec "$BIN" --poster --quiet --output out'; "#
-            + #"echo "status=$?""#, timeout: 120)
+        // The output folder is named in full, so that its default cache goes beside it (shell()).
+        // (a temporary folder's path needs no quoting inside the single-quoted command).
+        let outcome = try Self.shell(#"cd "# + Self.quoted(folder) + #" && bash -c 'ulimit -v 120000; exec "$BIN" --poster --quiet --output "#
+            + folder.appendingPathComponent("out").path + #"'; echo "status=$?""#, timeout: 120)
         let status = outcome.output.split(separator: "status=").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? -1
         #expect(status >= 0 && status < 128, "\(outcome.output)")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []

@@ -59,7 +59,8 @@ extension FaultTests {
         let file = folder.appendingPathComponent("a-file")
         try Data("x".utf8).write(to: file)
         let target = path.replacingOccurrences(of: "FILE", with: file.path)
-        let result = try CommandRunner.run(["--poster", "--text-only", "--output", target])
+        // Without a cache: the tests' default cache would go beside the impossible folder.
+        let result = try CommandRunner.run(["--poster", "--text-only", "--no-cache", "--output", target])
         #expect(result.status == 73, "\(target): \(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
         #expect(result.stderr.contains("Cannot create the output folder") && result.stderr.contains("--output"), "\(result.stderr)")
@@ -118,7 +119,7 @@ extension FaultTests {
         #expect(published(output) == previous)
         // The narration of the earlier text-only run may be there (in its own folder), and the
         // cache's own tag and version files; no track may be.
-        let cached = ((try? FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent(".cache").path)) ?? [])
+        let cached = ((try? FileManager.default.contentsOfDirectory(atPath: CommandRunner.cacheFolder(forOutput: output).path)) ?? [])
             .filter { !["narration", "CACHEDIR.TAG", "expo-narrate-cache.version"].contains($0) }
         #expect(cached.isEmpty, "a damaged track was cached: \(cached)")
     }
@@ -144,9 +145,14 @@ extension FaultTests {
     func readOnlyOutput() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(Self.mountTmpfs("ro,size=1m", on: folder))
+        #expect(Self.mountTmpfs("size=1m", on: folder))
         defer { Self.unmount(folder) }
-        let existing = try CommandRunner.run(["--poster", "--text-only", "--output", folder.path])
+        // The file system's root is a mount point: the guide, swapped whole, cannot be it (73).
+        let root = try CommandRunner.run(["--poster", "--text-only", "--output", folder.path])
+        #expect(root.status == 73 && root.stderr.contains("mount point") && root.stderr.contains("\(folder.path)/guide"), "\(root.stderr)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("guide"), withIntermediateDirectories: false)
+        #expect(Self.mountTmpfs("remount,ro", on: folder))
+        let existing = try CommandRunner.run(["--poster", "--text-only", "--output", folder.appendingPathComponent("guide").path])
         #expect(existing.status == 74, "\(existing.stderr)")
         #expect(existing.stderr.split(separator: "\n").count == 1 && existing.stderr.contains("read"), "\(existing.stderr)")
         #expect(!existing.stderr.contains("could not be completed"), "\(existing.stderr)")

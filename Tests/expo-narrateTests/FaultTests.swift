@@ -37,10 +37,20 @@ struct FaultTests {
         snapshot(of: folder).filter { !$0.key.hasPrefix(".cache/") }
     }
 
-    /// Hidden temporary files (staging folders, `.partial-PID` files) anywhere under `folder`.
+    /// Hidden temporary files (`.partial-PID` files) anywhere under `folder` and its default
+    /// cache, and the tool's work folders beside it (`.NAME.expo-narrate-RANDOM`, where a guide
+    /// is staged).
     func leftovers(in folder: URL) -> [String] {
-        let all = FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []
-        return all.filter { $0.contains(".partial") || $0.contains(".expo-narrate-staging-") }
+        let all = [folder, CommandRunner.cacheFolder(forOutput: folder)].flatMap {
+            FileManager.default.enumerator(atPath: $0.path)?.allObjects as? [String] ?? []
+        }
+        let beside = (try? FileManager.default.contentsOfDirectory(atPath: folder.deletingLastPathComponent().path)) ?? []
+        return all.filter { $0.contains(".partial") } + beside.filter { $0.hasPrefix(Self.workPrefix(of: folder)) }
+    }
+
+    /// The name every work folder of the output folder `folder` starts with.
+    static func workPrefix(of folder: URL) -> String {
+        "." + folder.lastPathComponent + ".expo-narrate-"
     }
 
     func expoNarrateLines(_ stderr: String) -> [Substring] {
@@ -71,7 +81,7 @@ struct FaultTests {
         let previous = published(output)
 
         let run = try RunningCommand(["--all", "--jobs", "2", "--output", output.path] + CommandRunner.wavOnly + catalog)
-        let cache = output.appendingPathComponent(".cache")
+        let cache = CommandRunner.cacheFolder(forOutput: output)
         let finishedEntries = { CommandRunner.trackRecords(in: cache) }
         // Synthesis is under way: a track is finished, a worker is making another, and the
         // run has not begun writing the guide.
@@ -100,12 +110,12 @@ struct FaultTests {
     }
 
     /// With a complete guide as the previous output, interrupts the next run while it writes
-    /// guide.wav: every track comes from the cache, and the cached guide is removed first so
-    /// that the run has to write it again (else it only links the cached one into place).
+    /// guide.wav: every track comes from the cache, and the cache's record of the guide is removed
+    /// first so that the run has to write it again (else it only links the published one).
     /// A run that got past writing it before it could be frozen is let finish, and the
     /// attempt repeated.
     private func interruptWhileWritingTheGuide(signal: Int32, output: URL, catalog: [String]) throws {
-        let cache = output.appendingPathComponent(".cache")
+        let cache = CommandRunner.cacheFolder(forOutput: output)
         let manager = FileManager.default
         let cacheNames = { (try? manager.contentsOfDirectory(atPath: cache.path)) ?? [] }
         for attempt in 1...3 {
@@ -114,7 +124,14 @@ struct FaultTests {
             }
             let complete = published(output)
             let assembling = try RunningCommand(["--all", "--quiet", "--output", output.path] + CommandRunner.wavOnly + catalog)
-            let writingGuide = { cacheNames().contains { $0.hasPrefix(".guide-") && $0.contains(".partial-") } }
+            // guide.wav is joined straight into the staged guide, in the work folder beside the output.
+            let parent = output.deletingLastPathComponent()
+            let writingGuide = {
+                ((try? manager.contentsOfDirectory(atPath: parent.path)) ?? []).contains { name in
+                    name.hasPrefix(Self.workPrefix(of: output))
+                        && manager.fileExists(atPath: parent.appendingPathComponent(name + "/guide/guide.wav").path)
+                }
+            }
             #expect(RunningCommand.wait(upTo: 120, until: { writingGuide() || !assembling.process.isRunning }))
             guard let resumed = assembling.signalWhileFrozen(signal, if: writingGuide) else {
                 #expect(assembling.waitForExit(timeout: 120) == 0, "\(assembling.stderr)")
@@ -194,9 +211,10 @@ struct FaultTests {
         let run = try RunningCommand(arguments)
         // The scripts are being written: the staging folder holds some of them, not all.
         let writing = {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
-            guard let staging = names.first(where: { $0.hasPrefix(".expo-narrate-staging-") }) else { return false }
-            let staged = (try? FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent(staging).path)) ?? []
+            let parent = output.deletingLastPathComponent()
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+            guard let work = names.first(where: { $0.hasPrefix(Self.workPrefix(of: output)) }) else { return false }
+            let staged = (try? FileManager.default.contentsOfDirectory(atPath: parent.appendingPathComponent(work + "/guide").path)) ?? []
             return staged.count > 100 && staged.count < 20_002
         }
         #expect(RunningCommand.wait(upTo: 120, until: writing), "the scripts were never seen being written")

@@ -89,7 +89,7 @@ struct PartialRunTests {
         let first = try CommandRunner.run(["--all", "--jobs", "1", "--quiet", "--output", output.path] + CommandRunner.wavOnly + catalog.arguments(in: folder))
         #expect(first.status == 0, "\(first.stderr)")
         let manifestBefore = try Data(contentsOf: output.appendingPathComponent("manifest.json"))
-        let current = try FileManager.default.destinationOfSymbolicLink(atPath: output.appendingPathComponent(".current").path)
+        let folderBefore = try FileManager.default.attributesOfItem(atPath: output.path)[.systemFileNumber] as? Int
         let cachedBefore = try Self.cachedWAVs(output)
 
         catalog.entries[0].desc += " 첫째를 고쳤습니다."
@@ -101,7 +101,8 @@ struct PartialRunTests {
         #expect(result.stderr.contains("--all"), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
         #expect(try Data(contentsOf: output.appendingPathComponent("manifest.json")) == manifestBefore)
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: output.appendingPathComponent(".current").path) == current)
+        #expect(try FileManager.default.attributesOfItem(atPath: output.path)[.systemFileNumber] as? Int == folderBefore,
+                "the output folder was not swapped")
         #expect(try Self.cachedWAVs(output) == cachedBefore, "nothing may be synthesised")
         _ = try Self.checkWhole(output, stems: catalog.stems, audio: true, encoded: false)
     }
@@ -223,7 +224,7 @@ struct PartialRunTests {
     }
 
     static func cachedWAVs(_ folder: URL) throws -> Int {
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(".cache").path)
+        let names = try FileManager.default.contentsOfDirectory(atPath: CommandRunner.cacheFolder(forOutput: folder).path)
         return names.filter { $0.hasSuffix(".wav") && !$0.hasPrefix("guide-") }.count
     }
 
@@ -269,20 +270,26 @@ struct PartialRunTests {
             }
             #expect((manifest.guideEncodings ?? [:]).isEmpty == !encoded)
         }
-        // The top level: the guide's files (links into the published version), the user's own
-        // files, and expo-narrate's hidden folders; the published version holds exactly the guide.
-        let manager = FileManager.default
-        let names = try manager.contentsOfDirectory(atPath: folder.path)
-        let ours = names.filter { name in
-            (try? manager.destinationOfSymbolicLink(atPath: folder.appendingPathComponent(name).path))?.hasPrefix(".current/") == true
+        // The folder: the guide's files, plain files that the tool's record lists, the record,
+        // and the user's own files; no link, no hidden folder of the tool's.
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(Set(ownNames(folder)) == expected)
+        for name in expected {
+            var status = stat()
+            #expect(lstat(folder.appendingPathComponent(name).path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG, "\(name)")
         }
-        #expect(Set(ours) == expected)
+        #expect(names.filter { $0.hasPrefix(".") } == [".expo-narrate"], "\(names)")
         // The manifest lists every other file of the guide, with its size and hash.
         #expect(Set((manifest.files ?? []).map(\.path)) == expected.subtracting(["manifest.json"]))
-        #expect(Set(names.filter { $0.hasPrefix(".") }).isSubset(of: [".cache", ".current", ".versions"]), "\(names)")
-        let version = try manager.contentsOfDirectory(atPath: folder.appendingPathComponent(".current").path)
-        #expect(Set(version) == expected)
         return manifest
+    }
+
+    /// The names the tool's record in `folder` lists as its own.
+    static func ownNames(_ folder: URL) -> [String] {
+        let text = (try? String(contentsOf: folder.appendingPathComponent(".expo-narrate"), encoding: .utf8)) ?? ""
+        let lines = text.split(separator: "\n")
+        guard lines.first == "expo-narrate guide folder, format 1" else { return [] }
+        return lines.dropFirst().filter { !$0.hasPrefix("#") }.map(String.init)
     }
 }
 

@@ -80,7 +80,7 @@ struct PictureTests {
         #expect(!package.contains("alternativeText") && package.contains(">textual,visual<"))
         try Self.epubCheck(epub)
         // Made again from the cache, one cached picture damaged: the same files, that one remade.
-        let cache = output.appendingPathComponent(".cache")
+        let cache = CommandRunner.cacheFolder(forOutput: output)
         let cached = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasPrefix("picture-") }.sorted()
         #expect(cached.count == 9)
         try Data("{".utf8).write(to: cache.appendingPathComponent(cached[0]))

@@ -30,6 +30,7 @@ final class RunningCommand: @unchecked Sendable {
             process.arguments = arguments
         }
         process.currentDirectoryURL = directory ?? CommandRunner.projectRoot
+        process.environment = CommandRunner.environment(for: arguments, directory: directory)
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = stdoutPipe
         process.standardError = stderrPipe

@@ -21,10 +21,9 @@ struct ShardTests {
         return ["--all", "--quiet", "--poster-file", files.poster, "--items-file", files.items] + formats
     }
 
-    /// The files of the published version of `output` (through `.current`), with their bytes.
+    /// The files of the guide published in `output`, with their bytes (the tool's record included).
     static func published(_ output: URL) throws -> [String: Data] {
-        let current = try FileManager.default.destinationOfSymbolicLink(atPath: output.appendingPathComponent(".current").path)
-        return snapshot(of: output.appendingPathComponent(current))
+        snapshot(of: output)
     }
 
     /// Runs the shards of `shards` side by side into `cache`; returns their stderr.
@@ -128,7 +127,7 @@ struct ShardTests {
         let early = try CommandRunner.run(catalog + ["--assemble-only", "--cache", cache.path, "--output", two.path],
                                           directory: folder)
         #expect(early.status == 69 && early.stderr.contains("(shard 0/1)"), "\(early.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: two.appendingPathComponent(".current").path))
+        #expect(!FileManager.default.fileExists(atPath: two.appendingPathComponent("manifest.json").path))
 
         let again = try Self.runShards(["0/1"], cache: cache, catalog: catalog, in: folder)
         #expect(again[0].contains("already in the cache, 0 failed"), "\(again[0])")

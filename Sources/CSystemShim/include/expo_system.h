@@ -56,4 +56,12 @@ int expo_clone_file(int in, int out);
 /// main (a constructor); callable again.
 void expo_make_standard_descriptors_valid(void);
 
+/// renameat2(AT_FDCWD, first, AT_FDCWD, second, RENAME_EXCHANGE): swaps two existing paths in
+/// one step. 0 on success, else -1 and errno (EINVAL: the file system cannot exchange).
+int expo_rename_exchange(const char *first, const char *second);
+
+/// renameat2(AT_FDCWD, source, AT_FDCWD, target, RENAME_NOREPLACE): renames unless `target`
+/// exists (then -1 and EEXIST). 0 on success, else -1 and errno.
+int expo_rename_noreplace(const char *source, const char *target);
+
 #endif

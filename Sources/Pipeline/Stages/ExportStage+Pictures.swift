@@ -25,7 +25,7 @@ extension ExportStage {
         guard !folders.isEmpty else { return result }
         let sources = Self.pictureSources(request.catalog)
         let preparer = PicturePreparer()
-        let cache = request.useCache ? PictureCache(folder: request.effectiveCacheFolder) : nil
+        let cache = request.useCache ? request.effectiveCacheFolder.map { PictureCache(folder: $0) } : nil
         var files: [String] = []
         var withoutAlternative: [String] = []
         for track in tracks {
@@ -70,6 +70,15 @@ extension ExportStage {
             if !withoutAlternative.isEmpty { result.notes["pictures.withoutAlternativeText"] = withoutAlternative.joined(separator: " ") }
         }
         return result
+    }
+
+    /// The names a track's picture is published under at the page's widths (a picture narrower
+    /// than the widest also has one at its own width, which the publication checks when it is made).
+    static func pictureNames(of tracks: [Track]) -> Set<String> {
+        let widths = PictureLimits().widths
+        return Set(tracks.flatMap { track in
+            widths.flatMap { width in PictureFormat.allCases.map { "\(track.fileStem)-\(width).\($0.fileExtension)" } }
+        })
     }
 
     /// Each track's picture fields, by file stem.

@@ -186,19 +186,16 @@ struct ExportStage {
         ]
     }
 
-    /// The files the previous run's manifest in `folder` names, so that a new run can remove
-    /// those it no longer makes (an entry taken out of the catalog). Empty without a manifest.
-    static func filesOfPreviousRun(in folder: URL) -> [String] {
-        guard let data = try? Data(contentsOf: folder.appendingPathComponent("manifest.json")),
-              let manifest = try? ManifestReader.read(data) else { return [] }
-        var files = ["guide.wav", "guide.m3u8", "guide.txt", "index.html", "guide.epub"] + editionFiles
-            + [DeliveryFormat.opus, .mp3].map { PlaylistWriter.fileName(format: $0.rawValue) }
-        files += (manifest.files ?? []).map(\.path)
-        files += (manifest.guideEncodings ?? [:]).values.map(\.file)
-        for track in manifest.tracks {
-            files += [track.files.wav, track.files.vtt, track.files.txt, track.files.spokenTxt].compactMap { $0 }
-            files += (track.encodings ?? [:]).values.map(\.file)
+    /// Every name a guide of `tracks` may publish, whatever its formats.
+    static func fileNames(of tracks: [Track]) -> Set<String> {
+        var names: Set<String> = ["guide.wav", "guide.opus", "guide.mp3", "guide.m3u8", "guide.txt", "guide.epub",
+                                  "index.html", "manifest.json"]
+        names.formUnion(editionFiles)
+        names.formUnion([DeliveryFormat.opus, .mp3].map { PlaylistWriter.fileName(format: $0.rawValue) })
+        for track in tracks {
+            for suffix in [".txt", ".spoken.txt", ".vtt", ".wav", ".opus", ".mp3"] { names.insert(track.fileStem + suffix) }
         }
-        return files
+        names.formUnion(pictureNames(of: tracks))
+        return names
     }
 }

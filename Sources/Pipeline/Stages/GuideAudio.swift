@@ -7,28 +7,31 @@ import Foundation
 import Speech
 
 /// guide.wav, which the synthesis stage owns: every track with audio, in order, with a cue
-/// point and label at each. The cache keeps the latest one (`guide-KEY.wav`, keyed by its
-/// tracks' audio, titles and the pause between them, with its SHA-256 beside it), so a run that
-/// changed nothing copies it, checked, into the staging folder on a thread of its own while the other files are written, instead of
-/// writing a hundred megabytes again; otherwise `finish` writes it from the staged tracks.
+/// point and label at each. The cache keeps the SHA-256 of the latest one (`guide-KEY.sha256`,
+/// keyed by its tracks' audio, titles and the pause between them), so a run that changed
+/// nothing finds the published guide.wav to be that file and stages it as a link, on a thread of
+/// its own while the other files are written, instead of writing a hundred megabytes again;
+/// otherwise the guide is joined from the cached tracks straight into the staging folder (the
+/// guide itself is not kept in the cache: it would be written twice).
 final class GuideAudio {
     private let output: OutputFolder
     private var work: BackgroundWork?
-    /// guide.wav's SHA-256 when it was placed from the cache, whose record gives it (read once
-    /// `finish` has waited for the placing).
+    /// guide.wav's SHA-256 when it was staged here (the published one, found to be the file the
+    /// cache's record describes, or joined now); read once `finish` has waited for it.
     private let placed = PlacedDigest()
 
-    /// The SHA-256 of the guide.wav this run publishes, when it came from the cache (the
-    /// manifest then need not hash a hundred megabytes again); nil otherwise.
+    /// The SHA-256 of the guide.wav this run publishes, when it was staged from the cache's tracks
+    /// (the manifest then need not hash a hundred megabytes again); nil otherwise.
     var cachedDigest: String? { placed.value }
 
     init(output: OutputFolder) {
         self.output = output
     }
 
-    /// Starts placing the cached guide of `jobs` (the tracks with audio, in order), making it in
-    /// the cache first if it is not there. A stop request (SIGINT, SIGTERM) ends it early,
-    /// leaving no guide staged; any failure leaves `finish` to write it.
+    /// Starts staging the guide of `jobs` (the tracks with audio, in order): the published one
+    /// when it is the guide the cache records for them, else joined from the cached tracks. A
+    /// stop request (SIGINT, SIGTERM) ends it early, leaving no guide staged; any failure leaves
+    /// `finish` to write it.
     func startFromCache(_ jobs: [SynthesisJob], audio: [String: TrackAudio], cache: TrackCache, profile: VoiceProfile) {
         guard !jobs.isEmpty else { return }
         let staged = output.stagedURL("guide.wav")
@@ -37,21 +40,26 @@ final class GuideAudio {
         work = BackgroundWork {
             let key = SHA256Digest.key(["guide", String(profile.trackPauseMs)]
                 + jobs.flatMap { [audio[$0.fileStem]?.sha256 ?? "", $0.title] })
-            let cached = cache.folder.appendingPathComponent("guide-\(key).wav")
-            let manager = FileManager.default
-            if !cache.guideIsIntact(cached) {
-                let tracks = jobs.map { GuideTrack(url: cache.audioURL($0.key), title: $0.title) }
-                guard (try? Self.concatenate(tracks, to: cached, profile: profile)) != nil,
-                      (try? cache.recordGuide(cached)) != nil else { return }
-                let names = (try? manager.contentsOfDirectory(atPath: cache.folder.path)) ?? []
-                for old in names where CacheFolder.isGuideName(old) && old != cached.lastPathComponent {
-                    try? manager.removeItem(at: cache.folder.appendingPathComponent(old))
-                    try? manager.removeItem(at: cache.folder.appendingPathComponent(String(old.dropLast(4)) + ".sha256"))
-                }
+            let record = cache.folder.appendingPathComponent("guide-\(key).sha256")
+            if let digest = GuideFolder.readSmallFile(record.path)
+                .map({ String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }),
+               output.carry("guide.wav", ifSHA256: digest) {
+                placed.value = digest
+                return
             }
-            guard (try? output.stageCopy(of: cached, as: staged.lastPathComponent)) != nil else { return }
-            let record = cached.deletingPathExtension().appendingPathExtension("sha256")
-            placed.value = (try? String(contentsOf: record, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+            let tracks = jobs.map { GuideTrack(url: cache.audioURL($0.key), title: $0.title) }
+            guard (try? Self.concatenate(tracks, to: staged, profile: profile)) != nil,
+                  let digest = try? SHA256Digest.ofFile(staged.path) else {
+                unlink(staged.path)
+                return
+            }
+            // Only the latest guide is recorded; older records (and guides older caches kept) go.
+            for old in GuideFolder.names(in: cache.folder.path) where old != record.lastPathComponent
+                && (CacheFolder.isGuideName(old) || (old.hasSuffix(".sha256") && CacheFolder.isGuideStem(String(old.dropLast(7))))) {
+                unlink(cache.folder.appendingPathComponent(old).path)
+            }
+            try? AtomicFile.write(Data((digest + "\n").utf8), to: record)
+            placed.value = digest
         }
     }
 
@@ -67,7 +75,10 @@ final class GuideAudio {
 
     /// Joins the tracks' compressed copies into `guide.opus` / `guide.mp3` (the formats the
     /// request publishes), without decoding them, each with a chapter per track within one
-    /// codec frame of guide.wav's cue points.
+    /// codec frame of guide.wav's cue points. The cache keeps each joined file's description
+    /// (`guide-KEY.json`, keyed by what it is joined from, with its size and SHA-256), so a run
+    /// that changed nothing stages the published file, found to be that file, instead of
+    /// writing it again.
     func assembleEncoded(_ jobs: [SynthesisJob], audio: [String: TrackAudio], cache: TrackCache,
                          request: GuideRequest) throws -> [String: GuideEncoding] {
         guard !jobs.isEmpty else { return [:] }
@@ -77,12 +88,23 @@ final class GuideAudio {
         var result: [String: GuideEncoding] = [:]
         for format in request.delivery.publishedEncodings {
             try Interruption.check()
+            let name = "guide." + format.fileExtension
+            let key = SHA256Digest.key(["guide", format.rawValue, String(gap), title, String(request.delivery.opusBitrate),
+                                        String(request.delivery.opusComplexity)]
+                + jobs.flatMap { [audio[$0.fileStem]?.encoded[format.rawValue]?.sha256 ?? "", $0.title,
+                                  String(audio[$0.fileStem]!.frameCount), String(audio[$0.fileStem]!.sampleRate)] })
+            let record = cache.folder.appendingPathComponent("guide-\(key).json")
+            if let data = GuideFolder.readSmallFile(record.path),
+               let encoding = try? JSONDecoder().decode(GuideEncoding.self, from: data), encoding.file == name,
+               output.carry(name, ifSHA256: encoding.sha256) {
+                result[format.rawValue] = encoding
+                continue
+            }
             let tracks = jobs.map { job in
                 EncodedTrackFile(path: cache.encodedURL(job.key, format).path, title: job.title,
                                  sourceFrames: audio[job.fileStem]!.frameCount,
                                  sourceSampleRate: audio[job.fileStem]!.sampleRate)
             }
-            let name = "guide." + format.fileExtension
             let staged = output.stagedURL(name).path
             let assembly: GuideAssembly
             do {
@@ -92,10 +114,21 @@ final class GuideAudio {
                 throw error.expoError
             }
             let peaks = jobs.compactMap { audio[$0.fileStem]?.encoded[format.rawValue]?.truePeakDBTP }
-            result[format.rawValue] = GuideEncoding(
+            let encoding = GuideEncoding(
                 file: name, byteCount: Int(assembly.file.bytes), sha256: try SHA256Digest.ofFile(staged),
                 durationSeconds: assembly.file.durationSeconds, truePeakDBTP: peaks.max(),
                 chapters: assembly.chapters.map { ChapterMark(title: $0.title, startSeconds: $0.startSeconds) })
+            // Only the latest description of each format is kept.
+            for old in GuideFolder.names(in: cache.folder.path) where old.hasSuffix(".json") && old != record.lastPathComponent
+                && CacheFolder.isGuideStem(String(old.dropLast(5))) {
+                let url = cache.folder.appendingPathComponent(old)
+                if let data = GuideFolder.readSmallFile(url.path),
+                   (try? JSONDecoder().decode(GuideEncoding.self, from: data))?.file == name { unlink(url.path) }
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            try? AtomicFile.write(try encoder.encode(encoding), to: record)
+            result[format.rawValue] = encoding
         }
         return result
     }

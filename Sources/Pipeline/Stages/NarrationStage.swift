@@ -23,12 +23,11 @@ struct NarrationStage {
     let normalizer: KoreanSpeechNormalizer
 
     private var cache: NarrationCache {
-        NarrationCache(folder: request.useCache ? NarrationCache.folder(in: request.effectiveCacheFolder) : nil)
+        NarrationCache(folder: request.effectiveCacheFolder.map { NarrationCache.folder(in: $0) })
     }
 
     private var hanjaMemo: URL? {
-        request.useCache
-            ? NarrationCache.folder(in: request.effectiveCacheFolder).appendingPathComponent("hanja-readings.json") : nil
+        request.effectiveCacheFolder.map { NarrationCache.folder(in: $0).appendingPathComponent("hanja-readings.json") }
     }
 
     /// Whether the cache holds this catalog's narration (a cheap look, without reading it).

@@ -40,8 +40,7 @@ struct SynthesisStage {
     /// says why and the run goes on with text. With `chosen` (file stems), only those tracks
     /// may be synthesised: another track whose audio the cache lacks stops the run first.
     func run(_ tracks: [Track], chosen: Set<String>? = nil, progress: (GuideProgressEvent) -> Void) throws -> Output {
-        let cache = try TrackCache(folder: request.useCache
-            ? request.effectiveCacheFolder : output.staging.appendingPathComponent(".uncached"),
+        let cache = try TrackCache(folder: request.effectiveCacheFolder ?? output.scratch.appendingPathComponent("uncached"),
                                    sharedWithOtherHosts: request.assembleOnly)
         let version = speech.engineVersion
         let jobs = Self.jobs(for: tracks, profile: request.profile, pronouncer: pronouncer, engineVersion: version,
@@ -92,7 +91,7 @@ struct SynthesisStage {
         }
         let withAudio = jobs.filter { result.audio[$0.fileStem] != nil }
         for note in cache.takeDamageNotes() { progress(.warning(note)) }
-        if request.useCache {
+        if request.effectiveCacheFolder != nil {
             result.guide.startFromCache(withAudio, audio: result.audio, cache: cache, profile: request.profile)
         }
         result.guideEncodings = try result.guide.assembleEncoded(withAudio, audio: result.audio, cache: cache,

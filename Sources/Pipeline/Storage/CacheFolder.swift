@@ -5,10 +5,14 @@ import Foundation
 import Glibc
 #endif
 
-/// The cache folder is the tool's only when it says so: a `CACHEDIR.TAG` (the Cache Directory
-/// Tagging convention, which backup tools honour) and a version file. A folder without them is
-/// taken only if it is empty, new, or holds nothing but names the cache itself makes (an older
-/// cache); anything else is refused, and clean-up only ever removes names the cache makes.
+/// The cache folder is the tool's only when it says so: its version file, beside the
+/// `CACHEDIR.TAG` it writes (the Cache Directory Tagging convention, which backup tools honour;
+/// other tools write that tag too, so the tag alone is not the tool's mark). A folder without
+/// the version file is taken only if it is empty, new, or holds nothing but names the cache
+/// itself makes and no tag (an older cache); anything else is refused, and clean-up only ever
+/// removes names the cache makes. The cache's own entries must be what the cache makes them:
+/// a symbolic link, named pipe, socket or device at one of its names is refused, never followed
+/// or opened.
 public enum CacheFolder {
     static let tagName = "CACHEDIR.TAG"
     static let versionName = "expo-narrate-cache.version"
@@ -33,10 +37,18 @@ public enum CacheFolder {
             throw ExpoError.cannotCreateCache(path: path, reason: reason)
         }
         let tag = folder.appendingPathComponent(tagName)
-        if let text = try? String(contentsOf: tag, encoding: .utf8), text.hasPrefix("Signature: 8a477f597d28d172789f06886806bc55") {
+        let names = GuideFolder.names(in: path)
+        try refuseStrangeEntries(names, in: path)
+        if GuideFolder.readSmallFile(folder.appendingPathComponent(versionName).path) == Data(version.utf8) {
             return
         }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        if let text = GuideFolder.readSmallFile(tag.path).map({ String(decoding: $0, as: UTF8.self) }),
+           text.hasPrefix("Signature: 8a477f597d28d172789f06886806bc55") {
+            throw ExpoError(
+                .cannotCreate,
+                "The folder \(path) is another program's cache (its \(tagName) was not written by expo-narrate, which also keeps \(versionName) there), so it is left as it is",
+                advice: "Choose a new or empty folder for the cache.", subject: .cacheFolder)
+        }
         let foreign = names.filter { !isOwnName($0) }.sorted()
         guard foreign.isEmpty else {
             let shown = foreign.prefix(3).joined(separator: ", ") + (foreign.count > 3 ? ", …" : "")
@@ -53,8 +65,39 @@ public enum CacheFolder {
         }
     }
 
+    /// Refuses (73) a cache whose own names hold what the cache never makes there: a symbolic
+    /// link (never followed), a named pipe, socket or device (never opened), a folder where a
+    /// file belongs or a file where a folder does.
+    static func refuseStrangeEntries(_ names: [String], in path: String) throws {
+        let folders: Set<String> = ["narration"]
+        for name in names.sorted() where isOwnName(name) {
+            var status = stat()
+            guard lstat(path + "/" + name, &status) == 0 else { continue }
+            let type = status.st_mode & S_IFMT
+            let expected: mode_t = folders.contains(name) || name.hasPrefix("batch") || name.hasPrefix(".batch") ? S_IFDIR : S_IFREG
+            guard type != expected else { continue }
+            let kind = OutputFolder.kind(status.st_mode)
+            throw ExpoError(
+                .cannotCreate,
+                "The cache's \(path)/\(name) is \(kind), which expo-narrate never makes there and never follows or opens; the cache is left as it is",
+                advice: "Remove it, or choose another cache folder.", subject: .cacheFolder)
+        }
+        if names.contains("narration") {
+            let narration = path + "/narration"
+            for name in GuideFolder.names(in: narration).sorted() {
+                var status = stat()
+                guard lstat(narration + "/" + name, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG else { continue }
+                throw ExpoError(
+                    .cannotCreate,
+                    "The cache's \(narration)/\(name) is \(OutputFolder.kind(status.st_mode)), which expo-narrate never makes there and never follows or opens; the cache is left as it is",
+                    advice: "Remove it, or choose another cache folder.", subject: .cacheFolder)
+            }
+        }
+    }
+
     /// Whether `name` is one the cache makes: track audio and records (`KEY.wav`, `KEY.json`),
-    /// guides (`guide-KEY.wav`, `guide-KEY.sha256`), check reports (`check-KEY.json`), pictures
+    /// guides' descriptions (`guide-KEY.sha256` of guide.wav, `guide-KEY.json` of guide.opus and
+    /// guide.mp3; `guide-KEY.wav`, a guide earlier versions kept), check reports (`check-KEY.json`), pictures
     /// (`picture-KEY.json`), the
     /// narration folder, the tag and the version file, the workers' batch folder, and the
     /// temporary `.NAME.partial-PID` of any of them.
@@ -71,7 +114,7 @@ public enum CacheFolder {
         if name.hasPrefix("picture-"), name.hasSuffix(".json"), isKey(String(name.dropFirst(8).dropLast(5))) { return true }
         for suffix in [".wav", ".json", ".raw"] where name.hasSuffix(suffix) {
             let stem = String(name.dropLast(suffix.count))
-            if isKey(stem) || (suffix == ".wav" && isGuideStem(stem)) { return true }
+            if isKey(stem) || (suffix != ".raw" && isGuideStem(stem)) { return true }
         }
         return name.hasSuffix(".sha256") && isGuideStem(String(name.dropLast(".sha256".count)))
     }

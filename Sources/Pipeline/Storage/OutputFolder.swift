@@ -5,63 +5,107 @@ import Glibc
 #endif
 import ExpoModel
 import ExpoSystem
-import CatalogLoading
-import KoreanSpeech
-import Narration
-import Speech
-import Audio
-import Export
 
-/// The output folder, written as a whole: every file of a run is first written into a
-/// private staging folder inside it, and moved into place only when the run has succeeded.
-/// An interrupted or failed run leaves the previous output as it was. Large files a run
-/// replaces are removed by the next run (see `Publication`).
+/// The output folder, written as a whole (see `GuideFolder`): every file of a run is staged in
+/// a work folder beside it, and the staged folder replaces the output folder in one swap when
+/// the run has succeeded. A file the published guide already has with the same bytes is staged
+/// as a hard link to it, so a run that changes nothing writes no guide file and swaps nothing,
+/// and a run that changes one entry writes that entry's files and the files that list it.
+/// An interrupted or failed run leaves the previous guide as it was.
 public final class OutputFolder: @unchecked Sendable {
-    // @unchecked Sendable: files may be written from two threads at once (the scripts while
-    // speech is made); `unchanged` is only touched while holding `lock`, and `published`
-    // only by `publish` and `deinit`, after every writer has finished.
-    /// The folder the user asked for.
+    // @unchecked Sendable: files may be staged from two threads at once (the scripts while
+    // speech is made); `published` is only touched by `publish` and `deinit`, after every
+    // writer has finished, and the other state is set in `init`.
+    /// The folder the user asked for (symbolic links resolved).
     public let destination: URL
-    /// Where this run's files are written until `publish`.
+    /// Where this run's files are written until `publish`: the folder that becomes the guide.
     public let staging: URL
+    /// Scratch space of this run that is never published (e.g. the synthesis of --no-cache).
+    public let scratch: URL
+    private let folder: GuideFolder
+    private let work: String
     private var published = false
-    /// Files this run would have written exactly as the destination already has them.
-    private var unchanged: Set<String> = []
-    private let lock = NSLock()
-    /// Removing the large files earlier runs replaced (see `publish`), started at once.
-    private var cleanup: BackgroundWork?
+    /// The published guide's own files (regular files its record lists): device and inode.
+    private let ownFiles: [String: (device: UInt64, inode: UInt64)]
+    /// Every other entry of the output folder, the user's, with what it is ("a folder", …).
+    private let foreign: [String: String]
+    /// Held on the staged folder from before it is published to the end of the run, so that a
+    /// run waiting for the output folder's lock never starts inside this one.
+    private var stagedLock: FolderLock?
+    /// What finishing the leftovers of killed runs could not do, for the user.
+    public private(set) var notes: [String] = []
 
-    static let stagingPrefix = ".expo-narrate-staging-"
-    /// Large files runs from before versions replaced, kept by a second name: removed.
-    static let replacedPrefix = ".expo-narrate-replaced-"
-
-    /// Creates the folder if needed and a staging folder inside it; removes staging folders
-    /// that runs killed outright left behind.
+    /// Checks (and claims or creates) the output folder, finishes what killed runs left beside
+    /// it, and makes this run's work folder. The caller holds the output folder's lock.
     public init(destination: URL) throws {
-        self.destination = destination.standardizedFileURL
-        let manager = FileManager.default
-        if let reason = FolderMaker.create(self.destination.path) {
-            throw ExpoError.cannotCreateOutput(path: self.destination.path, reason: reason)
+        folder = GuideFolder(path: try GuideFolder.resolve(destination))
+        self.destination = URL(fileURLWithPath: folder.path)
+        try folder.prepare()
+        notes = folder.recoverLeftovers()
+        let owned = GuideFolder.readRecord(in: folder.path) ?? []
+        var own: [String: (UInt64, UInt64)] = [:], others: [String: String] = [:]
+        for name in GuideFolder.names(in: folder.path) where name != GuideFolder.recordName {
+            var status = stat()
+            guard lstat(folder.path + "/" + name, &status) == 0 else { continue }
+            if owned.contains(name), (status.st_mode & S_IFMT) == S_IFREG {
+                own[name] = (UInt64(status.st_dev), UInt64(status.st_ino))
+            } else {
+                others[name] = Self.kind(status.st_mode)
+            }
         }
-        staging = self.destination.appendingPathComponent(Self.stagingPrefix + String(getpid()))
-        Self.removeAbandonedStaging(in: self.destination)
-        let destination = self.destination
-        cleanup = BackgroundWork { Self.removeReplaced(in: destination) }
-        try? manager.removeItem(at: staging)
-        if mkdir(staging.path, 0o755) != 0 {
-            // The staging folder is this run's own: the message names the folder the user chose.
-            throw ExpoError.cannotWrite(path: self.destination.path, reason: String(cString: strerror(errno)), code: errno)
+        ownFiles = own
+        foreign = others
+        work = try folder.makeWork()
+        staging = URL(fileURLWithPath: work + "/guide")
+        scratch = URL(fileURLWithPath: work + "/scratch")
+        guard mkdir(staging.path, 0o755) == 0, mkdir(scratch.path, 0o700) == 0 else {
+            throw ExpoError.cannotWrite(path: work, reason: String(cString: strerror(errno)), code: errno)
         }
     }
 
     deinit {
         if !published { discard() }
-        cleanup?.waitQuietly()
+    }
+
+    /// "a folder", "a named pipe", … for an entry's mode.
+    static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: "a folder"
+        case S_IFLNK: "a symbolic link"
+        case S_IFIFO: "a named pipe"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR, S_IFBLK: "a device"
+        default: "a file expo-narrate did not write"
+        }
+    }
+
+    /// Refuses (73) before anything is made when an entry that is not the tool's has a name this
+    /// run would publish: it would have to be replaced, and the user's entries never are.
+    public func refuseConflicts(with names: Set<String>) throws {
+        let clashing = names.filter { foreign[$0] != nil }.sorted()
+        guard let first = clashing.first else { return }
+        throw Self.conflict(destination.appendingPathComponent(first).path, kind: foreign[first]!, more: clashing.count - 1)
+    }
+
+    static func conflict(_ path: String, kind: String, more: Int) -> ExpoError {
+        ExpoError(.cannotCreate,
+                  "\(path) is \(kind) that expo-narrate did not publish, and this run would publish a file of that name"
+                    + (more > 0 ? " (and \(more) more)" : "") + "; it is left as it is and nothing was published",
+                  advice: "Move or rename it, or publish into another folder.", subject: .outputFolder)
+    }
+
+    /// The names of the published guide's files (regular files the tool's record lists).
+    public var publishedNames: Set<String> { Set(ownFiles.keys) }
+
+    /// The published file `name` if it is the tool's own.
+    private func ownPublished(_ name: String) -> String? {
+        ownFiles[name] == nil ? nil : destination.appendingPathComponent(name).path
     }
 
     /// The staging location of `name` (a plain file name, never a path from the data).
     public func stagedURL(_ name: String) -> URL {
-        precondition(!name.contains("/") && name != ".." && name != ".", "file names are made by FileNaming")
+        precondition(!name.contains("/") && name != ".." && name != "." && name != GuideFolder.recordName,
+                     "file names are made by FileNaming")
         return staging.appendingPathComponent(name)
     }
 
@@ -70,21 +114,17 @@ public final class OutputFolder: @unchecked Sendable {
         try write(Data(text.utf8), to: name)
     }
 
-    /// Writes `data` into the staging folder.
+    /// Writes `data` into the staging folder, or links the published file when it holds the
+    /// same bytes.
     public func write(_ data: Data, to name: String) throws {
-        // A file the previous run already published with the same bytes is left as it is:
-        // nothing to write, to sync or to move.
-        if Self.contents(of: destination.appendingPathComponent(name), equal: data) {
-            lock.withLock { _ = unchanged.insert(name) }
-            return
-        }
+        if let published = ownPublished(name), GuideFolder.readSmallFile(published) == data, carry(name) { return }
         let shown = destination.appendingPathComponent(name).path
         do {
-            // The staging folder is private, so the file needs no temporary name of its own.
+            unlink(stagedURL(name).path)
             let file = try POSIXFile.openForWriting(stagedURL(name).path, shownAs: shown)
             do {
                 // Flushed to the disk with every other staged file by one syncfs before the
-                // renames (see `publish`), not one fsync per file.
+                // swap (see `publish`), not one fsync per file.
                 try data.withUnsafeBytes { try file.write($0) }
             } catch {
                 file.closeQuietly()
@@ -97,99 +137,93 @@ public final class OutputFolder: @unchecked Sendable {
     }
 
     /// Stages a copy (a reflink where the file system can) of `source`, a checked cache file, as
-    /// `name`, unless the destination already holds the same bytes. Never a hard link: a change
-    /// to the cache never shows in the published file, nor the other way round.
+    /// `name`, or a link to the published file when it holds the same bytes. Never a hard link
+    /// into the cache: a change to the cache never shows in the published file.
     public func stageCopy(of source: URL, as name: String) throws {
-        let published = destination.appendingPathComponent(name)
         unlink(stagedURL(name).path)
-        if FileCopy.sameContents(source.path, published.path) {
-            lock.withLock { _ = unchanged.insert(name) }
-            return
-        }
-        lock.withLock { _ = unchanged.remove(name) }
-        try FileCopy.copy(source.path, to: stagedURL(name).path, shownAs: published.path)
+        if let published = ownPublished(name), FileCopy.sameContents(source.path, published), carry(name) { return }
+        try FileCopy.copy(source.path, to: stagedURL(name).path, shownAs: destination.appendingPathComponent(name).path)
     }
 
-    /// Whether this run has `name`: staged, or found already published with the same bytes.
+    /// Stages the published `name` as a hard link (the published file is never changed in
+    /// place, so the link is the same bytes). False where the file system has no hard links.
+    @discardableResult
+    public func carry(_ name: String) -> Bool {
+        guard let published = ownPublished(name) else { return false }
+        unlink(stagedURL(name).path)
+        return link(published, stagedURL(name).path) == 0
+    }
+
+    /// Stages the published `name` as a link when it is the file whose SHA-256 is `digest` (a
+    /// file the cache describes, e.g. the joined guide, which it does not keep).
+    public func carry(_ name: String, ifSHA256 digest: String) -> Bool {
+        guard let published = ownPublished(name), (try? SHA256Digest.ofFile(published)) == digest else { return false }
+        return carry(name)
+    }
+
+    /// Whether this run has staged `name`.
     public func hasFile(_ name: String) -> Bool {
-        lock.withLock { unchanged.contains(name) } || access(stagedURL(name).path, F_OK) == 0
+        var status = stat()
+        return lstat(stagedURL(name).path, &status) == 0
     }
 
     /// Where this run's `name` can be read now: staged, or else as already published.
     public func currentURL(_ name: String) -> URL {
-        access(stagedURL(name).path, F_OK) == 0 ? stagedURL(name) : destination.appendingPathComponent(name)
+        hasFile(name) ? stagedURL(name) : destination.appendingPathComponent(name)
     }
 
-    /// Whether `url` holds exactly `data` (size first, then bytes).
-    static func contents(of url: URL, equal data: Data) -> Bool {
-        var status = stat()
-        guard stat(url.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) == data.count,
-              let existing = FileManager.default.contents(atPath: url.path) else { return false }
-        return existing == data
-    }
-
-
-
-    /// Publishes the staged files as the new guide, all at once (see `Publication`). Files of
-    /// the previous guide that this run did not stage are carried into the new one when they
-    /// were unchanged, or every one when `keepPrevious` (the guide builder never asks for that:
-    /// a run over some tracks stages the whole guide, see `PublishedGuide`);
-    /// `previousFiles` names the previous guide's files where it predates versions.
-    public func publish(previousFiles: [String] = [], keepPrevious: Bool = false) throws {
-        // Done long since in a run that made anything; first, so that it never meets the
-        // files this publication keeps.
-        cleanup?.waitQuietly()
-        let manager = FileManager.default
-        let entries = (try? manager.contentsOfDirectory(atPath: staging.path)) ?? []
-        // Dot-names are the run's own scratch (e.g. the uncached synthesis of --no-cache).
-        for name in entries where name.hasPrefix(".") { try? manager.removeItem(at: staging.appendingPathComponent(name)) }
-        let staged = Set(entries.filter { !$0.hasPrefix(".") })
-        let publication = Publication(destination: destination)
-        var carried = lock.withLock { unchanged }
-        if keepPrevious { carried.formUnion(previousNames(publication, legacy: previousFiles)) }
-        if staged.isEmpty, publication.currentVersion() != nil, carried == previousNames(publication, legacy: []) {
-            // Every file is as the current guide has it already: nothing to publish.
-            published = true
+    /// Publishes the staged files as the new guide, all at once (see `GuideFolder`), carrying
+    /// the user's entries into it. When every staged file is the published one and no file was
+    /// added or dropped, nothing is swapped. Returns whether a new guide was published.
+    @discardableResult
+    public func publish() throws -> Bool {
+        let names = GuideFolder.names(in: staging.path)
+        if Set(names) == Set(ownFiles.keys), names.allSatisfy(isPublishedFile) {
             discard()
-            return
+            published = true
+            return false
         }
-        for name in carried.subtracting(staged) where !name.contains("/") && !name.hasPrefix(".") {
-            try carry(name, from: publication)
+        // The user's entries, as they are now, carried into the new guide (see
+        // `GuideFolder.carry`); what cannot be is moved back once it is published.
+        let ours = Set(names)
+        let owned = GuideFolder.readRecord(in: destination.path) ?? []
+        for name in GuideFolder.names(in: destination.path) where name != GuideFolder.recordName {
+            let path = destination.appendingPathComponent(name).path
+            var status = stat()
+            guard lstat(path, &status) == 0 else { continue }
+            let type = status.st_mode & S_IFMT
+            if owned.contains(name) && type == S_IFREG { continue }
+            if ours.contains(name) { throw Self.conflict(path, kind: Self.kind(status.st_mode), more: 0) }
+            GuideFolder.carry(path, to: stagedURL(name).path)
         }
-        // Every staged file on the disk before any is published, so that a crash never
-        // publishes an empty or partial file: one syncfs for them all.
+        // Every staged file on the disk before the swap, so that a crash never publishes an
+        // empty or partial file: one syncfs for them all.
         try synchronizeStaging()
         PublicationSteps.reached()
-        try publication.publish(staging)
-        published = true
-        let made = staged.union(carried)
-        for name in previousFiles where !made.contains(name) && !name.contains("/") && !name.hasPrefix(".") {
-            // Plain files of a guide from before versions; links are removed by `publish`.
-            var status = stat()
-            if lstat(destination.appendingPathComponent(name).path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
-                unlink(destination.appendingPathComponent(name).path)
-            }
+        try Interruption.check()
+        // The same names as the published guide: its record is carried like its files.
+        let record = GuideFolder.recordName
+        if Set(names) != Set(ownFiles.keys) || link(destination.path + "/" + record, staging.path + "/" + record) != 0 {
+            try GuideFolder.writeRecord(names, in: staging.path, shownAs: destination.path)
         }
-        cleanup = BackgroundWork { publication.removeOldVersions() }
-    }
-
-    /// The previous guide's file names: its version's, or `legacy` where it predates versions.
-    private func previousNames(_ publication: Publication, legacy: [String]) -> Set<String> {
-        guard let number = publication.currentVersion() else { return Set(legacy) }
-        let folder = publication.versions.appendingPathComponent(String(number))
-        return Set(((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") })
-    }
-
-    /// Puts the previous guide's `name` into the staging folder: a hard link to the published
-    /// file (versions never change once published), else a copy.
-    private func carry(_ name: String, from publication: Publication) throws {
-        let source = publication.currentVersion().map {
-            publication.versions.appendingPathComponent(String($0)).appendingPathComponent(name)
-        } ?? destination.appendingPathComponent(name)
         var status = stat()
-        guard stat(source.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return }
-        if link(source.path, stagedURL(name).path) == 0 { return }
-        try FileCopy.copy(source.path, to: stagedURL(name).path, shownAs: destination.appendingPathComponent(name).path)
+        if stat(destination.path, &status) == 0 { chmod(staging.path, status.st_mode & 0o7777) }
+        stagedLock = try FolderLock.acquire(folder: staging.path, subject: .outputFolder, wait: false, onWait: {})
+        PublicationSteps.reached()
+        try folder.swap(staged: staging.path, old: work + "/old")
+        published = true
+        POSIXFile.synchronizeFolder(folder.parent)
+        PublicationSteps.reached()
+        // The old guide is now where the staged one was: drained, then the work folder removed.
+        if let note = folder.finish(work: work) { notes.append(note) }
+        return true
+    }
+
+    /// Whether the staged `name` is the published file itself (a hard link to it).
+    private func isPublishedFile(_ name: String) -> Bool {
+        var status = stat()
+        guard let own = ownFiles[name], lstat(stagedURL(name).path, &status) == 0 else { return false }
+        return UInt64(status.st_dev) == own.device && UInt64(status.st_ino) == own.inode
     }
 
     private func synchronizeStaging() throws {
@@ -201,33 +235,10 @@ public final class OutputFolder: @unchecked Sendable {
         }
     }
 
-    /// Removes what earlier runs left: hidden copies of replaced files (from before versions),
-    /// temporary links of a publication that was killed, and versions no longer needed.
-    static func removeReplaced(in folder: URL) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        for name in names where name.hasPrefix(replacedPrefix) {
-            unlink(folder.appendingPathComponent(name).path)
-        }
-        for name in names where name.hasPrefix(".") {
-            guard let range = name.range(of: ".link-", options: .backwards) ?? name.range(of: ".new-", options: .backwards),
-                  let pid = Int32(name[range.upperBound...]), pid != getpid(), !ProcessStatus.isRunning(pid) else { continue }
-            unlink(folder.appendingPathComponent(name).path)
-        }
-        Publication(destination: folder).removeOldVersions()
-    }
-
-    /// Removes the staging folder and everything in it.
+    /// Removes this run's work folder and everything in it (never following a link), unless it
+    /// was published: then `publish` has finished it, and what it kept is the user's.
     public func discard() {
-        try? FileManager.default.removeItem(at: staging)
-    }
-
-    static func removeAbandonedStaging(in folder: URL) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        for name in names where name.hasPrefix(stagingPrefix) {
-            guard let pid = Int32(name.dropFirst(stagingPrefix.count)) else { continue }
-            if pid != getpid(), !ProcessStatus.isRunning(pid) {
-                try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
-            }
-        }
+        guard !published else { return }
+        _ = GuideFolder.removeTree(work)
     }
 }

@@ -9,23 +9,25 @@ struct PublishedGuide {
     /// The file stems of the published guide's tracks, in its order.
     var trackStems: [String]
 
-    /// The guide in `folder`, or nil when the folder holds none (no manifest.json). A manifest
-    /// that cannot be read, or that names a track whose script is not in the folder, is an
-    /// error: the run could not tell which tracks make the guide, so it publishes nothing.
-    static func read(in folder: URL) throws -> PublishedGuide? {
+    /// The guide in `output`, or nil when the folder holds none (no manifest.json of the tool's).
+    /// A manifest that cannot be read, or that names a track whose script is not in the folder,
+    /// is an error: the run could not tell which tracks make the guide, so it publishes nothing.
+    static func read(in output: OutputFolder) throws -> PublishedGuide? {
+        let folder = output.destination
         let url = folder.appendingPathComponent("manifest.json")
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        guard output.publishedNames.contains("manifest.json") else { return nil }
+        guard let data = GuideFolder.readSmallFile(url.path, limit: 256 << 20) else {
+            throw unreadable(url, reason: "it is not a readable regular file")
+        }
         let manifest: GuideManifest
         do {
-            manifest = try ManifestReader.read(try Data(contentsOf: url))
-        } catch let error as ManifestReader.ReadError {
-            throw unreadable(url, reason: error.description)
+            manifest = try ManifestReader.read(data)
         } catch {
-            throw unreadable(url, reason: ExpoError.reason(of: error))
+            throw unreadable(url, reason: error.description)
         }
         for track in manifest.tracks {
             let script = track.files.txt
-            guard !script.contains("/"), FileManager.default.fileExists(atPath: folder.appendingPathComponent(script).path) else {
+            guard !script.contains("/"), output.publishedNames.contains(script) else {
                 throw unreadable(url, reason: "it names \(script), which is not in the folder")
             }
         }

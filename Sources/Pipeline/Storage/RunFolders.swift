@@ -29,12 +29,20 @@ public final class RunFolders {
                 + "going on without the lock: entries are still written under unique names and renamed, "
                 + "but do not start two whole runs on it at once")
         }
+        var status = stat()
+        let outputIsNew = lstat(output, &status) != 0
         if request.shard == nil {
             try lock(output, subject: .outputFolder, create: { try Self.createOutput(output) }, shared: false,
                      request: request, onWait: onWait, onUnsupported: unsupported)
         }
         if let cache {
-            try CacheFolder.claim(URL(fileURLWithPath: cache))
+            do {
+                try CacheFolder.claim(URL(fileURLWithPath: cache))
+            } catch {
+                // A cache that cannot be used leaves no output folder behind that this run made.
+                if outputIsNew, request.shard == nil { GuideFolder(path: output).removeIfEmpty() }
+                throw error
+            }
             try lock(cache, subject: .cacheFolder, create: {}, shared: request.shard != nil, request: request,
                      onWait: onWait, onUnsupported: unsupported)
         }
@@ -44,14 +52,19 @@ public final class RunFolders {
     /// a cache that would hold the output. Returns the resolved output and cache paths.
     @discardableResult
     public static func check(_ request: GuideRequest) throws -> (output: String, cache: String?) {
-        let output = resolved(request.outputFolder)
+        let output = try GuideFolder.resolve(request.outputFolder)
         try refuseSpecial(output, subject: .outputFolder)
-        let cache = request.useCache ? resolved(request.effectiveCacheFolder) : nil
+        let cache = try request.effectiveCacheFolder.map { try resolvedCache($0) }
         if let cache {
             try refuseSpecial(cache, subject: .cacheFolder)
             if cache == output || output.hasPrefix(cache == "/" ? "/" : cache + "/") {
                 throw ExpoError(.usage, "The cache folder \(cache) would hold the output folder \(output)",
-                                advice: "Choose a cache folder outside the output folder's path, or the default one inside it.",
+                                advice: "Choose a cache folder outside the output folder's path.",
+                                subject: .cacheFolder)
+            }
+            if cache.hasPrefix(output + "/") {
+                throw ExpoError(.usage, "The cache folder \(cache) is inside the output folder \(output), which is replaced whole when the guide is published",
+                                advice: "Choose a cache folder outside the output folder, or leave out --cache for the default one.",
                                 subject: .cacheFolder)
             }
         }
@@ -66,9 +79,8 @@ public final class RunFolders {
     }
 
     private static func createOutput(_ path: String) throws {
-        if let reason = FolderMaker.create(path) {
-            throw ExpoError.cannotCreateOutput(path: path, reason: reason)
-        }
+        // Created whole, claimed, or refused when it is not the tool's (see `GuideFolder`).
+        try GuideFolder(path: path).prepare()
         // A folder that exists but cannot be written (read-only, no permission) is a write error.
         if access(path, W_OK) != 0 {
             let code = errno
@@ -78,13 +90,27 @@ public final class RunFolders {
         }
     }
 
-    /// `/` and the home folder are never the tool's to fill or clean.
+    /// `/` and the home folder are never the tool's to fill or clean: refused like any folder
+    /// that is not the tool's (73).
     private static func refuseSpecial(_ path: String, subject: ExpoError.Subject) throws {
         let home = resolved(URL(fileURLWithPath: NSHomeDirectory()))
         guard path == "/" || path == home else { return }
         let what = subject == .cacheFolder ? "cache" : "output"
-        throw ExpoError(.usage, "The \(what) folder cannot be \(path == "/" ? "the root folder /" : "the home folder \(home)")",
+        throw ExpoError(.cannotCreate, "The \(what) folder cannot be \(path == "/" ? "the root folder /" : "the home folder \(home)"): it is not expo-narrate's to fill or clean",
                         advice: "Choose a folder of its own, e.g. a new folder inside it.", subject: subject)
+    }
+
+    /// The cache folder resolved like the output folder: a symbolic link that names nothing or
+    /// loops is refused (73).
+    private static func resolvedCache(_ url: URL) throws -> String {
+        let path = url.standardizedFileURL.path
+        var status = stat()
+        if lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK, stat(path, &status) != 0 {
+            let reason = errno == ELOOP ? "it is a symbolic link that leads back to itself (a loop)"
+                : "it is a symbolic link to \((try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"), which does not exist"
+            throw ExpoError.cannotCreateCache(path: path, reason: reason)
+        }
+        return resolved(url)
     }
 
     /// The absolute path with symbolic links resolved as far as the path exists.

@@ -119,30 +119,6 @@ public struct TrackCache: Sendable {
         checked.takeNotes()
     }
 
-    /// Whether the cached guide `url` (`guide-KEY.wav`) is intact: its SHA-256 as recorded
-    /// beside it by `recordGuide`, and its header agrees with its size. A damaged one is removed
-    /// and noted; a missing one is not intact.
-    public func guideIsIntact(_ url: URL) -> Bool {
-        let record = url.deletingPathExtension().appendingPathExtension("sha256")
-        var status = stat()
-        guard stat(url.path, &status) == 0 else { return false }
-        if let recorded = try? String(contentsOf: record, encoding: .utf8),
-           CachedAudioCheck.headerAgrees(url.path, size: UInt64(status.st_size)),
-           (try? SHA256Digest.ofFile(url.path)) == recorded.trimmingCharacters(in: .whitespacesAndNewlines) {
-            return true
-        }
-        unlink(url.path)
-        unlink(record.path)
-        checked.note("The cached guide \(url.path) was damaged or had no checksum; it was removed and is made again")
-        return false
-    }
-
-    /// Records the SHA-256 of a cached guide just made, beside it (`guide-KEY.sha256`).
-    public func recordGuide(_ url: URL) throws {
-        let digest = try SHA256Digest.ofFile(url.path)
-        try AtomicFile.write(Data((digest + "\n").utf8), to: url.deletingPathExtension().appendingPathExtension("sha256"))
-    }
-
     /// Records `entry` for an audio file already renamed to `audioURL(key)`.
     public func store(_ entry: TrackAudio, key: String) throws {
         let encoder = JSONEncoder()
