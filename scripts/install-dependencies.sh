@@ -7,7 +7,7 @@ packages=(pkg-config libespeak-ng-dev espeak-ng-data libhangul-dev libhangul-dat
   libopusenc-dev libopus-dev libmp3lame-dev libebur128-dev libopusfile-dev libmpg123-dev liblouis-dev liblouis-data)
 if [[ "${1:-}" == "--test" ]]; then
   packages+=(espeak-ng sox chromium chromium-driver python3-venv ffmpeg lame epubcheck
-    python3-yaml python3-m3u8 slurm-wlm slurm-client munge zip)
+    python3-yaml python3-m3u8 slurm-wlm slurm-client munge zip unzip jing libbrailleutils-java)
 fi
 
 missing=()
