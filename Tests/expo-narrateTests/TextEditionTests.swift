@@ -43,6 +43,22 @@ struct TextEditionTests {
         return result.stdout
     }
 
+    /// Validates a PEF file against the PEF 1.0 (2008-1) RELAX NG schema with Jing, a validator
+    /// nobody here wrote. The schema is the one Debian ships inside DAISY's brailleUtils
+    /// (libbrailleutils-java), read from its jar at test time; the Schematron rules embedded in it
+    /// (rows a page, cells a row) are what `parseWithPython` checks.
+    static func validatePEF(_ file: URL) throws {
+        let jar = "/usr/share/java/brailleUtils-core.jar"
+        let schema = try CommandRunner.runTool("/usr/bin/unzip", ["-p", jar, "org/daisy/braille/pef/resource-files/pef-2008-1-full.rng"])
+        #expect(schema.status == 0 && schema.stdout.contains("http://www.daisy.org/ns/2008/pef"), "the PEF schema from \(jar): \(schema.stderr)")
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let schemaFile = folder.appendingPathComponent("pef-2008-1-full.rng")
+        try schema.stdout.write(to: schemaFile, atomically: true, encoding: .utf8)
+        let jing = try CommandRunner.runTool("/usr/bin/jing", [schemaFile.path, file.path])
+        #expect(jing.status == 0, "Jing: \(jing.stdout)")
+    }
+
     /// The number of form feeds (pages) of a BRF, after checking its lines and characters.
     static func checkBRF(_ file: URL) throws -> Int {
         let brf = try String(contentsOf: file, encoding: .ascii)
@@ -79,6 +95,7 @@ struct TextEditionTests {
         let count = 4 + 2 * entries.count
         #expect(parsed.contains("labels \(count)\nExhibition \(count)\nExhibitionAccessibility \(count)\nstrings.xml \(2 * count)\n"), "\(parsed)")
         #expect(parsed.contains("pef pages \(pages)"))
+        try Self.validatePEF(output.appendingPathComponent("guide.pef"))
         let labels = try String(contentsOf: output.appendingPathComponent("labels.json"), encoding: .utf8)
         #expect(labels.contains("천구백 년 사월 십사 일부터 십일월 십이 일까지"))
 
@@ -110,5 +127,6 @@ struct TextEditionTests {
         let parsed = try Self.parseWithPython(output)
         #expect(parsed.contains("pef pages \(pages)"))
         #expect(parsed.contains("strings.xml"))
+        try Self.validatePEF(output.appendingPathComponent("guide.pef"))
     }
 }
