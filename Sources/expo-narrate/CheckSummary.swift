@@ -50,7 +50,13 @@ struct CheckSummary {
         let argv = ([helper.path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let started = posix_spawn(&pid, helper.path, nil, nil, argv, environ)
+        // A helper that crashes (the dictionary under a memory limit) ends in one line of ours,
+        // not in the Swift runtime's backtrace on the user's terminal.
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
+        let started = posix_spawn(&pid, helper.path, nil, nil, argv, envp)
         let ending = started == 0 ? ProcessStatus.reap(pid, blocking: true) : nil
         guard let ending, ending.status == 0, !ending.bySignal else {
             let why = ending.map { $0.bySignal ? "it was stopped by signal \($0.status)" : "it ended with status \($0.status)" }

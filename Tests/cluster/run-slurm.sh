@@ -93,6 +93,9 @@ json.dump(poster, open(f"{out}/poster.json", "w", encoding="utf-8"), ensure_asci
 json.dump(entries, open(f"{out}/items.json", "w", encoding="utf-8"), ensure_ascii=False)
 print(f"catalog: the poster and {len(entries)} entries ({copies} copies of the default catalog's)")
 PY
+# The pictures beside the items file come along (found as the catalog's images/ folder), so the
+# guide is the same as the page test's guide of the default catalog.
+[[ ! -d "$catalog/images" ]] || cp -r "$catalog/images" "$tmp/images"
 args="--poster-file $tmp/poster.json --items-file $tmp/items.json"
 
 # --- munge, with its own key and socket
