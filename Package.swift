@@ -130,7 +130,7 @@ let package = Package(
         .testTarget(name: "SpeechTests", dependencies: [
             "Speech", "Narration", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "AudioTests", dependencies: ["Audio", "TestSupport"]),
+        .testTarget(name: "AudioTests", dependencies: ["Audio", "CEbur128", "TestSupport"]),
         .testTarget(name: "EncodingTests", dependencies: ["Encoding", "Audio"]),
         .testTarget(name: "TalkingBookTests", dependencies: ["TalkingBook", "TestSupport"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "CatalogLoading", "TestSupport"]),
