@@ -6,7 +6,7 @@ import PackageDescription
 // compiler keeps every dependency pointing one way:
 //
 //   ExpoModel ← ExpoSystem ← CatalogLoading, KoreanSpeech, KoreanPronunciation ← Narration ← CatalogCheck, Speech,
-//   Audio, Encoding, TalkingBook, Export ← Pipeline ← expo-narrate
+//   Audio, Encoding, TalkingBook, Export, Braille, AppLabels ← Pipeline ← expo-narrate
 //
 // (README.md, "How it works", draws the whole picture.)
 
@@ -32,6 +32,11 @@ let cLibraries: [Target] = [
     // libhunspell with Debian's Korean dictionary (hunspell-ko): the pre-flight check's broken
     // words. Debian: libhunspell-dev.
     .systemLibrary(name: "CHunspell", pkgConfig: "hunspell", providers: [.apt(["libhunspell-dev"])]),
+    // liblouis with Debian's braille tables (Korean ko-g2, English UEB): the braille edition.
+    // Debian: liblouis-dev, liblouis-data.
+    .systemLibrary(name: "CLouis", pkgConfig: "liblouis", providers: [.apt(["liblouis-dev"])]),
+    // libhunspell's C++ behind C functions that catch every exception (none crosses into Swift).
+    .target(name: "CHunspellShim", dependencies: ["CHunspell"]),
     // Adapts espeak-ng's one global callback to a per-call sink.
     .target(name: "CEspeakShim", dependencies: ["CEspeakNG"]),
     // Signal flags as volatile sig_atomic_t, and Linux calls with their real prototypes.
@@ -60,14 +65,17 @@ let stages: [Target] = [
     // Numbers, counters, dates, units, symbols, Hanja → Korean words; the lexicon.
     .target(name: "KoreanSpeech", dependencies: ["ExpoModel", "ExpoSystem", "CHangul"],
             swiftSettings: optimizedInDebugBuilds),
+    // Parts of speech from Debian's Korean dictionary (hunspell-ko): nouns, predicate stems,
+    // adnominal forms, for the readings that depend on grammar.
+    .target(name: "KoreanMorphology", swiftSettings: optimizedInDebugBuilds),
     // Spoken Korean → its standard pronunciation (표준 발음법), spelled in Hangul for the voice.
-    .target(name: "KoreanPronunciation", dependencies: ["ExpoModel"],
+    .target(name: "KoreanPronunciation", dependencies: ["ExpoModel", "KoreanMorphology"],
             swiftSettings: optimizedInDebugBuilds),
     // Catalog → tracks of sentences (display and spoken text).
     .target(name: "Narration", dependencies: ["ExpoModel", "ExpoSystem", "KoreanSpeech"],
             swiftSettings: optimizedInDebugBuilds),
     // The pre-flight check: what the voice will get wrong, data errors, broken words.
-    .target(name: "CatalogCheck", dependencies: ["ExpoModel", "ExpoSystem", "CatalogLoading", "KoreanSpeech", "Narration", "CHunspell"],
+    .target(name: "CatalogCheck", dependencies: ["ExpoModel", "ExpoSystem", "CatalogLoading", "KoreanSpeech", "Narration", "CHunspellShim"],
             swiftSettings: optimizedInDebugBuilds),
     // Voice profiles, SSML, espeak-ng through the C shim, caption timing.
     .target(name: "Speech", dependencies: ["ExpoModel", "ExpoSystem", "KoreanSpeech", "KoreanPronunciation", "CEspeakShim"]),
@@ -77,6 +85,10 @@ let stages: [Target] = [
     // Opus and MP3 files with tags and chapters; the whole guide assembled without re-encoding.
     .target(name: "Encoding", dependencies: ["Audio", "COpus", "CSoxr", "CLame", "COpusFile", "CMpg123"],
             swiftSettings: optimizedInDebugBuilds),
+    // The braille edition: display text → Korean braille through liblouis, laid out as BRF and PEF.
+    .target(name: "Braille", dependencies: ["ExpoModel", "KoreanSpeech", "CLouis"]),
+    // Spoken labels for the apps: each displayed field with the words a screen reader should say.
+    .target(name: "AppLabels", dependencies: ["ExpoModel", "KoreanSpeech", "Narration"]),
     // EPUB 3 talking books with Media Overlays.
     .target(name: "TalkingBook"),
     // Captions, transcript, page, playlist, manifest.
@@ -85,7 +97,7 @@ let stages: [Target] = [
     // Composes the stages: narrate → synthesise → export → publish.
     .target(name: "Pipeline", dependencies: [
         "ExpoModel", "ExpoSystem", "CatalogLoading", "KoreanSpeech", "Narration", "Speech", "Audio", "Encoding", "Export",
-        "TalkingBook",
+        "TalkingBook", "Braille", "AppLabels",
     ]),
 ]
 
@@ -95,17 +107,18 @@ let package = Package(
         .executable(name: "expo-narrate", targets: ["expo-narrate"]),
         .library(name: "ExpoNarration", targets: [
             "ExpoModel", "CatalogLoading", "KoreanSpeech", "KoreanPronunciation", "Narration", "CatalogCheck", "Speech", "Audio",
-            "Encoding", "TalkingBook", "Export", "Pipeline",
+            "Encoding", "TalkingBook", "Export", "Braille", "AppLabels", "Pipeline",
         ]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // Property-based tests (fuzzing the catalog loader and the normalizer); tests only.
+        // Property-based tests (fuzzing the catalog loader, the normalizer, and the binary's
+        // options, environment and catalogs); tests only.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: cLibraries + stages + [
         .executableTarget(name: "expo-narrate", dependencies: [
-            "Pipeline", "ExpoModel", "CatalogLoading", "KoreanSpeech", "Narration", "Speech", "ExpoSystem", "CatalogCheck",
+            "Pipeline", "ExpoModel", "CatalogLoading", "KoreanSpeech", "Narration", "Speech", "ExpoSystem", "CatalogCheck", "Braille",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: [
             // espeak-ng's calls into pcaudiolib bind to CEspeakShim/expo_no_audio.c: no sound device.
@@ -122,7 +135,8 @@ let package = Package(
         .testTarget(name: "KoreanSpeechTests", dependencies: [
             "KoreanSpeech", "CatalogLoading", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "KoreanPronunciationTests", dependencies: ["KoreanPronunciation", "ExpoModel"]),
+        .testTarget(name: "KoreanMorphologyTests", dependencies: ["KoreanMorphology"]),
+        .testTarget(name: "KoreanPronunciationTests", dependencies: ["KoreanPronunciation", "KoreanMorphology", "ExpoModel"]),
         .testTarget(name: "NarrationTests", dependencies: [
             "Narration", "CatalogLoading", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
@@ -133,10 +147,13 @@ let package = Package(
         .testTarget(name: "AudioTests", dependencies: ["Audio", "CEbur128", "TestSupport"]),
         .testTarget(name: "EncodingTests", dependencies: ["Encoding", "Audio"]),
         .testTarget(name: "TalkingBookTests", dependencies: ["TalkingBook", "TestSupport"]),
+        .testTarget(name: "BrailleTests", dependencies: ["Braille", "ExpoModel", "KoreanSpeech", "Narration", "CatalogLoading", "TestSupport"]),
+        .testTarget(name: "AppLabelsTests", dependencies: ["AppLabels", "ExpoModel", "KoreanSpeech", "Narration", "CatalogLoading", "TestSupport"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "CatalogLoading", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "TestSupport"]),
         .testTarget(name: "expo-narrateTests", dependencies: [
             "ExpoModel", "Speech", "Audio", "Export", "Pipeline", "TestSupport",
+            .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
     ],
     swiftLanguageModes: [.v6]

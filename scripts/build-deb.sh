@@ -82,8 +82,8 @@ for soname in $(readelf -d "$binary" | sed -n 's/.*Shared library: \[\(.*\)\]/\1
   packages+=("$owner")
 done
 # Data the libraries read at run time: espeak-ng's voices, libhangul's Hanja dictionary, the
-# Korean spelling dictionary for 'check'.
-packages+=(espeak-ng-data libhangul-data hunspell-ko)
+# Korean spelling dictionary for 'check', liblouis's braille tables.
+packages+=(espeak-ng-data libhangul-data hunspell-ko liblouis-data)
 depends=$(printf '%s\n' "${packages[@]}" | sort -u | paste -sd, - | sed 's/,/, /g')
 
 install -d "$stage/DEBIAN"

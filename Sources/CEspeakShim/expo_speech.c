@@ -99,6 +99,13 @@ int expo_speech_synthesize(const char *text, int is_ssml, const expo_speech_sink
     return (int)status;
 }
 
+const char *expo_speech_data_folder(void) {
+    const char *path = NULL;
+    espeak_ng_InitializePath(NULL);
+    espeak_Info(&path);
+    return path;
+}
+
 const char *expo_speech_version(void) {
     const char *path = NULL;
     return espeak_Info(&path);

@@ -31,19 +31,36 @@ public struct CatalogChecker {
     let normalizer: KoreanSpeechNormalizer
     let voices: CheckVoices
     let brokenWords: BrokenWordDetector?
+    /// Why the spelling dictionary could not be loaded, when it is installed but failed.
+    let spellingLoadFailure: String?
 
     /// A checker reading with `normalizer` (and its lexicon); `spelling` is the Korean spelling
     /// dictionary, nil when it is not installed (broken words are then not checked, and the
     /// report says so).
     public init(normalizer: KoreanSpeechNormalizer, voices: CheckVoices, spelling: SpellingDictionary?) {
-        self.normalizer = normalizer
-        self.voices = voices
-        self.brokenWords = spelling.map(BrokenWordDetector.init(dictionary:))
+        self.init(normalizer: normalizer, voices: voices, brokenWords: spelling.map(BrokenWordDetector.init(dictionary:)),
+                  spellingLoadFailure: nil)
     }
 
-    /// A checker with the Korean spelling dictionary from where Debian installs it, if it is there.
+    /// A checker with the Korean spelling dictionary from where Debian installs it, if it is
+    /// there; one that cannot be loaded (memory short) leaves broken words unchecked, and the
+    /// report says why.
     public init(normalizer: KoreanSpeechNormalizer, voices: CheckVoices) {
-        self.init(normalizer: normalizer, voices: voices, spelling: SpellingDictionary(names: Self.koreanDictionaryNames))
+        let spelling: SpellingDictionary?, failure: String?
+        do {
+            (spelling, failure) = (try SpellingDictionary(names: Self.koreanDictionaryNames), nil)
+        } catch {
+            (spelling, failure) = (nil, "\(error)")
+        }
+        self.init(normalizer: normalizer, voices: voices, brokenWords: spelling.map(BrokenWordDetector.init(dictionary:)),
+                  spellingLoadFailure: failure)
+    }
+
+    private init(normalizer: KoreanSpeechNormalizer, voices: CheckVoices, brokenWords: BrokenWordDetector?, spellingLoadFailure: String?) {
+        self.normalizer = normalizer
+        self.voices = voices
+        self.brokenWords = brokenWords
+        self.spellingLoadFailure = spellingLoadFailure
     }
 
     /// Checks `catalog`; `warnings` are what the catalog reader reported while loading it.
@@ -91,12 +108,16 @@ public struct CatalogChecker {
         findings += readerWarnings(warnings, catalog: catalog, already: findings)
         findings = findings.enumerated().sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }.map(\.element)
         var skipped: [String] = []
-        if brokenWords == nil {
+        var failure: String?
+        if let reason = spellingLoadFailure ?? brokenWords?.dictionary.failure {
+            failure = "the Korean spelling dictionary failed (\(singleLine(reason)))"
+            skipped.append("Broken words were not checked in full: \(failure!); run the check again with more memory")
+        } else if brokenWords == nil {
             skipped.append("Broken words were not checked: the Korean spelling dictionary (hunspell-ko) is not installed "
                 + "(looked for ko_KR.aff or ko.aff in \(SpellingDictionary.searchFolders.joined(separator: ", "))). "
                 + "Install it with: apt-get install hunspell-ko")
         }
-        return CheckReport(findings: findings, skipped: skipped)
+        return CheckReport(findings: findings, skipped: skipped, failure: failure)
     }
 
     /// The findings in one text field.

@@ -69,10 +69,14 @@ public struct CheckReport: Sendable, Equatable, Codable {
     public var findings: [CheckFinding]
     /// Checks that were skipped, each with the reason and how to enable it.
     public var skipped: [String]
+    /// Why a check failed part-way (the spelling dictionary ran out of memory), if one did: such
+    /// a report is not kept in the cache, so that the next run checks again.
+    public var failure: String?
 
-    public init(findings: [CheckFinding], skipped: [String]) {
+    public init(findings: [CheckFinding], skipped: [String], failure: String? = nil) {
         self.findings = findings
         self.skipped = skipped
+        self.failure = failure
     }
 
     /// Whether nothing was found.

@@ -49,8 +49,13 @@ public enum CheckReportStore {
         let file = folder.appendingPathComponent(fileName(key: key))
         if let stored = load(from: file) { return stored }
         let report = try make()
-        save(report, to: file)
+        if report.failure == nil { save(report, to: file) }
         return report
+    }
+
+    /// The report stored for `key` in `folder`, or nil when there is none that can be read.
+    public static func stored(in folder: URL, key: String) -> CheckReport? {
+        load(from: folder.appendingPathComponent(fileName(key: key)))
     }
 
     /// `check-KEY.json`: the name a report is stored under.

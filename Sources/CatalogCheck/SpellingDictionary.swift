@@ -1,26 +1,43 @@
-import CHunspell
+import CHunspellShim
 import Foundation
 
 /// A Hunspell spelling dictionary (Debian: hunspell-ko for Korean), through libhunspell.
 ///
-/// This is the only file that talks to libhunspell; its pointers never leave it. One dictionary
-/// is used by one thread at a time (the checker is sequential); it is not `Sendable`.
+/// This is the only file that talks to libhunspell, through CHunspellShim, which catches every
+/// C++ exception (memory short under `ulimit -v` is `std::bad_alloc`); its pointers never leave
+/// it. A call that fails leaves the dictionary failed: later calls answer as if it knew every
+/// word (no finding is made from a failed dictionary), and `failure` says why. One dictionary is
+/// used by one thread at a time (the checker is sequential); it is not `Sendable`.
 public final class SpellingDictionary {
     /// The folders Debian installs Hunspell dictionaries in.
     public static let searchFolders = ["/usr/share/hunspell", "/usr/share/myspell", "/usr/share/myspell/dicts"]
 
+    /// A dictionary that exists but could not be loaded.
+    public struct LoadFailure: Error, CustomStringConvertible {
+        /// The .aff file and libhunspell's reason.
+        public let description: String
+    }
+
     /// The dictionary file pair that was loaded (the .aff file).
     public let affixFile: String
+    /// Why a call failed (e.g. "out of memory"), after which the dictionary is not used; nil
+    /// while every call has worked.
+    public private(set) var failure: String?
     private let handle: OpaquePointer
 
     /// Loads the dictionary `name` (e.g. "ko_KR", "ko") from the first folder of `folders` that
-    /// has both its .aff and .dic files; nil when none has.
-    public init?(names: [String], folders: [String] = SpellingDictionary.searchFolders) {
+    /// has both its .aff and .dic files; nil when none has; `LoadFailure` when libhunspell
+    /// failed to load it.
+    public init?(names: [String], folders: [String] = SpellingDictionary.searchFolders) throws {
         for folder in folders {
             for name in names {
                 let aff = folder + "/" + name + ".aff", dic = folder + "/" + name + ".dic"
-                guard FileManager.default.isReadableFile(atPath: aff), FileManager.default.isReadableFile(atPath: dic),
-                      let handle = Hunspell_create(aff, dic) else { continue }
+                guard FileManager.default.isReadableFile(atPath: aff), FileManager.default.isReadableFile(atPath: dic) else { continue }
+                var error = [CChar](repeating: 0, count: 256)
+        let size = error.count
+                guard let handle = expo_hunspell_create(aff, dic, &error, size) else {
+                    throw LoadFailure(description: "\(aff): \(Self.text(error))")
+                }
                 self.handle = handle
                 self.affixFile = aff
                 return
@@ -29,29 +46,49 @@ public final class SpellingDictionary {
         return nil
     }
 
-    deinit { Hunspell_destroy(handle) }
+    deinit { expo_hunspell_destroy(handle) }
 
     /// Whether the dictionary accepts `word` (with its particles and endings).
     public func knows(_ word: String) -> Bool {
-        Hunspell_spell(handle, word) != 0
+        guard failure == nil else { return true }
+        var error = [CChar](repeating: 0, count: 256)
+        let size = error.count
+        let result = expo_hunspell_spell(handle, word, &error, size)
+        if result < 0 { failure = Self.text(error) }
+        return result != 0
     }
 
     /// The dictionary forms (lemmas) `word` may come from: 문서를 → 문서, 알려져 → 알려지다.
     public func stems(of word: String) -> [String] {
-        list { Hunspell_stem(handle, $0, word) }
+        list { expo_hunspell_stem(handle, word, $0, $1, $2) }
     }
 
     /// Hunspell's morphological analyses of `word`, e.g. " st:문서 fl:541" (a stem with an
     /// affix) or " pa:개 st:개" (a compound of parts).
     public func analyses(of word: String) -> [String] {
-        list { Hunspell_analyze(handle, $0, word) }
+        list { expo_hunspell_analyze(handle, word, $0, $1, $2) }
     }
 
-    private func list(_ call: (UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> Int32) -> [String] {
+    /// The NUL-terminated text in `buffer`.
+    private static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private typealias ListCall = (UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+                                  UnsafeMutablePointer<CChar>, Int) -> Int32
+
+    private func list(_ call: ListCall) -> [String] {
+        guard failure == nil else { return [] }
         var result: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
-        let count = Int(call(&result))
-        defer { if result != nil { Hunspell_free_list(handle, &result, Int32(count)) } }
-        guard count > 0, let words = result else { return [] }
+        var error = [CChar](repeating: 0, count: 256)
+        let size = error.count
+        let count = Int(call(&result, &error, size))
+        defer { expo_hunspell_free_list(result, Int32(max(count, 0))) }
+        guard count >= 0 else {
+            failure = Self.text(error)
+            return []
+        }
+        guard let words = result else { return [] }
         return (0..<count).compactMap { words[$0].map { String(cString: $0) } }
     }
 }

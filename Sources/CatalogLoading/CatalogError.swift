@@ -37,5 +37,7 @@ public struct CatalogWarning: Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
-    public var description: String { singleLine("\(file): \(path): \(message)") }
+    /// One line of at most 300 characters with "warning: " before it: a warning quotes the
+    /// catalog (a name, a JSON path), however long that is.
+    public var description: String { messageLine("\(file): \(path): \(message)", limit: messageLengthLimit - "warning: ".count) }
 }

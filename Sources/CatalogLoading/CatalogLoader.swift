@@ -146,7 +146,7 @@ struct FieldReader {
             throw ExpoError.catalogInvalid(file: file, path: fieldPath, reason: "expected a string, found \(Self.kind(of: value))")
         }
         let cleaned = Self.removingControlCharacters(string)
-        if cleaned != string { warn(fieldPath, "control characters removed") }
+        if cleaned != string { warn(fieldPath, "control characters removed (a lone carriage return read as a space)") }
         if cleaned.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, !required {
             warn(fieldPath, "empty")
         }
@@ -160,22 +160,35 @@ struct FieldReader {
             let what = object[key] == nil ? "is missing" : "is null"
             throw ExpoError.catalogInvalid(file: file, path: fieldPath, reason: "the required field \"\(key)\" \(what)")
         }
+        let range = 0...Self.largestCount
+        let limits = "a whole number of people from 0 to \(range.upperBound)"
         if Self.isNumber(value), let number = value as? NSNumber {
+            // Read exactly (an integer as its digits, a fraction as what it is), then checked
+            // against the range before it is used for anything.
             let double = number.doubleValue
-            guard double >= 0, double.rounded() == double, double < 1e18 else {
-                throw ExpoError.catalogInvalid(file: file, path: fieldPath, reason: "expected a whole number of people (0 or more), found \(number)")
+            let exact = CheckedNumber.wholeNumber(number.stringValue)
+                ?? (double.rounded() == double && abs(double) < 9e15 ? Int(double) : nil)
+            guard let exact, range.contains(exact) else {
+                throw ExpoError.catalogInvalid(file: file, path: fieldPath, reason: "expected \(limits), found \(excerpt(number.stringValue))")
             }
-            return Int(double)
+            return exact
         }
         if let string = value as? String {
             let digits = string.filter { $0 != "," && $0 != " " }
-            if let parsed = Int(digits), parsed >= 0 {
+            if let parsed = CheckedNumber.wholeNumber(digits) {
+                guard range.contains(parsed) else {
+                    throw ExpoError.catalogInvalid(file: file, path: fieldPath, reason: "expected \(limits), found \"\(excerpt(string))\"")
+                }
                 warn(fieldPath, "a number written as a string; read as \(parsed)")
                 return parsed
             }
         }
         throw ExpoError.catalogInvalid(file: file, path: fieldPath, reason: "expected a whole number, found \(Self.kind(of: value))")
     }
+
+    /// The largest count a catalog may give (just under 1경, 10¹⁶, the largest group the
+    /// Korean numerals name).
+    static let largestCount = 9_999_999_999_999_999
 
     static func isNumber(_ value: Any) -> Bool {
         guard let number = value as? NSNumber else { return false }
@@ -199,10 +212,21 @@ struct FieldReader {
         }
     }
 
+    /// `string` without control characters other than tab and line feed; a carriage return
+    /// before a line feed is dropped (CRLF is a line break), a bare one becomes a space (a line
+    /// break of old Mac files: the words on each side stay apart).
     static func removingControlCharacters(_ string: String) -> String {
         guard string.unicodeScalars.contains(where: { Self.isUnwantedControl($0) }) else { return string }
         var scalars = String.UnicodeScalarView()
-        for scalar in string.unicodeScalars where !Self.isUnwantedControl(scalar) { scalars.append(scalar) }
+        let source = Array(string.unicodeScalars)
+        for (index, scalar) in source.enumerated() {
+            if scalar == "\r" {
+                if index + 1 < source.count, source[index + 1] == "\n" { continue }
+                scalars.append(" ")
+            } else if !Self.isUnwantedControl(scalar) {
+                scalars.append(scalar)
+            }
+        }
         return String(scalars)
     }
 

@@ -9,6 +9,11 @@ public struct CatalogLimits: Sendable, Equatable {
     /// Bytes of one string as written in the JSON (default 16 MiB).
     public var maximumFieldBytes = 16 << 20
 
+    /// The highest `maximumEntries` may be set to.
+    public static let largestEntryCount = 1_000_000
+    /// The highest `maximumFieldBytes` may be set to: a catalog file's own limit (256 MiB).
+    public static let largestFieldBytes = 256 << 20
+
     public init() {}
 }
 

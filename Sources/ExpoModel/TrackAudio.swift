@@ -44,6 +44,9 @@ public struct TrackAudio: Sendable, Equatable, Codable {
 /// talking book (which carries MP3).
 public enum DeliveryFormat: String, Sendable, Equatable, Hashable, Codable, CaseIterable, Comparable {
     case wav, opus, mp3, epub
+    /// Editions made from the text, not the audio: braille (BRF and PEF) and the apps' spoken
+    /// labels (JSON, iOS String Catalogs, Android strings).
+    case brf, pef, labels
 
     /// The file extension of a track or guide in this format (epub: the book's).
     public var fileExtension: String { rawValue }

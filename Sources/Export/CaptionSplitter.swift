@@ -21,11 +21,17 @@ import ExpoModel
 ///   and follow each other with no gap or overlap: the sentence's time is shared out whole.
 /// - A cue's lines are joined with "\n".
 public enum CaptionSplitter {
-    /// The widest a line should be, in full-width characters: a Hangul syllable counts one, a
-    /// Latin letter, digit, space or punctuation mark half (they take about half the room).
-    public static let maxLineLength = 20
+    /// The widest a line may be, in full-width characters: a Hangul syllable counts one, a
+    /// Latin letter, digit, space or punctuation mark half (they take about half the room), as
+    /// Korean subtitles are written (Netflix's Korean Timed Text Style Guide: 16 a line).
+    public static let maxLineLength = 16
     /// Lines a cue may have.
     public static let maxLines = 2
+    /// The longest a cue may stay up, in seconds: longer speech is split at a phrase end.
+    public static let maxDuration = 7.0
+    /// The shortest a cue may stay up, in seconds (5/6 s, 20 frames at 24 fps), rounded up to
+    /// the millisecond the caption files are written in.
+    public static let minDuration = 0.834
 
     /// The cues of one sentence shown from `start` to `end` (seconds). `wordStarts`, when given
     /// with one time per space-separated word of `text`, snaps cue starts to when words are
@@ -39,11 +45,13 @@ public enum CaptionSplitter {
             words += pieces
             wordOf += Array(repeating: index, count: pieces.count)
         }
-        let chunks = bestChunks(words)
         let safeEnd = end.isFinite && end > start ? end : start
         let times = wordStarts?.count == spaced.count ? wordStarts : nil
-        let starts = chunkStarts(chunks, words: words, start: start, end: safeEnd,
-                                 wordStarts: times.map { times in wordOf.map { times[$0] } })
+        // When each word (or piece) is heard: its own time, or its share by length.
+        let heard = chunkStarts(words.indices.map { $0..<($0 + 1) }, words: words, start: start, end: safeEnd,
+                                wordStarts: times.map { times in wordOf.map { times[$0] } })
+        let chunks = bestChunks(words, times: heard, end: safeEnd)
+        let starts = chunks.map { heard[$0.lowerBound] }
         return chunks.indices.map { index in
             let chunkEnd = index + 1 < chunks.count ? starts[index + 1] : safeEnd
             let lines = lineBreak(Array(words[chunks[index]]))
@@ -51,24 +59,91 @@ public enum CaptionSplitter {
         }
     }
 
+    /// A track's cues with each one shorter than `minDuration` made long enough, the others
+    /// left as they are (none then lasts more than `maxDuration`): it stays up into the silence
+    /// after it (until the next cue at most, or `trackEnd`), else comes up earlier into the
+    /// silence before it, else takes the time from a neighbour that can spare it, else joins a
+    /// neighbour of the same sentence when both fit one cue's lines. Cues stay in order and
+    /// never overlap; what was covered stays covered.
+    static func lengthenShortCues(_ input: [GuidePageCues.Cue], trackEnd: Double) -> [GuidePageCues.Cue] {
+        var cues = input
+        var index = 0
+        while index < cues.count {
+            defer { index += 1 }
+            var cue = cues[index]
+            guard cue.end - cue.start < minDuration else { continue }
+            let after = index + 1 < cues.count ? cues[index + 1].start : max(trackEnd, cue.end)
+            let before = index > 0 ? cues[index - 1].end : 0
+            cue.end = min(after, max(cue.end, cue.start + minDuration))
+            cue.start = max(before, min(cue.start, cue.end - minDuration))
+            var missing = minDuration - (cue.end - cue.start)
+            if missing > 0, index + 1 < cues.count, cue.end == after,
+               cues[index + 1].end - cues[index + 1].start - missing >= minDuration {
+                cue.end += missing
+                cues[index + 1].start = cue.end
+                missing = 0
+            }
+            if missing > 0, index > 0, cue.start == before, cues[index - 1].end - cues[index - 1].start - missing >= minDuration {
+                cue.start -= missing
+                cues[index - 1].end = cue.start
+                missing = 0
+            }
+            cues[index] = cue
+            guard missing > 0 else { continue }
+            for neighbour in [index + 1, index - 1] where cues.indices.contains(neighbour) {
+                guard cues[neighbour].sentence == cue.sentence else { continue }
+                let (first, second) = neighbour > index ? (cue, cues[neighbour]) : (cues[neighbour], cue)
+                let words = (first.text + " " + second.text).split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
+                let lines = lineBreak(words)
+                guard lines.count <= maxLines, lines.allSatisfy({ length([$0][...]) <= maxColumns }),
+                      second.end - first.start <= maxDuration else { continue }
+                let joined = GuidePageCues.Cue(start: first.start, end: second.end, text: lines.joined(separator: "\n"),
+                                               sentence: cue.sentence)
+                let low = min(index, neighbour)
+                cues.replaceSubrange(low...(low + 1), with: [joined])
+                index = low - 1
+                break
+            }
+        }
+        return cues
+    }
+
     /// Marks a piece of a word that follows the previous piece with no space.
     static let glue: Character = "\u{2060}"
 
     /// `word` whole, or when it is a list too long for a line, its items, each after the first
     /// marked with `glue`.
+    /// A piece still too long for a line (one word of more than 16 syllables) is cut where the
+    /// line is full: a cue line is never longer than the limit.
     static func listPieces(_ word: String) -> [String] {
-        guard length([word][...]) > maxColumns, word.dropLast().contains("·") else { return [word] }
-        var pieces: [String] = []
-        var piece = ""
-        for character in word {
-            piece.append(character)
-            if character == "·", piece.count > 1 {
-                pieces.append(pieces.isEmpty ? piece : String(glue) + piece)
-                piece = ""
+        guard length([word][...]) > maxColumns else { return [word] }
+        var items: [String] = []
+        if word.dropLast().contains("·") {
+            var piece = ""
+            for character in word {
+                piece.append(character)
+                if character == "·", piece.count > 1 {
+                    items.append(piece)
+                    piece = ""
+                }
             }
+            if !piece.isEmpty { items.append(piece) }
+        } else {
+            items = [word]
         }
-        if !piece.isEmpty { pieces.append(pieces.isEmpty ? piece : String(glue) + piece) }
-        return pieces
+        var pieces: [String] = []
+        for item in items {
+            var piece = ""
+            for character in item {
+                if !piece.isEmpty, WebVTTWriter.displayWidth(Substring(piece + String(character))) > maxColumns {
+                    pieces.append(piece)
+                    piece = ""
+                }
+                piece.append(character)
+            }
+            if !piece.isEmpty { pieces.append(piece) }
+        }
+        return pieces.enumerated().map { $0.offset == 0 ? $0.element : String(glue) + $0.element }
     }
 
     /// `words` on one line: spaces between them, none before a glued piece.
@@ -134,8 +209,14 @@ public enum CaptionSplitter {
     /// The best way to cut `words` into cues, as ranges of word indices (dynamic programming
     /// over the places between words): each cue costs, so does a weak break between cues or
     /// lines, and so do cues and lines of uneven length.
-    static func bestChunks(_ words: [String]) -> [Range<Int>] {
+    /// With `times` (when each word is heard) and `end`, a cue of more than one word lasts at
+    /// most `maxDuration`, and one shorter than `minDuration` costs more than another cue.
+    static func bestChunks(_ words: [String], times: [Double]? = nil, end sentenceEnd: Double = 0) -> [Range<Int>] {
         let count = words.count
+        func duration(_ begin: Int, _ end: Int) -> Double {
+            guard let times, times.count == count else { return minDuration }
+            return (end < count ? times[end] : sentenceEnd) - times[begin]
+        }
         let penalties = gapPenalties(words)
         var cost = [Int](repeating: Int.max, count: count + 1)
         var from = [Int](repeating: 0, count: count + 1)
@@ -147,7 +228,10 @@ public enum CaptionSplitter {
                 let chunk = words[begin..<end]
                 let split = bestLineSplit(chunk, penalties: penalties[begin..<end])
                 guard fits(chunk, split: split) else { break }
+                let seconds = duration(begin, end)
+                guard seconds <= maxDuration || end - begin == 1 else { break }
                 var chunkCost = 120 + abs(length(chunk) - average) + (end < count ? penalties[end - 1] * 3 : 0)
+                if seconds < minDuration { chunkCost += 400 }
                 if let split {
                     chunkCost += abs(length(chunk[..<split]) - length(chunk[split...])) + penalties[split - 1]
                 }

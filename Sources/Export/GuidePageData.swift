@@ -54,7 +54,7 @@ enum GuidePageCues {
                 cues.append(Cue(start: cue.start, end: cue.end, text: cue.text, sentence: sentence))
             }
         }
-        return cues
+        return CaptionSplitter.lengthenShortCues(cues, trackEnd: result.durationSeconds ?? cues.last?.end ?? 0)
     }
 
     /// Each timed sentence with its time. A caption cue that holds several sentences (a

@@ -52,6 +52,7 @@ extension GuidePageWriter {
     .caption { min-height: 3.6em; margin: 0; padding: 0.4em 0.75em; background: var(--caption-background); color: var(--caption-text); border-radius: 0.35em; font-size: 1.2em; line-height: 1.5; text-align: center; white-space: pre-line; word-break: keep-all; overflow-wrap: anywhere; }
     .caption-label { margin: 0; font-size: 0.9em; color: var(--muted-text); }
     .read-along-hint { color: var(--muted-text); font-size: 0.95em; }
+    .s, .caption { unicode-bidi: isolate; }
     .s[tabindex] { cursor: pointer; border-radius: 0.2em; padding: 0.15em 0; box-decoration-break: clone; -webkit-box-decoration-break: clone; }
     .s[tabindex]:hover { text-decoration: underline dotted; text-underline-offset: 0.2em; }
     .s.current { background: var(--mark); outline: 0.125em solid var(--mark-edge); text-decoration: underline; text-decoration-thickness: 0.125em; text-underline-offset: 0.2em; box-decoration-break: clone; -webkit-box-decoration-break: clone; }

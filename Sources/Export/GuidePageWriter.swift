@@ -219,7 +219,8 @@ public enum GuidePageWriter {
         return html + "</section>\n"
     }
 
-    /// A sentence's markup in the span the player marks while it is heard.
+    /// A sentence's markup in the span the player marks while it is heard (the style sheet
+    /// isolates every `.s` for direction: an override the catalog left open ends with it).
     private static func sentenceSpan(_ index: Int, _ html: String) -> String {
         "<span class=\"s\" data-s=\"\(index)\">\(html)</span>"
     }

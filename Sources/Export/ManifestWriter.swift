@@ -21,6 +21,36 @@ public struct GuideManifest: Sendable, Equatable, Codable {
     public var guideEncodings: [String: GuideEncoding]?
     /// Free-form facts the caller adds (e.g. the catalog's checksum); empty when none.
     public var extra: [String: String]
+    /// Every file of the guide but this manifest, by path, with its size and SHA-256 (and how an
+    /// audio file measures), so that a copy can be checked (`expo-narrate verify`); nil in
+    /// manifests of versions before it.
+    public var files: [PublishedFile]?
+
+    /// One published file: what `verify` checks it against.
+    public struct PublishedFile: Sendable, Equatable, Codable {
+        /// Relative to the output folder.
+        public var path: String
+        public var byteCount: Int
+        /// Lowercase hex.
+        public var sha256: String
+        /// For an audio file: its decoded length, in seconds.
+        public var durationSeconds: Double?
+        /// For an audio file whose loudness was measured: integrated, in LUFS.
+        public var loudnessLUFS: Double?
+        /// For an audio file: its true peak (BS.1770-4), in dBTP; for a whole guide, the highest
+        /// of its tracks'.
+        public var truePeakDBTP: Double?
+
+        public init(path: String, byteCount: Int, sha256: String, durationSeconds: Double? = nil,
+                    loudnessLUFS: Double? = nil, truePeakDBTP: Double? = nil) {
+            self.path = path
+            self.byteCount = byteCount
+            self.sha256 = sha256
+            self.durationSeconds = durationSeconds
+            self.loudnessLUFS = loudnessLUFS
+            self.truePeakDBTP = truePeakDBTP
+        }
+    }
 
     /// One track's files and measurements.
     public struct TrackEntry: Sendable, Equatable, Codable {
@@ -63,8 +93,15 @@ public struct GuideManifest: Sendable, Equatable, Codable {
 
     /// The manifest of `summary`, with durations rounded to milliseconds and loudness and
     /// peak to hundredths.
-    public init(summary: GuideSummary, extra: [String: String] = [:]) {
+    public init(summary: GuideSummary, extra: [String: String] = [:], files: [PublishedFile]? = nil) {
         formatVersion = Self.currentFormatVersion
+        self.files = files?.sorted { $0.path < $1.path }.map { file in
+            var rounded = file
+            rounded.durationSeconds = Self.rounded(file.durationSeconds, places: 3)
+            rounded.loudnessLUFS = Self.rounded(file.loudnessLUFS, places: 2)
+            rounded.truePeakDBTP = Self.rounded(file.truePeakDBTP, places: 2)
+            return rounded
+        }
         title = summary.title
         toolVersion = summary.toolVersion
         voiceProfile = summary.voiceProfile
@@ -116,8 +153,43 @@ public struct GuideManifest: Sendable, Equatable, Codable {
 /// Writes `manifest.json`.
 public enum ManifestWriter {
     /// Pretty-printed JSON with sorted keys and a trailing newline, UTF-8.
-    public static func render(summary: GuideSummary, extra: [String: String] = [:]) throws -> Data {
-        try render(GuideManifest(summary: summary, extra: extra))
+    public static func render(summary: GuideSummary, extra: [String: String] = [:],
+                              files: [GuideManifest.PublishedFile]? = nil) throws -> Data {
+        try render(GuideManifest(summary: summary, extra: extra, files: files))
+    }
+
+    /// The files a guide of `summary` publishes besides `manifest.json`, each with what is
+    /// already known of it (size, SHA-256 and measurements of the audio synthesis and encoding
+    /// recorded), by path. `guide.txt`, `index.html`, `guide.wav` and `otherFiles` (the
+    /// playlists, the talking book, the editions) are listed with nothing known: the caller
+    /// hashes them as written.
+    public static func publishedFiles(summary: GuideSummary, otherFiles: [String]) -> [String: GuideManifest.PublishedFile?] {
+        var files: [String: GuideManifest.PublishedFile?] = [:]
+        for track in summary.tracks {
+            files[track.displayScriptFile] = .some(nil)
+            files[track.spokenScriptFile] = .some(nil)
+            if let captions = track.captionsFile { files[captions] = .some(nil) }
+            guard let audio = track.audio, let wav = track.audioFile else { continue }
+            files[wav] = GuideManifest.PublishedFile(
+                path: wav, byteCount: audio.byteCount, sha256: audio.sha256, durationSeconds: audio.durationSeconds,
+                loudnessLUFS: audio.loudnessLUFS, truePeakDBTP: audio.truePeakDBTP)
+            for (format, file) in track.compressedFiles {
+                guard let copy = audio.encoded[format] else { continue }
+                files[file] = GuideManifest.PublishedFile(
+                    path: file, byteCount: copy.byteCount, sha256: copy.sha256, durationSeconds: copy.durationSeconds,
+                    loudnessLUFS: copy.loudnessLUFS, truePeakDBTP: copy.truePeakDBTP)
+            }
+        }
+        for encoding in summary.guideEncodings.values {
+            files[encoding.file] = GuideManifest.PublishedFile(
+                path: encoding.file, byteCount: encoding.byteCount, sha256: encoding.sha256,
+                durationSeconds: encoding.durationSeconds, truePeakDBTP: encoding.truePeakDBTP)
+        }
+        for name in otherFiles + ["guide.txt", "index.html"] {
+            files[name] = .some(nil)
+        }
+        if let guide = summary.guideAudioFile { files[guide] = .some(nil) }
+        return files
     }
 
     /// `manifest` as pretty-printed JSON with sorted keys and a trailing newline, UTF-8.

@@ -5,6 +5,9 @@ import TalkingBook
 /// guide.epub: the transcript as an EPUB 3 talking book, each sentence tied to its clip in its
 /// chapter's MP3 (Media Overlays), as DAISY players and reading apps play it with read-along.
 public enum TalkingBookExport {
+    /// Who evaluated the book's accessibility (`a11y:certifiedBy`): the program's own check.
+    public static let certifier = "expo-narrate (automated self-check)"
+
     /// The book of `tracks`; `audio` gives each track's MP3 (the file to embed and its decoded
     /// duration), by file stem; tracks without one are text-only chapters. `identifier` is a
     /// stable id of the catalog; `modified` the book's date (YYYY-MM-DDThh:mm:ssZ).
@@ -30,11 +33,17 @@ public enum TalkingBookExport {
                                                 mediaType: "audio/mpeg", durationSeconds: $0.duration) },
                 blocks: blocks)
         }
-        return TalkingBookDocument(
+        var document = TalkingBookDocument(
             title: oneLine(summary.title), language: "ko", identifier: identifier, modified: modified,
             accessibilitySummary: "전시 안내의 모든 문장을 글과 음성으로 함께 담았습니다. 문장마다 음성이 맞추어져 있어 "
-                + "읽으면서 들을 수 있고, 글만으로도 모든 내용을 읽을 수 있습니다.",
-            chapters: chapters, narrator: "espeak-ng (ko)")
+                + "읽으면서 들을 수 있고, 글만으로도 모든 내용을 읽을 수 있습니다. 음성은 합성 음성(espeak-ng)입니다. "
+                + "장마다 제목이 있고 차례로 이동할 수 있으며, 외국어 이름에는 그 언어가 표시되어 있습니다. 그림은 없습니다.",
+            chapters: chapters, narrator: "espeak-ng (ko)", certifiedBy: certifier)
+        // The summary states the claim only where the book makes it (see AccessibilityConformance).
+        if AccessibilityConformance.failures(document).isEmpty {
+            document.accessibilitySummary += " 만든 프로그램이 스스로 점검하여 WCAG 2.2 AA 수준의 EPUB 접근성 1.1을 충족한다고 밝힙니다."
+        }
+        return document
     }
 
     private static func role(_ role: ExpoModel.Block.Role) -> TalkingBook.Block.Role {

@@ -118,7 +118,8 @@ public enum WebVTTParser {
         guard pieces[pieces.count - 2].count == 2, let minutes = digits(pieces[pieces.count - 2]), minutes < 60 else { return nil }
         var hours = 0
         if pieces.count == 3 {
-            guard pieces[0].count >= 2, let value = digits(pieces[0]) else { return nil }
+            // At most 9,999,999 hours: the milliseconds below then never overflow.
+            guard (2...7).contains(pieces[0].count), let value = digits(pieces[0]) else { return nil }
             hours = value
         }
         return ((hours * 60 + minutes) * 60 + seconds) * 1000 + millis

@@ -45,7 +45,7 @@ public enum WebVTTWriter {
             previousEnd = end
             number += 1
             output += "\n\(number)\n\(timestamp(start)) --> \(timestamp(end))\n"
-            output += lines.map(escape).joined(separator: "\n") + "\n"
+            output += lines.map { isolated(escape($0)) }.joined(separator: "\n") + "\n"
         }
         return output
     }
@@ -58,6 +58,21 @@ public enum WebVTTWriter {
         let seconds = value / 1000 % 60
         let millis = value % 1000
         return pad(hours, 2) + ":" + pad(minutes, 2) + ":" + pad(seconds, 2) + "." + pad(millis, 3)
+    }
+
+    /// A cue line between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE (U+2068, U+2069),
+    /// when it holds a character that changes direction: an override or embedding the text left
+    /// open (U+202E) then ends with its line instead of reversing the cues after it.
+    static func isolated(_ line: String) -> String {
+        let changesDirection = line.unicodeScalars.contains {
+            switch $0.value {
+            // Bidi marks, embeddings, overrides, isolates; right-to-left scripts.
+            case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+            case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: return true
+            default: return false
+            }
+        }
+        return changesDirection ? "\u{2068}" + line + "\u{2069}" : line
     }
 
     /// Cue text as WebVTT wants it: `&`, `<` and `>` as character references.

@@ -2,7 +2,7 @@ extension WordRules {
     /// A coda before a consonant inside a word: 제12항 (ㅎ), 제9–11항 (neutralisation and
     /// double codas with their exceptions), 제18–20항 (nasalisation, ㄹ → ㄴ, ㄹ-assimilation)
     /// and 제23–27항 (tensing).
-    static func consonantJunction(_ s: inout [Syl], _ i: Int, _ r: Range<Int>) {
+    static func consonantJunction(_ s: inout [Syl], _ i: Int, _ r: Range<Int>, _ g: Grammar) {
         var c = s[i].co
         if c == Co.h || c == Co.nh || c == Co.lh {
             guard let left = hCoda(&s, i) else { return }
@@ -14,7 +14,7 @@ extension WordRules {
             return
         }
         var (rc, tensed) = neutralise(s, i, c, o)
-        if !tensed { tensed = tensingContext(s, i, r, c, o) }
+        if !tensed { tensed = tensingContext(s, i, r, c, o, g) }
         switch o {
         case On.r:
             if rc == Co.m || rc == Co.ng {
@@ -35,7 +35,8 @@ extension WordRules {
         if s[i + 1].fixed & Syl.fixedOnset == 0 { s[i + 1].on = o }
     }
 
-    /// 제9–11항: the representative coda, with 밟- [밥], 넓죽·넓둥 [넙], and the verb-stem ㄺ
+    /// 제9–11항: the representative coda, with 밟- [밥], 넓죽·넓둥 [넙] (제10항 다만; 넓적 too, as
+    /// 표준국어대사전 gives 넓적하다 [넙쩌카다]), and the verb-stem ㄺ
     /// before ㄱ [ㄹ] (맑게 [말께]; a noun's 닭과 stays [닥꽈]). Also reports whether a
     /// following lax consonant is tensed (제23항 obstruents, 제24항 ㄵ·ㄻ, 제25항 ㄼ·ㄾ stems).
     static func neutralise(_ s: [Syl], _ i: Int, _ c: UInt8, _ o: UInt8) -> (UInt8, Bool) {
@@ -44,7 +45,7 @@ extension WordRules {
         let a = s[i].written, b = s[i + 1].written
         switch c {
         case Co.lb:
-            if a == S.balp || (a == S.neolp && (b == S.juk || b == S.dung)) {
+            if a == S.balp || (a == S.neolp && (b == S.juk || b == S.dung || b == S.jeok)) {
                 rc = Co.b
             } else if a != S.deolp {
                 tensed = true                             // 제25항 넓게 [널께]; not 여덟
@@ -66,14 +67,19 @@ extension WordRules {
 
     /// Tensing that depends on the word: 제24항 ㄴ/ㅁ verb stems, 제26항 Sino-Korean ㄹ +
     /// ㄷ/ㅅ/ㅈ, 제27항 -(으)ㄹ + ending.
-    static func tensingContext(_ s: [Syl], _ i: Int, _ r: Range<Int>, _ c: UInt8, _ o: UInt8) -> Bool {
+    static func tensingContext(_ s: [Syl], _ i: Int, _ r: Range<Int>, _ c: UInt8, _ o: UInt8, _ g: Grammar) -> Bool {
         guard Jamo.isLax(o) else { return false }
         let a = s[i].written, b = s[i + 1].written
         if c == Co.n || c == Co.m {
             // The ending must close the word (신고, 삼고요), not start a noun or verb (신고하다).
             let rest = r.upperBound - i - 1
-            return s[i + 1].has(Cls.stemEnd) && isNMStem(s, r.lowerBound, i)
-                && (rest == 1 || (rest == 2 && s[i + 2].written != S.ha))
+            let listed = s[i + 1].has(Cls.stemEnd) && isNMStem(s, r.lowerBound, i)
+            guard let analysed = g.stemEndingJunction(s, i, r) else {
+                return listed && (rest == 1 || (rest == 2 && s[i + 2].written != S.ha))
+            }
+            // The standard's own examples (신고 [신꼬]) keep the verb reading of a bare listed
+            // stem + one-syllable ending, though the same syllables are also a noun.
+            return analysed || (listed && rest == 1 && !g.longerStemCovers(s, i, r))
         }
         guard c == Co.l else { return false }
         if modifierEndingFollows(s, i, r) { return true }

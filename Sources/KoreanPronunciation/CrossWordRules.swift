@@ -13,7 +13,9 @@
 /// - 제20항: ㄹ + ㄴ → [ㄹㄹ] after a numeral (일 년 [일 련]); not between other words
 ///   (서울 남쪽 keeps its ㄴ), where the standard gives no rule.
 /// - 제27항: -(으)ㄹ + a lax consonant is tensed when the first word is a clear modifier
-///   (할 것을 [할 꺼슬], 갈 데가 [갈 떼가]) or the second is a dependent noun (먹을 것).
+///   (할 것을 [할 꺼슬], 갈 데가 [갈 떼가]; with hunspell-ko's analysis any -(으)ㄹ form of a
+///   predicate that is not a noun and a particle: 읽을 책 [일글 책], not 물을 주다) or the second
+///   is a dependent noun (먹을 것).
 /// - 제29항 붙임2: ㄴ is added across words only after a modifier before 일/입다/엿/잎/여섯
 ///   (할 일 [할 릴], 한 일 [한 닐], 먹은 엿), after a one-syllable word before 입다/잊다
 ///   (옷 입다 [온 닙따], 잘 입다, 못 잊다), in numerals (이십 육 → 이심 뉵, 서른 여섯, 삼 연대);
@@ -23,12 +25,12 @@
 enum CrossWordRules {
     /// Applies the junction between the last syllable of `a` and the first of `b`;
     /// returns true when the words must be written together (a consonant moved).
-    static func apply(_ s: inout [Syl], _ a: Range<Int>, _ b: Range<Int>) -> Bool {
+    static func apply(_ s: inout [Syl], _ a: Range<Int>, _ b: Range<Int>, _ g: Grammar) -> Bool {
         let i = a.upperBound - 1, j = b.lowerBound
         let c = s[i].co
         if c == Co.none || s[i].fixed & Syl.fixedCoda != 0 { return false }
         if s[j].on == On.zero {
-            return vowelInitial(&s, i, j, a, b)
+            return vowelInitial(&s, i, j, a, b, g)
         }
         let rc = Jamo.rep(c)
         var o = s[j].on
@@ -50,18 +52,18 @@ enum CrossWordRules {
         case On.r:
             if Jamo.isObstruentRep(rc) { rcOut = Jamo.nasal(rc); o = On.n }
         default:
-            if Jamo.isLax(o), Jamo.isObstruentRep(rc) || modifierTensing(s, a, b) { o = Jamo.tense(o) }
+            if Jamo.isLax(o), Jamo.isObstruentRep(rc) || modifierTensing(s, a, b, g) { o = Jamo.tense(o) }
         }
         s[i].co = rcOut
         s[j].on = o
         return false
     }
 
-    private static func vowelInitial(_ s: inout [Syl], _ i: Int, _ j: Int, _ a: Range<Int>, _ b: Range<Int>) -> Bool {
+    private static func vowelInitial(_ s: inout [Syl], _ i: Int, _ j: Int, _ a: Range<Int>, _ b: Range<Int>, _ g: Grammar) -> Bool {
         let c = s[i].co
         if c == Co.ng { return false }
         let rc = Jamo.rep(c)
-        if Jamo.isIOrY(s[j].vo), insertsN(s, i, a, b) {
+        if Jamo.isIOrY(s[j].vo), insertsN(s, i, a, b, g) {
             if rc == Co.l {
                 s[j].on = On.r
                 s[i].co = rc
@@ -81,7 +83,7 @@ enum CrossWordRules {
     }
 
     /// 제29항 붙임2 heuristics (see the type's documentation).
-    private static func insertsN(_ s: [Syl], _ i: Int, _ a: Range<Int>, _ b: Range<Int>) -> Bool {
+    private static func insertsN(_ s: [Syl], _ i: Int, _ a: Range<Int>, _ b: Range<Int>, _ g: Grammar) -> Bool {
         guard b.count <= 5 else { return false }
         let head = b.map { s[$0].written }
         if allNumerals(s, a), s[b.lowerBound].written == S.yuk && allNumerals(s, b)
@@ -94,8 +96,10 @@ enum CrossWordRules {
             return true                                   // 서른 여섯 [서른 녀섣]
         }
         if (s[i].written == S.eun || s[i].written == S.neun), head == WordClasses.yeot { return true }
-        guard s[i].has(Cls.nInsMod) else { return false }
-        return WordClasses.nInsertionHeads.contains(head)
+        guard WordClasses.nInsertionHeads.contains(head) else { return false }
+        // A modifier: by its last syllable (할 일, 한 일, 먹을 엿) or by the analysis (읽은 일,
+        // 겪은 일; not 나는 일이, a noun and a particle).
+        return s[i].has(Cls.nInsMod) || g.isAdnominal(s, a, orN: true) == true
     }
 
     private static func allNumerals(_ s: [Syl], _ r: Range<Int>) -> Bool {
@@ -103,10 +107,10 @@ enum CrossWordRules {
     }
 
     /// 제27항 across a space.
-    private static func modifierTensing(_ s: [Syl], _ a: Range<Int>, _ b: Range<Int>) -> Bool {
+    private static func modifierTensing(_ s: [Syl], _ a: Range<Int>, _ b: Range<Int>, _ g: Grammar) -> Bool {
         let i = a.upperBound - 1
         guard s[i].co == Co.l else { return false }
-        if s[i].has(Cls.modLAny) { return true }
+        if s[i].has(Cls.modLAny) || g.isAdnominal(s, a, orN: false) == true { return true }
         if a.count <= 4, a.count >= 2, s[i].has(Cls.modWordEnd),
            WordClasses.modifierWords.contains(a.map { s[$0].written }) { return true }
         return b.count <= 4 && s[b.lowerBound].has(Cls.boundNounStart)

@@ -3,6 +3,7 @@
 /// case (4 bytes per input scalar), which is freed before `run` returns.
 struct Engine {
     let dictionary: PronunciationDictionary
+    let grammar: Grammar
     var src: [UInt32] = []
     var out: UnsafeMutablePointer<UInt8>? = nil     // output UTF-8, 4 bytes per input scalar
     var o = 0
@@ -12,8 +13,9 @@ struct Engine {
     var joined: [Bool] = []
     let classes = WordClasses.flags
 
-    init(dictionary: PronunciationDictionary) {
+    init(dictionary: PronunciationDictionary, grammar: Grammar) {
         self.dictionary = dictionary
+        self.grammar = grammar
     }
 
     mutating func run(_ text: String) -> String {
@@ -70,11 +72,11 @@ struct Engine {
         for w in words {
             dictionary.apply(&syls, w)
             WordRules.applyVowels(&syls, w)
-            WordRules.applyJunctions(&syls, w)
+            WordRules.applyJunctions(&syls, w, grammar)
         }
         joined.removeAll(keepingCapacity: true)
         for k in 0..<(words.count - 1) {
-            joined.append(CrossWordRules.apply(&syls, words[k], words[k + 1]))
+            joined.append(CrossWordRules.apply(&syls, words[k], words[k + 1], grammar))
         }
         for w in words { WordRules.closeWord(&syls, w.upperBound - 1) }
     }

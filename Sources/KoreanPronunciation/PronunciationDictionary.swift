@@ -58,16 +58,15 @@ public struct PronunciationDictionary: Sendable {
     /// Reads a dictionary file (format above). Throws an `ExpoError` naming the file, line,
     /// reason and fix for the first bad line.
     public init(contentsOf url: URL) throws {
-        let text: String
+        let lines: [Substring]
         do {
-            text = try String(contentsOf: url, encoding: .utf8)
+            lines = try CuratedText.lines(of: url)
         } catch {
-            throw ExpoError.pronunciationDictionary(file: url.path, line: 0, reason: "cannot read the file as UTF-8 (\(error))",
-                            fix: "check the path and save the file as UTF-8")
+            throw ExpoError.pronunciationDictionary(file: url.path, line: 0, reason: error.description, fix: error.fix)
         }
         var list: [Entry] = []
         var lineNo = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for raw in lines {
             lineNo += 1
             let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty || line.hasPrefix("#") { continue }
@@ -85,12 +84,12 @@ public struct PronunciationDictionary: Sendable {
         }
         let w = f[0].unicodeScalars.map(\.value), p = f[1].unicodeScalars.map(\.value)
         if let why = problem(w, p) {
-            throw ExpoError.pronunciationDictionary(file: file, line: n, reason: "'\(f[0])' → '\(f[1])': \(why)",
+            throw ExpoError.pronunciationDictionary(file: file, line: n, reason: "'\(excerpt(f[0]))' → '\(excerpt(f[1]))': \(why)",
                             fix: "use Hangul syllables only (no spaces or jamo), one pronounced syllable per written syllable")
         }
         let article = f.count > 2 && !f[2].isEmpty ? f[2] : nil
         if let a = article, !(a.hasPrefix("제") && a.contains("항")) {
-            throw ExpoError.pronunciationDictionary(file: file, line: n, reason: "article '\(a)' is not of the form 제N항",
+            throw ExpoError.pronunciationDictionary(file: file, line: n, reason: "article '\(excerpt(a))' is not of the form 제N항",
                             fix: "name the article of 표준 발음법, e.g. 제26항, or leave the field empty")
         }
         return Entry(written: f[0], pronounced: f[1], article: article, note: f.count > 3 && !f[3].isEmpty ? f[3] : nil)

@@ -1,3 +1,5 @@
+import KoreanMorphology
+
 /// A piece of a sentence: plain text to pronounce, or a curator's fixed pronunciation.
 public struct PronunciationSegment: Sendable, Equatable {
     /// The segment's text.
@@ -35,10 +37,25 @@ public struct PronunciationSegment: Sendable, Equatable {
 ///   joined only when a consonant moved across the space (옷 안 → 오단, 옷 한 벌 → 오탄 벌).
 public struct StandardPronouncer: Sendable {
     let dictionary: PronunciationDictionary
+    let lexicon: KoreanLexicon?
 
-    /// A pronouncer using `dictionary` for word-dependent cases (`.empty`: rules only).
+    /// A pronouncer using `dictionary` for word-dependent cases (`.empty`: rules only) and the
+    /// installed hunspell-ko (`KoreanLexicon.installed`) for the readings that depend on the
+    /// part of speech.
     public init(dictionary: PronunciationDictionary) {
+        self.init(dictionary: dictionary, lexicon: KoreanLexicon.installed)
+    }
+
+    /// One line for the user when hunspell-ko is not installed and the readings that depend on
+    /// grammar follow the spelling rules alone; nil when it is installed.
+    public static var analysisUnavailableNote: String? { KoreanLexicon.unavailableNote }
+
+    /// A pronouncer using `dictionary` for word-dependent cases and `lexicon` for the readings
+    /// that depend on the part of speech (제24항 stems, 제27항 and 제29항 붙임 2 modifiers); with
+    /// nil the rules decide from the spelling alone, as when hunspell-ko is not installed.
+    public init(dictionary: PronunciationDictionary, lexicon: KoreanLexicon?) {
         self.dictionary = dictionary
+        self.lexicon = lexicon
     }
 
     /// Normalised spoken Korean text (Hangul words, spaces, sentence punctuation; it may also
@@ -47,7 +64,7 @@ public struct StandardPronouncer: Sendable {
     /// Sound changes cross a space only between Hangul words; any other character
     /// (punctuation, a line break, Latin letters, digits) is a pause.
     public func pronounce(_ text: String) -> String {
-        var engine = Engine(dictionary: dictionary)
+        var engine = Engine(dictionary: dictionary, grammar: Grammar(lexicon: lexicon))
         return engine.run(text)
     }
 

@@ -32,6 +32,7 @@ enum S {
     static let deolp: UInt32 = 0xB35F     // 덟
     static let juk: UInt32 = 0xC8FD       // 죽
     static let dung: UInt32 = 0xB465      // 둥
+    static let jeok: UInt32 = 0xC801      // 적
     static let gwa: UInt32 = 0xACFC       // 과
     static let yuk: UInt32 = 0xC721       // 육
     static let eops: UInt32 = 0xC5C6      // 없
@@ -73,25 +74,25 @@ enum WordRules {
 
     /// Applies every junction of the word left to right (each changes the coda of one
     /// syllable and the onset of the next), without the word-final coda.
-    static func applyJunctions(_ s: inout [Syl], _ r: Range<Int>) {
+    static func applyJunctions(_ s: inout [Syl], _ r: Range<Int>, _ g: Grammar) {
         var i = r.lowerBound
         while i + 1 < r.upperBound {
             if s[i].fixed & Syl.fixedCoda == 0 || s[i + 1].fixed & Syl.fixedOnset == 0 {
-                junction(&s, i, r)
+                junction(&s, i, r, g)
             }
             i += 1
         }
     }
 
-    static func junction(_ s: inout [Syl], _ i: Int, _ r: Range<Int>) {
+    static func junction(_ s: inout [Syl], _ i: Int, _ r: Range<Int>, _ g: Grammar) {
         let c = s[i].co
         if c == Co.none { return }
         if c == Co.s, s[i].has(Cls.sai) {
             saiSiot(&s, i)
         } else if s[i + 1].on == On.zero {
-            linkVowel(&s, i, r)
+            linkVowel(&s, i, r, g)
         } else {
-            consonantJunction(&s, i, r)
+            consonantJunction(&s, i, r, g)
         }
     }
 
@@ -120,12 +121,12 @@ enum WordRules {
 
     /// 제13–15항 (linking), 제12항 4 (ㅎ dropped), 제17항 (palatalisation), and ㄴ-insertion
     /// in 십육 [심뉵]-type numerals (제29항).
-    static func linkVowel(_ s: inout [Syl], _ i: Int, _ r: Range<Int>) {
+    static func linkVowel(_ s: inout [Syl], _ i: Int, _ r: Range<Int>, _ g: Grammar) {
         let c = s[i].co
         if c == Co.ng { return }
         if s[i + 1].written == S.yuk, s[i].has(Cls.numeral) {
             s[i + 1].on = Jamo.rep(c) == Co.l ? On.r : On.n
-            consonantJunction(&s, i, r)
+            consonantJunction(&s, i, r, g)
             return
         }
         switch c {

@@ -28,18 +28,38 @@ public final class HanjaReadingMemo: @unchecked Sendable {
 
     init() {}
 
-    /// Adds what `file` remembers, if it was written for this dictionary and tool version.
-    public func load(from file: URL, toolVersion: String) {
-        guard let data = try? Data(contentsOf: file),
-              let stored = try? JSONDecoder().decode(Stored.self, from: data),
-              stored.stamp == Self.stamp(toolVersion: toolVersion) else { return }
+    /// Adds what `file` remembers, if it was written for this dictionary and tool version. What
+    /// it holds is verified before use: every reading must be Hangul, every key Hanja (the
+    /// dictionary gives nothing else). A file that fails is removed, and the returned note says
+    /// so (said once; the readings are looked up again).
+    @discardableResult
+    public func load(from file: URL, toolVersion: String) -> String? {
+        guard let data = try? Data(contentsOf: file) else { return nil }
+        guard let stored = try? JSONDecoder().decode(Stored.self, from: data),
+              stored.characters.allSatisfy({ $0.key.unicodeScalars.count == 1 && Self.isReading($0.value) && Self.isHanja($0.key) }),
+              stored.runs.allSatisfy({ Self.isReading($0.value) && Self.isHanja($0.key) }) else {
+            try? FileManager.default.removeItem(at: file)
+            return "The cached Hanja readings \(file.path) were damaged; they were removed and are looked up again"
+        }
+        guard stored.stamp == Self.stamp(toolVersion: toolVersion) else { return nil }
         lock.lock()
         defer { lock.unlock() }
         for (key, value) in stored.characters {
-            guard let character = key.unicodeScalars.first, key.unicodeScalars.count == 1 else { continue }
+            guard let character = key.unicodeScalars.first else { continue }
             characters[character.value] = characters[character.value] ?? Array(value.unicodeScalars)
         }
         runs.merge(stored.runs) { current, _ in current }
+        return nil
+    }
+
+    /// Hangul syllables and spaces only (what a reading is); empty is allowed (no reading).
+    private static func isReading(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { (0xAC00...0xD7A3).contains($0.value) || $0 == " " }
+    }
+
+    /// Han ideographs only (what the dictionary is asked).
+    private static func isHanja(_ text: String) -> Bool {
+        !text.isEmpty && text.unicodeScalars.allSatisfy { $0.properties.isIdeographic }
     }
 
     /// Writes the memo to `file` (under a temporary name, then renamed) if it learnt anything.

@@ -72,17 +72,15 @@ public struct PronunciationLexicon: Sendable {
 
     /// Reads a lexicon file; throws an `ExpoError` naming the line at fault.
     public init(contentsOf url: URL) throws {
-        let text: String
+        let lines: [Substring]
         do {
-            text = try String(contentsOf: url, encoding: .utf8)
+            lines = try CuratedText.lines(of: url)
         } catch {
-            throw ExpoError.lexicon(file: url.path, line: nil,
-                reason: "the file cannot be read as UTF-8 text (\(error.localizedDescription))",
-                fix: "check that the file exists and is saved as UTF-8")
+            throw ExpoError.lexicon(file: url.path, line: nil, reason: error.description, fix: error.fix)
         }
         var entries: [Entry] = []
         var seen: [String: Int] = [:]
-        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (offset, rawLine) in lines.enumerated() {
             let lineNumber = offset + 1
             let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty || line.hasPrefix("#") { continue }
@@ -99,18 +97,18 @@ public struct PronunciationLexicon: Sendable {
                 throw failure("the written form is empty", "put the word as it is written before the first '|'")
             }
             guard !fields[1].isEmpty else {
-                throw failure("the spoken form of '\(fields[0])' is empty", "put what the voice should say after the first '|'")
+                throw failure("the spoken form of '\(excerpt(fields[0]))' is empty", "put what the voice should say after the first '|'")
             }
             var language: String?
             if fields.count == 3, !fields[2].isEmpty {
                 guard Self.isLanguageTag(fields[2]) else {
-                    throw failure("'\(fields[2])' is not a language tag",
+                    throw failure("'\(excerpt(fields[2]))' is not a language tag",
                                   "use a BCP 47 tag such as 'fr' or 'en-GB', or leave the third field out for Korean")
                 }
                 language = fields[2] == "ko" ? nil : fields[2]
             }
             if let earlier = seen[fields[0]] {
-                throw failure("'\(fields[0])' is already defined on line \(earlier)", "keep only one entry for it")
+                throw failure("'\(excerpt(fields[0]))' is already defined on line \(earlier)", "keep only one entry for it")
             }
             seen[fields[0]] = lineNumber
             var spoken = fields[1]

@@ -43,6 +43,7 @@ extension ScalarCursor {
 
     private static let durationWords: [[Unicode.Scalar]] = SpeechVocabulary.scalars([
         "간", "동안", "정도", "가량", "쯤", "씩", "마다", "주기", "이내", "이상", "이하", "만에", "후", "전", "내외", "째",
+        "걸리", "걸린", "걸릴", "걸렸", "걸려", "걸쳐", "걸친",
     ])
 
     /// Whether a word saying that a span of time is a duration starts at `index` (3~5일간).

@@ -31,7 +31,9 @@ extension SpeechScanner {
         case 2:
             let year = cursor.smallNumber(at: groups[0].lowerBound, maxDigits: 4)?.value ?? 0
             let second = cursor.smallNumber(at: groups[1].lowerBound, maxDigits: 4)?.value ?? 0
-            let looksLikeYears = counts[0] == 4 && (1000...2199).contains(year) && second > year
+            // 1592-1598 is a span of years; 1544-5700 (a second "year" no calendar reaches) is a
+            // nationwide service number, said digit by digit like 1588-1234.
+            let looksLikeYears = counts[0] == 4 && (1000...2199).contains(year) && second > year && second <= 2199
             return (3...4).contains(counts[0]) && counts[1] == 4 && !looksLikeYears && cursor[groups[0].lowerBound] != "0"
                 && !cursor.isHangul(at: index)
         default:

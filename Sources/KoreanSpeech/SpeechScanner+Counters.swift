@@ -72,6 +72,14 @@ extension ScalarCursor {
             if SpeechVocabulary.ships.contains(where: { Self.isWord($0, orWithParticle: word(before: numberStart)) }) {
                 reading = .native
             }
+        case "점":
+            // Works and objects are counted in native numbers (작품 두 점, 2점의 그림: 표준국어대사전
+            // '점' 의존 명사 2); scores and points stay Sino-Korean (구십 점).
+            if SpeechVocabulary.countedWorks.contains(where: { Self.isWord($0, orWithParticle: word(before: numberStart)) })
+                || (matches(Self.ui, at: match.end)
+                    && SpeechVocabulary.countedWorks.contains(where: { matchesNoun($0, at: afterOneSpace(match.end + 1)) })) {
+                reading = .native
+            }
         case "자":
             if next < end, HangulSyllable.contains(scalars[next]), next == match.end { reading = .sino }
             if SpeechVocabulary.sinoAfterJa.contains(where: { matches($0, at: next) }) { reading = .sino }

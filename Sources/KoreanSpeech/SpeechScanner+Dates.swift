@@ -44,6 +44,17 @@ extension ScalarCursor {
         return DateParts(year: year.value, month: month.value, day: day.value, end: day.end)
     }
 
+    /// '19.5.1 (at the year's first digit, after the apostrophe): a two-digit year, month and
+    /// day with full stops. The year is said in full, 00–29 in the 2000s and 30–99 in the 1900s,
+    /// the century museum labels and notices abbreviate ('88.9.17, '19.5.1).
+    func shortYearDate(at index: Int) -> DateParts? {
+        guard let year = smallNumber(at: index), year.end - index == 2, year.end < end, scalars[year.end] == ".",
+              let month = smallNumber(at: afterSpaces(year.end + 1)), (1...12).contains(month.value), month.end < end,
+              scalars[month.end] == ".", let day = smallNumber(at: afterSpaces(month.end + 1)), (1...31).contains(day.value)
+        else { return nil }
+        return DateParts(year: (year.value < 30 ? 2000 : 1900) + year.value, month: month.value, day: day.value, end: day.end)
+    }
+
     /// "2021. 11." or "2021.11.": a year and a month with full stops, no day after them.
     func yearMonthParts(at index: Int) -> DateParts? {
         guard index + 4 < end, let year = smallNumber(at: index, maxDigits: 4), year.end - index == 4,
@@ -126,7 +137,7 @@ extension SpeechScanner {
 
     /// Says the day of the week written after a date ("(목)" → 목요일); returns where reading
     /// goes on.
-    private mutating func putWeekday(after index: Int) -> Int {
+    mutating func putWeekday(after index: Int) -> Int {
         guard let weekday = cursor.weekday(at: index) else { return index }
         put(" " + weekday.name)
         return weekday.end

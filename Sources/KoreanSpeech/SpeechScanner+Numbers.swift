@@ -12,6 +12,7 @@ extension SpeechScanner {
             if readNamedNumber() || readDate() || readTime() || readPhoneNumber() || readCommemoration() { return }
         }
         let first = cursor.number(at: index)
+        if readPowerNotation(first, negative: negative) { return }
         if first.isTooLong { note(.spelledDigits, NumberToken.text(first.whole), "said digit by digit") }
         if readEnglishOrdinal(first) { return }
         let ordinalPrefix = cursor.isOrdinalPrefix(before: index)
@@ -22,6 +23,32 @@ extension SpeechScanner {
         let context = NumberContext(numberStart: index, ordinalPrefix: ordinalPrefix, negative: negative)
         if readPair(first, firstUnit, firstCounter, suffixEnd: suffixEnd, context) { return }
         readQuantity(first, unit: firstUnit, counter: firstCounter, context, currency: currency)
+    }
+
+    /// Powers as written in science and spreadsheets: 1e40 → 일 곱하기 십의 사십 제곱, 10^40 →
+    /// 십의 사십 제곱, 2.5E-3 → 이 점 오 곱하기 십의 마이너스 삼 제곱. The exponent is a number, not
+    /// a count, so a counter after it (1e40명) is never read with native numerals: the counter
+    /// follows the whole number as its own word (… 제곱 명).
+    private mutating func readPowerNotation(_ mantissa: NumberToken, negative: Bool) -> Bool {
+        guard let mark = cursor.at(mantissa.end), mark == "e" || mark == "E" || mark == "^", !mantissa.isTooLong else { return false }
+        var start = mantissa.end + 1
+        var exponentNegative = false
+        if let sign = cursor.at(start), sign == "-" || sign == "+" || sign == "\u{2212}" {
+            exponentNegative = sign != "+"
+            start += 1
+        }
+        let end = cursor.digitRunEnd(from: start)
+        guard end > start, end - start <= 4, !cursor.isASCIILetterOrDigit(at: end), cursor.at(end) != ".",
+              let exponent = cursor.smallNumber(at: start, maxDigits: 4)?.value else { return false }
+        if negative { put("마이너스 ") }
+        let power = (exponentNegative ? "마이너스 " : "") + KoreanNumerals.sino(exponent) + " 제곱"
+        if mark == "^" {
+            put(mantissa.words(.sino) + "의 " + power + " ")
+        } else {
+            put(mantissa.words(.sino) + " 곱하기 십의 " + power + " ")
+        }
+        cursor.move(to: end)
+        return true
     }
 
     /// Numbers that are names: established tokens (4K → 포케이, 3D → 쓰리디) and service

@@ -13,9 +13,14 @@ extension SpeechScanner {
         // 5~7년 주기 → 오 년에서 칠 년: a span of years under 100, or of days, minutes or seconds
         // before 간, 동안, 정도 …, is a duration, not dates.
         let secondEnd = secondUnit?.end ?? secondCounter?.end ?? second.end
-        let duration = (counter?.wordText == "년" && (second.value ?? 1000) < 100)
-            || (counter?.counter.temporal == true && cursor.isDurationWord(at: cursor.afterOneSpace(secondEnd)))
+        let after = cursor.afterOneSpace(secondEnd)
+        // After a month the days are dates whatever follows (5월 4~5일에 걸쳐).
+        let afterMonth = cursor.word(before: context.numberStart).last == "월"
+        let spanWord = counter?.counter.temporal == true && !afterMonth && (cursor.isDurationWord(at: after)
+            || (cursor.at(after) == "에" && cursor.isDurationWord(at: cursor.afterOneSpace(after + 1))))   // 3~4일에 걸쳐
+        let duration = (counter?.wordText == "년" && (second.value ?? 1000) < 100) || spanWord
         let temporal = (counter?.counter.temporal ?? false) && !duration
+        if spanWord, unit == nil, let counter, readApproximateSpan(first, second, counter: counter) { return }
         if let prefix = unit?.unit.prefix, !cursor.isPreceded(by: prefix, at: context.numberStart) {
             put(prefix)
             put(" ")
@@ -57,6 +62,18 @@ extension SpeechScanner {
               (100...2100).contains(b), a < b, !context.negative else { return false }
         put(KoreanNumerals.sino(a) + " 년부터 " + KoreanNumerals.sino(b) + " 년까지")
         cursor.move(to: second.end)
+        return true
+    }
+
+    /// 4~5일 걸린다 → 사오 일, 2~3년 동안 → 이삼 년: a span of two neighbouring single digits
+    /// before a Sino-Korean counter of time, said as one approximate number (표준국어대사전 '사오',
+    /// '이삼'; 한글 맞춤법 제43항 해설).
+    private mutating func readApproximateSpan(_ first: NumberToken, _ second: NumberToken, counter: CounterMatch) -> Bool {
+        guard counter.counter.reading == .sino, counter.start >= second.end, first.fraction == nil, second.fraction == nil,
+              let a = first.value, let b = second.value, b == a + 1, (1...8).contains(a),
+              first.whole.count == 1 else { return false }
+        put(KoreanNumerals.sino(a) + KoreanNumerals.sino(b) + " " + counter.wordText)
+        cursor.move(to: counter.end)
         return true
     }
 

@@ -32,6 +32,18 @@ extension SpeechScanner {
         case "~":
             readTilde()
             return
+        case "\u{A7}":
+            // §3 → 삼 절, §§ 3–5 → 삼 절에서 오 절: the section sign is said after its number.
+            var next = cursor.position + 1
+            while cursor.at(next) == "\u{A7}" || cursor.at(next) == " " { next += 1 }
+            if cursor.isDigit(at: next) {
+                pendingSuffix = "절"
+                cursor.move(to: next)
+            } else {
+                put(" 절 ")
+                cursor.advance()
+            }
+            return
         default:
             break
         }
@@ -71,6 +83,12 @@ extension SpeechScanner {
         let digits = cursor.position + 1
         if cursor.at(digits + 2) == "s" {
             cursor.advance()  // '80s: the number reader says 팔십 년대
+            return
+        }
+        if let date = cursor.shortYearDate(at: digits) {
+            // '19.5.1 → 이천십구 년 오월 일 일: a dotted date is said with its full year.
+            put(date.words)
+            cursor.move(to: putWeekday(after: cursor.afterClosingDot(date.end, dotted: true)))
             return
         }
         let value = cursor.smallNumber(at: digits)?.value ?? 0
@@ -119,7 +137,9 @@ extension SpeechScanner {
             } else if ScalarClass.isHangul(next) || next == " " {
                 put("에서")
             } else if ScalarClass.isDigit(next) {
-                put("부터")
+                // 20만~30만 명 → 이십만에서 삼십만 명: an amount written with its magnitude word is
+                // a quantity; after other words a number starts a span (후반~15세기 → 후반부터).
+                put(Self.magnitudeWords.contains(last) && cursor.isDigit(at: cursor.position - 2) ? "에서" : "부터")
             }
         }
         put(" ")
@@ -127,6 +147,7 @@ extension SpeechScanner {
     }
 
     private static let weekdays: Set<Unicode.Scalar> = ["월", "화", "수", "목", "금", "토", "일"]
+    private static let magnitudeWords: Set<Unicode.Scalar> = ["만", "억", "조"]
 
     /// 월~금 → 월요일부터 금요일까지: two weekdays written as one syllable each.
     private mutating func readWeekdayRange() -> Bool {

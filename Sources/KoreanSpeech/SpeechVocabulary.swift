@@ -77,6 +77,16 @@ enum SpeechVocabulary {
         "기관차", "전차", "탱크", "구급차", "소방차", "경찰차", "모니터", "선풍기", "에어컨", "수레", "마차",
     ])
 
+    /// Nouns before "N점" (or after "N점의") that make 점 a count of works and objects (작품 두 점)
+    /// rather than of points (구십 점).
+    static let countedWorks: [[Unicode.Scalar]] = scalars([
+        "작품", "그림", "유물", "회화", "도자기", "조각", "조각품", "공예품", "사진", "소장품", "문화재", "유품", "서화",
+        "병풍", "글씨", "판화", "초상화", "불화", "출품작", "전시품", "토기", "자기", "청자", "백자", "의복", "옷",
+        "미술품", "민화", "산수화", "풍속화", "족자", "탁본", "서적", "책", "고서", "지도", "복식", "장신구",
+        "가구", "악기", "무기", "갑옷", "도검", "불상", "석상", "동상", "포스터", "엽서", "우표", "메달", "기념품",
+        "전시물", "출토품", "부장품", "칠기", "목기", "금속기", "유리기", "직물", "자수", "탈", "인형",
+    ])
+
     /// Words after "N자" that make 자 a party or letter count (3자 회담) rather than a length.
     static let sinoAfterJa: [[Unicode.Scalar]] = scalars(["회담", "대면", "구도", "협의", "협상", "간", "연합"])
 

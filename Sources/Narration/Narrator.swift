@@ -6,9 +6,24 @@ import KoreanSpeech
 /// its display text and its spoken form.
 public struct Narrator: Sendable {
     public let normalizer: KoreanSpeechNormalizer
+    /// Display text only: no spoken form, no word links (see `displayOutline`).
+    private var displayOnly = false
 
     public init(normalizer: KoreanSpeechNormalizer) {
         self.normalizer = normalizer
+    }
+
+    /// What the reader sees of each track, without the spoken forms, which are the expensive
+    /// part (the normaliser, the Hanja dictionary): per track, its stem, title, kind, position
+    /// and per block its role, label, value and sentences' display text, exactly as `tracks`
+    /// gives them. What a cached narration is checked against before it is used.
+    public static func displayOutline(for catalog: Catalog) -> [TrackOutline] {
+        var narrator = Narrator(normalizer: KoreanSpeechNormalizer(lexicon: .empty))
+        narrator.displayOnly = true
+        return (0...catalog.entries.count).map { slot in
+            TrackOutline(slot == 0 ? narrator.posterTrack(catalog.poster)
+                : narrator.entryTrack(catalog.entries[slot - 1], index: slot - 1, count: catalog.entries.count))
+        }
     }
 
     /// The poster's track followed by every entry's, in catalog order. Tracks are made on
@@ -73,6 +88,7 @@ public struct Narrator: Sendable {
     }
 
     private func sentence(_ text: String) -> Sentence {
+        if displayOnly { return Sentence(display: text, spoken: []) }
         var sentence = Sentence(display: text, spoken: normalizer.spokenRuns(text))
         sentence.wordLinks = SpokenWordLinks.links(for: sentence, normalizer: normalizer)
         return sentence
@@ -81,6 +97,7 @@ public struct Narrator: Sendable {
     /// The title is spoken in Korean, and its name in another language (the part in
     /// parentheses, usually on its own line) with that language's voice.
     private func titleSentence(_ title: PosterTitle) -> Sentence {
+        if displayOnly { return Sentence(display: title.display, spoken: []) }
         var spoken = normalizer.spokenRuns(title.main)
         let mainSentence = Sentence(display: title.main, spoken: spoken)
         var links = SpokenWordLinks.links(for: mainSentence, normalizer: normalizer)
@@ -105,6 +122,25 @@ public struct Narrator: Sendable {
             }
         }
         return Sentence(display: title.display, spoken: spoken, wordLinks: links)
+    }
+}
+
+/// What the reader sees of a track (see `Narrator.displayOutline`).
+public struct TrackOutline: Equatable, Sendable {
+    public var fileStem: String
+    public var title: String
+    public var kind: Track.Kind
+    public var position: Int
+    public var blocks: [[String]]
+
+    public init(_ track: Track) {
+        fileStem = track.fileStem
+        title = track.title
+        kind = track.kind
+        position = track.position
+        blocks = track.blocks.map { block in
+            [block.role.rawValue, block.label, block.value] + block.sentences.map(\.display)
+        }
     }
 }
 

@@ -33,32 +33,46 @@ public struct EntryNames: Sendable {
         return String(stem[stem.index(after: hyphen)...])
     }
 
-    /// The 0-based indices of the entries `name` stands for, tried in this order: the entry's
-    /// name (every entry of that name), the file stem, the stem without its number, the position.
-    /// Throws a usage error naming the closest names when none fits, or the stems when a short
-    /// stem fits several entries.
+    /// The 0-based indices of the entries `name` stands for: by the entry's name (every entry
+    /// of that name), its file stem, the stem without its number, or its position. When these
+    /// point to different entries (an entry *named* "1" or "01-gat"), nothing is guessed: a
+    /// usage error names each entry and how the name fits it. Throws a usage error naming the
+    /// closest names when none fits, or the stems when a short stem fits several entries.
     public func resolve(_ name: String) throws -> [Int] {
+        var fits: [(how: String, indices: [Int])] = []
         let byName = names.indices.filter { names[$0] == name || titles[$0] == name }
-        if !byName.isEmpty { return byName }
+        if !byName.isEmpty { fits.append(("named so", byName)) }
         let folded = name.lowercased()
-        if let index = stems.firstIndex(where: { $0.lowercased() == folded }) { return [index] }
+        if let index = stems.firstIndex(where: { $0.lowercased() == folded }) { fits.append(("its file stem", [index])) }
         let byShortStem = stems.indices.filter { Self.shortStem(stems[$0]).lowercased() == folded }
-        if byShortStem.count == 1 { return byShortStem }
-        if byShortStem.count > 1 {
-            let choices = byShortStem.map { "\(stems[$0]) (\(names[$0]))" }.joined(separator: ", ")
-            throw ExpoError(.usage, "\"\(name)\" fits \(counted(byShortStem.count, "entry", "entries")): \(choices); name one by its numbered stem",
+        if !byShortStem.isEmpty { fits.append(("its stem without the number", byShortStem)) }
+        if !name.isEmpty, name.count <= 9, name.allSatisfy({ $0.isASCII && $0.isNumber }), let position = Int(name),
+           (1...max(1, names.count)).contains(position), position <= names.count {
+            fits.append(("its position", [position - 1]))
+        }
+        guard let first = fits.first else { throw unknown(name) }
+        if fits.allSatisfy({ $0.indices == first.indices }) {
+            guard first.indices.count > 1, byName.isEmpty else { return first.indices }
+        }
+        if fits.count == 1 {
+            let choices = byShortStem.map { "\(stems[$0]) (\(excerpt(names[$0])))" }.joined(separator: ", ")
+            throw ExpoError(.usage, "\"\(excerpt(name))\" fits \(counted(byShortStem.count, "entry", "entries")): \(choices); name one by its numbered stem",
                             subject: .entrySelection)
         }
-        if !name.isEmpty, name.allSatisfy({ $0.isASCII && $0.isNumber }), let position = Int(name) {
-            if (1...names.count).contains(position) { return [position - 1] }
+        var described: [String] = []
+        for fit in fits {
+            for index in fit.indices where described.count < 4 {
+                described.append("\(stems[index]) (\(excerpt(names[index], limit: 24)), \(fit.how))")
+            }
         }
-        throw unknown(name)
+        throw ExpoError(.usage, "\"\(excerpt(name))\" fits more than one entry: \(described.joined(separator: "; ")); name one by its numbered stem",
+                        subject: .entrySelection)
     }
 
     /// The error for a name that fits no entry: the closest names, or, with none close, the
     /// catalog's first names.
     func unknown(_ name: String) -> ExpoError {
-        let quoted = "\"\(name)\""
+        let quoted = "\"\(excerpt(name))\""
         // A number is a position: the range says more than names that look alike.
         let suggestions = name.allSatisfy({ $0.isASCII && $0.isNumber }) ? [] : closest(to: name)
         if suggestions.isEmpty {

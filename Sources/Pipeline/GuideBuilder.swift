@@ -42,6 +42,7 @@ public struct GuideBuilder {
         // Assembling synthesises nothing, so it starts no speech server.
         if !narrate.isCached && !request.assembleOnly { speech?.prepare(profile: request.profile) }
         let narration = try narrate.run()
+        if let damage = narration.cacheDamage { progress(.warning(damage)) }
         // Created, claimed and locked once the selection is known to be good; held to the end.
         let folders = try RunFolders(request, onWait: { folder in
             progress(.warning("Another expo-narrate run is using \(folder); waiting for it to finish"))
@@ -51,7 +52,7 @@ public struct GuideBuilder {
         let output = try OutputFolder(destination: request.outputFolder)
         defer { output.discard() }
         let previous = ExportStage.filesOfPreviousRun(in: output.destination)
-        let export = ExportStage(request: request, output: output)
+        let export = ExportStage(request: request, output: output, normalizer: normalizer)
         // A run over some tracks in a folder that holds a guide re-publishes that whole guide:
         // the chosen tracks made now, the others from the cache, never synthesised again.
         let published = request.selection == .all ? nil : try PublishedGuide.read(in: output.destination)
@@ -111,7 +112,9 @@ public struct GuideBuilder {
         defer { speech.close() }
         let narrate = NarrationStage(request: request, normalizer: normalizer)
         if !narrate.isCached { speech.prepare(profile: request.profile) }
-        let tracks = try narrate.run().selected
+        let narration = try narrate.run()
+        if let damage = narration.cacheDamage { progress(.warning(damage)) }
+        let tracks = narration.selected
         let folders = try RunFolders(request, onWait: { folder in
             progress(.warning("A whole expo-narrate run is using \(folder); waiting for it to finish"))
         }, onNotice: { progress(.warning($0)) })

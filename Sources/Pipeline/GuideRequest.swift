@@ -1,3 +1,4 @@
+import Braille
 import Foundation
 import ExpoModel
 import ExpoSystem
@@ -45,6 +46,23 @@ public struct GuideRequest: Sendable {
     public var shard: Shard?
     /// Publish from the cache only: every track must be there; nothing is synthesised.
     public var assembleOnly = false
+    /// The braille edition's page (`--format brf,pef`), and its Korean table (default:
+    /// `Voices/braille/ko-expo-g2.ctb` of the voices folder, found with the voice profiles).
+    public var braillePage = BraillePageSize.standard
+    public var brailleTable: URL?
+    /// The date the EPUB carries, in seconds since 1970 (`SOURCE_DATE_EPOCH`, for reproducible
+    /// builds); nil: today at midnight UTC.
+    public var sourceDate: Int?
+
+    /// The latest date an EPUB can carry: 9999-12-31T23:59:59Z.
+    public static let latestSourceDate = 253_402_300_799
+
+    /// `SOURCE_DATE_EPOCH` of `environment`, read as whole seconds from 1970 to the year 9999;
+    /// nil when it is not set; a usage error when it is set to anything else.
+    public static func sourceDate(environment: [String: String]) throws -> Int? {
+        guard let text = environment["SOURCE_DATE_EPOCH"], !text.isEmpty else { return nil }
+        return try CheckedNumber.parse(text, in: 0...latestSourceDate, what: "SOURCE_DATE_EPOCH (seconds since 1970)")
+    }
 
     /// The cache folder this request uses when `useCache` is set.
     public var effectiveCacheFolder: URL {

@@ -7,9 +7,13 @@ public struct Shard: Sendable, Equatable, Hashable, CustomStringConvertible {
     public let index: Int
     public let count: Int
 
-    /// nil unless 0 ≤ index < count.
+    /// The most shards a guide can be made in: more than a catalog's tracks (at most 20,001)
+    /// would leave shards idle, and the plan keeps a number per shard.
+    public static let maximumCount = 100_000
+
+    /// nil unless 0 ≤ index < count ≤ `maximumCount`.
     public init?(index: Int, count: Int) {
-        guard count >= 1, (0..<count).contains(index) else { return nil }
+        guard (1...Self.maximumCount).contains(count), (0..<count).contains(index) else { return nil }
         self.index = index
         self.count = count
     }
@@ -36,7 +40,8 @@ public enum ShardPlan {
         var cost: [String: Int] = [:]
         for job in jobs { cost[job.key] = max(cost[job.key] ?? 0, job.estimatedCost) }
         let order = cost.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-        var load = [Int](repeating: 0, count: max(1, count))
+        // Shards past the number of pieces of work get none: no need to count them.
+        var load = [Int](repeating: 0, count: max(1, min(count, order.count)))
         var result: [String: Int] = [:]
         for (key, length) in order {
             var lightest = 0

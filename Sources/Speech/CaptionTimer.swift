@@ -37,11 +37,20 @@ public struct CaptionTimer: Sendable {
     /// Cues are in order and never overlap; a sentence that took no time shares the next cue.
     /// With `wordSpans` (one list per sentence, one span per display word), each cue carries
     /// its words' start times (`CaptionCue.wordStarts`).
+    ///
+    /// With `sounds` (the sounding stretches of the published WAV, see `Audio.SoundSpans`) and
+    /// `pauses` (the break before each sentence, see `SSMLBuilder.pausesBeforeSentences`),
+    /// sentences are placed where the audio has them (`SentenceAligner`): each starts no later
+    /// than its first sound and ends no earlier than its last, and no sound is outside them.
     public func cues(sentences: [String], wordSpans: [[ClosedRange<Int>?]]? = nil, speechDuration: Double,
-                     offset: Double) -> [CaptionCue] {
+                     offset: Double, sounds: [Range<Double>] = [], pauses: [Int] = []) -> [CaptionCue] {
         let total = Int((speechDuration * 1000).rounded())
-        let starts = startTimes(count: sentences.count, total: total)
+        let marks = startTimes(count: sentences.count, total: total)
         let ends = clauseEnds.sorted()
+        let offsetMs = Int((offset * 1000).rounded())
+        let heard = sounds.map { Int(($0.lowerBound * 1000).rounded()) - offsetMs..<Int(($0.upperBound * 1000).rounded()) - offsetMs }
+        let aligned = SentenceAligner.align(marks: marks, pauses: pauses, sounds: heard, total: total)
+        let starts = aligned.isEmpty ? marks : aligned.map(\.start)
         let timed = wordSpans.map { $0.count == sentences.count } ?? false
         var cues: [CaptionCue] = []
         var carried = ""
@@ -49,8 +58,8 @@ public struct CaptionTimer: Sendable {
         var carriedStart: Int?
         for (index, text) in sentences.enumerated() {
             let start = starts[index]
-            let limit = index + 1 < starts.count ? starts[index + 1] : total
-            let end = ends.last(where: { $0 > start && $0 <= limit }) ?? limit
+            let limit = aligned.isEmpty ? (index + 1 < starts.count ? starts[index + 1] : total) : aligned[index].end
+            let end = aligned.isEmpty ? ends.last(where: { $0 > start && $0 <= limit }) ?? limit : limit
             let joined = carried.isEmpty ? text : carried + " " + text
             let cueStart = carriedStart ?? start
             var words = carriedWords

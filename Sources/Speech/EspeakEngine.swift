@@ -75,6 +75,30 @@ public final class EspeakEngine {
         self.dataPath = dataPath
     }
 
+    /// Whether espeak-ng has the voice `name` (a language as `espeak-ng --voices` lists it, such
+    /// as "en-us" or "fr", with an optional "+variant"), looked up in its data folder without
+    /// starting it; nil when that folder or its voices cannot be found (no speech is made then
+    /// anyway, and the run says so).
+    public static func hasVoice(_ name: String) -> Bool? {
+        guard let names = voiceFileNames else { return nil }
+        let base = name.split(separator: "+", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? name
+        return !base.isEmpty && names.contains(base.lowercased())
+    }
+
+    /// The names of espeak-ng's voice files (lang/ and voices/ of its data folder), lowercased;
+    /// looked up once per process.
+    private static let voiceFileNames: Set<String>? = {
+        guard let pointer = expo_speech_data_folder() else { return nil }
+        let folder = URL(fileURLWithPath: String(cString: pointer))
+        var names = Set<String>()
+        for subfolder in ["lang", "voices"] {
+            let root = folder.appendingPathComponent(subfolder)
+            guard let walker = FileManager.default.enumerator(atPath: root.path) else { continue }
+            for case let path as String in walker { names.insert((path as NSString).lastPathComponent.lowercased()) }
+        }
+        return names.isEmpty ? nil : names
+    }()
+
     /// espeak-ng's version string, without starting it.
     public static var libraryVersion: String {
         String(cString: expo_speech_version())

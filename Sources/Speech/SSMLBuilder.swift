@@ -25,6 +25,37 @@ public struct SSMLBuilder: Sendable {
         return Int(name.dropFirst())
     }
 
+    /// The pause written before each of `count` sentences of a document this builder made, in
+    /// milliseconds: the `<break>`s between the end of the sentence before (`</s>`) and the
+    /// sentence's mark (0 for the first sentence, and for one with no mark).
+    public static func pausesBeforeSentences(in ssml: String, count: Int) -> [Int] {
+        var pauses = [Int](repeating: 0, count: count)
+        var pending = 0
+        var rest = Substring(ssml)
+        while let open = rest.firstIndex(of: "<") {
+            guard let close = rest[open...].firstIndex(of: ">") else { break }
+            let tag = rest[rest.index(after: open)..<close]
+            if tag == "/s" {
+                pending = 0
+            } else if tag.hasPrefix("break "), let value = attribute("time", in: tag), value.hasSuffix("ms") {
+                pending += Int(value.dropLast(2)) ?? 0
+            } else if tag.hasPrefix("mark "), let name = attribute("name", in: tag),
+                      let index = sentenceIndex(forMark: String(name)), index < count {
+                pauses[index] = pending
+                pending = 0
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return pauses
+    }
+
+    /// The value of `name="…"` in a tag's text.
+    private static func attribute(_ name: String, in tag: Substring) -> Substring? {
+        guard let range = tag.range(of: name + "=\"") else { return nil }
+        let value = tag[range.upperBound...]
+        return value.firstIndex(of: "\"").map { value[..<$0] }
+    }
+
     /// The SSML document for `track`.
     public func document(for track: Track) -> String {
         timedDocument(for: track).ssml
@@ -48,7 +79,8 @@ public struct SSMLBuilder: Sendable {
                 ssml.append("<s><mark name=\"\(Self.markName(forSentence: sentenceIndex))\"/>")
                 var voicedWords: [VoicedWord] = []
                 for run in voiced(sentence.spoken) {
-                    let foreign = run.language.flatMap { profile.foreignVoices[$0] != nil ? $0 : nil }
+                    // The profile's voice for the language (en → en-us), as espeak-ng selects it.
+                    let foreign = run.language.flatMap { profile.foreignVoices[$0] }
                     if let foreign { ssml.append("<voice xml:lang=\"\(Self.escape(foreign))\">") }
                     for (offset, word) in Sentence.words(run.text).enumerated() {
                         if offset > 0 { ssml.append(" ") }

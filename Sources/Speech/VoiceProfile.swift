@@ -44,6 +44,13 @@ public struct VoiceProfile: Sendable, Equatable, Codable {
     /// The true-peak ceiling of a profile that does not set one, dBTP.
     public static let defaultTruePeakCeilingDBTP = -2.5
 
+    /// The keys a profile file may have.
+    public static let settingNames = [
+        "name", "purpose", "espeakVoice", "foreignVoices", "rate", "pitch", "volume", "wordGap", "sentencePauseMs",
+        "paragraphPauseMs", "trackPauseMs", "headSilenceMs", "tailSilenceMs", "targetLoudnessLUFS", "peakCeilingDBFS",
+        "truePeakCeilingDBTP",
+    ]
+
     public init(name: String, purpose: String, espeakVoice: String, foreignVoices: [String: String], rate: Int,
                 pitch: Int, volume: Int, wordGap: Int, sentencePauseMs: Int, paragraphPauseMs: Int, trackPauseMs: Int,
                 headSilenceMs: Int, tailSilenceMs: Int, targetLoudnessLUFS: Double, peakCeilingDBFS: Double,
@@ -228,10 +235,30 @@ public struct VoiceLibrary: Sendable {
         } catch {
             throw ExpoError.invalidVoiceProfile(file: file.path, reason: "not valid JSON (\(ExpoError.reason(of: error)))")
         }
+        // A setting the profile does not have (a misspelt optional one) is not ignored silently.
+        if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
+            let known = Set(VoiceProfile.settingNames)
+            if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
+                let text = String(decoding: data, as: UTF8.self)
+                let before = text.range(of: "\"\(unknown)\"").map { text[..<$0.lowerBound] } ?? ""
+                let line = CuratedText.lines(String(before)).count
+                throw ExpoError.invalidVoiceProfile(
+                    file: "\(file.path):\(line)",
+                    reason: "\"\(excerpt(unknown))\" is not a profile setting; "
+                        + (VoiceProfile.settingNames.first { $0.lowercased() == unknown.lowercased() }.map { "did you mean \"\($0)\"?" }
+                            ?? "the settings are \(VoiceProfile.settingNames.joined(separator: ", "))"))
+            }
+        }
         guard profile.name == name else {
             throw ExpoError.invalidVoiceProfile(file: file.path, reason: "its \"name\" is \"\(profile.name)\" but the file is \(name).json; make them match")
         }
         try profile.validate(file: file.path)
+        // A foreign voice espeak-ng does not have would be read by another voice, silently.
+        for (language, voice) in profile.foreignVoices.sorted(by: { $0.key < $1.key }) where EspeakEngine.hasVoice(voice) == false {
+            throw ExpoError.invalidVoiceProfile(
+                file: file.path,
+                reason: "\"foreignVoices\" gives \"\(excerpt(language))\" the voice \"\(excerpt(voice))\", which espeak-ng does not have; use one 'espeak-ng --voices' lists (e.g. \"en-us\")")
+        }
         profile.name = name
         return profile
     }

@@ -66,7 +66,9 @@ struct ChapterXHTML {
     }
 
     private func renderSentence(_ sentence: Sentence, id: String) -> String {
-        var out = "<span id=\"\(id)\">"
+        // dir="auto" isolates the sentence for direction: an override or embedding the text
+        // left open ends with its sentence.
+        var out = "<span id=\"\(id)\" dir=\"auto\">"
         for run in sentence.runs {
             let text = XMLText.escape(run.text)
             if let language = run.language, !LanguageTag.same(language, bookLanguage) {

@@ -29,6 +29,10 @@ public struct TalkingBookDocument: Sendable {
     /// Optional `dcterms:conformsTo` claim, e.g. `"EPUB Accessibility 1.1 - WCAG 2.1 Level AA"`.
     /// Leave `nil` unless the publication has been evaluated against that standard.
     public var conformsTo: String?
+    /// Who evaluates the book (`a11y:certifiedBy`): with it, the writer checks the book itself
+    /// (`AccessibilityConformance`) and claims EPUB Accessibility 1.1 at WCAG 2.2 Level AA when
+    /// it meets it, instead of `conformsTo`.
+    public var certifiedBy: String?
 
     /// Creates a document; see the properties for the meaning of each value.
     public init(
@@ -36,7 +40,7 @@ public struct TalkingBookDocument: Sendable {
         identifier: String, modified: String,
         creator: String? = nil, publisher: String? = nil,
         accessibilitySummary: String, chapters: [Chapter],
-        narrator: String? = nil, conformsTo: String? = nil
+        narrator: String? = nil, conformsTo: String? = nil, certifiedBy: String? = nil
     ) {
         self.title = title
         self.titleLanguage = titleLanguage
@@ -49,6 +53,7 @@ public struct TalkingBookDocument: Sendable {
         self.chapters = chapters
         self.narrator = narrator
         self.conformsTo = conformsTo
+        self.certifiedBy = certifiedBy
     }
 }
 

@@ -65,7 +65,12 @@ struct PackageDocument {
         for feature in features { out += meta("schema:accessibilityFeature", feature) }
         out += meta("schema:accessibilityHazard", "none")
         out += meta("schema:accessibilitySummary", document.accessibilitySummary)
-        if let conformsTo = document.conformsTo, !XMLText.singleLine(conformsTo).isEmpty {
+        // The claim is made only when the book meets it and someone is named as its evaluator.
+        if let certifiedBy = document.certifiedBy, !XMLText.singleLine(certifiedBy).isEmpty,
+           AccessibilityConformance.failures(document).isEmpty {
+            out += meta("dcterms:conformsTo", AccessibilityConformance.claim)
+            out += meta("a11y:certifiedBy", certifiedBy)
+        } else if let conformsTo = document.conformsTo, !XMLText.singleLine(conformsTo).isEmpty {
             out += meta("dcterms:conformsTo", conformsTo)
         }
         return out

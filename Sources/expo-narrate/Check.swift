@@ -18,7 +18,8 @@ struct Check: ParsableCommand {
         Korean spelling dictionary, Debian's hunspell-ko), empty and duplicate fields.
 
         Exit status: 0 nothing found; 1 something found; 64 usage error; 65 bad catalog data; \
-        72 a resource of the installation is missing.
+        72 a resource of the installation is missing; 75 the check could not finish (the spelling \
+        dictionary ran out of memory), with what it found so far.
         """
     )
 
@@ -41,20 +42,24 @@ struct Check: ParsableCommand {
             printError("expo-narrate: \(describe(error))")
             throw exitStatus(for: error)
         }
-        for notice in report.skipped { printError("expo-narrate check: \(notice)") }
+        for notice in report.skipped { printError("expo-narrate check: \(singleLine(notice))") }
         try writeOutput(json ? Self.json(report) : Self.text(report))
+        // A check that could not finish (memory short) is not a clean bill: 75, try again.
+        if report.failure != nil { throw ExitCode(75) }
         if !report.isClean { throw ExitCode(1) }
     }
 
     /// The report for people: one block per finding, then the counts.
     static func text(_ report: CheckReport) -> String {
         var text = ""
+        // Every text of a finding may come from the catalog: each goes through singleLine, so
+        // that a name with a line break cannot forge a finding, nor a control sequence the terminal.
         for finding in report.findings {
-            let place = finding.position == 0 ? "poster" : "entry \(finding.position) (\(finding.entry))"
-            text += "\(place), \(finding.field): \(finding.kind.label.one)"
-            text += finding.text.isEmpty ? "\n" : ": \(finding.text)\n"
-            if !finding.context.isEmpty { text += "    \(finding.context)\n" }
-            text += "    \(finding.detail)\n"
+            let place = finding.position == 0 ? "poster" : "entry \(finding.position) (\(singleLine(finding.entry)))"
+            text += "\(place), \(singleLine(finding.field)): \(finding.kind.label.one)"
+            text += finding.text.isEmpty ? "\n" : ": \(singleLine(finding.text))\n"
+            if !finding.context.isEmpty { text += "    \(singleLine(finding.context))\n" }
+            text += "    \(singleLine(finding.detail))\n"
         }
         if !report.findings.isEmpty { text += "\n" }
         let total = report.findings.count

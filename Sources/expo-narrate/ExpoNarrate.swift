@@ -52,9 +52,17 @@ enum Executable {
     }
 }
 
+/// Says once, on stderr, that hunspell-ko is missing and the pronunciation follows the spelling
+/// rules alone (nothing when it is installed). Called where a pronouncer is made.
+func noteMissingKoreanLexicon() {
+    if let note = StandardPronouncer.analysisUnavailableNote { printError("expo-narrate: \(note).") }
+}
+
 /// Prints a message on stderr with write(2); a closed or full stderr drops it (never a crash).
+/// Every line on stderr goes through here: it is made one line with its control and direction
+/// characters visible (`singleLine`), whatever file or catalog its text came from.
 func printError(_ message: String) {
-    StandardStream.writeError(message + "\n")
+    StandardStream.writeError(singleLine(message) + "\n")
 }
 
 /// Writes `text` on stdout with write(2). A reader that went away (EPIPE, as with `| head`)
@@ -92,11 +100,14 @@ func exitStatus(for error: Error) -> ExitCode {
 
 /// The error as the command line says it: the library's message and advice, then what to do
 /// with this program's options.
+/// An error about bad input (usage, data) quotes that input: its line is kept to 300 characters
+/// with "expo-narrate: " before it (`messageLine`), however long the input was.
 func describe(_ error: Error) -> String {
-    guard let error = error as? ExpoError else { return singleLine(ExpoError.reason(of: error)) + "." }
+    let limit = messageLengthLimit - "expo-narrate: ".count
+    guard let error = error as? ExpoError else { return messageLine(ExpoError.reason(of: error) + ".", limit: limit) }
     var text = error.description
     if let advice = optionAdvice(for: error) { text += " " + advice }
-    return text
+    return error.category == .usage || error.category == .data ? messageLine(text, limit: limit) : text
 }
 
 /// Advice that names this program's options, by what the error is about.

@@ -8,6 +8,7 @@ import KoreanSpeech
 import Narration
 import Speech
 import Pipeline
+import Braille
 import CatalogCheck
 
 /// `expo-narrate [--all | --poster | --entry NAME …]`: makes the guide. The other commands
@@ -27,7 +28,8 @@ struct Narrate: ParsableCommand {
         folder they publish a guide of just those tracks.
 
         Exit status: 0 done (also when the whole run fell back to text); 3 some tracks fell back \
-        to text; 64 usage error (options, voice profile, lexicon, unknown entry); 65 bad catalog \
+        to text; 64 usage error (options, environment variables, voice profile, lexicon, unknown or \
+        ambiguous entry); 65 bad catalog \
         data, or a guide in the output folder whose manifest cannot be read; 69 something needed \
         is not available (espeak-ng or its voice while the folder's guide has audio; for \
         --entry and --poster, the cached audio of the guide's other tracks; with --assemble-only, \
@@ -49,7 +51,7 @@ struct Narrate: ParsableCommand {
         array); --shard auto also takes N from SLURM_ARRAY_TASK_COUNT.
         """,
         version: GuideBuilder.toolVersion,
-        subcommands: [Check.self, Normalize.self, Pronounce.self, Voices.self, SpeechServerCommand.self]
+        subcommands: [Check.self, Verify.self, Normalize.self, Pronounce.self, Voices.self, SpeechServerCommand.self, CheckSummaryCommand.self]
     )
 
     @Flag(name: .long, help: "Narrate the poster and every entry.")
@@ -82,14 +84,20 @@ struct Narrate: ParsableCommand {
     var textOnly = false
 
     @Option(name: .long, parsing: .singleValue, help: ArgumentHelp(
-        "Audio formats besides the WAV master, repeatable or a list: opus, mp3, epub (an EPUB 3 talking book with read-along, which carries MP3). Default: opus.",
+        "Formats besides the WAV master, repeatable or a list: opus, mp3, epub (an EPUB 3 talking book with read-along, which carries MP3); brf and pef (a braille edition: Braille Ready Format, Portable Embosser Format), labels (the apps' spoken labels: JSON, iOS String Catalogs, Android strings). Default: opus, also when only brf, pef or labels are named.",
         valueName: "formats"))
     var format: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Opus bit rate in kb/s (default 24).", valueName: "kbps"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Cells a braille line (brf, pef; default 40).", valueName: "n"))
+    var brailleCells: Int = BraillePageSize.standard.cells
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Lines a braille page, its page number's line included (brf, pef; default 25).", valueName: "n"))
+    var brailleLines: Int = BraillePageSize.standard.lines
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Opus bit rate in kb/s (default 24).", valueName: "kbps"))
     var opusBitrate: Int = 24
 
-    @Option(name: .long, help: ArgumentHelp("Worker processes for speech synthesis (default: the number of cores).", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Worker processes for speech synthesis (default: the number of cores).", valueName: "n"))
     var jobs: Int?
 
     @Option(name: .long, help: ArgumentHelp("Cache folder for synthesised tracks (default: OUTPUT/.cache).", valueName: "dir"))
@@ -98,10 +106,10 @@ struct Narrate: ParsableCommand {
     @Flag(name: .long, help: "Neither read nor trust the cache: synthesise every track again.")
     var noCache = false
 
-    @Option(name: .long, help: ArgumentHelp("The most entries a catalog may have (default 20000).", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The most entries a catalog may have (default 20000).", valueName: "n"))
     var maxEntries: Int?
 
-    @Option(name: .long, help: ArgumentHelp("The most bytes one text field may have, as written in the JSON (default 16777216).", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The most bytes one text field may have, as written in the JSON (default 16777216).", valueName: "n"))
     var maxFieldBytes: Int?
 
     @Flag(name: .long, help: "If another run is using the output or cache folder, stop at once (status 75) instead of waiting for it.")
@@ -110,7 +118,7 @@ struct Narrate: ParsableCommand {
     @Flag(name: .long, help: "Print nothing but errors and warnings.")
     var quiet = false
 
-    @Option(name: .long, help: ArgumentHelp(
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
         "With --all: make only shard K of N (0 ≤ K < N) of the tracks into the --cache folder and publish nothing. 'auto/N' or 'auto' takes K (and N) from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_MIN and SLURM_ARRAY_TASK_COUNT.",
         valueName: "K/N"))
     var shard: String?
@@ -125,10 +133,21 @@ struct Narrate: ParsableCommand {
         if all && (poster || !entry.isEmpty) {
             throw ValidationError("--all already includes the poster and every entry; drop --poster and --entry.")
         }
-        if let maxEntries, maxEntries < 1 { throw ValidationError("--max-entries must be at least 1.") }
-        if let maxFieldBytes, maxFieldBytes < 1 { throw ValidationError("--max-field-bytes must be at least 1.") }
+        // Every number is checked against its range here, before any arithmetic is done with it.
+        if let maxEntries, !(1...CatalogLimits.largestEntryCount).contains(maxEntries) {
+            throw ValidationError("--max-entries must be from 1 to \(CatalogLimits.largestEntryCount).")
+        }
+        if let maxFieldBytes, !(1...CatalogLimits.largestFieldBytes).contains(maxFieldBytes) {
+            throw ValidationError("--max-field-bytes must be from 1 to \(CatalogLimits.largestFieldBytes).")
+        }
+        if !(6...256).contains(opusBitrate) {
+            throw ValidationError("--opus-bitrate must be from 6 to 256 (kb/s).")
+        }
         if let jobs, !(1...64).contains(jobs) {
             throw ValidationError("--jobs must be from 1 to 64.")
+        }
+        do { try BraillePageSize(cells: brailleCells, lines: brailleLines).validate() } catch let error as ExpoError {
+            throw ValidationError("--braille-cells takes 20 to 100 and --braille-lines 10 to 100: \(error.message).")
         }
         if shard != nil || assembleOnly {
             let option = shard != nil ? "--shard" : "--assemble-only"
@@ -164,7 +183,8 @@ struct Narrate: ParsableCommand {
         if text.hasPrefix("Error: ") { text.removeFirst("Error: ".count) }
         text = text.trimmingCharacters(in: .whitespaces)
         if !(text.hasSuffix(".") || text.hasSuffix("?") || text.hasSuffix("!")) { text += "." }
-        return "expo-narrate: \(text) Run '\(help)' for the options."
+        let end = " Run '\(help)' for the options."
+        return "expo-narrate: " + messageLine(text, limit: messageLengthLimit - "expo-narrate: ".count - end.count) + end
     }
 
     func run() throws {
@@ -174,10 +194,16 @@ struct Narrate: ParsableCommand {
         }
         // The engine's variables are read here, so that a wrong one is a usage error (64).
         let shard = try shard.map { try ShardOption.resolve($0, environment: ProcessInfo.processInfo.environment) }
+        let sourceDate: Int?
+        do {
+            sourceDate = try GuideRequest.sourceDate(environment: ProcessInfo.processInfo.environment)
+        } catch let error as ExpoError {
+            throw ValidationError(error.message + "; unset it or give whole seconds.")
+        }
         // Until the catalog is read (and for --list), nothing is written: a stop ends the process.
         Interruption.installExiting()
         do {
-            try narrate(shard: shard)
+            try narrate(shard: shard, sourceDate: sourceDate)
         } catch let error as ExitCode {
             throw error
         } catch {
@@ -186,7 +212,7 @@ struct Narrate: ParsableCommand {
         }
     }
 
-    private func narrate(shard: Shard?) throws {
+    private func narrate(shard: Shard?, sourceDate: Int?) throws {
         let (catalog, warnings) = try loadCatalog()
         for warning in warnings { printError("warning: \(warning)") }
         if list {
@@ -201,6 +227,7 @@ struct Narrate: ParsableCommand {
         let profile = try library.profile(named: voice)
         let lexicon = try library.lexicon()
         let pronouncer = StandardPronouncer(dictionary: try library.pronunciationDictionary())
+        noteMissingKoreanLexicon()
         let builder = GuideBuilder(normalizer: KoreanSpeechNormalizer(lexicon: lexicon), pronouncer: pronouncer)
         let selection: GuideRequest.Selection = all ? .all
             : (entry.isEmpty ? .poster : .some(poster: poster, entryNames: entry))
@@ -214,6 +241,9 @@ struct Narrate: ParsableCommand {
         )
         request.waitForOtherRuns = !noWait
         request.assembleOnly = assembleOnly
+        request.braillePage = BraillePageSize(cells: brailleCells, lines: brailleLines)
+        request.brailleTable = library.folder.appendingPathComponent("braille/ko-expo-g2.ctb")
+        request.sourceDate = sourceDate
         let printer = ProgressPrinter(quiet: quiet)
         if let shard {
             request.shard = shard
@@ -228,30 +258,26 @@ struct Narrate: ParsableCommand {
         if !report.failedTracks.isEmpty { throw ExitCode(3) }
     }
 
-    /// One line on stderr with what `expo-narrate check` finds in the catalog, if anything; the
-    /// report is kept in the run's cache, so a warm run does not check again.
+    /// One line on stderr with what `expo-narrate check` finds in the catalog, if anything. A
+    /// report kept in the run's cache is printed from there; otherwise a short-lived helper
+    /// process (`_check-summary`) makes it, so that the Korean spelling dictionary (54 MB) is
+    /// never loaded into this process, and whatever happens to it (memory short) never changes
+    /// this run's status or what it published.
     private func printCheckSummary(_ catalog: Catalog, warnings: [CatalogWarning], request: GuideRequest) {
-        let make = { try checkCatalog(catalog, warnings: warnings, voice: voice, voiceOptions: voiceOptions) }
-        let cached: () throws -> CheckReport = {
-            let library = try voiceOptions.library()
-            let profile = try library.profile(named: voice)
-            let key = CheckReportStore.key(
-                catalog: catalog, warnings: warnings, lexiconFile: library.lexiconFile,
-                voices: CheckVoices(profile: profile.name, korean: profile.espeakVoice, foreign: profile.foreignVoices),
-                program: Executable.url)
-            return try CheckReportStore.report(in: request.effectiveCacheFolder, key: key, make: make)
+        let summary = CheckSummary(catalogFiles: catalogFiles, voice: voice, voiceOptions: voiceOptions)
+        let cache = request.useCache ? request.effectiveCacheFolder : nil
+        if let cache, let key = try? summary.key(catalog: catalog, warnings: warnings),
+           let stored = CheckReportStore.stored(in: cache, key: key) {
+            summary.print(stored)
+            return
         }
-        guard let report = try? (request.useCache ? cached() : make()),
-              !report.isClean || !report.skipped.isEmpty else { return }
-        let total = report.findings.count
-        let found = report.isClean ? "nothing found" : "\(total) \(total == 1 ? "finding" : "findings") (\(report.summary))"
-        let skipped = report.skipped.isEmpty ? "" : "; some checks skipped"
-        // The same catalog and voices as this run, so that check reports what this run heard.
-        var command = "expo-narrate check"
-        if let posterFile, let itemsFile { command += " --poster-file \(shellWord(posterFile)) --items-file \(shellWord(itemsFile))" }
-        if let voices = voiceOptions.voices { command += " --voices \(shellWord(voices))" }
-        if voice != "standard" { command += " --voice \(shellWord(voice))" }
-        printError("check: \(found)\(skipped); run '\(command)' for the list.")
+        var arguments = ["_check-summary", "--voice", voice]
+        if let posterFile, let itemsFile { arguments += ["--poster-file", posterFile, "--items-file", itemsFile] }
+        if let voices = voiceOptions.voices { arguments += ["--voices", voices] }
+        if let cache { arguments += ["--report-cache", cache.path] }
+        if let maxEntries { arguments += ["--entry-limit", String(maxEntries)] }
+        if let maxFieldBytes { arguments += ["--field-byte-limit", String(maxFieldBytes)] }
+        summary.run(helper: Executable.url, arguments: arguments)
     }
 
     /// The formats named with --format (each value may be a comma-separated list).
@@ -261,10 +287,13 @@ struct Narrate: ParsableCommand {
         for name in format.flatMap({ $0.split(separator: ",") }) {
             let trimmed = name.trimmingCharacters(in: .whitespaces).lowercased()
             guard let value = DeliveryFormat(rawValue: trimmed) else {
-                throw ValidationError("--format takes wav, opus, mp3 or epub; \"\(trimmed)\" is none of them.")
+                throw ValidationError("--format takes wav, opus, mp3, epub, brf, pef or labels; \"\(trimmed)\" is none of them.")
             }
             formats.insert(value)
         }
+        // The text editions come besides the audio: naming only them keeps the default audio.
+        let textEditions: Set<DeliveryFormat> = [.brf, .pef, .labels]
+        if formats.isSubset(of: textEditions) { formats.formUnion(Delivery.standard.formats) }
         return formats
     }
 
@@ -292,7 +321,7 @@ struct Narrate: ParsableCommand {
         for track in tracks {
             try Interruption.check()
             let kind = track.kind == .poster ? "poster" : "entry "
-            block += "\(kind)  \(track.fileStem)  \(track.title)\n"
+            block += "\(kind)  \(track.fileStem)  \(singleLine(track.title))\n"
             if block.utf8.count >= 1 << 16 {
                 try writeOutput(block)
                 block.removeAll(keepingCapacity: true)

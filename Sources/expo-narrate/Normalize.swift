@@ -41,6 +41,7 @@ struct Pronounce: ParsableCommand {
     func run() throws {
         let normalizer = KoreanSpeechNormalizer(lexicon: try voiceOptions.lexiconOrEmpty())
         let builder = SSMLBuilder(profile: .plainText, pronouncer: StandardPronouncer(dictionary: try voiceOptions.pronunciationOrEmpty()))
+        noteMissingKoreanLexicon()
         try transformLines { line in
             builder.voiced(normalizer.spokenRuns(line)).map(\.text).joined(separator: " ")
         }

@@ -27,16 +27,16 @@ final class ProgressPrinter {
             printError("expo-narrate: no audio: \(sentence). Writing the text only.")
         case let .trackFellBack(title, reason):
             closeLine()
-            printError("expo-narrate: \(title): no audio (\(reason)); its text is written.")
+            printError("expo-narrate: \(excerpt(title, limit: 60)): no audio (\(reason)); its text is written.")
         case let .warning(text):
             closeLine()
             printError("warning: \(text.hasSuffix(".") ? text : text + ".")")
         case let .trackStarted(index, count, title):
             guard !quiet else { return }
-            line("[\(index)/\(count)] \(title)", index: index - 1, count: count)
+            line("[\(index)/\(count)] \(excerpt(title, limit: 60))", index: index - 1, count: count)
         case let .trackFinished(index, count, title, fromCache):
             guard !quiet, !isTerminal else { return }
-            printError("[\(index)/\(count)] \(title)\(fromCache ? " (cached)" : "") done, \(Self.clock(Date().timeIntervalSince(started))) elapsed")
+            printError("[\(index)/\(count)] \(excerpt(title, limit: 60))\(fromCache ? " (cached)" : "") done, \(Self.clock(Date().timeIntervalSince(started))) elapsed")
         case .assembling:
             guard !quiet else { return }
             line("writing guide.wav, captions, transcript and page", index: nil, count: nil)
@@ -82,7 +82,7 @@ final class ProgressPrinter {
             status += " · about \(Self.clock(left)) left"
         }
         if isTerminal {
-            StandardStream.writeError("\r\u{1B}[K" + status)
+            StandardStream.writeError("\r\u{1B}[K" + singleLine(status))
             lineOpen = true
         } else {
             printError(status)

@@ -20,13 +20,16 @@ struct Voices: ParsableCommand {
             printError("expo-narrate: \(describe(error))")
             throw exitStatus(for: error)
         }
-        try writeOutput("Voice profiles in \(library.folder.path):" + "\n")
+        // Names, purposes and errors come from the profiles' files: each goes through
+        // singleLine, so that a profile cannot clear the screen, retitle the terminal or forge a line.
+        try writeOutput("Voice profiles in \(singleLine(library.folder.path)):" + "\n")
         for (name, result) in library.allProfiles() {
+            let shownName = singleLine(name).padding(toLength: 10, withPad: " ", startingAt: 0)
             switch result {
             case let .success(profile):
-                try writeOutput("  \(name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(profile.rate) wpm, pauses \(profile.sentencePauseMs)/\(profile.paragraphPauseMs) ms. \(profile.purpose)" + "\n")
+                try writeOutput("  \(shownName) \(profile.rate) wpm, pauses \(profile.sentencePauseMs)/\(profile.paragraphPauseMs) ms. \(singleLine(profile.purpose))" + "\n")
             case let .failure(error):
-                try writeOutput("  \(name.padding(toLength: 10, withPad: " ", startingAt: 0)) unusable: \(error.localizedDescription)" + "\n")
+                try writeOutput("  \(shownName) unusable: \(singleLine(error.localizedDescription))" + "\n")
             }
         }
         try writeOutput("Choose one with --voice NAME (default: standard)." + "\n")

@@ -27,7 +27,7 @@ import TestSupport
         return (catalog, loader.warnings)
     }
 
-    nonisolated(unsafe) private static let sharedSpelling = SpellingDictionary(names: CatalogChecker.koreanDictionaryNames)
+    nonisolated(unsafe) private static let sharedSpelling = try! SpellingDictionary(names: CatalogChecker.koreanDictionaryNames)
 
     static func spelling() throws -> SpellingDictionary {
         try #require(sharedSpelling, "hunspell-ko is not installed (scripts/install-dependencies.sh installs it)")
@@ -140,7 +140,7 @@ import TestSupport
         #expect(report.skipped[0].contains("hunspell-ko") && report.skipped[0].contains("apt-get install hunspell-ko"))
     }
 
-    @Test func aDictionaryThatIsNotThereIsNil() {
-        #expect(SpellingDictionary(names: ["ko_KR"], folders: ["/nonexistent"]) == nil)
+    @Test func aDictionaryThatIsNotThereIsNil() throws {
+        #expect(try SpellingDictionary(names: ["ko_KR"], folders: ["/nonexistent"]) == nil)
     }
 }

@@ -21,14 +21,14 @@ struct GuidePageDataTests {
             durationSeconds: 6, sampleRate: 22050, loudnessLUFS: -19, peakDBFS: -1, sha256: "", byteCount: 0, cues: cues))
     }
 
-    @Test("one cue per sentence keeps its sentence index and time")
+    @Test("one cue per sentence keeps its sentence index and time; one under 5/6 s comes up earlier, into the silence before it")
     func oneToOne() {
         let cues = GuidePageCues.cues(for: Self.track, result: Self.result([
             CaptionCue(start: 0.3, end: 1, text: "제목"), CaptionCue(start: 1, end: 2, text: "하나."),
             CaptionCue(start: 2, end: 3, text: "둘."), CaptionCue(start: 3, end: 6, text: "셋은 조금 더 긴 문장입니다."),
         ]))
         #expect(cues.map(\.sentence) == [0, 1, 2, 3])
-        #expect(cues.map(\.start) == [0.3, 1, 2, 3])
+        #expect(zip(cues.map(\.start), [1 - CaptionSplitter.minDuration, 1, 2, 3]).allSatisfy { abs($0 - $1) < 1e-9 })
         #expect(cues.last?.end == 6)
     }
 
@@ -41,6 +41,21 @@ struct GuidePageDataTests {
         #expect(cues.map(\.sentence) == [0, 1, 2, 3])
         #expect(cues.map(\.text) == ["제목", "하나.", "둘.", "셋은 조금 더 긴 문장입니다."])
         #expect(abs(cues[1].end - (1 + 3 * 3.0 / 5)) < 0.001 && cues[2].start == cues[1].end && cues[2].end == 4)
+    }
+
+    @Test("a cue under 5/6 s stays up into the silence after it, else takes time from a neighbour that can spare it")
+    func shortCues() {
+        let cue = { (start: Double, end: Double, sentence: Int) in
+            GuidePageCues.Cue(start: start, end: end, text: "가", sentence: sentence)
+        }
+        let later = CaptionSplitter.lengthenShortCues([cue(0, 0.2, 0), cue(2, 4, 1)], trackEnd: 5)
+        #expect(later.map(\.start) == [0, 2] && later[0].end == CaptionSplitter.minDuration)
+        let squeezed = CaptionSplitter.lengthenShortCues([cue(1, 3, 0), cue(3, 3.5, 1), cue(3.5, 6, 2)], trackEnd: 6)
+        #expect(squeezed.allSatisfy { $0.end - $0.start >= CaptionSplitter.minDuration - 1e-9 }, "\(squeezed)")
+        #expect(squeezed.first?.start == 1 && squeezed.last?.end == 6)
+        for (previous, next) in zip(squeezed, squeezed.dropFirst()) { #expect(previous.end == next.start) }
+        let last = CaptionSplitter.lengthenShortCues([cue(1, 3, 0), cue(3, 3.2, 1)], trackEnd: 10)
+        #expect(last[1].end - last[1].start >= CaptionSplitter.minDuration - 1e-9 && last[1].start == 3)
     }
 
     @Test("a cue that matches no sentence goes to the next one in order")

@@ -117,4 +117,13 @@ struct WebVTTParserTests {
         #expect(cues == [WebVTTParser.Cue(identifier: nil, startMilliseconds: 1000, endMilliseconds: 2500, lines: ["&lt;글&gt; &amp;", "둘째 줄"])])
         #expect(cues[0].plainText == "<글> & 둘째 줄")
     }
+
+    @Test("a caption line with right-to-left text or a direction control is isolated; Korean is left as it is")
+    func directionIsolation() {
+        #expect(WebVTTWriter.isolated("갓은 모자다.") == "갓은 모자다.")
+        #expect(WebVTTWriter.isolated("빈 \u{202E}문장.") == "\u{2068}빈 \u{202E}문장.\u{2069}")
+        #expect(WebVTTWriter.isolated("שלום 갓") == "\u{2068}שלום 갓\u{2069}")
+        let vtt = WebVTTWriter.render(cues: [CaptionCue(start: 0, end: 1, text: "가 \u{202E}나"), CaptionCue(start: 1, end: 2, text: "다")])
+        #expect(vtt.contains("\u{2068}가 \u{202E}나\u{2069}\n") && vtt.contains("\n다\n"))
+    }
 }

@@ -26,21 +26,21 @@ struct WordTimedCaptionTests {
         return (0..<count).map { start + (end - start) * pow(Double($0) / Double(count), 2) }
     }
 
-    @Test("each part of a sentence split in three starts when its first word is heard; the .vtt has the same cues")
+    @Test("each part of a long sentence starts when its first word is heard; the .vtt has the same cues")
     func threeParts() throws {
         let words = Self.wordStarts(Self.sentence, start: 1, end: 20)
         let track = Self.track([Self.sentence])
         let result = Self.result([CaptionCue(start: 1, end: 20, text: Self.sentence, wordStarts: words)])
         let cues = GuidePageCues.cues(for: track, result: result)
-        try #require(cues.count == 3, "\(cues.map(\.text))")
         let proportional = CaptionSplitter.cues(text: Self.sentence, start: 1, end: 20)
-        try #require(proportional.map(\.text) == cues.map(\.text))
+        try #require(cues.count >= 3 && cues.count == proportional.count, "\(cues.map(\.text))")
+        #expect(cues.allSatisfy { $0.end - $0.start <= CaptionSplitter.maxDuration })
         var firstWord = 0
         for (index, cue) in cues.enumerated() {
             #expect(abs(cue.start - words[firstWord]!) < 1e-9, "part \(index) starts at \(cue.start)")
-            if index > 0 { #expect(abs(cue.start - proportional[index].start) > 0.5) }
             firstWord += Sentence.words(cue.text.replacingOccurrences(of: "\n", with: " ")).count
         }
+        #expect(zip(cues, proportional).contains { abs($0.start - $1.start) > 0.5 })
         #expect(cues.first?.start == 1 && cues.last?.end == 20)
         for (previous, next) in zip(cues, cues.dropFirst()) { #expect(previous.end == next.start) }
         let vtt = try WebVTTParser.parse(WebVTTWriter.render(track: track, result: result))
@@ -58,7 +58,7 @@ struct WordTimedCaptionTests {
         let cues = GuidePageCues.cues(for: Self.track([Self.sentence]), result: Self.result([
             CaptionCue(start: 1, end: 20, text: Self.sentence, wordStarts: words),
         ]))
-        try #require(cues.count == 3)
+        try #require(cues.count == proportional.count)
         // Timed by length between the words heard just before and after it.
         let shown = Sentence.words(Self.sentence).map { Double($0.count) }
         let before = secondFirst - 1, after = secondFirst + 1
@@ -84,7 +84,7 @@ struct WordTimedCaptionTests {
         let cues = GuidePageCues.cues(for: track, result: Self.result([
             CaptionCue(start: 0, end: 20, text: first + " " + Self.sentence, wordStarts: words),
         ]))
-        try #require(cues.count == 4 && cues[0].sentence == 0 && cues[1].sentence == 1)
+        try #require(cues.count >= 4 && cues[0].sentence == 0 && cues[1].sentence == 1)
         let secondPart = 2 + Sentence.words(cues[1].text.replacingOccurrences(of: "\n", with: " ")).count
         #expect(abs(cues[2].start - words[secondPart]!) < 1e-9)
     }

@@ -106,6 +106,25 @@ struct EntryNamesTests {
         }
     }
 
+    @Test("a name that fits one entry by its name and another by its stem or position names both, guessing nothing",
+          arguments: ["1", "01-gat", "GAT"])
+    func nameAgainstStemOrPosition(name: String) {
+        let names = EntryNames(names: ["갓", name], entries: [("01-gat", "갓"), ("02-other", name)].enumerated().map {
+            Track(fileStem: $1.0, title: $1.1, kind: .entry, position: $0 + 2, blocks: [])
+        })
+        #expect {
+            _ = try names.resolve(name)
+        } throws: { error in
+            let message = (error as? ExpoError)?.message ?? ""
+            return message.contains("01-gat") && message.contains("02-other") && message.contains("fits more than one entry")
+        }
+    }
+
+    @Test("a position in an empty catalog is no entry, not a trap")
+    func emptyCatalog() {
+        #expect(throws: ExpoError.self) { _ = try EntryNames(names: [], entries: []).resolve("1") }
+    }
+
     @Test("an unknown name suggests the closest forms; a number out of range gives the range", arguments: [
         ("jikj", "Did you mean \"jikji\" (직지심체요절)?"), ("02-gta", "Did you mean \"02-gat\" (갓)?"),
         ("직지", "Did you mean \"직지심체요절\"?"), ("5", "positions are 1 to 4"), ("0", "positions are 1 to 4"),

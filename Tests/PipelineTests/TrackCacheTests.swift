@@ -36,7 +36,7 @@ struct TrackCacheTests {
         #expect(TrackCache.captionFingerprint(sentences: ["가 나"], wordSpans: [[1...1, 3...3]])
             != TrackCache.captionFingerprint(sentences: ["가 나"], wordSpans: [[1...1, nil]]))
         // The record's format is part of every key: older records (cues without word times) are made again.
-        #expect(TrackCache.recordFormat == "track-record 2")
+        #expect(TrackCache.recordFormat == "track-record 3")
     }
 
     /// A WAV file of `samples` 16-bit mono samples.
@@ -57,7 +57,8 @@ struct TrackCacheTests {
         let good = Self.wav(samples: 100)
         let probe = folder.appendingPathComponent("probe")
         try good.write(to: probe)
-        let entry = TrackAudio(durationSeconds: 1, sampleRate: 22050, loudnessLUFS: -19, peakDBFS: -1,
+        // The record's duration is the WAV's (100 samples): a longer one than the file holds is refused.
+        let entry = TrackAudio(durationSeconds: 100.0 / 22050, sampleRate: 22050, loudnessLUFS: -19, peakDBFS: -1,
                                sha256: try TrackCache.sha256(of: probe), byteCount: good.count, cues: [])
         try FileManager.default.removeItem(at: probe)
         func reset() throws -> TrackCache {
@@ -81,6 +82,15 @@ struct TrackCacheTests {
         cache = try reset()
         try Data("{\"durationSeconds\": 1".utf8).write(to: cache.metadataURL(key))
         #expect(cache.entry(key) == nil)
+        // A record another process completed (a worker that encoded the Opus copy the cached
+        // track lacked) is read as it is now, though the audio was checked before.
+        cache = try reset()
+        #expect(cache.entry(key) == entry)
+        var encoded = entry
+        encoded.encoded["opus"] = EncodedAudio(fingerprint: "f", byteCount: 1, sha256: "0", durationSeconds: 1,
+                                               loudnessLUFS: -19, truePeakDBTP: -2)
+        try JSONEncoder().encode(encoded).write(to: cache.metadataURL(key))
+        #expect(cache.entry(key) == encoded)
     }
 
     @Test("temporary files of processes that are gone are removed; this process's are kept")

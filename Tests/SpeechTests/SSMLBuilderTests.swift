@@ -55,6 +55,16 @@ struct SSMLBuilderTests {
         #expect(ssml.contains("<voice xml:lang=\"fr\">L&apos;Exposition</voice>"))
     }
 
+    @Test("the voice switch names the profile's voice for the language: en read by en-us is en-us; a language without one stays Korean")
+    func foreignVoiceValue() {
+        var profile = Self.profile
+        profile.foreignVoices = ["en": "en-us"]
+        let ssml = SSMLBuilder(profile: profile).document(for: track([
+            [SpokenRun(text: "물"), SpokenRun(text: "water", language: "en"), SpokenRun(text: "eau", language: "fr")],
+        ]))
+        #expect(ssml.contains("<voice xml:lang=\"en-us\">water</voice>") && !ssml.contains("xml:lang=\"fr\""), "\(ssml)")
+    }
+
     @Test("mark names map back to sentence indexes")
     func markNames() {
         #expect(SSMLBuilder.sentenceIndex(forMark: SSMLBuilder.markName(forSentence: 17)) == 17)

@@ -143,6 +143,20 @@ struct CommandLineTests {
         #expect(result.stdout == "궁닙쭝앙방물과네 읻씀니다.\n\n천구뱅 녀네 실라\n", "\(result.stdout)")
     }
 
+    @Test("pronounce without hunspell-ko reads by the spelling rules and says so once")
+    func pronounceWithoutTheKoreanDictionary() throws {
+        let input = "숨지고\n찾을 사람\n"
+        let without = try CommandRunner.run(["pronounce"], input: input,
+                                            environment: ["EXPO_NARRATE_HUNSPELL_FOLDERS": "/nonexistent"])
+        #expect(without.status == 0, "\(without.stderr)")
+        #expect(without.stdout == "숨찌고\n차즐 사람\n", "\(without.stdout)")
+        #expect(without.stderr.components(separatedBy: "hunspell-ko").count == 3, "\(without.stderr)")  // one line names it twice
+        #expect(without.stderr.split(separator: "\n").count == 1, "\(without.stderr)")
+        let with = try CommandRunner.run(["pronounce"], input: input)
+        #expect(with.stdout == "숨지고\n차즐 싸람\n", "\(with.stdout)")
+        #expect(with.stderr.isEmpty, "\(with.stderr)")
+    }
+
     @Test("an output folder that cannot be made is a clear error")
     func unwritable() throws {
         let folder = try CommandRunner.temporaryFolder()

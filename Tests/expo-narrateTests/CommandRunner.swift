@@ -10,7 +10,9 @@ import Pipeline
 struct CommandRunner {
     struct Result {
         var status: Int32
-        var stdout: String
+        /// Standard output's bytes (a decoder's samples), and as text.
+        var stdoutData: Data
+        var stdout: String { String(decoding: stdoutData, as: UTF8.self) }
         var stderr: String
     }
 
@@ -74,7 +76,7 @@ struct CommandRunner {
         let errorData = ErrorCollector(stderr.fileHandleForReading)
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+        return Result(status: process.terminationStatus, stdoutData: out,
                       stderr: String(decoding: errorData.finish(), as: UTF8.self))
     }
 }

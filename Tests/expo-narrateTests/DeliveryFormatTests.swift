@@ -62,7 +62,7 @@ struct DeliveryFormatTests {
         return recorded
     }
 
-    @Test("every Opus and MP3 file, tracks and guide: −19 LUFS ± 1 LU and a true peak ≤ −1 dBTP, as the manifest says within 0.3; EPUBCheck finds nothing",
+    @Test("every Opus and MP3 file, tracks and guide: −19 LUFS ± 1 LU and a true peak ≤ −1 dBTP, as the manifest says within 0.3; EPUBCheck finds nothing; playlists per format; verify",
           .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "skipped: ffmpeg is not installed"))
     func loudnessTruePeakAndEPUBCheck() throws {
         let folder = try CommandRunner.temporaryFolder()
@@ -87,5 +87,7 @@ struct DeliveryFormatTests {
         let check = try EPUBCheck.check(output.appendingPathComponent("guide.epub"))
         #expect(check.status == 0, "\(check.output)")
         #expect(check.output.contains("Messages: 0 fatals / 0 errors / 0 warnings"), "\(check.output)")
+        try Self.checkPlaylists(output)
+        try Self.checkVerify(output)
     }
 }

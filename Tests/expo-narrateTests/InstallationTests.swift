@@ -19,11 +19,14 @@ import TestSupport
     static func narrateDefaultCatalog(with binary: String, environment: [String: String] = [:]) throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try CommandRunner.run(["--all", "--text-only", "--quiet", "--output", "guide"], environment: environment,
+        // The braille edition too: its table is found with the installed Voices.
+        let result = try CommandRunner.run(["--all", "--text-only", "--format", "brf,labels", "--quiet", "--output", "guide"],
+                                           environment: environment,
                                            directory: folder, executable: URL(fileURLWithPath: binary))
         #expect(result.status == 0, "\(binary): \(result.stderr)")
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("guide").path)) ?? []
-        #expect(files.contains("index.html") && files.contains("00-poster.txt") && files.contains("manifest.json"), "\(files)")
+        #expect(files.contains("index.html") && files.contains("00-poster.txt") && files.contains("manifest.json")
+                && files.contains("guide.brf") && files.contains("labels.json"), "\(files)")
     }
 
     @Test func installScriptToAPrefixThenRunFromAnywhere() throws {
@@ -33,7 +36,8 @@ import TestSupport
         #expect(install.status == 0, "\(install.stderr)")
         let binary = prefix.appendingPathComponent("bin/expo-narrate").path
         let share = prefix.appendingPathComponent("share/expo-narrate")
-        for file in ["DefaultCatalog/poster.json", "DefaultCatalog/items.json", "Voices/standard.json", "Voices/lexicon.txt"] {
+        for file in ["DefaultCatalog/poster.json", "DefaultCatalog/items.json", "Voices/standard.json", "Voices/lexicon.txt",
+                     "Voices/braille/ko-expo-g2.ctb"] {
             #expect(FileManager.default.fileExists(atPath: share.appendingPathComponent(file).path), "\(file) not installed")
         }
         try Self.narrateDefaultCatalog(with: binary)
@@ -84,7 +88,7 @@ import TestSupport
         #expect(deb.hasSuffix(".deb") && FileManager.default.fileExists(atPath: deb))
 
         let control = try Self.shell("dpkg-deb -f '\(deb)' Depends")
-        for package in ["libespeak-ng1", "libhangul1", "libhunspell-1.7-0", "libopus0", "libsoxr0", "libmp3lame0", "hunspell-ko"] {
+        for package in ["libespeak-ng1", "libhangul1", "libhunspell-1.7-0", "libopus0", "libsoxr0", "libmp3lame0", "hunspell-ko", "liblouis20", "liblouis-data"] {
             #expect(control.stdout.contains(package), "Depends: \(control.stdout)")
         }
         #expect(!control.stdout.contains("swift"), "the Swift runtime is linked in, not a dependency")

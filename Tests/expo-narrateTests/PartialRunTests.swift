@@ -252,6 +252,8 @@ struct PartialRunTests {
         if audio {
             expected.formUnion(["guide.wav", "guide.m3u8"])
             expected.formUnion((manifest.guideEncodings ?? [:]).values.map(\.file))
+            // A playlist per compressed format besides the masters'.
+            expected.formUnion((manifest.guideEncodings ?? [:]).keys.map { "guide-\($0).m3u8" })
             let playlist = try String(contentsOf: folder.appendingPathComponent("guide.m3u8"), encoding: .utf8)
             let entries = playlist.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }
             #expect(entries.count == stems.count)
@@ -273,6 +275,8 @@ struct PartialRunTests {
             (try? manager.destinationOfSymbolicLink(atPath: folder.appendingPathComponent(name).path))?.hasPrefix(".current/") == true
         }
         #expect(Set(ours) == expected)
+        // The manifest lists every other file of the guide, with its size and hash.
+        #expect(Set((manifest.files ?? []).map(\.path)) == expected.subtracting(["manifest.json"]))
         #expect(Set(names.filter { $0.hasPrefix(".") }).isSubset(of: [".cache", ".current", ".versions"]), "\(names)")
         let version = try manager.contentsOfDirectory(atPath: folder.appendingPathComponent(".current").path)
         #expect(Set(version) == expected)

@@ -149,7 +149,7 @@ struct ShardTests {
             (["JOB_COMPLETION_INDEX": "4"], "auto/4", 64, "shard 4 of 4 does not exist"),
             (["SLURM_ARRAY_TASK_ID": "1"], "auto", 64, "give it as auto/N"),
             ([:], "auto/3", 64, "neither JOB_COMPLETION_INDEX nor SLURM_ARRAY_TASK_ID"),
-            ([:], "2/x", 64, "N must be a whole number"),
+            ([:], "2/x", 64, "N is \"x\", not a whole number"),
         ]
         for (environment, value, status, message) in cases {
             var clean = environment

@@ -58,6 +58,10 @@ int expo_speech_synthesize(const char *text, int is_ssml, const expo_speech_sink
 /* espeak-ng's version string, e.g. "1.51". */
 const char *expo_speech_version(void);
 
+/* The data folder espeak-ng would use (ESPEAK_DATA_PATH, else the installed one), without
+ * starting it; NULL if it cannot tell. */
+const char *expo_speech_data_folder(void);
+
 /* Frees espeak-ng's state. */
 void expo_speech_terminate(void);
 

@@ -1,7 +1,9 @@
+import Audio
 import Export
 import ExpoModel
 import ExpoSystem
 import Foundation
+import KoreanSpeech
 import Speech
 import TalkingBook
 
@@ -10,6 +12,8 @@ import TalkingBook
 struct ExportStage {
     let request: GuideRequest
     let output: OutputFolder
+    /// The guide's normaliser: the apps' labels are its words, and braille reads Hanja with it.
+    var normalizer = KoreanSpeechNormalizer()
 
     /// Writes every track's display and spoken scripts. Each file is synced to the disk, so
     /// thousands of tracks take seconds: it checks for a stop between files.
@@ -43,19 +47,62 @@ struct ExportStage {
             espeakVersion: synthesis.engineVersion, guideAudioFile: nil, tracks: results
         )
         summary.guideEncodings = synthesis.guideEncodings
+        var playlists: [String] = []
         if results.contains(where: { $0.audioFile != nil }) {
             summary.guideAudioFile = "guide.wav"
-            try output.write(PlaylistWriter.render(summary: summary), to: "guide.m3u8")
+            // One playlist per format a listener's app opens: the masters, then each compressed copy.
+            for format in ["wav"] + request.delivery.publishedEncodings.map(\.rawValue)
+            where format == "wav" || results.contains(where: { $0.compressedFiles[format] != nil }) {
+                let name = PlaylistWriter.fileName(format: format)
+                try output.write(PlaylistWriter.render(summary: summary, format: format), to: name)
+                playlists.append(name)
+            }
         }
         try output.write(TranscriptWriter.render(tracks: tracks, summary: summary), to: "guide.txt")
         try output.write(GuidePageWriter.render(tracks: tracks, summary: summary, audioSources: Self.pageSources(results)),
                          to: "index.html")
-        if request.delivery.formats.contains(.epub) {
+        let talkingBook = request.delivery.formats.contains(.epub)
+        if talkingBook {
             try writeTalkingBook(tracks, summary: summary, synthesis: synthesis)
         }
-        try output.write(ManifestWriter.render(summary: summary, extra: Self.profileSettings(request.profile)),
+        let editions = try writeEditions(tracks)
+        // guide.wav must be in place to be listed with its hash (a second `finish` does nothing).
+        try synthesis.guide.finish(results, profile: request.profile)
+        let others = playlists + (talkingBook ? ["guide.epub"] : []) + Self.editionFiles.filter { output.hasFile($0) }
+        let files = try publishedFiles(summary: summary, synthesis: synthesis, otherFiles: others)
+        try output.write(ManifestWriter.render(summary: summary, extra: Self.profileSettings(request.profile).merging(editions) { $1 },
+                                               files: files),
                          to: "manifest.json")
         return summary
+    }
+
+    /// Every file the guide publishes but the manifest, with its size and SHA-256: as recorded
+    /// for the audio the cache checked (guide.wav's too, when it came from the cache), hashed
+    /// as written for the rest.
+    private func publishedFiles(summary: GuideSummary, synthesis: SynthesisStage.Output,
+                                otherFiles: [String]) throws -> [GuideManifest.PublishedFile] {
+        let known = ManifestWriter.publishedFiles(summary: summary, otherFiles: otherFiles)
+        return try known.keys.sorted().map { name in
+            if let file = known[name] ?? nil { return file }
+            try Interruption.check()
+            let url = output.currentURL(name)
+            var status = stat()
+            guard stat(url.path, &status) == 0 else {
+                throw ExpoError.cannotWrite(path: output.destination.appendingPathComponent(name).path,
+                                           reason: "the file this run wrote is gone")
+            }
+            let known = name == summary.guideAudioFile ? synthesis.guide.cachedDigest : nil
+            var file = GuideManifest.PublishedFile(path: name, byteCount: Int(status.st_size),
+                                                   sha256: try known ?? SHA256Digest.ofFile(url.path))
+            if name == summary.guideAudioFile {
+                let reader = try WAVReader(url: url)
+                file.durationSeconds = reader.durationSeconds
+                reader.close()
+                // It holds the tracks' very samples, with silence between: their highest true peak.
+                file.truePeakDBTP = summary.tracks.compactMap { $0.audio?.truePeakDBTP }.max()
+            }
+            return file
+        }
     }
 
     /// What the page's players load, smallest first (Opus, then MP3), with the WAV master as a
@@ -89,7 +136,7 @@ struct ExportStage {
         }
         let document = TalkingBookExport.document(
             tracks: tracks, summary: summary, audio: audio, identifier: Self.bookIdentifier(request.catalog),
-            modified: Self.bookDate())
+            modified: Self.bookDate(seconds: request.sourceDate))
         do {
             try TalkingBookWriter.write(document, to: output.stagedURL("guide.epub"))
         } catch let error as ExpoError {
@@ -108,11 +155,11 @@ struct ExportStage {
         return "urn:uuid:" + groups.joined(separator: "-")
     }
 
-    /// The book's date: SOURCE_DATE_EPOCH when set (reproducible builds), else today at midnight
-    /// UTC, so that the same guide made twice in a day is the same file.
-    static func bookDate() -> String {
-        let environment = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap { TimeInterval($0) }
-        let seconds = environment ?? (Date().timeIntervalSince1970 / 86_400).rounded(.down) * 86_400
+    /// The book's date: `seconds` (SOURCE_DATE_EPOCH, already read into its range) when set
+    /// (reproducible builds), else today at midnight UTC, so that the same guide made twice in a
+    /// day is the same file.
+    static func bookDate(seconds given: Int?) -> String {
+        let seconds = given.map(TimeInterval.init) ?? (Date().timeIntervalSince1970 / 86_400).rounded(.down) * 86_400
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.formatOptions = [.withInternetDateTime]
@@ -142,7 +189,9 @@ struct ExportStage {
     static func filesOfPreviousRun(in folder: URL) -> [String] {
         guard let data = try? Data(contentsOf: folder.appendingPathComponent("manifest.json")),
               let manifest = try? ManifestReader.read(data) else { return [] }
-        var files = ["guide.wav", "guide.m3u8", "guide.txt", "index.html", "guide.epub"]
+        var files = ["guide.wav", "guide.m3u8", "guide.txt", "index.html", "guide.epub"] + editionFiles
+            + [DeliveryFormat.opus, .mp3].map { PlaylistWriter.fileName(format: $0.rawValue) }
+        files += (manifest.files ?? []).map(\.path)
         files += (manifest.guideEncodings ?? [:]).values.map(\.file)
         for track in manifest.tracks {
             files += [track.files.wav, track.files.vtt, track.files.txt, track.files.spokenTxt].compactMap { $0 }

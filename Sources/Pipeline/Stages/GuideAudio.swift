@@ -14,6 +14,13 @@ import Speech
 final class GuideAudio {
     private let output: OutputFolder
     private var work: BackgroundWork?
+    /// guide.wav's SHA-256 when it was placed from the cache, whose record gives it (read once
+    /// `finish` has waited for the placing).
+    private let placed = PlacedDigest()
+
+    /// The SHA-256 of the guide.wav this run publishes, when it came from the cache (the
+    /// manifest then need not hash a hundred megabytes again); nil otherwise.
+    var cachedDigest: String? { placed.value }
 
     init(output: OutputFolder) {
         self.output = output
@@ -26,6 +33,7 @@ final class GuideAudio {
         guard !jobs.isEmpty else { return }
         let staged = output.stagedURL("guide.wav")
         let output = output
+        let placed = placed
         work = BackgroundWork {
             let key = SHA256Digest.key(["guide", String(profile.trackPauseMs)]
                 + jobs.flatMap { [audio[$0.fileStem]?.sha256 ?? "", $0.title] })
@@ -41,7 +49,9 @@ final class GuideAudio {
                     try? manager.removeItem(at: cache.folder.appendingPathComponent(String(old.dropLast(4)) + ".sha256"))
                 }
             }
-            _ = try? output.stageCopy(of: cached, as: staged.lastPathComponent)
+            guard (try? output.stageCopy(of: cached, as: staged.lastPathComponent)) != nil else { return }
+            let record = cached.deletingPathExtension().appendingPathExtension("sha256")
+            placed.value = (try? String(contentsOf: record, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
         }
     }
 
@@ -118,4 +128,16 @@ final class GuideAudio {
         _ = try concatenator.concatenate(tracks, to: url)
     }
 
+}
+
+/// A digest set by the thread that places the cached guide and read after it is done.
+private final class PlacedDigest: @unchecked Sendable {
+    // @unchecked Sendable: `stored` is touched only while holding `lock`.
+    private let lock = NSLock()
+    private var stored: String?
+
+    var value: String? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
 }

@@ -14,6 +14,9 @@ struct NarrationStage {
         var selected: [Track]
         /// Whether the narration came from the cache (then there is nothing to remember).
         var fromCache: Bool
+        /// What was wrong with a cached narration (or Hanja readings) that was removed and made
+        /// again, if anything was.
+        var cacheDamage: String?
     }
 
     let request: GuideRequest
@@ -35,9 +38,11 @@ struct NarrationStage {
 
     /// Narrates the catalog (or reads it back) and selects the request's tracks.
     func run() throws -> Output {
-        if let hanjaMemo { HanjaReadingMemo.shared.load(from: hanjaMemo, toolVersion: GuideBuilder.toolVersion) }
-        let (all, fromCache) = cache.tracks(for: request.catalog, normalizer: normalizer, toolVersion: GuideBuilder.toolVersion)
-        return Output(all: all, selected: try select(from: all), fromCache: fromCache)
+        let memoDamage = hanjaMemo.flatMap { HanjaReadingMemo.shared.load(from: $0, toolVersion: GuideBuilder.toolVersion) }
+        let (all, fromCache, damage) = cache.tracks(for: request.catalog, normalizer: normalizer, toolVersion: GuideBuilder.toolVersion)
+        let notes = [memoDamage, damage].compactMap { $0 }
+        return Output(all: all, selected: try select(from: all), fromCache: fromCache,
+                      cacheDamage: notes.isEmpty ? nil : notes.joined(separator: "; "))
     }
 
     /// Keeps a fresh narration (and the Hanja readings it looked up) for the next run; called

@@ -104,7 +104,7 @@ struct SynthesisStage {
     static func jobs(for tracks: [Track], profile: VoiceProfile, pronouncer: StandardPronouncer,
                      engineVersion: String, album: String, trackCount: Int) -> [SynthesisJob] {
         let builder = SSMLBuilder(profile: profile, pronouncer: pronouncer)
-        return tracks.map { track in
+        var jobs = tracks.map { track in
             let timed = builder.timedDocument(for: track)
             let sentences = track.sentences.map(\.display)
             return SynthesisJob(
@@ -115,6 +115,17 @@ struct SynthesisStage {
                 wordSpans: timed.wordSpans,
                 album: singleLineTitle(album), trackNumber: "\(track.position)/\(trackCount)")
         }
+        // Identical entries (a record duplicated in an export) are separate tracks, each with
+        // its own audio: its Opus and MP3 copies carry its own title and track number, and a
+        // cache entry holds one copy per format. The second and later get a key of their own,
+        // decided from the tracks alone like every key (so every shard computes the same).
+        var seen: [String: Int] = [:]
+        for index in jobs.indices {
+            let earlier = seen[jobs[index].key, default: 0]
+            seen[jobs[index].key] = earlier + 1
+            if earlier > 0 { jobs[index].key = SHA256Digest.key([jobs[index].key, "copy \(earlier)"]) }
+        }
+        return jobs
     }
 
     /// A title on one line, for tags: line breaks become spaces.

@@ -36,9 +36,10 @@ public struct TrackCache: Sendable {
         Self.removeAbandonedFiles(in: folder, olderThan: self.sharedWithOtherHosts ? 86_400 : nil)
     }
 
-    /// The layout of an entry's record. 2: cues carry word start times. A change makes every
-    /// older entry a miss (it is made again, never read without the new fields).
-    public static let recordFormat = "track-record 2"
+    /// The layout of an entry's record. 2: cues carry word start times; 3: sentences placed where
+    /// the audio's pauses are (`SentenceAligner`). A change makes every older entry a miss (it is
+    /// made again, never read without the new fields).
+    public static let recordFormat = "track-record 3"
 
     /// The key of a track: SHA-256 over the inputs that decide its audio and its recorded cues
     /// (`captions`: see `captionFingerprint`), and the record's format.
@@ -78,8 +79,15 @@ public struct TrackCache: Sendable {
         var status = stat()
         let found = stat(path, &status) == 0
         let stamp = CheckedEntries.Stamp(status)
-        if found, let known = checked.known(key, stamp: stamp) { return known }
         guard let data = try? Data(contentsOf: metadataURL(key)) else { return nil }
+        if found, let known = checked.known(key, stamp: stamp) {
+            // The audio was checked; its record may since have gained a compressed copy (a
+            // worker of this run encoded one), so the record is read again, not remembered.
+            guard let entry = try? JSONDecoder().decode(TrackAudio.self, from: data),
+                  entry.sha256 == known.sha256, entry.byteCount == known.byteCount, entry.rangeProblem == nil else { return known }
+            if entry != known { checked.remember(key, entry, stamp: stamp) }
+            return entry
+        }
         guard let entry = try? JSONDecoder().decode(TrackAudio.self, from: data) else {
             return discard(key, because: "its record \(metadataURL(key).path) cannot be read")
         }
@@ -90,6 +98,8 @@ public struct TrackCache: Sendable {
         guard CachedAudioCheck.headerAgrees(path, size: UInt64(status.st_size)) else {
             return discard(key, because: "its WAV header does not agree with its size")
         }
+        // The record's numbers, before anything is computed from them.
+        if let problem = entry.rangeProblem { return discard(key, because: problem) }
         guard (try? SHA256Digest.ofFile(path)) == entry.sha256 else {
             return discard(key, because: "its contents do not match the SHA-256 recorded for it")
         }

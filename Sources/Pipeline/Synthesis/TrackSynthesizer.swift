@@ -53,8 +53,11 @@ public struct TrackSynthesizer {
         ).normalize(source: raw, output: final, measuredInput: inputMeter)
         raw.discard()
         let speechDuration = Double(sampleCount) / Double(engine.sampleRate)
+        // The sentences are placed where the published audio has sound, read back from it.
         let cues = timer.cues(sentences: job.sentences, wordSpans: job.wordSpans.isEmpty ? nil : job.wordSpans,
-                                speechDuration: speechDuration, offset: report.headSilenceSeconds)
+                              speechDuration: speechDuration, offset: report.headSilenceSeconds,
+                              sounds: try SoundSpans.spans(ofWAV: final),
+                              pauses: SSMLBuilder.pausesBeforeSentences(in: job.ssml, count: job.sentences.count))
         // stat(2), not FileManager, whose attributes look up the owner's name in /etc/passwd.
         var status = stat()
         let size = stat(final.path, &status) == 0 ? Int(status.st_size) : 0

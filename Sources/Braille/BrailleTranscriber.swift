@@ -1,0 +1,252 @@
+import ExpoModel
+import Foundation
+import KoreanSpeech
+
+/// Display text → Korean braille (한국 점자 규정), as Unicode braille cells. Every cell comes from
+/// liblouis: Korean text, digits and punctuation through our table (`Voices/braille/ko-expo-g2.ctb`,
+/// liblouis's ko-g2 with the rules it gets wrong replaced), Latin letters through liblouis's
+/// uncontracted UEB table. What liblouis cannot know is decided here:
+/// - Hanja has no braille: a bracket of Hanja that only repeats the word before it (민영찬(閔泳瓚))
+///   is left out, any other Hanja is written as its reading (the curator's lexicon first, then
+///   libhangul's dictionary: the reading the guide speaks);
+/// - a run of Latin words is put between the 로마자표 ⠴ and the 로마자 종료표 ⠲ (제29항), the
+///   terminator left out before a bracket, a quotation mark or a sentence mark (제34항);
+/// - straight quotes become opening and closing marks by their place; unit symbols (㎝, ㎢) are
+///   written with their letters.
+public struct BrailleTranscriber: Sendable {
+    /// The Korean table's path (liblouis resolves its `include ko-g2.ctb` in Debian's tables).
+    public let koreanTable: String
+    /// liblouis's uncontracted Unified English Braille table, for Latin letters.
+    public let latinTable: String
+    let normalizer: KoreanSpeechNormalizer
+
+    /// 로마자표 and 로마자 종료표 (제29항).
+    static let latinStart = "\u{2834}"
+    static let latinEnd = "\u{2832}"
+
+    /// A transcriber with the table at `table`; throws `.installation` when liblouis cannot
+    /// compile it or liblouis's own tables are missing.
+    public init(table: URL, normalizer: KoreanSpeechNormalizer) throws {
+        koreanTable = table.path
+        latinTable = "en-ueb-g1.ctb"
+        self.normalizer = normalizer
+        guard FileManager.default.fileExists(atPath: table.path) else {
+            throw ExpoError(.installation, "The braille table \(table.path) is missing",
+                            advice: "Reinstall expo-narrate: the table ships in Voices/braille/.")
+        }
+        for tables in [koreanTable, latinTable] {
+            let (ok, messages) = Louis.check(tables: tables)
+            guard ok else {
+                let errors = messages.filter { !$0.hasPrefix("Duplicate") }.suffix(2).joined(separator: "; ")
+                throw ExpoError(.installation, "liblouis cannot compile the braille table \(tables)\(errors.isEmpty ? "" : ": " + errors)",
+                                advice: "Install Debian's liblouis-data (scripts/install-dependencies.sh).")
+            }
+        }
+    }
+
+    /// The braille of one line of display text (no line breaks in it; a line break is a space).
+    public func braille(_ text: String) throws -> String {
+        var result = ""
+        for segment in Self.segments(prepared(text)) {
+            switch segment {
+            case .korean(let text):
+                result += try Louis.translate(text, tables: koreanTable)
+            case .latin(let text, let terminated):
+                result += Self.latinStart + (try Louis.translate(text, tables: latinTable)) + (terminated ? Self.latinEnd : "")
+            }
+        }
+        // Six-dot braille only: a cell with dot 7 or 8 cannot be embossed in BRF.
+        return String(String.UnicodeScalarView(result.unicodeScalars.map { scalar in
+            (0x2800...0x28FF).contains(scalar.value) ? Unicode.Scalar(0x2800 | (scalar.value & 0x3F))! : scalar
+        }))
+    }
+
+    /// The text liblouis is given: Hanja read, quotes paired, unit symbols spelled, line
+    /// breaks and tabs as spaces.
+    func prepared(_ text: String) -> String {
+        var text = withoutHanja(text)
+        text = Self.degreesSpelled(Self.unitsSpelled(text))
+        text = Self.pairedQuotes(text)
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+            scalar.properties.isWhitespace ? " " : scalar
+        }))
+    }
+
+    // MARK: Hanja
+
+    /// Hanja replaced: a bracket of Hanja that repeats the reading just before it is dropped;
+    /// every other run of Hanja becomes its reading.
+    func withoutHanja(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.contains(where: Self.isHanja) else { return text }
+        var output = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "(", let close = scalars[index...].firstIndex(of: ")") {
+                let inside = scalars[(index + 1)..<close]
+                if !inside.isEmpty, inside.allSatisfy({ Self.isHanja($0) || $0 == " " }) {
+                    let reading = normalizer.spoken(String(String.UnicodeScalarView(inside.filter { $0 != " " })))
+                    let before = String(output).split(separator: " ").last.map { String($0.unicodeScalars.filter { !"《》〈〉「」『』‘’“”'\"".unicodeScalars.contains($0) }) } ?? ""
+                    if !reading.isEmpty, before.hasSuffix(reading.replacingOccurrences(of: " ", with: "")) {
+                        index = close + 1
+                        continue
+                    }
+                }
+            }
+            if Self.isHanja(scalar) {
+                var end = index
+                while end < scalars.count, Self.isHanja(scalars[end]) { end += 1 }
+                output.append(contentsOf: normalizer.spoken(String(String.UnicodeScalarView(scalars[index..<end]))).unicodeScalars)
+                index = end
+                continue
+            }
+            output.append(scalar)
+            index += 1
+        }
+        return String(output)
+    }
+
+    static func isHanja(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FA1F: return true
+        default: return false
+        }
+    }
+
+    // MARK: Units and quotes
+
+    /// Unit symbols of the CJK compatibility block (㎝, ㎏, ㎢) in their letters, with ² and ³
+    /// for square and cubic units.
+    static func unitsSpelled(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { (0x3380...0x33DF).contains($0.value) }) else { return text }
+        var output = ""
+        for scalar in text.unicodeScalars {
+            guard (0x3380...0x33DF).contains(scalar.value) else {
+                output.unicodeScalars.append(scalar)
+                continue
+            }
+            var spelled = String(scalar).precomposedStringWithCompatibilityMapping
+            if spelled.hasSuffix("2") { spelled = spelled.dropLast() + "²" }
+            if spelled.hasSuffix("3") { spelled = spelled.dropLast() + "³" }
+            output += spelled
+        }
+        return output
+    }
+
+    /// ℃ and ℉ as a degree sign and a letter, which the Latin run writes.
+    static func degreesSpelled(_ text: String) -> String {
+        guard text.contains("℃") || text.contains("℉") else { return text }
+        return text.replacingOccurrences(of: "℃", with: "°C").replacingOccurrences(of: "℉", with: "°F")
+    }
+
+    /// The characters of `text` that no table writes (liblouis leaves them out): kana, symbols
+    /// without a braille form. Checked one character at a time, only for characters outside
+    /// Hangul, ASCII and Hanja (which is read).
+    public func unwritable(_ text: String) throws -> [Character] {
+        var found: [Character] = []
+        var checked: Set<Unicode.Scalar> = []
+        for scalar in prepared(text).unicodeScalars {
+            switch scalar.value {
+            case 0x20...0x7E, 0xAC00...0xD7A3, 0x3131...0x318E: continue
+            default: break
+            }
+            if isLatinLetter(scalar) || scalar.properties.isWhitespace || !checked.insert(scalar).inserted { continue }
+            let table = Self.latinRunScalars.contains(scalar) ? latinTable : koreanTable
+            if try Louis.translate(String(scalar), tables: table).isEmpty { found.append(Character(scalar)) }
+        }
+        return found
+    }
+
+    /// Straight quotation marks as opening or closing ones: opening at the start or after a
+    /// space or an opening bracket, closing elsewhere (an apostrophe inside a word stays one).
+    static func pairedQuotes(_ text: String) -> String {
+        guard text.contains("\"") || text.contains("'") else { return text }
+        var output = String.UnicodeScalarView()
+        var previous: Unicode.Scalar?
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            let opens = previous == nil || previous!.properties.isWhitespace || "([{《〈「『“‘".unicodeScalars.contains(previous!)
+            switch scalar {
+            case "\"": output.append(opens ? "“" : "”")
+            case "'":
+                let next = index + 1 < scalars.count ? scalars[index + 1] : nil
+                let inWord = previous.map(isLatinLetter) == true && next.map(isLatinLetter) == true
+                output.append(inWord ? "'" : (opens ? "‘" : "’"))
+            default: output.append(scalar)
+            }
+            previous = scalar
+        }
+        return String(output)
+    }
+
+    // MARK: Latin runs
+
+    enum Segment: Equatable {
+        case korean(String)
+        /// A run of Latin words, and whether the terminator follows it.
+        case latin(String, terminated: Bool)
+    }
+
+    /// What a Latin run carries besides letters: superscript digits (km²) and the degree sign (°C),
+    /// which the UEB table writes and the Korean one does not.
+    static let latinRunScalars: Set<Unicode.Scalar> = Set("°¹²³⁰⁴⁵⁶⁷⁸⁹".unicodeScalars)
+
+    /// Marks after which the Latin terminator is not written (제34항: the run is closed by the
+    /// mark itself).
+    static let closingMarks: Set<Unicode.Scalar> = Set("()[]{}“”‘’\"'.?!…⋯「」『』《》〈〉".unicodeScalars)
+
+    /// The text in runs: Latin words (letters, with apostrophes, hyphens and spaces between
+    /// letters) and everything else.
+    static func segments(_ text: String) -> [Segment] {
+        let scalars = Array(text.unicodeScalars)
+        var segments: [Segment] = []
+        var other = String.UnicodeScalarView()
+        var index = 0
+        func flush() {
+            if !other.isEmpty { segments.append(.korean(String(other))) }
+            other = String.UnicodeScalarView()
+        }
+        while index < scalars.count {
+            let startsRun = isLatinLetter(scalars[index])
+                || (scalars[index] == "°" && index + 1 < scalars.count && isLatinLetter(scalars[index + 1]))
+            guard startsRun else {
+                other.append(scalars[index])
+                index += 1
+                continue
+            }
+            var end = index
+            while end < scalars.count {
+                if isLatinLetter(scalars[end]) || latinRunScalars.contains(scalars[end]) {
+                    end += 1
+                    continue
+                }
+                // A joiner continues the run when letters follow it.
+                var next = end
+                while next < scalars.count, scalars[next] == " " || scalars[next] == "'" || scalars[next] == "-" { next += 1 }
+                if next > end, next < scalars.count, isLatinLetter(scalars[next]), next - end <= 2 {
+                    end = next
+                    continue
+                }
+                break
+            }
+            flush()
+            let following = end < scalars.count ? scalars[end] : nil
+            let terminated = following.map { !closingMarks.contains($0) } ?? false
+            segments.append(.latin(String(String.UnicodeScalarView(scalars[index..<end])), terminated: terminated))
+            index = end
+        }
+        flush()
+        return segments
+    }
+}
+
+/// A letter of the Latin script: ASCII letters and the accented letters of Latin-1 and
+/// Latin Extended-A/B (é, ç, ō), not × or ÷.
+func isLatinLetter(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x41...0x5A, 0x61...0x7A: return true
+    case 0xC0...0x24F: return scalar.value != 0xD7 && scalar.value != 0xF7
+    default: return false
+    }
+}

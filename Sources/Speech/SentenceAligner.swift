@@ -1,0 +1,115 @@
+/// Places each sentence of a track where the audio has it, from the pauses the SSML put between
+/// sentences (`<break>`), not only from espeak-ng's `<mark>` events: a mark is sometimes heard
+/// seconds late (one before a word espeak-ng reads by a rule of its own is reported once that
+/// word has been said), which left speech outside every caption and a title clip of silence.
+///
+/// The audio says where sentences part: a pause of at least the break's length between two
+/// stretches of sound. Clause pauses inside a sentence are much shorter (a comma: about 0.2 s
+/// against a 0.45 s break plus the voice's own trailing silence), so each sentence boundary is
+/// matched, in order, to a silence long enough for its break, the one nearest its mark (dynamic
+/// programming over boundaries and silences, so one late mark cannot pull the others off). A
+/// boundary with no such silence (no break, or fewer long silences than boundaries) stays at
+/// its mark, where the sentence before ends and the next begins, with no gap. The first sentence
+/// starts at the first sound and the last ends at the last, so every sound is inside a sentence.
+///
+/// All times are whole milliseconds of the engine's audio.
+enum SentenceAligner {
+    /// A boundary whose break is shorter than this is not looked for in the audio.
+    static let shortestBreakMs = 100
+    /// The cost, in milliseconds of distance from a mark, of leaving a boundary at its mark.
+    static let unmatchedCost = 60_000
+    /// Above this many boundary × silence pairs, each boundary takes the nearest silence after
+    /// the previous one instead (linear, for very long tracks).
+    static let largestTable = 4_000_000
+
+    /// Each sentence's start and end. `marks` are the sentences' starts as the marks give them
+    /// (never decreasing), `pauses[i]` the break written before sentence `i` (0 for the first),
+    /// `sounds` the sounding stretches, in order.
+    static func align(marks: [Int], pauses: [Int], sounds: [Range<Int>], total: Int) -> [(start: Int, end: Int)] {
+        let count = marks.count
+        guard count > 0, let first = sounds.first, let last = sounds.last else {
+            return []
+        }
+        let silences = zip(sounds, sounds.dropFirst()).map { $0.upperBound..<$1.lowerBound }
+        let matched = match(marks: marks, pauses: pauses, silences: silences)
+        var starts = [Int](repeating: 0, count: count)
+        var ends = [Int](repeating: 0, count: count)
+        starts[0] = min(first.lowerBound, marks[0])
+        ends[count - 1] = max(last.upperBound, min(marks[count - 1], total))
+        var earliest = starts[0]
+        for boundary in 1..<count {
+            if let silence = matched[boundary] {
+                ends[boundary - 1] = silence.lowerBound
+                starts[boundary] = silence.upperBound
+            } else {
+                // Between the boundaries around it that were found, at its mark.
+                let next = ((boundary + 1)..<count).lazy.compactMap { matched[$0]?.lowerBound }.first ?? ends[count - 1]
+                let time = min(max(marks[boundary], earliest), max(next, earliest))
+                ends[boundary - 1] = time
+                starts[boundary] = time
+            }
+            earliest = starts[boundary]
+        }
+        return (0..<count).map { (starts[$0], max(ends[$0], starts[$0])) }
+    }
+
+    /// For each boundary (index 1…), the silence it is matched to, or nil.
+    private static func match(marks: [Int], pauses: [Int], silences: [Range<Int>]) -> [Range<Int>?] {
+        let count = marks.count
+        var result = [Range<Int>?](repeating: nil, count: count)
+        guard count > 1, !silences.isEmpty else { return result }
+        func fits(_ boundary: Int, _ silence: Range<Int>) -> Bool {
+            let pause = boundary < pauses.count ? pauses[boundary] : 0
+            return pause >= shortestBreakMs && silence.count >= pause * 9 / 10 - 20
+        }
+        let boundaries = count - 1
+        let width = silences.count
+        if boundaries * width > largestTable {
+            var next = 0
+            for boundary in 1..<count {
+                var best: Int?
+                for index in next..<width where fits(boundary, silences[index]) {
+                    if let chosen = best, abs(silences[index].upperBound - marks[boundary]) >= abs(silences[chosen].upperBound - marks[boundary]) { break }
+                    best = index
+                }
+                if let best {
+                    result[boundary] = silences[best]
+                    next = best + 1
+                }
+            }
+            return result
+        }
+        // cost[k]: the least cost of the boundaries so far using only silences before k.
+        // choices[b][k]: on that best path, the silence boundary b took, or -1 for none.
+        var cost = [Int](repeating: 0, count: width + 1)
+        var choices: [[Int32]] = []
+        choices.reserveCapacity(boundaries)
+        for boundary in 1..<count {
+            var nextCost = [Int](repeating: 0, count: width + 1)
+            var choice = [Int32](repeating: -1, count: width + 1)
+            var best = Int.max, bestIndex: Int32 = -1
+            for state in 0...width {
+                nextCost[state] = cost[state] + unmatchedCost
+                if best < nextCost[state] {
+                    nextCost[state] = best
+                    choice[state] = bestIndex
+                }
+                if state < width, fits(boundary, silences[state]) {
+                    let total = cost[state] + abs(silences[state].upperBound - marks[boundary])
+                    if total < best { (best, bestIndex) = (total, Int32(state)) }
+                }
+            }
+            cost = nextCost
+            choices.append(choice)
+        }
+        var state = width
+        for boundary in stride(from: count - 1, through: 1, by: -1) {
+            let taken = choices[boundary - 1][state]
+            if taken >= 0 {
+                result[boundary] = silences[Int(taken)]
+                state = Int(taken)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,95 @@
+import ArgumentParser
+import CatalogCheck
+import CatalogLoading
+import ExpoModel
+import ExpoSystem
+import Foundation
+
+/// `--all`'s last line: what `expo-narrate check` finds in the run's catalog.
+struct CheckSummary {
+    var catalogFiles: CatalogFileOptions
+    var voice: String
+    var voiceOptions: VoiceOptions
+
+    /// The key the report is kept under in the cache (`CheckReportStore`).
+    func key(catalog: Catalog, warnings: [CatalogWarning]) throws -> String {
+        let library = try voiceOptions.library()
+        let profile = try library.profile(named: voice)
+        return CheckReportStore.key(
+            catalog: catalog, warnings: warnings, lexiconFile: library.lexiconFile,
+            voices: CheckVoices(profile: profile.name, korean: profile.espeakVoice, foreign: profile.foreignVoices),
+            program: Executable.url)
+    }
+
+    /// Prints the line for `report` on stderr, when something was found or skipped.
+    func print(_ report: CheckReport) {
+        guard !report.isClean || !report.skipped.isEmpty else { return }
+        let total = report.findings.count
+        let found = report.isClean ? "nothing found" : "\(total) \(total == 1 ? "finding" : "findings") (\(report.summary))"
+        let skipped = report.skipped.isEmpty ? "" : "; some checks skipped"
+        printError("check: \(found)\(skipped); run '\(command)' for the list.")
+    }
+
+    /// `expo-narrate check` with the same catalog and voices as this run, so that check reports
+    /// what this run heard.
+    var command: String {
+        var command = "expo-narrate check"
+        if let posterFile = catalogFiles.posterFile, let itemsFile = catalogFiles.itemsFile {
+            command += " --poster-file \(shellWord(posterFile)) --items-file \(shellWord(itemsFile))"
+        }
+        if let voices = voiceOptions.voices { command += " --voices \(shellWord(voices))" }
+        if voice != "standard" { command += " --voice \(shellWord(voice))" }
+        return command
+    }
+
+    /// Runs `helper arguments` (this program's `_check-summary`), which prints the line itself,
+    /// and waits for it. Whatever it ends with, this run's status stays as it is; an end other
+    /// than 0 is said in one line.
+    func run(helper: URL, arguments: [String]) {
+        let argv = ([helper.path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let started = posix_spawn(&pid, helper.path, nil, nil, argv, environ)
+        let ending = started == 0 ? ProcessStatus.reap(pid, blocking: true) : nil
+        guard let ending, ending.status == 0, !ending.bySignal else {
+            let why = ending.map { $0.bySignal ? "it was stopped by signal \($0.status)" : "it ended with status \($0.status)" }
+                ?? "it could not be started (\(String(cString: strerror(started))))"
+            printError("check: the pre-flight check was not made: \(why); the guide is published all the same. Run '\(command)' for the list.")
+            return
+        }
+    }
+}
+
+/// `expo-narrate _check-summary`: `--all`'s check line, made in a process of its own (see
+/// `CheckSummary`); the report is kept in `--cache` when given.
+struct CheckSummaryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "_check-summary", shouldDisplay: false)
+
+    @OptionGroup var catalogFiles: CatalogFileOptions
+    @OptionGroup var voiceChoice: VoiceChoice
+    @OptionGroup var voiceOptions: VoiceOptions
+    // Named apart from the main command's --cache, --max-entries and --max-field-bytes, which
+    // ArgumentParser would otherwise give to the main command.
+    @Option(name: .customLong("report-cache")) var cache: String?
+    @Option(name: .customLong("entry-limit")) var maxEntries: Int?
+    @Option(name: .customLong("field-byte-limit")) var maxFieldBytes: Int?
+
+    func run() throws {
+        Interruption.installExiting()
+        let summary = CheckSummary(catalogFiles: catalogFiles, voice: voiceChoice.voice, voiceOptions: voiceOptions)
+        do {
+            let (catalog, warnings) = try loadCatalog(posterFile: catalogFiles.posterFile, itemsFile: catalogFiles.itemsFile) { loader in
+                if let maxEntries { loader.limits.maximumEntries = maxEntries }
+                if let maxFieldBytes { loader.limits.maximumFieldBytes = maxFieldBytes }
+            }
+            let make = { try checkCatalog(catalog, warnings: warnings, voice: voiceChoice.voice, voiceOptions: voiceOptions) }
+            let report = try cache.map { folder in
+                try CheckReportStore.report(in: URL(fileURLWithPath: folder), key: summary.key(catalog: catalog, warnings: warnings), make: make)
+            } ?? make()
+            summary.print(report)
+        } catch {
+            // Said here, once; the run that started this process keeps its own status.
+            printError("check: the pre-flight check was not made: \(describe(error))")
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+import Pipeline
+
+/// `expo-narrate verify DIR`: checks a published guide against its manifest.
+struct Verify: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check a published guide against its manifest.json.",
+        discussion: """
+        Every file the manifest lists must be in the folder with its recorded size and SHA-256, and \
+        every audio file (WAV, Opus, MP3) must decode to its recorded duration, loudness and true \
+        peak (within \(GuideVerifier.durationTolerance) s, \(GuideVerifier.loudnessTolerance) LU and \
+        \(GuideVerifier.truePeakTolerance) dB). Use it on the copy a kiosk or a web host serves.
+
+        Exit status: 0 the guide is whole; 1 something is wrong (one line per problem on standard \
+        output, each naming the file).
+        """
+    )
+
+    @Argument(help: "The folder of the published guide.")
+    var folder: String
+
+    func run() throws {
+        let report = GuideVerifier.verify(folder: URL(fileURLWithPath: folder))
+        if report.isWhole {
+            try writeOutput("\(folder): all \(report.files) files as the manifest records them\n")
+        } else {
+            try writeOutput(report.problems.map { $0 + "\n" }.joined())
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+import CatalogLoading
+import ExpoModel
+import KoreanSpeech
+import Narration
+@testable import AppLabels
+import TestSupport
+
+/// The apps' spoken labels on the default catalog and the original data: every field, keys
+/// that do not move, labels in the guide's own words, files that standard parsers read.
+@Suite("AppLabels")
+struct AppLabelsTests {
+    static func originalData() throws -> Catalog {
+        var loader = CatalogLoader()
+        return try loader.load(posterFile: SharedFixtures.url("exposition_universelle_1900.json"),
+                               itemsFile: SharedFixtures.url("items.json"))
+    }
+
+    /// Each label is what the guide says for the same text: its spoken script's words.
+    static func checkAgainstGuide(_ catalog: Catalog) throws {
+        let normalizer = KoreanSpeechNormalizer()
+        let set = AppLabelSet(catalog: catalog, normalizer: normalizer)
+        let tracks = Narrator(normalizer: normalizer).tracks(for: catalog)
+        let spoken = tracks.map { $0.spokenScript.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        let entryFields = catalog.entries.filter { !$0.shortDescription.trimmingCharacters(in: .whitespaces).isEmpty }.count
+        #expect(set.labels.count == 4 + catalog.entries.count + entryFields)
+        #expect(Set(set.labels.map(\.key)).count == set.labels.count)
+        for label in set.labels {
+            #expect(label.key.hasPrefix(set.catalog + "."))
+            #expect(!label.label.isEmpty, "\(label.key)")
+            // No digits, Hanja or Latin acronyms the normaliser reads are left in a Korean label.
+            #expect(!label.label.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) }, "\(label.key): \(label.label)")
+            if !label.field.hasPrefix("poster.title") {
+                let hasDigit = label.label.contains { $0.isNumber }
+                #expect(!hasDigit, "\(label.key): \(label.label)")
+            }
+            #expect(spoken.contains { $0.contains(label.label) }, "\(label.key): \(label.label)")
+        }
+    }
+
+    @Test("default catalog: the poster's dates and visitors as the guide says them, every entry keyed by its image name")
+    func defaultCatalog() throws {
+        let catalog = try DefaultCatalog.load().0
+        let set = AppLabelSet(catalog: catalog, normalizer: KoreanSpeechNormalizer())
+        let byField = Dictionary(uniqueKeysWithValues: set.labels.map { ($0.field, $0) })
+        #expect(byField["poster.duration"]?.display == "1900. 04. 14 - 1900. 11. 12")
+        #expect(byField["poster.duration"]?.label == "천구백 년 사월 십사 일부터 십일월 십이 일까지")
+        #expect(byField["poster.visitors"]?.display == "48,130,300 명")
+        #expect(byField["poster.visitors"]?.label == "사천팔백십삼만 삼백 명")
+        #expect(byField["entry.jikji.name"]?.display == "직지심체요절")
+        #expect(set.catalog == "l-exposition-de-paris-1900")
+        try Self.checkAgainstGuide(catalog)
+        // Reordering the entries keeps every key.
+        var reordered = catalog
+        reordered.entries.reverse()
+        let keys = Set(AppLabelSet(catalog: reordered, normalizer: KoreanSpeechNormalizer()).labels.map(\.key))
+        #expect(keys == Set(set.labels.map(\.key)))
+    }
+
+    @Test("original data", .needsSharedFixtures)
+    func originalData() throws {
+        try Self.checkAgainstGuide(try Self.originalData())
+    }
+
+    @Test("JSON and both String Catalogs parse with JSONSerialization; strings.xml with XMLParser")
+    func filesParse() throws {
+        let set = AppLabelSet(catalog: try DefaultCatalog.load().0, normalizer: KoreanSpeechNormalizer())
+        let json = try JSONSerialization.jsonObject(with: try AppLabelWriters.json(set)) as? [String: Any]
+        #expect((json?["labels"] as? [[String: Any]])?.count == set.labels.count)
+        for labels in [false, true] {
+            let catalog = try JSONSerialization.jsonObject(with: try AppLabelWriters.stringCatalog(set, labels: labels)) as? [String: Any]
+            #expect(catalog?["version"] as? String == "1.0" && catalog?["sourceLanguage"] as? String == "ko")
+            let strings = catalog?["strings"] as? [String: Any]
+            #expect(strings?.count == set.labels.count)
+            let first = set.labels[2]
+            let unit = (((strings?[first.key] as? [String: Any])?["localizations"] as? [String: Any])?["ko"] as? [String: Any])?["stringUnit"] as? [String: Any]
+            #expect(unit?["value"] as? String == (labels ? first.label : first.display))
+        }
+        let xml = AppLabelWriters.androidStrings(set)
+        let parser = XMLParser(data: Data(xml.utf8))
+        #expect(parser.parse())
+        #expect(xml.components(separatedBy: "<string name=").count - 1 == 2 * set.labels.count)
+        #expect(AppLabelWriters.androidEscaped("L'Exposition \"1900\" @ & <b>") == "L\\'Exposition \\\"1900\\\" @ &amp; &lt;b&gt;")
+        #expect(AppLabelWriters.androidName("1900.poster.title") == "expo_1900_poster_title")
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import PropertyBased
+import Testing
+import ExpoModel
+import TestSupport
+
+/// Property-based: the real binary's argument parser, the environment variables it reads and
+/// its catalog loader, given generated extreme values (huge, negative, NaN-like, overflowing,
+/// control characters, deep nesting, mixed line endings). Whatever the input, the run ends with
+/// a status the README documents, never a signal, and its error is one line of at most 300
+/// characters. Every run's output folder cannot be created (under /dev/null), so an input that
+/// is accepted ends at 73 before anything is made: each run costs about 50 ms of CPU, and the
+/// suite about 4 s in all.
+@Suite("Fuzz: options, environment and catalogs through the binary", .tags(.endToEnd))
+struct BadInputPropertyTests {
+    /// Values that break number parsing, ranges and lines.
+    static let values = [
+        "0", "1", "-1", "+5", "24", "9223372036854775807", "-9223372036854775808", "9223372036854775808",
+        "99999999999999999999999", "1e40", "1e-7", "nan", "NaN", "inf", "-inf", "0x10", " 7", "7 ", "", "12.5", "1_000",
+        "١٢", "１２", "3/4", "-1/4", "0/0", "auto", "auto/9223372036854775807", "1/-1", "\u{0}", "\u{1B}]52;c;ZXZpbA==\u{7}",
+        "a\nb", "a\r\nb", "\u{202E}gat", "\u{FEFF}1", String(repeating: "9", count: 500), String(repeating: "가", count: 300),
+    ]
+    /// Options that take a value, and the variables the tool reads.
+    static let options = ["--jobs", "--opus-bitrate", "--max-entries", "--max-field-bytes", "--shard", "--entry", "--voice", "--format",
+                          "--cache"]
+    static let variables = ["SOURCE_DATE_EPOCH", "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_COUNT",
+                            "JOB_COMPLETION_INDEX"]
+    /// What a documented run may end with here: done (0: not reached), usage (64), data (65),
+    /// cannot create the output folder (73).
+    static let documented: Set<Int32> = [64, 65, 73]
+
+    static func expectDocumented(_ result: CommandRunner.Result, _ input: String) {
+        #expect(documented.contains(result.status), "status \(result.status) for \(input): \(result.stderr.prefix(600))")
+        let errors = result.stderr.split(separator: "\n").filter { $0.hasPrefix("expo-narrate") }
+        #expect(errors.count == 1, "one error line for \(input): \(result.stderr.prefix(600))")
+        for line in result.stderr.split(separator: "\n") {
+            #expect(line.count <= messageLengthLimit, "a line over 300 characters for \(input): \(line.prefix(400))")
+        }
+        for crash in ["Fatal error", "Stack dump", "Swift runtime failure", "terminate called"] {
+            #expect(!result.stderr.contains(crash), "\(input): \(result.stderr.prefix(600))")
+        }
+    }
+
+    @Test("options and environment variables with extreme values: a documented status and one line")
+    func optionsAndEnvironment() async throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let catalog = try BadInputTests.catalog(items: BadInputTests.oneEntry, in: folder)
+        let input = PropertyBased.zip(Gen.int(in: 0...(Self.options.count - 1)), Gen.int(in: 0...(Self.values.count - 1)),
+                                      Gen.int(in: 0...(Self.variables.count - 1)), Gen.int(in: 0...(Self.values.count - 1)))
+        await propertyCheck(count: FuzzBudget.count(40), input: input) { option, value, variable, variableValue in
+            let arguments = ["--all", "--text-only", "--output", "/dev/null/out", "--voices",
+                             CommandRunner.projectRoot.appendingPathComponent("Voices").path] + catalog
+                + [Self.options[option], Self.values[value]]
+            // A NUL cannot be in an environment variable: it would end the value there.
+            let environment = [Self.variables[variable]: Self.values[variableValue].replacingOccurrences(of: "\u{0}", with: "")]
+            let shown = "\(Self.options[option]) \(Self.values[value].debugDescription), \(environment)"
+            let result = try #require(try? CommandRunner.run(arguments.map { $0.replacingOccurrences(of: "\u{0}", with: "") },
+                                                             environment: environment))
+            Self.expectDocumented(result, shown)
+        }
+    }
+
+    /// JSON values for the poster's visitors: huge, negative, fractional, as strings, nested.
+    static let visitorValues = [
+        "0", "-1", "1.5", "1e400", "-0", "9223372036854775807", "9223372036854775808", "99999999999999999999", "1e15", "1E16",
+        "\"12,000\"", "\"-5\"", "\"1e40\"", "\"99999999999999999999\"", "null", "true", "[1]", "{}", "\"\"",
+        String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000),
+    ]
+    /// Pieces of text fields: line endings of every kind, controls, direction overrides, escapes.
+    static let textPieces = [
+        "갓", "1e40명", "10^40개", "\\r\\n", "\\r", "\\n\\n", "\\u0000", "\\u001b[2J", "\\u202e", "\\u2066", "\\uD800",
+        "\\uDC00\\uD800", "\\\\", "\\\"", "1900. 04. 14", "48,130,300명", "直指", " ",
+    ]
+
+    @Test("catalogs with extreme numbers and texts: loaded, or refused with a documented status and one line")
+    func catalogs() async throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let piece = Gen.int(in: 0...(Self.textPieces.count - 1))
+        let input = PropertyBased.zip(Gen.int(in: 0...(Self.visitorValues.count - 1)), piece.array(of: 0...6), piece.array(of: 0...6),
+                                      Gen.int(in: 0...3))
+        await propertyCheck(count: FuzzBudget.count(30), input: input) { visitors, name, description, depth in
+            let text = { (pieces: [Int]) in pieces.map { Self.textPieces[$0] }.joined() }
+            let poster = #"{"title": "t", "visitors": \#(Self.visitorValues[visitors]), "location": "l", "duration": "d", "description": "\#(text(description))"}"#
+            // An entry nested `depth` arrays deep is not an entry: refused with its path.
+            let entry = #"{"name": "\#(text(name))", "image_name": "x", "short_desc": "s", "desc": "\#(text(description))"}"#
+            let items = "[" + String(repeating: "[", count: depth) + entry + String(repeating: "]", count: depth) + "]"
+            let files = try BadInputTests.catalog(poster: poster, items: items, in: folder)
+            let result = try CommandRunner.run(["--all", "--text-only", "--output", "/dev/null/out"] + files)
+            Self.expectDocumented(result, "poster \(poster.prefix(200)), items \(items.prefix(200))")
+        }
+    }
+}

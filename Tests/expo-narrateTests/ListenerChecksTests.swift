@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// What reaches the listener, on whole catalogs, checked by tools the tool does not use (see
+/// `ListenerChecks`): no sound outside every caption cue and every Media Overlays clip, the
+/// title clip holding the title, captions by the Korean practice (2 lines, 16 characters a
+/// line, 5/6 s to 7 s a cue), EPUBCheck with the accessibility claim. One run per catalog, WAV
+/// masters and the MP3 the talking book needs, no Opus.
+@Suite("what reaches the listener, whole catalogs", .serialized, .tags(.endToEnd),
+       .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "skipped: ffmpeg is not installed"))
+struct ListenerChecksTests {
+    /// Makes the guide of a catalog with WAV, MP3 and the talking book, and checks it.
+    static func check(_ catalog: [String]) throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CommandRunner.run(["--all", "--format", "mp3,epub", "--quiet", "--output", folder.path] + catalog)
+        #expect(result.status == 0, "\(result.stderr)")
+        let tracks = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".vtt") }.map { String($0.dropLast(4)) }.sorted()
+        #expect(tracks.count > 10)
+        let epub = folder.appendingPathComponent("guide.epub")
+        let report = try ListenerChecks.report(folder, tracks: tracks, smil: try ListenerChecks.smilClips(epub))
+        #expect(report.outsideCues == 0, "\(report.outsideCues) s of speech outside every caption cue")
+        #expect(report.outsideClips == 0, "\(report.outsideClips) s of speech outside every SMIL clip")
+        #expect(report.problems.isEmpty, "\(report.problems.joined(separator: "\n"))")
+        let check = try EPUBCheck.check(epub)
+        #expect(check.output.contains("Messages: 0 fatals / 0 errors / 0 warnings"), "\(check.output)")
+        let opf = try CommandRunner.runTool("/usr/bin/unzip", ["-p", epub.path, "EPUB/package.opf"]).stdout
+        #expect(opf.contains("<meta property=\"dcterms:conformsTo\">EPUB Accessibility 1.1 - WCAG 2.2 Level AA</meta>"))
+        #expect(opf.contains("<meta property=\"a11y:certifiedBy\">"))
+    }
+
+    @Test("the default catalog: speech inside cues and clips, captions by the Korean practice, EPUBCheck 0/0 with the claim")
+    func defaultCatalog() throws {
+        try Self.check([])
+    }
+
+    @Test("the original data: speech inside cues and clips, captions by the Korean practice, EPUBCheck 0/0 with the claim",
+          .needsSharedFixtures)
+    func originalData() throws {
+        try Self.check(["--poster-file", try CommandRunner.fixture("exposition_universelle_1900.json"),
+                        "--items-file", try CommandRunner.fixture("items.json")])
+    }
+}
