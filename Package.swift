@@ -17,8 +17,10 @@ let cLibraries: [Target] = [
     .systemLibrary(name: "CHangul", pkgConfig: "libhangul", providers: [.apt(["libhangul-dev"])]),
     // OpenSSL's libcrypto, for SHA-256 (Debian: libssl-dev).
     .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-    // libopusenc (Ogg Opus writer on libopus). Debian: libopusenc-dev.
-    .systemLibrary(name: "COpusEnc", pkgConfig: "libopusenc", providers: [.apt(["libopusenc-dev"])]),
+    // libopus, the Opus codec itself (the Ogg pages are written in Swift). Debian: libopus-dev.
+    .systemLibrary(name: "COpus", pkgConfig: "opus", providers: [.apt(["libopus-dev"])]),
+    // libsoxr, to resample espeak-ng's 22 050 Hz to a rate libopus takes. Debian: libsoxr-dev.
+    .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
     // LAME. Debian ships no .pc file, so the module map names the header and the library.
     .systemLibrary(name: "CLame", providers: [.apt(["libmp3lame-dev"])]),
     // libebur128 (BS.1770-4 loudness and true peak): Audio's true-peak ceiling, Encoding's
@@ -86,7 +88,7 @@ let stages: [Target] = [
     .target(name: "Audio", dependencies: ["ExpoModel", "ExpoSystem", "CEbur128"],
             swiftSettings: optimizedInDebugBuilds),
     // Opus and MP3 files with tags and chapters; the whole guide assembled without re-encoding.
-    .target(name: "Encoding", dependencies: ["Audio", "COpusEnc", "CLame", "COpusFile", "CMpg123"],
+    .target(name: "Encoding", dependencies: ["Audio", "COpus", "CSoxr", "CLame", "COpusFile", "CMpg123"],
             swiftSettings: optimizedInDebugBuilds),
     // The braille edition: display text → Korean braille through liblouis, laid out as BRF and PEF.
     .target(name: "Braille", dependencies: ["ExpoModel", "KoreanSpeech", "CLouis"]),
@@ -150,7 +152,7 @@ let package = Package(
         .testTarget(name: "SpeechTests", dependencies: [
             "Speech", "Narration", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "AudioTests", dependencies: ["Audio", "TestSupport"]),
+        .testTarget(name: "AudioTests", dependencies: ["Audio", "CEbur128", "TestSupport"]),
         .testTarget(name: "EncodingTests", dependencies: ["Encoding", "Audio"]),
         .testTarget(name: "TalkingBookTests", dependencies: ["TalkingBook", "TestSupport"]),
         .testTarget(name: "BrailleTests", dependencies: ["Braille", "ExpoModel", "KoreanSpeech", "Narration", "CatalogLoading", "TestSupport"]),

@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(pkg-config libespeak-ng-dev espeak-ng-data libhangul-dev libhangul-data libssl-dev libhunspell-dev hunspell-ko
-  libopusenc-dev libopus-dev libmp3lame-dev libebur128-dev libopusfile-dev libmpg123-dev liblouis-dev liblouis-data
+  libopus-dev libsoxr-dev libmp3lame-dev libebur128-dev libopusfile-dev libmpg123-dev liblouis-dev liblouis-data
   libvips-dev)
 if [[ "${1:-}" == "--test" ]]; then
   packages+=(espeak-ng sox chromium chromium-driver python3-venv ffmpeg lame epubcheck

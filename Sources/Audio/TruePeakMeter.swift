@@ -3,9 +3,11 @@ import ExpoModel
 import CEbur128
 
 /// True peak (ITU-R BS.1770-4 Annex 2: the signal oversampled 4× below 96 kHz, 2× below
-/// 192 kHz) and, optionally, integrated loudness of a mono signal, measured by libebur128 as
-/// blocks of samples are fed in order: the same library the published, encoded files are
-/// checked with. The Audio stage's only caller of libebur128; its state never leaves this type.
+/// 192 kHz) and, optionally, integrated loudness of a mono signal, as blocks of samples are fed
+/// in order. Loudness is libebur128's; the true peak is libebur128's interpolator run in Swift
+/// (`TruePeakInterpolator`: the same filter and arithmetic, the same result) only where it can
+/// exceed the peak found so far. The Audio stage's only caller of libebur128; its state never
+/// leaves this type.
 ///
 /// Samples are full scale ±1.0 (`Float`) or 16-bit integers, read as value / 32768.
 /// Not thread-safe: feed one meter from one task at a time.
@@ -17,6 +19,8 @@ public final class TruePeakMeter {
     /// Frames measured so far.
     public private(set) var framesProcessed: UInt64 = 0
     private var state: UnsafeMutablePointer<ebur128_state>?
+    private var interpolator: TruePeakInterpolator
+    private var conversion: [Float] = []
 
     /// - Parameters:
     ///   - sampleRate: frames per second (libebur128 accepts 1 Hz to 2.8 MHz).
@@ -26,14 +30,16 @@ public final class TruePeakMeter {
     public init(sampleRate: Int, measuresLoudness: Bool = true) throws {
         self.sampleRate = sampleRate
         self.measuresLoudness = measuresLoudness
-        var mode = EBUR128_MODE_TRUE_PEAK.rawValue
-        if measuresLoudness { mode |= EBUR128_MODE_I.rawValue }
-        guard sampleRate > 0, sampleRate <= 2_822_400,
-              let state = ebur128_init(1, UInt(sampleRate), Int32(bitPattern: mode)) else {
-            throw ExpoError.loudnessLibraryFailed(
-                operation: "set up a mono \(sampleRate) Hz measurement", code: nil)
+        guard sampleRate > 0, sampleRate <= 2_822_400 else {
+            throw ExpoError.loudnessLibraryFailed(operation: "set up a mono \(sampleRate) Hz measurement", code: nil)
         }
-        self.state = state
+        interpolator = TruePeakInterpolator(sampleRate: sampleRate)
+        if measuresLoudness {
+            guard let state = ebur128_init(1, UInt(sampleRate), Int32(bitPattern: EBUR128_MODE_I.rawValue)) else {
+                throw ExpoError.loudnessLibraryFailed(operation: "set up a mono \(sampleRate) Hz measurement", code: nil)
+            }
+            self.state = state
+        }
     }
 
     deinit {
@@ -45,7 +51,13 @@ public final class TruePeakMeter {
     /// - Throws: `ExpoError.loudnessLibraryFailed` when libebur128 fails (out of memory).
     public func process(_ samples: UnsafeBufferPointer<Int16>) throws {
         guard let base = samples.baseAddress, !samples.isEmpty else { return }
-        try check(ebur128_add_frames_short(state, base, samples.count), "measure \(samples.count) samples")
+        if state != nil { try check(ebur128_add_frames_short(state, base, samples.count), "measure \(samples.count) samples") }
+        // As libebur128 reads them: value / 32768 as a Float (exact).
+        if conversion.count < samples.count { conversion = [Float](repeating: 0, count: samples.count) }
+        conversion.withUnsafeMutableBufferPointer { floats in
+            for index in 0..<samples.count { floats[index] = Float(Double(samples[index]) / 32_768) }
+            interpolator.process(UnsafeBufferPointer(rebasing: floats[0..<samples.count]))
+        }
         framesProcessed += UInt64(samples.count)
     }
 
@@ -58,7 +70,8 @@ public final class TruePeakMeter {
     /// - Throws: `ExpoError.loudnessLibraryFailed` when libebur128 fails (out of memory).
     public func process(_ samples: UnsafeBufferPointer<Float>) throws {
         guard let base = samples.baseAddress, !samples.isEmpty else { return }
-        try check(ebur128_add_frames_float(state, base, samples.count), "measure \(samples.count) samples")
+        if state != nil { try check(ebur128_add_frames_float(state, base, samples.count), "measure \(samples.count) samples") }
+        interpolator.process(samples)
         framesProcessed += UInt64(samples.count)
     }
 
@@ -70,9 +83,7 @@ public final class TruePeakMeter {
     /// The largest magnitude of the 4×-oversampled signal so far (linear, full scale 1.0;
     /// never below the sample peak); 0 before any sound.
     public func truePeak() throws -> Double {
-        var peak = 0.0
-        try check(ebur128_true_peak(state, 0, &peak), "report the true peak")
-        return peak
+        interpolator.peak
     }
 
     /// The true peak in dBTP (decibels relative to full scale); `-infinity` for digital silence.
@@ -110,5 +121,98 @@ extension ExpoError {
         }
         return ExpoError(.resources, "libebur128 could not \(operation): \(reason)",
                          advice: "Free some memory and run again.")
+    }
+}
+
+/// libebur128's (1.2) true-peak interpolator, in Swift: a 49-tap Hann-windowed sinc split into
+/// `factor` phases (4 below 96 kHz, 2 below 192 kHz, none above), each output accumulated in
+/// `Double` from `Float` samples in libebur128's order and rounded to `Float`, the peak being
+/// the largest magnitude of those outputs and of the samples. So it measures exactly what
+/// libebur128 measures (a test compares the two), but computes the outputs only for blocks
+/// where they can exceed the peak so far: no output of a phase exceeds the sum of its
+/// coefficients' magnitudes times the largest sample it reads, and speech spends most of its
+/// samples far under its peak.
+struct TruePeakInterpolator {
+    /// Outputs per input sample.
+    let factor: Int
+    /// Each phase's coefficients and how many samples back each one reads.
+    private let coefficients: [[Double]]
+    private let delays: [[Int]]
+    /// Largest sum of |coefficient| over the phases.
+    private let gainBound: Double
+    /// Samples an output reads before the current one.
+    private let reach: Int
+    /// The last `reach` samples, oldest first (zeros before the first, as libebur128 starts).
+    private var history: [Float]
+    private var buffer: [Float] = []
+    /// The true peak so far (linear, full scale 1.0).
+    private(set) var peak: Double = 0
+    /// Samples per block whose bound is checked before it is interpolated.
+    static let block = 32
+
+    init(sampleRate: Int) {
+        factor = sampleRate < 96_000 ? 4 : sampleRate < 192_000 ? 2 : 1
+        let taps = 49
+        var coefficients = [[Double]](repeating: [], count: factor), delays = [[Int]](repeating: [], count: factor)
+        if factor > 1 {
+            for tap in 0..<taps {
+                let m = Double(tap) - Double(taps - 1) / 2
+                var value = 1.0
+                if abs(m) > 0.000001 { value = sin(m * .pi / Double(factor)) / (m * .pi / Double(factor)) }
+                value *= 0.5 * (1 - cos(2 * .pi * Double(tap) / Double(taps - 1)))
+                if abs(value) > 0.000001 {
+                    coefficients[tap % factor].append(value)
+                    delays[tap % factor].append(tap / factor)
+                }
+            }
+        }
+        self.coefficients = coefficients
+        self.delays = delays
+        gainBound = coefficients.map { $0.reduce(0) { $0 + abs($1) } }.max() ?? 1
+        reach = delays.flatMap { $0 }.max() ?? 0
+        history = [Float](repeating: 0, count: reach)
+    }
+
+    mutating func process(_ samples: UnsafeBufferPointer<Float>) {
+        guard !samples.isEmpty else { return }
+        // The sample peak: libebur128 reports the larger of it and the interpolated peak.
+        var largest: Float = 0
+        for sample in samples { largest = max(largest, abs(sample)) }
+        peak = max(peak, Double(largest))
+        guard factor > 1 else { return }
+        let count = samples.count
+        if buffer.count < reach + count { buffer = [Float](repeating: 0, count: reach + count) }
+        let reach = reach, factor = factor, gainBound = gainBound
+        var peak = peak
+        buffer.withUnsafeMutableBufferPointer { all in
+            for index in 0..<reach { all[index] = history[index] }
+            for index in 0..<count { all[reach + index] = samples[index] }
+            coefficients.withUnsafeBufferPointer { phases in
+                delays.withUnsafeBufferPointer { phaseDelays in
+                    var start = 0
+                    while start < count {
+                        let end = min(count, start + Self.block)
+                        // Outputs for inputs start..<end read buffer[start ..< reach + end].
+                        var blockLargest: Float = 0
+                        for index in start..<(reach + end) { blockLargest = max(blockLargest, abs(all[index])) }
+                        if Double(blockLargest) * gainBound * (1 + 1e-9) > peak {
+                            for index in start..<end {
+                                let current = reach + index
+                                for phase in 0..<factor {
+                                    var sum = 0.0
+                                    let taps = phases[phase], back = phaseDelays[phase]
+                                    for tap in 0..<taps.count { sum += Double(all[current - back[tap]]) * taps[tap] }
+                                    let magnitude = Double(abs(Float(sum)))
+                                    if magnitude > peak { peak = magnitude }
+                                }
+                            }
+                        }
+                        start = end
+                    }
+                }
+            }
+            for index in 0..<reach { history[index] = all[count + index] }
+        }
+        self.peak = peak
     }
 }

@@ -40,7 +40,7 @@ public func measureEncodedFile(_ path: String) throws(EncodingError) -> EncodedF
 }
 
 /// The Audio stage's BS.1770-4 meter (libebur128) on decoded blocks, with the sample peak.
-private final class DecodedMeter {
+final class DecodedMeter {
     let meter: TruePeakMeter
     let path: String
     var samplePeak: Float = 0
@@ -70,6 +70,9 @@ private final class DecodedMeter {
         .codec(file: path, library: "libebur128", operation: "measure the decoded audio", detail: "\(error)")
     }
 }
+
+/// The amplitude factor of a gain in dB.
+func amplitude(ofDecibels decibels: Double) -> Double { pow(10, decibels / 20) }
 
 /// Decodes `path` to mono float PCM in memory (tests and verification only), with its rate.
 public func decodeEncodedFile(_ path: String) throws(EncodingError) -> (samples: [Float], sampleRate: Int) {

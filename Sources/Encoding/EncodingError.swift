@@ -9,7 +9,7 @@ import Foundation
 public enum EncodingError: Error, LocalizedError, Equatable, Sendable {
     /// A system call on `file` failed with the C `errno` value `code`.
     case system(file: String, operation: String, code: Int32)
-    /// A codec library refused: `library` is e.g. "libopusenc", `detail` its own error text.
+    /// A codec library refused: `library` is e.g. "libopus", `detail` its own error text.
     case codec(file: String, library: String, operation: String, detail: String)
     /// A parameter is outside what the operation accepts.
     case invalidArgument(String)

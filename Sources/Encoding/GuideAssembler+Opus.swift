@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 extension GuideAssembler {
     /// Writes the guide as one Ogg Opus file at `path` by remuxing the tracks' packets into ONE
     /// logical stream: a new serial number, OpusHead of the first track (its pre-skip only),
@@ -17,7 +13,7 @@ extension GuideAssembler {
                             shouldStop: () -> Bool = { false }, to path: String) throws(EncodingError) -> GuideAssembly {
         try validate(tracks, gapSeconds: gapSeconds, path: path)
         let cues = try cues(cueSeconds, tracks: tracks, gapSeconds: gapSeconds, path: path)
-        let silence = try silentPackets(settings: settings, nextTo: path)
+        let silence = try silentPackets(settings: settings, sourceRate: tracks[0].sourceSampleRate, nextTo: path)
         let plan = try OpusGuidePlan(tracks: tracks, cues: cues, gapPacketSamples: silence.samples,
                                      shouldStop: shouldStop, path: path)
         let output = try OutputFile(path: path)
@@ -42,21 +38,20 @@ extension GuideAssembler {
         return GuideAssembly(file: file, chapters: plan.chapters, wavCueSeconds: cues)
     }
 
-    /// Packets of digital silence from the Opus encoder with `settings` (taken from the middle
-    /// of a 3 s encode, where the encoder has settled), and their duration each.
-    static func silentPackets(settings: OpusSettings, nextTo path: String) throws(EncodingError) -> (packets: [[UInt8]], samples: Int) {
-        let temporary = path + ".silence-\(getpid()).opus"
-        defer { unlink(temporary) }
-        let encoder = try OpusFileEncoder(path: temporary, sampleRate: 48_000, settings: settings)
-        let zeros = [Float](repeating: 0, count: 48_000 * 3)
-        try zeros.withUnsafeBufferPointer { buffer in
-            OutputFile.capture { () throws(EncodingError) in try encoder.append(buffer) }
-        }.get()
-        _ = try encoder.finish()
-        let stream = try OggOpusStream(bytes: try readWholeFile(temporary), file: temporary)
-        let middle = Array(stream.packets[50..<100])
+    /// Packets of digital silence from libopus with `settings` at the tracks' codec rate (taken
+    /// from the middle of 3 s of silence, where the encoder has settled), and their duration each.
+    static func silentPackets(settings: OpusSettings, sourceRate: Int, nextTo path: String) throws(EncodingError)
+        -> (packets: [[UInt8]], samples: Int) {
+        let encoder = try OpusCodec.Encoder(sampleRate: settings.codecRate(forInput: sourceRate), bitrate: settings.bitrate,
+                                            complexity: settings.complexity, voice: settings.voice, file: path)
+        let zeros = [Float](repeating: 0, count: encoder.frameSamples)
+        var middle: [[UInt8]] = []
+        for index in 0..<100 {
+            let packet = try zeros.withUnsafeBufferPointer { (all) throws(EncodingError) in try encoder.encode(all, file: path) }
+            if index >= 50 { middle.append(Array(packet)) }
+        }
         guard let samples = OpusPacket.samples48k(middle[0]), middle.allSatisfy({ OpusPacket.samples48k($0) == samples }) else {
-            throw .malformed(file: temporary, reason: "silent packets of unequal durations")
+            throw .malformed(file: path, reason: "silent packets of unequal durations")
         }
         return (middle, samples)
     }

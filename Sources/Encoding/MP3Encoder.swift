@@ -16,11 +16,15 @@ public struct MP3Settings: Sendable, Hashable, Codable {
     public var rateControl: RateControl
     /// LAME's algorithm quality 0 (slowest) … 9 (fastest); `lame -q`. Default 3, as `lame`'s.
     public var algorithmQuality: Int
+    /// Gain LAME applies to the samples before encoding, in dB (0: none; `lame --scale`). Used to
+    /// re-encode a track whose decoded true peak is over the ceiling.
+    public var gainDB: Double
 
-    /// Defaults: VBR quality 7 (`lame -V 7`), algorithm quality 3.
-    public init(rateControl: RateControl = .vbr(quality: 7), algorithmQuality: Int = 3) {
+    /// Defaults: VBR quality 7 (`lame -V 7`), algorithm quality 3, no gain.
+    public init(rateControl: RateControl = .vbr(quality: 7), algorithmQuality: Int = 3, gainDB: Double = 0) {
         self.rateControl = rateControl
         self.algorithmQuality = algorithmQuality
+        self.gainDB = gainDB
     }
 }
 
@@ -172,6 +176,7 @@ public final class MP3FileEncoder {
         lame_set_out_samplerate(lame, Int32(sampleRate))
         lame_set_mode(lame, MONO)
         lame_set_quality(lame, Int32(settings.algorithmQuality))
+        if settings.gainDB != 0 { lame_set_scale(lame, Float(amplitude(ofDecibels: settings.gainDB))) }
         lame_set_bWriteVbrTag(lame, lameTag ? 1 : 0)
         lame_set_write_id3tag_automatic(lame, 0)
         switch settings.rateControl {

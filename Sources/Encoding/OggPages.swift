@@ -1,5 +1,5 @@
 /// Reading and writing Ogg pages (RFC 3533) and Ogg Opus headers (RFC 7845), in Swift: used to
-/// inspect what libopusenc wrote and to remux several tracks' packets into one logical stream.
+/// inspect what the Opus encoder wrote, to write its pages and to remux several tracks' packets into one logical stream.
 enum Ogg {
     /// One page's fields. `body` holds the page's packet data; `lacing` its segment table.
     struct Page {

@@ -1,5 +1,3 @@
-import COpusEnc
-
 /// Settings of the Opus track encoder.
 public struct OpusSettings: Sendable, Hashable, Codable {
     /// Target bitrate in bits per second (VBR). Default 24 000: transparent-enough mono speech.
@@ -8,130 +6,221 @@ public struct OpusSettings: Sendable, Hashable, Codable {
     /// CPU than 10 for a wide-band PESQ of 3.51 instead of 3.68; 8 is as good as 10 and as slow,
     /// 5 drops to 3.24 (measurements in the README).
     public var complexity: Int
+    /// Whether libopus is told the signal is speech (`OPUS_SIGNAL_VOICE`); else it decides.
+    public var voice: Bool
+    /// Gain applied to the samples before encoding, in dB (0: none). Used to re-encode a track
+    /// whose decoded true peak is over the ceiling when other settings do not bring it under.
+    public var gainDB: Double
+    /// The rate libopus encodes at (8, 12, 16, 24 or 48 kHz); nil: the lowest of them at or above
+    /// the input's rate, so 22 050 Hz speech is resampled to 24 kHz, not 48 kHz (Opus then codes
+    /// up to 12 kHz, above everything the input holds).
+    public var codecSampleRate: Int?
 
     /// Speech-tuned defaults: 24 kb/s VBR, complexity 6, 20 ms frames, signal type voice.
-    public init(bitrate: Int = 24_000, complexity: Int = 6) {
+    public init(bitrate: Int = 24_000, complexity: Int = 6, voice: Bool = true, gainDB: Double = 0,
+                codecSampleRate: Int? = nil) {
         self.bitrate = bitrate
         self.complexity = complexity
+        self.voice = voice
+        self.gainDB = gainDB
+        self.codecSampleRate = codecSampleRate
+    }
+
+    /// The rate libopus runs at for input at `inputRate`.
+    public func codecRate(forInput inputRate: Int) -> Int {
+        codecSampleRate ?? OpusCodec.rates.first { $0 >= inputRate } ?? 48_000
     }
 }
 
-/// Streams PCM into an Ogg Opus file (mono, RFC 7845) with libopusenc, which resamples any input
-/// rate to 48 kHz. Only the current block is held in memory. Not thread-safe: use from one task.
+/// Streams PCM into an Ogg Opus file (mono, RFC 7845): libopus directly, 20 ms packets gathered
+/// into pages by the same Ogg writer that assembles the guide. Input at a rate libopus does not
+/// take (espeak-ng's 22 050 Hz) is resampled with libsoxr to `OpusSettings.codecRate`. Only
+/// the current block is held in memory. Not thread-safe: use from one task.
+///
+/// With `measuring`, every packet is also decoded as it is made, at the codec's rate, and the
+/// decoded audio measured (BS.1770-4 loudness, true peak): the file's own packets, trimmed as
+/// a player trims them, without reading the file back (`measurement` after `finish`).
 public final class OpusFileEncoder {
-    private var encoder: OpaquePointer?
-    private let sink: OpusSink
-    private let sampleRate: Int
+    private let file: OutputFile
+    private var writer: OggPageWriter
+    private var encoder: OpusCodec.Encoder?
+    private let resampler: Resampler?
+    private let inputRate: Int
+    private let gain: Float
+    private var frame: [Float]
+    private var frameFill = 0
     private var inputFrames: Int64 = 0
+    /// Samples given to libopus, at its rate (padding included).
+    private var codecSamples: Int64 = 0
+    /// Resampled samples of real input, at the codec's rate.
+    private var audioSamples: Int64 = 0
+    private let preSkip: Int
+    private let verifier: PacketVerifier?
+    /// How the decoded packets measure; set by `finish()` when the encoder was made `measuring`.
+    public private(set) var measurement: EncodedFileMeasurement?
 
     /// Starts a file at `path` (written under a temporary name until `finish()`).
     /// - Parameters:
     ///   - sampleRate: rate of the PCM given to `append` (8 000–192 000 Hz).
     ///   - chapters: optional chapter marks, written as CHAPTERnnn / CHAPTERnnnNAME comments.
-    /// - Throws: `EncodingError` if the file cannot be created or libopusenc refuses the settings.
+    ///   - measuring: decode and measure every packet as it is made (see the type's comment).
+    /// - Throws: `EncodingError` if the file cannot be created or libopus refuses the settings.
     public init(path: String, sampleRate: Int, settings: OpusSettings = OpusSettings(),
-                metadata: TrackMetadata = TrackMetadata(), chapters: [Chapter] = []) throws(EncodingError) {
+                metadata: TrackMetadata = TrackMetadata(), chapters: [Chapter] = [], measuring: Bool = false) throws(EncodingError) {
         guard (8_000...192_000).contains(sampleRate) else {
             throw .invalidArgument("\(path): sample rate \(sampleRate) Hz is outside 8 000–192 000 Hz.")
         }
-        guard (6_000...510_000).contains(settings.bitrate), (0...10).contains(settings.complexity) else {
-            throw .invalidArgument("\(path): Opus bitrate must be 6 000–510 000 b/s and complexity 0–10.")
+        guard (6_000...510_000).contains(settings.bitrate), (0...10).contains(settings.complexity),
+              settings.gainDB.isFinite, settings.codecSampleRate.map(OpusCodec.rates.contains) ?? true else {
+            throw .invalidArgument("\(path): Opus bitrate must be 6 000–510 000 b/s, complexity 0–10, the gain finite and the codec rate one of 8, 12, 16, 24, 48 kHz.")
         }
         try VorbisComments.validate(chapters, file: path)
-        self.sampleRate = sampleRate
-        sink = OpusSink(file: try OutputFile(path: path))
+        let codecRate = settings.codecRate(forInput: sampleRate)
+        let encoder = try OpusCodec.Encoder(sampleRate: codecRate, bitrate: settings.bitrate, complexity: settings.complexity,
+                                            voice: settings.voice, file: path)
+        self.encoder = encoder
+        inputRate = sampleRate
+        gain = Float(amplitude(ofDecibels: settings.gainDB))
+        resampler = codecRate == sampleRate ? nil : try Resampler(from: sampleRate, to: codecRate, file: path)
+        frame = [Float](repeating: 0, count: encoder.frameSamples)
+        preSkip = encoder.lookahead * (48_000 / codecRate)
+        verifier = measuring ? try PacketVerifier(sampleRate: codecRate, skip: encoder.lookahead, file: path) : nil
         let fields = VorbisComments.fields(metadata, chapters: chapters)
-        encoder = try Self.makeEncoder(sink: sink, sampleRate: sampleRate, fields: fields)
-        // libopusenc picks a random stream serial; one derived from the tags and settings makes
-        // the same track the same file, whichever run or worker encodes it.
+        // One serial derived from the tags and settings makes the same track the same file,
+        // whichever run or worker encodes it.
         let serial = Ogg.crc32(ArraySlice("\(fields)|\(settings.bitrate)|\(settings.complexity)".utf8), seed: 0x7472_636B) | 1
-        try check(expo_ope_set_serial(encoder, Int32(bitPattern: serial)), "set the stream serial number")
-        try check(expo_ope_set_bitrate(encoder, Int32(settings.bitrate)), "set the bitrate")
-        try check(expo_ope_set_complexity(encoder, Int32(settings.complexity)), "set the complexity")
-        try check(expo_ope_set_voice(encoder), "set the signal type to voice")
-        try check(expo_ope_set_vbr(encoder, 1, 0), "enable VBR")
-        try check(expo_ope_set_frame_duration_20ms(encoder), "set 20 ms frames")
+        file = try OutputFile(path: path)
+        writer = OggPageWriter(output: file, serial: serial)
+        try writer.writeHeaders(head: Self.opusHead(preSkip: preSkip, inputRate: sampleRate),
+                                tags: VorbisComments.opusTagsPacket(vendor: OpusCodec.version, fields: fields))
     }
 
-    deinit {
-        if let encoder { ope_encoder_destroy(encoder) }
-        sink.file.abandon()
-    }
+    deinit { file.abandon() }
+
+    /// The codec library and its version ("libopus 1.3.1"), for cache fingerprints.
+    public static var libraryVersion: String { OpusCodec.version }
 
     /// Encodes a block of 16-bit samples.
     public func append(_ samples: UnsafeBufferPointer<Int16>) throws(EncodingError) {
-        guard let encoder else { throw .encoderClosed(file: sink.file.path) }
-        guard let base = samples.baseAddress, !samples.isEmpty else { return }
-        try check(ope_encoder_write(encoder, base, Int32(samples.count)), "encode")
-        inputFrames += Int64(samples.count)
+        var floats = [Float](repeating: 0, count: min(samples.count, 8_192))
+        var start = 0
+        while start < samples.count {
+            let count = min(floats.count, samples.count - start)
+            for index in 0..<count { floats[index] = Float(samples[start + index]) / 32_768 }
+            try floats.withUnsafeBufferPointer { all in
+                OutputFile.capture { () throws(EncodingError) in try append(UnsafeBufferPointer(rebasing: all[0..<count])) }
+            }.get()
+            start += count
+        }
     }
 
     /// Encodes a block of float samples (full scale ±1.0).
     public func append(_ samples: UnsafeBufferPointer<Float>) throws(EncodingError) {
-        guard let encoder else { throw .encoderClosed(file: sink.file.path) }
-        guard let base = samples.baseAddress, !samples.isEmpty else { return }
-        try check(ope_encoder_write_float(encoder, base, Int32(samples.count)), "encode")
+        guard encoder != nil else { throw .encoderClosed(file: file.path) }
+        guard !samples.isEmpty else { return }
         inputFrames += Int64(samples.count)
+        if let resampler {
+            try resampler.process(samples, file: file.path) { (block) throws(EncodingError) in try feed(block, audio: true) }
+        } else {
+            try feed(samples, audio: true)
+        }
     }
 
-    /// Flushes the encoder, closes the file, moves it into place and describes it.
+    /// Flushes the resampler and the encoder (padding its look-ahead with silence), closes the
+    /// file, moves it into place and describes it.
     public func finish() throws(EncodingError) -> EncodedFileInfo {
-        guard let encoder else { throw .encoderClosed(file: sink.file.path) }
-        defer { ope_encoder_destroy(encoder); self.encoder = nil }
-        try check(ope_encoder_drain(encoder), "finish the stream")
-        try sink.file.commit()
-        return try OpusFileInspector.describe(path: sink.file.path)
+        guard let encoder else { throw .encoderClosed(file: file.path) }
+        defer { self.encoder = nil }
+        try resampler?.finish(file: file.path) { (block) throws(EncodingError) in try feed(block, audio: true) }
+        let needed = audioSamples + Int64(encoder.lookahead)
+        let zeros = [Float](repeating: 0, count: encoder.frameSamples)
+        while codecSamples < needed || frameFill > 0 {
+            let count = frameFill > 0 ? encoder.frameSamples - frameFill : encoder.frameSamples
+            try zeros.withUnsafeBufferPointer { all in
+                OutputFile.capture { () throws(EncodingError) in try feed(UnsafeBufferPointer(rebasing: all[0..<count]), audio: false) }
+            }.get()
+        }
+        // Real audio in 48 kHz samples: the input's duration, whatever rate libopus ran at.
+        let audio48 = (inputFrames * 48_000 + Int64(inputRate / 2)) / Int64(inputRate)
+        let finalGranule = Int64(preSkip) + audio48
+        try writer.finish(finalGranule: finalGranule)
+        try file.commit()
+        if let verifier {
+            measurement = try verifier.measurement(audioFrames: audio48 * Int64(encoder.sampleRate) / 48_000)
+        }
+        return EncodedFileInfo(
+            path: file.path, format: .opus, bytes: file.length, durationSeconds: Double(audio48) / 48_000,
+            codecSampleRate: 48_000, encoderDelay: preSkip, padding: Int(writer.samples - finalGranule), audioSamples: audio48,
+            frameCount: writer.packets, samplesPerFrame: 960)
     }
 
-    private func check(_ status: Int32, _ operation: String) throws(EncodingError) {
-        if let failure = sink.failure { throw failure }
-        guard status == OPE_OK else {
-            throw .codec(file: sink.file.path, library: "libopusenc", operation: operation,
-                         detail: String(cString: ope_strerror(status)))
+    /// Gathers samples at the codec's rate into 20 ms frames and encodes each full one.
+    private func feed(_ samples: UnsafeBufferPointer<Float>, audio: Bool) throws(EncodingError) {
+        guard let encoder else { throw .encoderClosed(file: file.path) }
+        if audio { audioSamples += Int64(samples.count) }
+        codecSamples += Int64(samples.count)
+        var index = 0
+        while index < samples.count {
+            let count = min(samples.count - index, frame.count - frameFill)
+            for offset in 0..<count { frame[frameFill + offset] = samples[index + offset] * gain }
+            frameFill += count
+            index += count
+            if frameFill == frame.count {
+                let packet = try frame.withUnsafeBufferPointer { (all) throws(EncodingError) in try encoder.encode(all, file: file.path) }
+                try writer.append(Array(packet))
+                try verifier?.decode(packet, file: file.path)
+                frameFill = 0
+            }
         }
     }
 
-    private static func makeEncoder(sink: OpusSink, sampleRate: Int, fields: [(String, String)]) throws(EncodingError) -> OpaquePointer {
-        guard let comments = ope_comments_create() else {
-            throw .codec(file: sink.file.path, library: "libopusenc", operation: "create comments", detail: "out of memory")
-        }
-        defer { ope_comments_destroy(comments) }
-        for (key, value) in fields where ope_comments_add(comments, key, value) != OPE_OK {
-            throw .codec(file: sink.file.path, library: "libopusenc", operation: "add the \(key) tag", detail: "refused")
-        }
-        var callbacks = OpusEncCallbacks(write: opusSinkWrite, close: opusSinkClose)
-        var status: Int32 = 0
-        let userData = Unmanaged.passUnretained(sink).toOpaque()
-        guard let encoder = ope_encoder_create_callbacks(&callbacks, userData, comments, Int32(sampleRate), 1, 0, &status) else {
-            throw .codec(file: sink.file.path, library: "libopusenc", operation: "create the encoder",
-                         detail: String(cString: ope_strerror(status)))
-        }
-        return encoder
-    }
-}
-
-/// Where libopusenc's pages go, and the first write error. The encoder object owns the sink for
-/// its whole life and destroys the C encoder before releasing it, so the unretained pointer
-/// handed to C stays valid for every callback.
-final class OpusSink {
-    let file: OutputFile
-    var failure: EncodingError?
-
-    init(file: OutputFile) { self.file = file }
-}
-
-private func opusSinkWrite(_ userData: UnsafeMutableRawPointer?, _ data: UnsafePointer<UInt8>?, _ length: Int32) -> Int32 {
-    guard let userData, let data else { return 1 }
-    let sink = Unmanaged<OpusSink>.fromOpaque(userData).takeUnretainedValue()
-    // Copied here, so that no pointer into libopusenc's memory leaves this file.
-    let bytes = Array(UnsafeRawBufferPointer(start: data, count: Int(length)))
-    do {
-        try sink.file.write(bytes)
-        return 0
-    } catch {
-        sink.failure = error
-        return 1
+    /// RFC 7845 §5.1: version 1, one channel, pre-skip, the input's rate, no gain, mapping 0.
+    static func opusHead(preSkip: Int, inputRate: Int) -> [UInt8] {
+        var head = Array("OpusHead".utf8) + [1, 1, UInt8(preSkip & 0xFF), UInt8(preSkip >> 8)]
+        appendLE32(&head, UInt32(inputRate))
+        return head + [0, 0, 0]
     }
 }
 
-private func opusSinkClose(_ userData: UnsafeMutableRawPointer?) -> Int32 { 0 }
+/// Decodes an encoder's packets as they are made and measures the result, trimmed as a player
+/// trims it: the encoder's look-ahead at the start, the padding after the input's end.
+final class PacketVerifier {
+    private let decoder: OpusCodec.Decoder
+    private let meter: DecodedMeter
+    private var skip: Int
+    /// Decoded samples after the skipped start, held back until they are known to be audio.
+    private var pending: [Float] = []
+    private var measured: Int64 = 0
+
+    init(sampleRate: Int, skip: Int, file: String) throws(EncodingError) {
+        decoder = try OpusCodec.Decoder(sampleRate: sampleRate, file: file)
+        meter = try DecodedMeter(sampleRate: sampleRate, path: file)
+        self.skip = skip
+    }
+
+    func decode(_ packet: ArraySlice<UInt8>, file: String) throws(EncodingError) {
+        try decoder.decode(packet, file: file) { (samples) throws(EncodingError) in
+            let dropped = min(skip, samples.count)
+            skip -= dropped
+            pending.append(contentsOf: samples[dropped...])
+        }
+        // Everything but the last packet's worth is audio until `finish`: keep one frame back.
+        let keep = decoder.sampleRate / 25
+        if pending.count > 2 * keep {
+            let ready = pending.count - keep
+            try pending.withUnsafeBufferPointer { all in
+                OutputFile.capture { () throws(EncodingError) in try meter.process(UnsafeBufferPointer(rebasing: all[0..<ready])) }
+            }.get()
+            measured += Int64(ready)
+            pending.removeFirst(ready)
+        }
+    }
+
+    func measurement(audioFrames: Int64) throws(EncodingError) -> EncodedFileMeasurement {
+        let last = Int(max(0, min(Int64(pending.count), audioFrames - measured)))
+        try pending.withUnsafeBufferPointer { all in
+            OutputFile.capture { () throws(EncodingError) in try meter.process(UnsafeBufferPointer(rebasing: all[0..<last])) }
+        }.get()
+        return try meter.measurement(frames: measured + Int64(last))
+    }
+}

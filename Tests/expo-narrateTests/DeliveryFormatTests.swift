@@ -42,7 +42,27 @@ struct DeliveryFormatTests {
         return (value(after: "I:") ?? .nan, value(after: "Peak:") ?? .nan)
     }
 
-    @Test("every Opus and MP3 file, tracks and guide: −19 LUFS ± 1 LU and a true peak ≤ −1 dBTP; EPUBCheck finds nothing; playlists per format; verify",
+    /// The decoded loudness and true peak the manifest records for each encoded file, by name.
+    static func recorded(in output: URL) throws -> [String: (lufs: Double?, truePeak: Double?)] {
+        let data = try Data(contentsOf: output.appendingPathComponent("manifest.json"))
+        let manifest = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+        var recorded: [String: (lufs: Double?, truePeak: Double?)] = [:]
+        for track in manifest["tracks"] as? [[String: Any]] ?? [] {
+            for case let encoding as [String: Any] in (track["encodings"] as? [String: Any] ?? [:]).values {
+                if let file = encoding["file"] as? String {
+                    recorded[file] = (encoding["loudnessLUFS"] as? Double, encoding["truePeakDBTP"] as? Double)
+                }
+            }
+        }
+        for case let encoding as [String: Any] in (manifest["guideEncodings"] as? [String: Any] ?? [:]).values {
+            if let file = encoding["file"] as? String {
+                recorded[file] = (encoding["loudnessLUFS"] as? Double, encoding["truePeakDBTP"] as? Double)
+            }
+        }
+        return recorded
+    }
+
+    @Test("every Opus and MP3 file, tracks and guide: −19 LUFS ± 1 LU and a true peak ≤ −1 dBTP, as the manifest says within 0.3; EPUBCheck finds nothing; playlists per format; verify",
           .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "skipped: ffmpeg is not installed"))
     func loudnessTruePeakAndEPUBCheck() throws {
         let folder = try CommandRunner.temporaryFolder()
@@ -51,10 +71,17 @@ struct DeliveryFormatTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: output.path)
             .filter { $0.hasSuffix(".opus") || $0.hasSuffix(".mp3") }.sorted()
         #expect(files.count == 8, "three tracks and the guide, in two formats: \(files)")
+        let recorded = try Self.recorded(in: output)
         for name in files {
             let (lufs, truePeak) = try Self.measure(output.appendingPathComponent(name))
             #expect(abs(lufs + 19) <= 1, "\(name): \(lufs) LUFS")
             #expect(truePeak <= -1, "\(name): true peak \(truePeak) dBTP")
+            // What the run measured itself (its own decoder and meter) agrees with ffmpeg's.
+            let manifest = recorded[name]
+            #expect(manifest?.truePeak.map { abs($0 - truePeak) <= 0.3 } == true, "\(name): manifest \(String(describing: manifest)), ffmpeg \(truePeak) dBTP")
+            if !name.hasPrefix("guide.") || manifest?.lufs != nil {  // the guide files record no loudness (yet)
+                #expect(manifest?.lufs.map { abs($0 - lufs) <= 0.3 } == true, "\(name): manifest \(String(describing: manifest)), ffmpeg \(lufs) LUFS")
+            }
         }
         // Without EPUBCheck this throws EPUBCheck.NotInstalled, which says how to install it.
         let check = try EPUBCheck.check(output.appendingPathComponent("guide.epub"))

@@ -5,8 +5,9 @@ import TestSupport
 /// What reaches the listener, on whole catalogs, checked by tools the tool does not use (see
 /// `ListenerChecks`): no sound outside every caption cue and every Media Overlays clip, the
 /// title clip holding the title, captions by the Korean practice (2 lines, 16 characters a
-/// line, 5/6 s to 7 s a cue), EPUBCheck with the accessibility claim. One run per catalog, WAV
-/// masters and the MP3 the talking book needs, no Opus.
+/// line, 5/6 s to 7 s a cue), EPUBCheck with the accessibility claim, every track's MP3 under
+/// the true-peak ceiling by ffmpeg's meter and as the manifest records it. One run per catalog,
+/// WAV masters and the MP3 the talking book needs, no Opus.
 @Suite("what reaches the listener, whole catalogs", .serialized, .tags(.endToEnd),
        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "skipped: ffmpeg is not installed"))
 struct ListenerChecksTests {
@@ -29,6 +30,19 @@ struct ListenerChecksTests {
         let opf = try CommandRunner.runTool("/usr/bin/unzip", ["-p", epub.path, "EPUB/package.opf"]).stdout
         #expect(opf.contains("<meta property=\"dcterms:conformsTo\">EPUB Accessibility 1.1 - WCAG 2.2 Level AA</meta>"))
         #expect(opf.contains("<meta property=\"a11y:certifiedBy\">"))
+        // Every track's MP3 by ffmpeg's meter: under the −1 dBTP ceiling, and as the manifest
+        // says (the guide files are the tracks' frames joined; DeliveryFormatTests measures
+        // them on a small guide: ffmpeg's true peak at 192 kHz costs about 0.15 s of CPU per
+        // minute of audio).
+        let recorded = try DeliveryFormatTests.recorded(in: folder)
+        for track in tracks {
+            let name = track + ".mp3"
+            let (lufs, truePeak) = try DeliveryFormatTests.measure(folder.appendingPathComponent(name))
+            #expect(truePeak <= -1, "\(name): true peak \(truePeak) dBTP by ffmpeg")
+            let manifest = recorded[name]
+            #expect(manifest?.truePeak.map { abs($0 - truePeak) <= 0.3 } == true, "\(name): manifest \(String(describing: manifest)), ffmpeg \(truePeak) dBTP")
+            #expect(manifest?.lufs.map { abs($0 - lufs) <= 0.3 } == true, "\(name): manifest \(String(describing: manifest)), ffmpeg \(lufs) LUFS")
+        }
     }
 
     @Test("the default catalog: speech inside cues and clips, captions by the Korean practice, EPUBCheck 0/0 with the claim")
