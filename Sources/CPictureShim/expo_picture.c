@@ -1,6 +1,8 @@
 #include "expo_picture.h"
 
+#include <malloc.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <vips/vips.h>
 
 static char last_error[1024];
@@ -23,8 +25,18 @@ static void ignore_log(const gchar *domain, GLogLevelFlags level, const gchar *m
 }
 
 int expo_picture_start(const char *program) {
-    if (VIPS_INIT(program ? program : "expo-narrate") != 0) { keep_error(); return -1; }
+    /* Under an address-space limit (ulimit -v) every thread's malloc arena reserves 64 MiB at
+     * once: libvips's worker thread then failed its first allocations and recursed in
+     * vips_region_fill until its stack ran out (a crash, not a refused picture). One arena for
+     * every thread turns a tight limit into libvips's ordinary "out of memory" error. */
+    struct rlimit space;
+    if (getrlimit(RLIMIT_AS, &space) == 0 && space.rlim_cur != RLIM_INFINITY) mallopt(M_ARENA_MAX, 1);
+    /* Set before VIPS_INIT: loading its modules can warn too ("unable to load vips-heif.so"). */
     g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO, ignore_log, NULL);
+    /* GLib's own domains too (GModule's "assertion 'module != NULL' failed" when a module cannot
+     * be mapped under a memory limit): only libvips uses GLib in this program. */
+    g_log_set_default_handler(ignore_log, NULL);
+    if (VIPS_INIT(program ? program : "expo-narrate") != 0) { keep_error(); return -1; }
     /* Every loader blocked, then the three formats the guide takes allowed again. */
     vips_operation_block_set("VipsForeignLoad", TRUE);
     vips_operation_block_set("VipsForeignLoadJpeg", FALSE);

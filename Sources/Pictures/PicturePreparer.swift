@@ -35,6 +35,10 @@ public struct PictureProblem: Error, Sendable, Equatable, CustomStringConvertibl
     public var path: String
     public var reason: String
 
+    /// The machine, not the file: libvips was refused a thread or memory (`ulimit -u`,
+    /// `ulimit -v`), so the same file would be made on another run.
+    public var isResourceShortage = false
+
     public var description: String { "picture \(path) is not used: \(reason)" }
 }
 
@@ -107,6 +111,11 @@ public struct PicturePreparer: Sendable {
                 }
             }
         } catch {
+            if error.isResourceShortage {
+                var shortage = problem("the system refused libvips a thread or memory for it (\(error.reason))")
+                shortage.isResourceShortage = true
+                throw shortage
+            }
             throw problem("it cannot be decoded as a \(kind.name) (\(error.reason)); it may be truncated or damaged")
         }
         // Narrowest first, as the page lists them.

@@ -93,6 +93,12 @@ enum Vips {
 /// libvips's reason for refusing a file, one line.
 struct VipsFailure: Error {
     var reason: String
+
+    /// Whether libvips failed for want of a thread or memory (GLib's "Error creating thread",
+    /// libvips's "out of memory") rather than because of the file.
+    var isResourceShortage: Bool {
+        reason.contains("Error creating thread") || reason.contains("out of memory")
+    }
 }
 
 /// The formats pictures are published in.

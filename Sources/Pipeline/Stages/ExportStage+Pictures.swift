@@ -45,6 +45,12 @@ extension ExportStage {
                     prepared = try preparer.prepare(data, from: file, stem: track.fileStem)
                     cache?.store(prepared, key: key)
                 }
+            } catch where error.isResourceShortage {
+                // The machine's limits, not the picture: the run stops as it does wherever a
+                // thread or memory is refused, rather than publish the guide without it.
+                let refused = error.reason.contains("thread") ? "a new thread" : "the memory"
+                throw ExpoError(.resources, "The system refused \(refused) needed to prepare the picture \(file.path)",
+                                advice: "Raise the limit on processes or memory (ulimit -u, ulimit -v), or run with fewer other programs.")
             } catch {
                 warn(error.description)
                 continue
