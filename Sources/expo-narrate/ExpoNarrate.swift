@@ -100,15 +100,14 @@ func exitStatus(for error: Error) -> ExitCode {
 
 /// The error as the command line says it: the library's message and advice, then what to do
 /// with this program's options.
-/// Every error is one line of at most 300 characters with "expo-narrate: " before it
-/// (`messageLine`: a long path or quoted input is shortened in the middle first), however long
-/// the input or the paths it names were.
+/// An error about bad input (usage, data) quotes that input: its line is kept to 300 characters
+/// with "expo-narrate: " before it (`messageLine`), however long the input was.
 func describe(_ error: Error) -> String {
     let limit = messageLengthLimit - "expo-narrate: ".count
     guard let error = error as? ExpoError else { return messageLine(ExpoError.reason(of: error) + ".", limit: limit) }
     var text = error.description
     if let advice = optionAdvice(for: error) { text += " " + advice }
-    return messageLine(text, limit: limit)
+    return error.category == .usage || error.category == .data ? messageLine(text, limit: limit) : text
 }
 
 /// Advice that names this program's options, by what the error is about.
