@@ -99,12 +99,20 @@ let stages: [Target] = [
     // EPUB 3 talking books with Media Overlays.
     .target(name: "TalkingBook"),
     // Captions, transcript, page, playlist, manifest.
-    .target(name: "Export", dependencies: ["ExpoModel", "ExpoSystem", "Narration", "TalkingBook"],
+    .target(name: "Export", dependencies: ["ExpoModel", "ExpoSystem", "TalkingBook"],
             swiftSettings: optimizedInDebugBuilds),
+    // The cache outside the guide: the folder claimed and tagged, each track's audio and record.
+    .target(name: "GuideCache", dependencies: ["ExpoModel", "ExpoSystem", "Speech"]),
+    // Speech in processes of its own: the forking speech server, its workers, and each track's
+    // audio and compressed copies made into the cache.
+    .target(name: "Synthesis", dependencies: ["ExpoModel", "ExpoSystem", "Speech", "Audio", "Encoding", "GuideCache"]),
+    // The output folder as the tool owns it: staged whole, published in one swap, the user's
+    // files kept.
+    .target(name: "Publication", dependencies: ["ExpoModel", "ExpoSystem"]),
     // Composes the stages: narrate → synthesise → export → publish.
     .target(name: "Pipeline", dependencies: [
-        "ExpoModel", "ExpoSystem", "CatalogLoading", "KoreanSpeech", "Narration", "Speech", "Audio", "Encoding", "Export",
-        "TalkingBook", "Braille", "AppLabels", "Pictures",
+        "ExpoModel", "ExpoSystem", "KoreanSpeech", "KoreanPronunciation", "Narration", "Speech", "Audio", "Encoding", "Export",
+        "TalkingBook", "Braille", "AppLabels", "Pictures", "GuideCache", "Synthesis", "Publication",
     ]),
 ]
 
@@ -125,8 +133,8 @@ let package = Package(
     ],
     targets: cLibraries + stages + [
         .executableTarget(name: "expo-narrate", dependencies: [
-            "Pipeline", "ExpoModel", "CatalogLoading", "KoreanSpeech", "Narration", "Speech", "ExpoSystem", "CatalogCheck", "Braille",
-            "Pictures",
+            "Pipeline", "ExpoModel", "CatalogLoading", "KoreanSpeech", "KoreanPronunciation", "Narration", "Speech", "ExpoSystem",
+            "CatalogCheck", "Braille", "Pictures", "Synthesis",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: [
             // espeak-ng's calls into pcaudiolib bind to CEspeakShim/expo_no_audio.c: no sound device.
@@ -159,9 +167,12 @@ let package = Package(
         .testTarget(name: "AppLabelsTests", dependencies: ["AppLabels", "ExpoModel", "KoreanSpeech", "Narration", "CatalogLoading", "TestSupport"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "ExpoModel", "TestSupport"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "CatalogLoading", "TestSupport"]),
+        .testTarget(name: "GuideCacheTests", dependencies: ["GuideCache", "ExpoModel", "TestSupport"]),
+        .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "ExpoModel", "Audio", "Encoding", "GuideCache", "TestSupport"]),
+        .testTarget(name: "PublicationTests", dependencies: ["Publication", "ExpoModel", "ExpoSystem", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "TestSupport"]),
         .testTarget(name: "expo-narrateTests", dependencies: [
-            "ExpoModel", "Speech", "Audio", "Export", "Pipeline", "TestSupport",
+            "ExpoModel", "Speech", "Audio", "Export", "Pipeline", "Synthesis", "TestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
     ],

@@ -35,7 +35,7 @@ public final class BackgroundWork: @unchecked Sendable {
         if result != 0 {
             box.release()
             failure = ExpoError(
-                .resources, "The system refused a new thread (\(String(cString: strerror(result))))",
+                .resources, "The system refused a new thread (\(ExpoError.systemReason(result)))",
                 advice: "Raise the limit on processes or memory (ulimit -u, ulimit -v), or run with fewer other programs.",
                 code: result)
             finished.signal()

@@ -25,7 +25,7 @@ public enum FolderMaker {
         case EROFS: return "\(path) is on a read-only file system"
         case ENOSPC, EDQUOT: return "no space left to create \(path)"
         case EMFILE, ENFILE: return "too many open files (raise the limit, e.g. ulimit -n)"
-        default: return "\(path): \(String(cString: strerror(code)))"
+        default: return "\(path): \(ExpoError.systemReason(code))"
         }
     }
 }

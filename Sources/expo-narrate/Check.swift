@@ -6,7 +6,6 @@ import ExpoSystem
 import Foundation
 import KoreanSpeech
 import Pictures
-import Speech
 
 /// `expo-narrate check`: the pre-flight report, without synthesising.
 struct Check: ParsableCommand {

@@ -60,7 +60,7 @@ struct CheckSummary {
         let ending = started == 0 ? ProcessStatus.reap(pid, blocking: true) : nil
         guard let ending, ending.status == 0, !ending.bySignal else {
             let why = ending.map { $0.bySignal ? "it was stopped by signal \($0.status)" : "it ended with status \($0.status)" }
-                ?? "it could not be started (\(String(cString: strerror(started))))"
+                ?? "it could not be started (\(ExpoError.systemReason(started)))"
             printError("check: the pre-flight check was not made: \(why); the guide is published all the same. Run '\(command)' for the list.")
             return
         }

@@ -5,11 +5,8 @@ import KoreanSpeech
 import Speech
 import ExpoModel
 import ExpoSystem
-import CatalogLoading
 import KoreanSpeech
-import Narration
 import Speech
-import Pipeline
 
 /// Options that say where the voice profiles are.
 struct VoiceOptions: ParsableArguments {
@@ -76,7 +73,7 @@ func writeOutput(_ text: String) throws {
         case .readerGone:
             throw ExitCode.success
         case let .failed(code):
-            printError("expo-narrate: cannot write to standard output (\(String(cString: strerror(code)))).")
+            printError("expo-narrate: cannot write to standard output (\(ExpoError.systemReason(code))).")
             throw ExitCode(74)
         }
     }

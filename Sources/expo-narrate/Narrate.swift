@@ -6,7 +6,6 @@ import ExpoSystem
 import CatalogLoading
 import KoreanSpeech
 import Narration
-import Speech
 import Pipeline
 import Braille
 import CatalogCheck

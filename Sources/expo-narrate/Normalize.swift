@@ -3,11 +3,8 @@ import Foundation
 import KoreanPronunciation
 import ExpoModel
 import ExpoSystem
-import CatalogLoading
 import KoreanSpeech
-import Narration
 import Speech
-import Pipeline
 
 /// `expo-narrate normalize`: one spoken line per input line, in order.
 struct Normalize: ParsableCommand {

@@ -6,6 +6,7 @@ import Speech
 import Audio
 import Export
 @testable import Pipeline
+import Synthesis
 
 
 /// `expo-narrate _speech-server`, driven over its standard input and output as `WorkerPool`
