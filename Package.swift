@@ -3,10 +3,17 @@ import PackageDescription
 
 // expo-narrate is a Linux tool: it links espeak-ng, libhangul and OpenSSL's libcrypto from
 // Debian and calls Linux-only system calls. The stages are targets of their own, so that the
-// compiler keeps every dependency pointing one way:
+// compiler keeps every dependency pointing one way: each target below depends only on targets
+// on the lines above its own (the exact arrows are the `dependencies:` of each target).
 //
-//   ExpoModel ← ExpoSystem ← CatalogLoading, KoreanSpeech, KoreanPronunciation ← Narration ← CatalogCheck, Speech,
-//   Audio, Encoding, TalkingBook, Export, Braille, AppLabels, Pictures ← Pipeline ← expo-narrate
+//   ExpoModel, KoreanMorphology, TalkingBook
+//   ExpoSystem, KoreanPronunciation, Pictures
+//   Audio, CatalogLoading, Export, KoreanSpeech, Publication
+//   Braille, Encoding, Narration, Speech
+//   AppLabels, CatalogCheck, GuideCache
+//   Synthesis
+//   Pipeline
+//   expo-narrate
 //
 // (README.md, "How it works", draws the whole picture.)
 
@@ -111,8 +118,8 @@ let stages: [Target] = [
     .target(name: "Publication", dependencies: ["ExpoModel", "ExpoSystem"]),
     // Composes the stages: narrate → synthesise → export → publish.
     .target(name: "Pipeline", dependencies: [
-        "ExpoModel", "ExpoSystem", "KoreanSpeech", "KoreanPronunciation", "Narration", "Speech", "Audio", "Encoding", "Export",
-        "TalkingBook", "Braille", "AppLabels", "Pictures", "GuideCache", "Synthesis", "Publication",
+        "ExpoModel", "ExpoSystem", "CatalogLoading", "KoreanSpeech", "KoreanPronunciation", "Narration", "CatalogCheck", "Speech",
+        "Audio", "Encoding", "Export", "TalkingBook", "Braille", "AppLabels", "Pictures", "GuideCache", "Synthesis", "Publication",
     ]),
 ]
 
@@ -134,7 +141,7 @@ let package = Package(
     targets: cLibraries + stages + [
         .executableTarget(name: "expo-narrate", dependencies: [
             "Pipeline", "ExpoModel", "CatalogLoading", "KoreanSpeech", "KoreanPronunciation", "Narration", "Speech", "ExpoSystem",
-            "CatalogCheck", "Braille", "Pictures", "Synthesis",
+            "CatalogCheck", "Braille", "Synthesis",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: [
             // espeak-ng's calls into pcaudiolib bind to CEspeakShim/expo_no_audio.c: no sound device.

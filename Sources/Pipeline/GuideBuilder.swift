@@ -30,8 +30,7 @@ public struct GuideBuilder {
 
     /// espeak-ng through `expo-narrate _speech-server`, started from the request's executable.
     public static let speechServer: @Sendable (GuideRequest) -> any SpeechSource = { request in
-        SpeechServerSource(executable: request.executable
-            ?? URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "expo-narrate"))
+        SpeechServerSource(executable: request.executable ?? ChildProcess.currentExecutable)
     }
 
     /// Makes the guide. `progress` is called from this thread.

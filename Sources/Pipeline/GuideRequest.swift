@@ -37,7 +37,7 @@ public struct GuideRequest: Sendable {
     public var cacheFolder: URL?
     /// Read and trust the cache.
     public var useCache: Bool
-    /// The expo-narrate executable, started again as worker processes.
+    /// The expo-narrate executable, started again as the speech server (nil: this program).
     public var executable: URL?
     /// When another run holds the output or cache folder: wait for it (true) or fail at once.
     public var waitForOtherRuns = true

@@ -1,10 +1,9 @@
 import ArgumentParser
 import Foundation
-import KoreanPronunciation
 import ExpoModel
 import ExpoSystem
 import KoreanSpeech
-import Speech
+import Pipeline
 
 /// `expo-narrate normalize`: one spoken line per input line, in order.
 struct Normalize: ParsableCommand {
@@ -16,8 +15,8 @@ struct Normalize: ParsableCommand {
     @OptionGroup var voiceOptions: VoiceOptions
 
     func run() throws {
-        let normalizer = KoreanSpeechNormalizer(lexicon: try voiceOptions.lexiconOrEmpty())
-        try transformLines { normalizer.spoken($0) }
+        let lines = SpokenLines(lexicon: try voiceOptions.lexiconOrEmpty())
+        try transformLines(lines.spoken)
     }
 }
 
@@ -36,12 +35,9 @@ struct Pronounce: ParsableCommand {
     @OptionGroup var voiceOptions: VoiceOptions
 
     func run() throws {
-        let normalizer = KoreanSpeechNormalizer(lexicon: try voiceOptions.lexiconOrEmpty())
-        let builder = SSMLBuilder(profile: .plainText, pronouncer: StandardPronouncer(dictionary: try voiceOptions.pronunciationOrEmpty()))
+        let lines = SpokenLines(lexicon: try voiceOptions.lexiconOrEmpty(), pronunciation: try voiceOptions.pronunciationOrEmpty())
         noteMissingKoreanLexicon()
-        try transformLines { line in
-            builder.voiced(normalizer.spokenRuns(line)).map(\.text).joined(separator: " ")
-        }
+        try transformLines(lines.voiced)
     }
 }
 
