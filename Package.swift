@@ -127,10 +127,6 @@ let package = Package(
     name: "expo-narrate",
     products: [
         .executable(name: "expo-narrate", targets: ["expo-narrate"]),
-        .library(name: "ExpoNarration", targets: [
-            "ExpoModel", "CatalogLoading", "KoreanSpeech", "KoreanPronunciation", "Narration", "CatalogCheck", "Speech", "Audio",
-            "Encoding", "TalkingBook", "Export", "Braille", "AppLabels", "Pictures", "Pipeline",
-        ]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -149,35 +145,38 @@ let package = Package(
                           "-Xlinker", "--export-dynamic-symbol=audio_object_*"]),
         ]),
         // What every test target shares: the original apps' data, scratch folders, budgets.
-        .target(name: "TestSupport", dependencies: ["ExpoModel", "Speech"], path: "Tests/TestSupport"),
-        .testTarget(name: "ExpoModelTests", dependencies: ["ExpoModel", "TestSupport"]),
-        .testTarget(name: "ExpoSystemTests", dependencies: ["ExpoSystem", "TestSupport"]),
+        .target(name: "TestSupport", dependencies: ["ExpoModel", "ExpoSystem", "Speech"], path: "Tests/TestSupport"),
+        .testTarget(name: "ExpoModelTests", dependencies: ["ExpoModel"]),
+        .testTarget(name: "ExpoSystemTests", dependencies: ["ExpoSystem", "ExpoModel", "TestSupport"]),
         .testTarget(name: "CatalogLoadingTests", dependencies: [
-            "CatalogLoading", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            "CatalogLoading", "ExpoModel", "ExpoSystem", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "KoreanSpeechTests", dependencies: [
-            "KoreanSpeech", "CatalogLoading", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            "KoreanSpeech", "CatalogLoading", "ExpoModel", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "KoreanMorphologyTests", dependencies: ["KoreanMorphology"]),
         .testTarget(name: "KoreanPronunciationTests", dependencies: ["KoreanPronunciation", "KoreanMorphology", "ExpoModel"]),
-        .testTarget(name: "NarrationTests", dependencies: [
-            "Narration", "CatalogLoading", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
-        ]),
-        .testTarget(name: "CatalogCheckTests", dependencies: ["CatalogCheck", "CatalogLoading", "KoreanSpeech", "TestSupport"]),
+        .testTarget(name: "NarrationTests", dependencies: ["Narration", "CatalogLoading", "ExpoModel", "ExpoSystem", "KoreanSpeech", "TestSupport"]),
+        .testTarget(name: "CatalogCheckTests", dependencies: ["CatalogCheck", "CatalogLoading", "ExpoModel", "KoreanSpeech", "TestSupport"]),
         .testTarget(name: "SpeechTests", dependencies: [
-            "Speech", "Narration", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            "Speech", "ExpoModel", "KoreanPronunciation", "KoreanSpeech", "Narration", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "AudioTests", dependencies: ["Audio", "CEbur128", "TestSupport"]),
+        .testTarget(name: "AudioTests", dependencies: ["Audio", "CEbur128", "ExpoModel", "ExpoSystem", "TestSupport"]),
         .testTarget(name: "EncodingTests", dependencies: ["Encoding", "Audio"]),
         .testTarget(name: "TalkingBookTests", dependencies: ["TalkingBook", "TestSupport"]),
         .testTarget(name: "BrailleTests", dependencies: ["Braille", "ExpoModel", "KoreanSpeech", "Narration", "CatalogLoading", "TestSupport"]),
         .testTarget(name: "AppLabelsTests", dependencies: ["AppLabels", "ExpoModel", "KoreanSpeech", "Narration", "CatalogLoading", "TestSupport"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "ExpoModel", "TestSupport"]),
-        .testTarget(name: "ExportTests", dependencies: ["Export", "CatalogLoading", "TestSupport"]),
+        .testTarget(name: "ExportTests", dependencies: [
+            "Export", "CatalogLoading", "ExpoModel", "ExpoSystem", "KoreanSpeech", "Narration", "TestSupport",
+        ]),
         .testTarget(name: "GuideCacheTests", dependencies: ["GuideCache", "ExpoModel", "TestSupport"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "ExpoModel", "Audio", "Encoding", "GuideCache", "TestSupport"]),
         .testTarget(name: "PublicationTests", dependencies: ["Publication", "ExpoModel", "ExpoSystem", "TestSupport"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "TestSupport"]),
+        .testTarget(name: "PipelineTests", dependencies: [
+            "Pipeline", "Audio", "ExpoModel", "ExpoSystem", "Export", "GuideCache", "KoreanPronunciation", "KoreanSpeech", "Narration",
+            "Speech", "Synthesis", "TestSupport",
+        ]),
         .testTarget(name: "expo-narrateTests", dependencies: [
             "ExpoModel", "Speech", "Audio", "Export", "Pipeline", "Synthesis", "TestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),

@@ -1,8 +1,5 @@
 import Foundation
 import Testing
-import ExpoModel
-import TestSupport
-import Pipeline
 
 /// Faults a hostile tester tries (issue 12), through the real binary with real descriptors,
 /// signals, locks and limits: nothing may exit 0 with less audio than before, touch a file

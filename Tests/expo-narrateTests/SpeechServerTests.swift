@@ -1,10 +1,7 @@
 import Foundation
 import Testing
-import ExpoModel
 import TestSupport
 import Speech
-import Audio
-import Export
 @testable import Pipeline
 import Synthesis
 
