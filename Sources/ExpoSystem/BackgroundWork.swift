@@ -1,8 +1,6 @@
 import ExpoModel
 import Foundation
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Work started on a thread of its own and waited for once: lets a run write its text files
 /// while speech is synthesised, and guide.wav while it writes its other files.

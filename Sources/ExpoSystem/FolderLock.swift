@@ -1,9 +1,7 @@
 import CSystemShim
 import ExpoModel
 import Foundation
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// An exclusive flock(2) on a folder itself (its directory descriptor: no lock file is left in
 /// it), held until this object goes away or the process ends, however it ends (the kernel

@@ -1,8 +1,6 @@
 import ExpoModel
 import Foundation
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// `mkdir -p` with reasons in plain words: which part of the path stopped it and why, never a
 /// Foundation error domain or code.

@@ -1,9 +1,7 @@
 import ExpoModel
 import ExpoSystem
 import Foundation
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The cache folder is the tool's only when it says so: its version file, beside the
 /// `CACHEDIR.TAG` it writes (the Cache Directory Tagging convention, which backup tools honour;

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(Glibc)
 import Glibc
-#endif
 import ExpoModel
 import ExpoSystem
 import Speech

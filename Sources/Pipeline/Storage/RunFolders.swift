@@ -1,11 +1,9 @@
 import ExpoModel
 import ExpoSystem
 import Foundation
-#if canImport(Glibc)
 import Glibc
 import GuideCache
 import Publication
-#endif
 
 /// The folders a run writes, checked and locked before it writes anything: the output folder
 /// and the cache folder may be neither `/` nor the home folder, the cache neither the output
