@@ -19,14 +19,11 @@ func printError(_ message: String) {
 func writeOutput(_ text: String) throws {
     do {
         try StandardStream.write(text, to: STDOUT_FILENO)
+    } catch where error.code == EPIPE {
+        throw ExitCode.success
     } catch {
-        switch error {
-        case .readerGone:
-            throw ExitCode.success
-        case let .failed(code):
-            printError("expo-narrate: cannot write to standard output (\(ExpoError.systemReason(code))).")
-            throw ExitCode(74)
-        }
+        printError("expo-narrate: cannot write to standard output (\(ExpoError.systemReason(error.code ?? EIO))).")
+        throw ExitCode(74)
     }
 }
 
