@@ -9,6 +9,39 @@ import Speech
 /// The pre-flight check as the commands run it: with the lexicon of the Voices folder and the
 /// voices of a profile, its report kept in a cache, or made by a helper process.
 public enum PreflightCheck {
+    /// The report on the catalog of `source` (`expo-narrate check`), with the profile `voice` of
+    /// the Voices folder `voicesFolder` (nil: the one installed with the program).
+    public static func report(of source: CatalogSource, voicesFolder: URL?, voice: String) throws -> CheckReport {
+        let (catalog, warnings) = try source.load()
+        return try report(catalog, warnings: warnings, voices: voices(voicesFolder), voice: voice,
+                          picturesFound: source.picturesFound(in: catalog))
+    }
+
+    /// The report behind `--all`'s summary line, made in the helper process: as `report(of:)`,
+    /// kept in `cache` (when given) under its key, and taken from there when it is kept already.
+    public static func summaryReport(of source: CatalogSource, voicesFolder: URL?, voice: String, cache: URL?) throws -> CheckReport {
+        let (catalog, warnings) = try source.load()
+        let pictures = source.picturesFound(in: catalog)
+        let make = { try report(catalog, warnings: warnings, voices: voices(voicesFolder), voice: voice, picturesFound: pictures) }
+        guard let cache else { return try make() }
+        let key = try key(catalog, warnings: warnings, voices: voices(voicesFolder), voice: voice, picturesFound: pictures)
+        return try CheckReportStore.report(in: cache, key: key, make: make)
+    }
+
+    /// The report on `catalog` kept in `cache`, if there is one: what `--all` prints without
+    /// starting the helper.
+    public static func storedReport(_ catalog: Catalog, warnings: [CatalogWarning], source: CatalogSource, voicesFolder: URL?,
+                                    voice: String, cache: URL) -> CheckReport? {
+        guard let key = try? key(catalog, warnings: warnings, voices: voices(voicesFolder), voice: voice,
+                                 picturesFound: source.picturesFound(in: catalog)) else { return nil }
+        return CheckReportStore.stored(in: cache, key: key)
+    }
+
+    /// The Voices folder `folder`, or the one installed with the program.
+    private static func voices(_ folder: URL?) throws -> VoiceLibrary {
+        try VoiceLibrary.locate(explicit: folder, executable: ChildProcess.currentExecutable)
+    }
+
     /// What `catalog` will probably sound wrong or hold by mistake, checked with the lexicon of
     /// `voices` and the voices of its profile `voice`.
     public static func report(_ catalog: Catalog, warnings: [CatalogWarning], voices: VoiceLibrary, voice: String,

@@ -35,10 +35,7 @@ struct Check: ParsableCommand {
         Interruption.installExiting()
         let report: CheckReport
         do {
-            let source = catalogFiles.source()
-            let (catalog, warnings) = try source.load()
-            report = try PreflightCheck.report(catalog, warnings: warnings, voices: voiceOptions.library(), voice: voiceChoice.voice,
-                                               picturesFound: source.picturesFound(in: catalog))
+            report = try PreflightCheck.report(of: catalogFiles.source(), voicesFolder: voiceOptions.folder, voice: voiceChoice.voice)
         } catch let error as ExitCode {
             throw error
         } catch {

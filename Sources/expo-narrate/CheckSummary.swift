@@ -12,10 +12,10 @@ struct CheckSummary {
     var voice: String
     var voiceOptions: VoiceOptions
 
-    /// The key the report is kept under in the cache (`CheckReportStore`).
-    func key(catalog: Catalog, warnings: [CatalogWarning]) throws -> String {
-        try PreflightCheck.key(catalog, warnings: warnings, voices: voiceOptions.library(), voice: voice,
-                               picturesFound: catalogFiles.source().picturesFound(in: catalog))
+    /// The report kept in `cache` for this run's catalog, if any.
+    func stored(in cache: URL, catalog: Catalog, warnings: [CatalogWarning]) -> CheckReport? {
+        PreflightCheck.storedReport(catalog, warnings: warnings, source: catalogFiles.source(), voicesFolder: voiceOptions.folder,
+                                    voice: voice, cache: cache)
     }
 
     /// Prints the line for `report` on stderr, when something was found or skipped.
@@ -67,14 +67,9 @@ struct CheckSummaryCommand: ParsableCommand {
         Interruption.installExiting()
         let summary = CheckSummary(catalogFiles: catalogFiles, voice: voiceChoice.voice, voiceOptions: voiceOptions)
         do {
-            let source = catalogFiles.source(maxEntries: maxEntries, maxFieldBytes: maxFieldBytes)
-            let (catalog, warnings) = try source.load()
-            let pictures = source.picturesFound(in: catalog)
-            let make = { try PreflightCheck.report(catalog, warnings: warnings, voices: voiceOptions.library(), voice: voiceChoice.voice,
-                                                   picturesFound: pictures) }
-            let report = try cache.map { folder in
-                try CheckReportStore.report(in: URL(fileURLWithPath: folder), key: summary.key(catalog: catalog, warnings: warnings), make: make)
-            } ?? make()
+            let report = try PreflightCheck.summaryReport(of: catalogFiles.source(maxEntries: maxEntries, maxFieldBytes: maxFieldBytes),
+                                                          voicesFolder: voiceOptions.folder, voice: voiceChoice.voice,
+                                                          cache: cache.map { URL(fileURLWithPath: $0) })
             summary.print(report)
         } catch {
             // Said here, once; the run that started this process keeps its own status.

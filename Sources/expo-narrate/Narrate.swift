@@ -7,7 +7,6 @@ import KoreanSpeech
 import Narration
 import Pipeline
 import Braille
-import CatalogCheck
 
 /// `expo-narrate [--all | --poster | --entry NAME …]`: makes the guide. The other commands
 /// (normalize, voices) are its subcommands.
@@ -264,8 +263,7 @@ struct Narrate: ParsableCommand {
     private func printCheckSummary(_ catalog: Catalog, warnings: [CatalogWarning], request: GuideRequest) {
         let summary = CheckSummary(catalogFiles: catalogFiles, voice: voice, voiceOptions: voiceOptions)
         let cache = request.effectiveCacheFolder
-        if let cache, let key = try? summary.key(catalog: catalog, warnings: warnings),
-           let stored = CheckReportStore.stored(in: cache, key: key) {
+        if let cache, let stored = summary.stored(in: cache, catalog: catalog, warnings: warnings) {
             summary.print(stored)
             return
         }

@@ -12,8 +12,11 @@ struct VoiceOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The folder of voice profiles and the lexicon.", valueName: "dir"))
     var voices: String?
 
+    /// The folder named, if any.
+    var folder: URL? { voices.map { URL(fileURLWithPath: $0) } }
+
     func library() throws -> VoiceLibrary {
-        try VoiceLibrary.locate(explicit: voices.map { URL(fileURLWithPath: $0) }, executable: ChildProcess.currentExecutable)
+        try VoiceLibrary.locate(explicit: folder, executable: ChildProcess.currentExecutable)
     }
 
     /// The lexicon of the Voices folder; empty when no Voices folder is found (the line tools
