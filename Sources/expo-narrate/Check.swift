@@ -4,7 +4,6 @@ import CatalogLoading
 import ExpoModel
 import ExpoSystem
 import Foundation
-import KoreanSpeech
 import Pipeline
 
 /// `expo-narrate check`: the pre-flight report, without synthesising.

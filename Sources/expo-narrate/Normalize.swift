@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import ExpoModel
 import ExpoSystem
-import KoreanSpeech
 import Pipeline
 
 /// `expo-narrate normalize`: one spoken line per input line, in order.
