@@ -3,10 +3,17 @@ import PackageDescription
 
 // expo-narrate is a Linux tool: it links espeak-ng, libhangul and OpenSSL's libcrypto from
 // Debian and calls Linux-only system calls. The stages are targets of their own, so that the
-// compiler keeps every dependency pointing one way:
+// compiler keeps every dependency pointing one way: each target below depends only on targets
+// on the lines above its own (the exact arrows are the `dependencies:` of each target).
 //
-//   ExpoModel ← ExpoSystem ← CatalogLoading, KoreanSpeech, KoreanPronunciation ← Narration ← CatalogCheck, Speech,
-//   Audio, Encoding, TalkingBook, Export, Braille, AppLabels, Pictures ← Pipeline ← expo-narrate
+//   ExpoModel, KoreanMorphology, TalkingBook
+//   ExpoSystem, KoreanPronunciation, Pictures
+//   Audio, CatalogLoading, Export, KoreanSpeech, Publication
+//   Braille, Encoding, Narration, Speech
+//   AppLabels, CatalogCheck, GuideCache
+//   Synthesis
+//   Pipeline
+//   expo-narrate
 //
 // (README.md, "How it works", draws the whole picture.)
 
@@ -99,12 +106,20 @@ let stages: [Target] = [
     // EPUB 3 talking books with Media Overlays.
     .target(name: "TalkingBook"),
     // Captions, transcript, page, playlist, manifest.
-    .target(name: "Export", dependencies: ["ExpoModel", "ExpoSystem", "Narration", "TalkingBook"],
+    .target(name: "Export", dependencies: ["ExpoModel", "ExpoSystem", "TalkingBook"],
             swiftSettings: optimizedInDebugBuilds),
+    // The cache outside the guide: the folder claimed and tagged, each track's audio and record.
+    .target(name: "GuideCache", dependencies: ["ExpoModel", "ExpoSystem", "Speech"]),
+    // Speech in processes of its own: the forking speech server, its workers, and each track's
+    // audio and compressed copies made into the cache.
+    .target(name: "Synthesis", dependencies: ["ExpoModel", "ExpoSystem", "Speech", "Audio", "Encoding", "GuideCache"]),
+    // The output folder as the tool owns it: staged whole, published in one swap, the user's
+    // files kept.
+    .target(name: "Publication", dependencies: ["ExpoModel", "ExpoSystem"]),
     // Composes the stages: narrate → synthesise → export → publish.
     .target(name: "Pipeline", dependencies: [
-        "ExpoModel", "ExpoSystem", "CatalogLoading", "KoreanSpeech", "Narration", "Speech", "Audio", "Encoding", "Export",
-        "TalkingBook", "Braille", "AppLabels", "Pictures",
+        "ExpoModel", "ExpoSystem", "CatalogLoading", "KoreanSpeech", "KoreanPronunciation", "Narration", "CatalogCheck", "Speech",
+        "Audio", "Encoding", "Export", "TalkingBook", "Braille", "AppLabels", "Pictures", "GuideCache", "Synthesis", "Publication",
     ]),
 ]
 
@@ -112,10 +127,6 @@ let package = Package(
     name: "expo-narrate",
     products: [
         .executable(name: "expo-narrate", targets: ["expo-narrate"]),
-        .library(name: "ExpoNarration", targets: [
-            "ExpoModel", "CatalogLoading", "KoreanSpeech", "KoreanPronunciation", "Narration", "CatalogCheck", "Speech", "Audio",
-            "Encoding", "TalkingBook", "Export", "Braille", "AppLabels", "Pictures", "Pipeline",
-        ]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -125,8 +136,8 @@ let package = Package(
     ],
     targets: cLibraries + stages + [
         .executableTarget(name: "expo-narrate", dependencies: [
-            "Pipeline", "ExpoModel", "CatalogLoading", "KoreanSpeech", "Narration", "Speech", "ExpoSystem", "CatalogCheck", "Braille",
-            "Pictures",
+            "Pipeline", "ExpoModel", "CatalogLoading", "KoreanSpeech", "KoreanPronunciation", "Narration", "Speech", "ExpoSystem",
+            "CatalogCheck", "Braille", "Synthesis",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: [
             // espeak-ng's calls into pcaudiolib bind to CEspeakShim/expo_no_audio.c: no sound device.
@@ -134,34 +145,40 @@ let package = Package(
                           "-Xlinker", "--export-dynamic-symbol=audio_object_*"]),
         ]),
         // What every test target shares: the original apps' data, scratch folders, budgets.
-        .target(name: "TestSupport", dependencies: ["ExpoModel", "Speech"], path: "Tests/TestSupport"),
-        .testTarget(name: "ExpoModelTests", dependencies: ["ExpoModel", "TestSupport"]),
-        .testTarget(name: "ExpoSystemTests", dependencies: ["ExpoSystem", "TestSupport"]),
+        .target(name: "TestSupport", dependencies: ["ExpoModel", "ExpoSystem", "Speech"], path: "Tests/TestSupport"),
+        .testTarget(name: "ExpoModelTests", dependencies: ["ExpoModel"]),
+        .testTarget(name: "ExpoSystemTests", dependencies: ["ExpoSystem", "ExpoModel", "TestSupport"]),
         .testTarget(name: "CatalogLoadingTests", dependencies: [
-            "CatalogLoading", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            "CatalogLoading", "ExpoModel", "ExpoSystem", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "KoreanSpeechTests", dependencies: [
-            "KoreanSpeech", "CatalogLoading", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            "KoreanSpeech", "CatalogLoading", "ExpoModel", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "KoreanMorphologyTests", dependencies: ["KoreanMorphology"]),
         .testTarget(name: "KoreanPronunciationTests", dependencies: ["KoreanPronunciation", "KoreanMorphology", "ExpoModel"]),
-        .testTarget(name: "NarrationTests", dependencies: [
-            "Narration", "CatalogLoading", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
-        ]),
-        .testTarget(name: "CatalogCheckTests", dependencies: ["CatalogCheck", "CatalogLoading", "KoreanSpeech", "TestSupport"]),
+        .testTarget(name: "NarrationTests", dependencies: ["Narration", "CatalogLoading", "ExpoModel", "ExpoSystem", "KoreanSpeech", "TestSupport"]),
+        .testTarget(name: "CatalogCheckTests", dependencies: ["CatalogCheck", "CatalogLoading", "ExpoModel", "KoreanSpeech", "TestSupport"]),
         .testTarget(name: "SpeechTests", dependencies: [
-            "Speech", "Narration", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            "Speech", "ExpoModel", "KoreanPronunciation", "KoreanSpeech", "Narration", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "AudioTests", dependencies: ["Audio", "CEbur128", "TestSupport"]),
+        .testTarget(name: "AudioTests", dependencies: ["Audio", "CEbur128", "ExpoModel", "ExpoSystem", "TestSupport"]),
         .testTarget(name: "EncodingTests", dependencies: ["Encoding", "Audio"]),
         .testTarget(name: "TalkingBookTests", dependencies: ["TalkingBook", "TestSupport"]),
         .testTarget(name: "BrailleTests", dependencies: ["Braille", "ExpoModel", "KoreanSpeech", "Narration", "CatalogLoading", "TestSupport"]),
         .testTarget(name: "AppLabelsTests", dependencies: ["AppLabels", "ExpoModel", "KoreanSpeech", "Narration", "CatalogLoading", "TestSupport"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "ExpoModel", "TestSupport"]),
-        .testTarget(name: "ExportTests", dependencies: ["Export", "CatalogLoading", "TestSupport"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "TestSupport"]),
+        .testTarget(name: "ExportTests", dependencies: [
+            "Export", "CatalogLoading", "ExpoModel", "ExpoSystem", "KoreanSpeech", "Narration", "TestSupport",
+        ]),
+        .testTarget(name: "GuideCacheTests", dependencies: ["GuideCache", "ExpoModel", "TestSupport"]),
+        .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "ExpoModel", "Audio", "Encoding", "GuideCache", "TestSupport"]),
+        .testTarget(name: "PublicationTests", dependencies: ["Publication", "ExpoModel", "ExpoSystem", "TestSupport"]),
+        .testTarget(name: "PipelineTests", dependencies: [
+            "Pipeline", "Audio", "ExpoModel", "ExpoSystem", "Export", "GuideCache", "KoreanPronunciation", "KoreanSpeech", "Narration",
+            "Speech", "Synthesis", "TestSupport",
+        ]),
         .testTarget(name: "expo-narrateTests", dependencies: [
-            "ExpoModel", "Speech", "Audio", "Export", "Pipeline", "TestSupport",
+            "ExpoModel", "Speech", "Audio", "Export", "Pipeline", "Synthesis", "TestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
     ],

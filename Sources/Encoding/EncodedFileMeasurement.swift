@@ -74,20 +74,7 @@ final class DecodedMeter {
 /// The amplitude factor of a gain in dB.
 func amplitude(ofDecibels decibels: Double) -> Double { pow(10, decibels / 20) }
 
-/// Decodes `path` to mono float PCM in memory (tests and verification only), with its rate.
-public func decodeEncodedFile(_ path: String) throws(EncodingError) -> (samples: [Float], sampleRate: Int) {
-    var samples: [Float] = []
-    switch try sniffFormat(path) {
-    case .opus:
-        _ = try OpusDecoding.decode(path: path) { samples.append(contentsOf: $0) }
-        return (samples, 48_000)
-    case .mp3:
-        let result = try MP3Decoding.decode(path: path) { samples.append(contentsOf: $0) }
-        return (samples, result.rate)
-    }
-}
-
-private func sniffFormat(_ path: String) throws(EncodingError) -> EncodedFormat {
+func sniffFormat(_ path: String) throws(EncodingError) -> EncodedFormat {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw .system(file: path, operation: "open for reading", code: errno) }
     defer { _ = close(fd) }

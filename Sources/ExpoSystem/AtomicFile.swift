@@ -23,7 +23,7 @@ public enum AtomicFile {
         guard rename(temporary.path, file.path) == 0 else {
             let code = errno
             try? FileManager.default.removeItem(at: temporary)
-            throw ExpoError.cannotWrite(path: file.path, reason: String(cString: strerror(code)), code: code)
+            throw ExpoError.cannotWrite(path: file.path, code: code)
         }
     }
 

@@ -1,8 +1,6 @@
 import ExpoModel
 import Foundation
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Work started on a thread of its own and waited for once: lets a run write its text files
 /// while speech is synthesised, and guide.wav while it writes its other files.
@@ -35,7 +33,7 @@ public final class BackgroundWork: @unchecked Sendable {
         if result != 0 {
             box.release()
             failure = ExpoError(
-                .resources, "The system refused a new thread (\(String(cString: strerror(result))))",
+                .resources, "The system refused a new thread (\(ExpoError.systemReason(result)))",
                 advice: "Raise the limit on processes or memory (ulimit -u, ulimit -v), or run with fewer other programs.",
                 code: result)
             finished.signal()

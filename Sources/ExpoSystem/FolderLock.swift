@@ -1,9 +1,7 @@
 import CSystemShim
 import ExpoModel
 import Foundation
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// An exclusive flock(2) on a folder itself (its directory descriptor: no lock file is left in
 /// it), held until this object goes away or the process ends, however it ends (the kernel
@@ -48,19 +46,19 @@ public final class FolderLock {
         let fd = POSIXFile.retryingEINTR { open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard fd >= 0 else {
             let code = errno
-            throw ExpoError(.io, "Cannot lock \(folder) for this run: \(String(cString: strerror(code)))",
+            throw ExpoError(.io, "Cannot lock \(folder) for this run: \(ExpoError.systemReason(code))",
                             advice: "Fix the folder's permissions, then run again.", subject: subject, code: code)
         }
         let lock = FolderLock(descriptor: fd)
         let take = { (wait: Int32) in shared ? expo_lock_shared(fd, wait) : expo_lock_exclusive(fd, wait) }
         if take(0) == 0 { return lock }
         if [ENOLCK, EOPNOTSUPP, ENOSYS].contains(errno) {
-            onUnsupported(String(cString: strerror(errno)))
+            onUnsupported(ExpoError.systemReason(errno))
             return lock
         }
         guard errno == EWOULDBLOCK || errno == EINTR else {
             let code = errno
-            throw ExpoError(.io, "Cannot lock \(folder) for this run: \(String(cString: strerror(code)))",
+            throw ExpoError(.io, "Cannot lock \(folder) for this run: \(ExpoError.systemReason(code))",
                             advice: "Use a folder on a local file system.", subject: subject, code: code)
         }
         guard wait else {
@@ -72,7 +70,7 @@ public final class FolderLock {
             // The stop handlers do not restart calls: a signal ends the wait with EINTR.
             guard errno == EINTR else {
                 let code = errno
-                throw ExpoError(.io, "Cannot lock \(folder) for this run: \(String(cString: strerror(code)))",
+                throw ExpoError(.io, "Cannot lock \(folder) for this run: \(ExpoError.systemReason(code))",
                                 subject: subject, code: code)
             }
             try Interruption.check()

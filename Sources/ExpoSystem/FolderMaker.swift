@@ -1,8 +1,6 @@
 import ExpoModel
 import Foundation
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// `mkdir -p` with reasons in plain words: which part of the path stopped it and why, never a
 /// Foundation error domain or code.
@@ -25,7 +23,7 @@ public enum FolderMaker {
         case EROFS: return "\(path) is on a read-only file system"
         case ENOSPC, EDQUOT: return "no space left to create \(path)"
         case EMFILE, ENFILE: return "too many open files (raise the limit, e.g. ulimit -n)"
-        default: return "\(path): \(String(cString: strerror(code)))"
+        default: return "\(path): \(ExpoError.systemReason(code))"
         }
     }
 }

@@ -1,23 +1,14 @@
 import ExpoModel
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Writes to stdout and stderr with write(2): no buffering that fails later, no Foundation
 /// FileHandle (which traps on EPIPE or a closed descriptor), `EINTR` retried and short writes
 /// completed. With SIGPIPE ignored (see `Interruption.install`), a reader that went away is
-/// the error `readerGone`, never a crash.
+/// an error with the code EPIPE, never a crash.
 public enum StandardStream {
-    /// Why a write did not complete.
-    public enum Failure: Error, Equatable {
-        /// The reader closed its end (EPIPE): nobody wants more.
-        case readerGone
-        /// Any other write error, with its errno.
-        case failed(Int32)
-    }
-
-    /// Writes all of `text` to `descriptor`.
-    public static func write(_ text: String, to descriptor: Int32) throws(Failure) {
+    /// Writes all of `text` to `descriptor`. A failure is an `ExpoError` (`.io`) with the errno
+    /// as its `code`: EPIPE when the reader closed its end (nobody wants more).
+    public static func write(_ text: String, to descriptor: Int32) throws(ExpoError) {
         var bytes = Array(text.utf8)
         var done = 0
         while done < bytes.count {
@@ -25,7 +16,8 @@ public enum StandardStream {
             if result < 0 {
                 let code = errno
                 if code == EINTR { continue }
-                throw code == EPIPE ? .readerGone : .failed(code)
+                let name = descriptor == STDOUT_FILENO ? "standard output" : descriptor == STDERR_FILENO ? "standard error" : "descriptor \(descriptor)"
+                throw ExpoError.system(file: name, operation: "write", code: code)
             }
             done += result
         }

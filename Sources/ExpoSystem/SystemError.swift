@@ -7,9 +7,15 @@ extension ExpoError {
         ExpoError(.io, "\(file): cannot \(operation): \(errnoText(code))", code: code)
     }
 
+    /// The system's own text for `code` (strerror), without a final full stop: the reason in a
+    /// message. Every other text for a C `errno` is made from it.
+    public static func systemReason(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+
     /// The system's text for `code` with its symbolic name and a hint for the common cases.
     public static func errnoText(_ code: Int32) -> String {
-        let text = String(cString: strerror(code))
+        let text = systemReason(code)
         switch code {
         case ENOSPC: return "\(text) (ENOSPC); free some disk space and run again"
         case EDQUOT: return "\(text) (EDQUOT); free some space within your quota and run again"
@@ -32,9 +38,9 @@ extension ExpoError {
         if let error = error as? ExpoError { return error.message }
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
+            return systemReason(Int32(underlying.code))
         }
-        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
+        if nsError.domain == NSPOSIXErrorDomain { return systemReason(Int32(nsError.code)) }
         var text: String
         if let debug = nsError.userInfo["NSDebugDescription"] as? String, !debug.isEmpty {
             text = debug
@@ -70,5 +76,10 @@ extension ExpoError {
         ExpoError(.io, "Cannot write \(path): \(reason)",
                   advice: "Free some space or fix the folder's permissions, then run again; the previous output is unchanged.",
                   code: code)
+    }
+
+    /// A file of the run cannot be written: the system's reason for `code` (an `errno`).
+    public static func cannotWrite(path: String, code: Int32) -> ExpoError {
+        cannotWrite(path: path, reason: systemReason(code), code: code)
     }
 }

@@ -1,6 +1,4 @@
 import ExpoModel
-import ExpoSystem
-import Narration
 /// How the guide's tracks are numbered and headed, shared by the transcript and the page so
 /// both say the same thing.
 ///

@@ -1,4 +1,3 @@
-import ExpoModel
 
 extension GuidePageWriter {
     /// The page's read-along player, plain ES2017 with no module or outside file.

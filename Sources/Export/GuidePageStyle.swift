@@ -1,4 +1,3 @@
-import ExpoModel
 
 extension GuidePageWriter {
     /// Sizes in rem/em so the page follows the reader's font size and zoom; dark text on a

@@ -1,6 +1,5 @@
 import ExpoModel
 import ExpoSystem
-import Narration
 /// Writes `index.html`: an accessible page that plays the guide offline from its folder.
 ///
 /// Without script the page is complete: one `h1` (the guide's title), a skip link to

@@ -1,6 +1,4 @@
 import ExpoModel
-import ExpoSystem
-import Narration
 /// What was made for one track, as the writers (captions, transcript, page, playlist,
 /// manifest) need it. File names are relative to the output folder.
 public struct TrackResult: Sendable, Equatable {

@@ -1,7 +1,6 @@
 import Foundation
 import ExpoModel
 import ExpoSystem
-import Narration
 
 /// `manifest.json`: what was made and how, for people and for the next run (which reads it
 /// back to resume). Keys are sorted and figures rounded, so the same guide gives the same file.

@@ -1,6 +1,3 @@
-import ExpoModel
-import ExpoSystem
-import Narration
 /// Writes the playlists: extended M3U (UTF-8) lists of the tracks that have audio, one per
 /// format a listener's app opens: `guide.m3u8` of the WAV masters, `guide-opus.m3u8` and
 /// `guide-mp3.m3u8` of the compressed copies.

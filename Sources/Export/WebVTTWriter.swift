@@ -1,6 +1,4 @@
 import ExpoModel
-import ExpoSystem
-import Narration
 /// Writes a track's captions as a WebVTT file.
 ///
 /// Choices:

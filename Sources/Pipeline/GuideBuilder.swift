@@ -3,6 +3,9 @@ import ExpoSystem
 import Foundation
 import KoreanPronunciation
 import KoreanSpeech
+import Publication
+import Synthesis
+import GuideCache
 
 /// Runs the whole pipeline — narrate → synthesise → export → publish — into a staging folder
 /// that is published only when everything is written.
@@ -27,8 +30,7 @@ public struct GuideBuilder {
 
     /// espeak-ng through `expo-narrate _speech-server`, started from the request's executable.
     public static let speechServer: @Sendable (GuideRequest) -> any SpeechSource = { request in
-        SpeechServerSource(executable: request.executable
-            ?? URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "expo-narrate"))
+        SpeechServerSource(executable: request.executable ?? ChildProcess.currentExecutable)
     }
 
     /// Makes the guide. `progress` is called from this thread.
@@ -95,7 +97,7 @@ public struct GuideBuilder {
         narrate.remember(narration)
         return GuideReport(
             summary: summary, outputFolder: output.destination,
-            audioMissingReason: request.textOnly ? "--text-only was given" : synthesis.unavailableReason,
+            audioMissingReason: request.textOnly ? GuideRequest.textOnlyReason : synthesis.unavailableReason,
             failedTracks: tracks.filter { synthesis.failures[$0.fileStem] != nil }.map(\.title),
             cachedTracks: synthesis.fromCache,
             shardTimings: ShardTiming.from(synthesis.audio.values.compactMap(\.origin))

@@ -2,12 +2,8 @@ import Braille
 import Foundation
 import ExpoModel
 import ExpoSystem
-import CatalogLoading
-import KoreanSpeech
-import Narration
 import Speech
-import Audio
-import Export
+import GuideCache
 
 /// What one run of the guide builder makes, and how.
 public struct GuideRequest: Sendable {
@@ -29,6 +25,9 @@ public struct GuideRequest: Sendable {
     public var profile: VoiceProfile
     /// Write text only, without starting espeak-ng.
     public var textOnly: Bool
+    /// Why a text-only run has no audio, as the manifest and the page say it: in words that
+    /// name no option of any front end.
+    public static let textOnlyReason = "only the text was asked for"
     /// The audio formats and their encoders' settings.
     public var delivery: Delivery
     /// Worker processes for synthesis (1: in this process).
@@ -38,7 +37,7 @@ public struct GuideRequest: Sendable {
     public var cacheFolder: URL?
     /// Read and trust the cache.
     public var useCache: Bool
-    /// The expo-narrate executable, started again as worker processes.
+    /// The expo-narrate executable, started again as the speech server (nil: this program).
     public var executable: URL?
     /// When another run holds the output or cache folder: wait for it (true) or fail at once.
     public var waitForOtherRuns = true

@@ -1,7 +1,6 @@
 import Audio
 import Encoding
 import Export
-import ExpoModel
 import ExpoSystem
 import Foundation
 

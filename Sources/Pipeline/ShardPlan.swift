@@ -1,5 +1,5 @@
-import ExpoModel
 import Foundation
+import Synthesis
 
 /// One worker's place among the workers that make a guide together: `index` from 0 to
 /// `count - 1` (as Kubernetes numbers an Indexed Job's pods).

@@ -4,9 +4,7 @@ import CatalogLoading
 import ExpoModel
 import ExpoSystem
 import Foundation
-import KoreanSpeech
-import Pictures
-import Speech
+import Pipeline
 
 /// `expo-narrate check`: the pre-flight report, without synthesising.
 struct Check: ParsableCommand {
@@ -36,9 +34,7 @@ struct Check: ParsableCommand {
         Interruption.installExiting()
         let report: CheckReport
         do {
-            let (catalog, warnings) = try loadCatalog(posterFile: catalogFiles.posterFile, itemsFile: catalogFiles.itemsFile)
-            report = try checkCatalog(catalog, warnings: warnings, voice: voiceChoice.voice, voiceOptions: voiceOptions,
-                                      picturesFound: try catalogFiles.picturesFound(in: catalog))
+            report = try PreflightCheck.report(of: catalogFiles.source(), voicesFolder: voiceOptions.folder, voice: voiceChoice.voice)
         } catch let error as ExitCode {
             throw error
         } catch {
@@ -113,20 +109,13 @@ struct CatalogFileOptions: ParsableArguments {
         }
     }
 
-    /// Where the pictures are looked for: --images, then the catalog's own images/ folder.
-    func pictureFolders() -> [URL] {
-        var folders = images.map { [URL(fileURLWithPath: $0)] } ?? []
-        let catalogFolder = itemsFile.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
-            ?? (try? DefaultCatalog.folder(executable: Executable.url))
-        if let catalogFolder { folders.append(catalogFolder.appendingPathComponent("images")) }
-        return folders
-    }
-
-    /// The image names of `catalog` that have a picture file.
-    func picturesFound(in catalog: Catalog) throws -> Set<String> {
-        let folders = PictureFolders(pictureFolders())
-        let names = [catalog.poster.imageName].compactMap { $0 } + catalog.entries.map(\.imageName)
-        return Set(names.filter { folders.file(for: $0) != nil })
+    /// The catalog these options name, held to the limits given (the loader's own otherwise).
+    func source(maxEntries: Int? = nil, maxFieldBytes: Int? = nil) -> CatalogSource {
+        var limits = CatalogLimits()
+        if let maxEntries { limits.maximumEntries = maxEntries }
+        if let maxFieldBytes { limits.maximumFieldBytes = maxFieldBytes }
+        return CatalogSource(posterFile: posterFile.map { URL(fileURLWithPath: $0) }, itemsFile: itemsFile.map { URL(fileURLWithPath: $0) },
+                             pictures: images.map { URL(fileURLWithPath: $0) }, limits: limits)
     }
 }
 
@@ -134,27 +123,4 @@ struct CatalogFileOptions: ParsableArguments {
 struct VoiceChoice: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Voice profile from the Voices folder (see 'expo-narrate voices').", valueName: "name"))
     var voice = "standard"
-}
-
-/// Loads the catalog named by --poster-file and --items-file, or the default catalog.
-func loadCatalog(posterFile: String?, itemsFile: String?, configure: (inout CatalogLoader) -> Void = { _ in }) throws
-    -> (Catalog, [CatalogWarning]) {
-    if let posterFile, let itemsFile {
-        var loader = CatalogLoader()
-        configure(&loader)
-        let catalog = try loader.load(posterFile: URL(fileURLWithPath: posterFile), itemsFile: URL(fileURLWithPath: itemsFile))
-        return (catalog, loader.warnings)
-    }
-    return try DefaultCatalog.load(executable: Executable.url)
-}
-
-/// Checks `catalog` with the lexicon of the Voices folder and the voices of the profile `voice`.
-func checkCatalog(_ catalog: Catalog, warnings: [CatalogWarning], voice: String, voiceOptions: VoiceOptions,
-                  picturesFound: Set<String> = []) throws -> CheckReport {
-    let library = try voiceOptions.library()
-    let profile = try library.profile(named: voice)
-    let checker = CatalogChecker(
-        normalizer: KoreanSpeechNormalizer(lexicon: try library.lexicon()),
-        voices: CheckVoices(profile: profile.name, korean: profile.espeakVoice, foreign: profile.foreignVoices))
-    return checker.check(catalog, warnings: warnings, picturesFound: picturesFound)
 }

@@ -4,6 +4,7 @@ import CatalogLoading
 import ExpoModel
 import ExpoSystem
 import Foundation
+import Pipeline
 
 /// `--all`'s last line: what `expo-narrate check` finds in the run's catalog.
 struct CheckSummary {
@@ -11,14 +12,10 @@ struct CheckSummary {
     var voice: String
     var voiceOptions: VoiceOptions
 
-    /// The key the report is kept under in the cache (`CheckReportStore`).
-    func key(catalog: Catalog, warnings: [CatalogWarning]) throws -> String {
-        let library = try voiceOptions.library()
-        let profile = try library.profile(named: voice)
-        return CheckReportStore.key(
-            catalog: catalog, warnings: warnings, lexiconFile: library.lexiconFile,
-            voices: CheckVoices(profile: profile.name, korean: profile.espeakVoice, foreign: profile.foreignVoices),
-            program: Executable.url, picturesFound: (try? catalogFiles.picturesFound(in: catalog)) ?? [])
+    /// The report kept in `cache` for this run's catalog, if any.
+    func stored(in cache: URL, catalog: Catalog, warnings: [CatalogWarning]) -> CheckReport? {
+        PreflightCheck.storedReport(catalog, warnings: warnings, source: catalogFiles.source(), voicesFolder: voiceOptions.folder,
+                                    voice: voice, cache: cache)
     }
 
     /// Prints the line for `report` on stderr, when something was found or skipped.
@@ -43,27 +40,12 @@ struct CheckSummary {
         return command
     }
 
-    /// Runs `helper arguments` (this program's `_check-summary`), which prints the line itself,
-    /// and waits for it. Whatever it ends with, this run's status stays as it is; an end other
-    /// than 0 is said in one line.
-    func run(helper: URL, arguments: [String]) {
-        let argv = ([helper.path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        // A helper that crashes (the dictionary under a memory limit) ends in one line of ours,
-        // not in the Swift runtime's backtrace on the user's terminal.
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { envp.forEach { free($0) } }
-        let started = posix_spawn(&pid, helper.path, nil, nil, argv, envp)
-        let ending = started == 0 ? ProcessStatus.reap(pid, blocking: true) : nil
-        guard let ending, ending.status == 0, !ending.bySignal else {
-            let why = ending.map { $0.bySignal ? "it was stopped by signal \($0.status)" : "it ended with status \($0.status)" }
-                ?? "it could not be started (\(String(cString: strerror(started))))"
-            printError("check: the pre-flight check was not made: \(why); the guide is published all the same. Run '\(command)' for the list.")
-            return
-        }
+    /// Runs this program's `_check-summary` with `arguments`, which prints the line itself, and
+    /// waits for it. Whatever it ends with, this run's status stays as it is; an end other than 0
+    /// is said in one line.
+    func run(arguments: [String]) {
+        guard let why = PreflightCheck.runHelper(arguments: arguments) else { return }
+        printError("check: the pre-flight check was not made: \(why); the guide is published all the same. Run '\(command)' for the list.")
     }
 }
 
@@ -85,16 +67,9 @@ struct CheckSummaryCommand: ParsableCommand {
         Interruption.installExiting()
         let summary = CheckSummary(catalogFiles: catalogFiles, voice: voiceChoice.voice, voiceOptions: voiceOptions)
         do {
-            let (catalog, warnings) = try loadCatalog(posterFile: catalogFiles.posterFile, itemsFile: catalogFiles.itemsFile) { loader in
-                if let maxEntries { loader.limits.maximumEntries = maxEntries }
-                if let maxFieldBytes { loader.limits.maximumFieldBytes = maxFieldBytes }
-            }
-            let pictures = try catalogFiles.picturesFound(in: catalog)
-            let make = { try checkCatalog(catalog, warnings: warnings, voice: voiceChoice.voice, voiceOptions: voiceOptions,
-                                          picturesFound: pictures) }
-            let report = try cache.map { folder in
-                try CheckReportStore.report(in: URL(fileURLWithPath: folder), key: summary.key(catalog: catalog, warnings: warnings), make: make)
-            } ?? make()
+            let report = try PreflightCheck.summaryReport(of: catalogFiles.source(maxEntries: maxEntries, maxFieldBytes: maxFieldBytes),
+                                                          voicesFolder: voiceOptions.folder, voice: voiceChoice.voice,
+                                                          cache: cache.map { URL(fileURLWithPath: $0) })
             summary.print(report)
         } catch {
             // Said here, once; the run that started this process keeps its own status.

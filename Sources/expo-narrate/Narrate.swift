@@ -1,15 +1,12 @@
 import ArgumentParser
 import Foundation
-import KoreanPronunciation
 import ExpoModel
 import ExpoSystem
 import CatalogLoading
 import KoreanSpeech
 import Narration
-import Speech
 import Pipeline
 import Braille
-import CatalogCheck
 
 /// `expo-narrate [--all | --poster | --entry NAME …]`: makes the guide. The other commands
 /// (normalize, voices) are its subcommands.
@@ -214,7 +211,8 @@ struct Narrate: ParsableCommand {
     }
 
     private func narrate(shard: Shard?, sourceDate: Int?) throws {
-        let (catalog, warnings) = try loadCatalog()
+        let source = catalogFiles.source(maxEntries: maxEntries, maxFieldBytes: maxFieldBytes)
+        let (catalog, warnings) = try source.load()
         for warning in warnings { printError("warning: \(warning)") }
         if list {
             try printList(catalog)
@@ -224,29 +222,25 @@ struct Narrate: ParsableCommand {
         // A system that refuses threads (a process limit) is an error now, not a hang later
         // inside a library that retries forever.
         try BackgroundWork {}.wait()
-        let library = try voiceOptions.library()
-        let profile = try library.profile(named: voice)
-        let lexicon = try library.lexicon()
-        let pronouncer = StandardPronouncer(dictionary: try library.pronunciationDictionary())
+        let guideVoice = try GuideVoice(voices: voiceOptions.library(), voice: voice)
         noteMissingKoreanLexicon()
-        let builder = GuideBuilder(normalizer: KoreanSpeechNormalizer(lexicon: lexicon), pronouncer: pronouncer)
+        let builder = guideVoice.builder
         let selection: GuideRequest.Selection = all ? .all
             : (entry.isEmpty ? .poster : .some(poster: poster, entryNames: entry))
         var request = GuideRequest(
             catalog: catalog, selection: selection,
-            outputFolder: URL(fileURLWithPath: output), profile: profile, textOnly: textOnly,
+            outputFolder: URL(fileURLWithPath: output), profile: guideVoice.profile, textOnly: textOnly,
             delivery: try delivery(),
             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-            cacheFolder: cache.map { URL(fileURLWithPath: $0) }, useCache: !noCache,
-            executable: Executable.url
+            cacheFolder: cache.map { URL(fileURLWithPath: $0) }, useCache: !noCache
         )
         request.waitForOtherRuns = !noWait
         if let notice = request.cacheNotice, !quiet { printError("warning: \(notice).") }
         request.assembleOnly = assembleOnly
         request.braillePage = BraillePageSize(cells: brailleCells, lines: brailleLines)
-        request.brailleTable = library.folder.appendingPathComponent("braille/ko-expo-g2.ctb")
+        request.brailleTable = guideVoice.brailleTable
         request.sourceDate = sourceDate
-        request.pictureFolders = catalogFiles.pictureFolders()
+        request.pictureFolders = source.pictureFolders()
         let printer = ProgressPrinter(quiet: quiet)
         if let shard {
             request.shard = shard
@@ -269,8 +263,7 @@ struct Narrate: ParsableCommand {
     private func printCheckSummary(_ catalog: Catalog, warnings: [CatalogWarning], request: GuideRequest) {
         let summary = CheckSummary(catalogFiles: catalogFiles, voice: voice, voiceOptions: voiceOptions)
         let cache = request.effectiveCacheFolder
-        if let cache, let key = try? summary.key(catalog: catalog, warnings: warnings),
-           let stored = CheckReportStore.stored(in: cache, key: key) {
+        if let cache, let stored = summary.stored(in: cache, catalog: catalog, warnings: warnings) {
             summary.print(stored)
             return
         }
@@ -281,7 +274,7 @@ struct Narrate: ParsableCommand {
         if let cache { arguments += ["--report-cache", cache.path] }
         if let maxEntries { arguments += ["--entry-limit", String(maxEntries)] }
         if let maxFieldBytes { arguments += ["--field-byte-limit", String(maxFieldBytes)] }
-        summary.run(helper: Executable.url, arguments: arguments)
+        summary.run(arguments: arguments)
     }
 
     /// The formats named with --format (each value may be a comma-separated list).
@@ -305,17 +298,6 @@ struct Narrate: ParsableCommand {
         let delivery = Delivery(formats: try deliveryFormats(), opusBitrate: opusBitrate * 1000)
         try delivery.validate()
         return delivery
-    }
-
-    private func loadCatalog() throws -> (Catalog, [CatalogWarning]) {
-        if let posterFile, let itemsFile {
-            var loader = CatalogLoader()
-            if let maxEntries { loader.limits.maximumEntries = maxEntries }
-            if let maxFieldBytes { loader.limits.maximumFieldBytes = maxFieldBytes }
-            let catalog = try loader.load(posterFile: URL(fileURLWithPath: posterFile), itemsFile: URL(fileURLWithPath: itemsFile))
-            return (catalog, loader.warnings)
-        }
-        return try DefaultCatalog.load(executable: Executable.url)
     }
 
     /// Lists the tracks in blocks of 64 KB on stdout (see `writeOutput`); a stop signal ends it.

@@ -1,12 +1,7 @@
 import ArgumentParser
 import Foundation
-import KoreanPronunciation
 import ExpoModel
 import ExpoSystem
-import CatalogLoading
-import KoreanSpeech
-import Narration
-import Speech
 import Pipeline
 
 /// `expo-narrate normalize`: one spoken line per input line, in order.
@@ -19,8 +14,8 @@ struct Normalize: ParsableCommand {
     @OptionGroup var voiceOptions: VoiceOptions
 
     func run() throws {
-        let normalizer = KoreanSpeechNormalizer(lexicon: try voiceOptions.lexiconOrEmpty())
-        try transformLines { normalizer.spoken($0) }
+        let lines = SpokenLines(lexicon: try voiceOptions.lexiconOrEmpty())
+        try transformLines(lines.spoken)
     }
 }
 
@@ -39,12 +34,9 @@ struct Pronounce: ParsableCommand {
     @OptionGroup var voiceOptions: VoiceOptions
 
     func run() throws {
-        let normalizer = KoreanSpeechNormalizer(lexicon: try voiceOptions.lexiconOrEmpty())
-        let builder = SSMLBuilder(profile: .plainText, pronouncer: StandardPronouncer(dictionary: try voiceOptions.pronunciationOrEmpty()))
+        let lines = SpokenLines(lexicon: try voiceOptions.lexiconOrEmpty(), pronunciation: try voiceOptions.pronunciationOrEmpty())
         noteMissingKoreanLexicon()
-        try transformLines { line in
-            builder.voiced(normalizer.spokenRuns(line)).map(\.text).joined(separator: " ")
-        }
+        try transformLines(lines.voiced)
     }
 }
 

@@ -1,10 +1,6 @@
 import Foundation
 import ExpoModel
 import ExpoSystem
-import CatalogLoading
-import KoreanSpeech
-import Narration
-import Speech
 import Pipeline
 
 /// Shows progress on stderr: one updating line on a terminal, plain lines otherwise.

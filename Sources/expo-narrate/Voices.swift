@@ -2,11 +2,8 @@ import ArgumentParser
 import Foundation
 import ExpoModel
 import ExpoSystem
-import CatalogLoading
-import KoreanSpeech
-import Narration
 import Speech
-import Pipeline
+import Synthesis
 
 /// `expo-narrate voices`: the voice profiles and what each is for.
 struct Voices: ParsableCommand {

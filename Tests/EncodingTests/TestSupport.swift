@@ -113,3 +113,16 @@ enum Support {
         }
     }
 }
+
+/// Decodes `path` to mono float PCM in memory (what the tests compare), with its rate.
+func decodeEncodedFile(_ path: String) throws(EncodingError) -> (samples: [Float], sampleRate: Int) {
+    var samples: [Float] = []
+    switch try sniffFormat(path) {
+    case .opus:
+        _ = try OpusDecoding.decode(path: path) { samples.append(contentsOf: $0) }
+        return (samples, 48_000)
+    case .mp3:
+        let result = try MP3Decoding.decode(path: path) { samples.append(contentsOf: $0) }
+        return (samples, result.rate)
+    }
+}

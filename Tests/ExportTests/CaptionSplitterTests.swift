@@ -1,9 +1,5 @@
 import Foundation
 import Testing
-import ExpoModel
-import Narration
-import KoreanSpeech
-import TestSupport
 @testable import Export
 
 @Suite("CaptionSplitter")

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import ExpoModel
-import Narration
 @testable import Export
 
 /// What a rendered guide page must show of its tracks, checked section by section from the

@@ -1,9 +1,6 @@
 import Foundation
 import Testing
 import ExpoModel
-import Narration
-import KoreanSpeech
-import TestSupport
 @testable import Export
 
 @Suite("GuidePageCues")

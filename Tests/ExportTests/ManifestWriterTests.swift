@@ -1,10 +1,5 @@
 import Foundation
 import Testing
-import ExpoModel
-import ExpoSystem
-import CatalogLoading
-import KoreanSpeech
-import Narration
 @testable import Export
 import TestSupport
 

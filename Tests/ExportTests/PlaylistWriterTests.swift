@@ -1,11 +1,5 @@
 import Testing
-import ExpoModel
-import ExpoSystem
-import CatalogLoading
-import KoreanSpeech
-import Narration
 @testable import Export
-import TestSupport
 
 @Suite("PlaylistWriter")
 struct PlaylistWriterTests {

@@ -1,12 +1,7 @@
 import Foundation
 import Testing
 import ExpoModel
-import ExpoSystem
-import CatalogLoading
-import KoreanSpeech
-import Narration
 @testable import Export
-import TestSupport
 
 @Suite("TranscriptWriter")
 struct TranscriptWriterTests {

@@ -1,10 +1,6 @@
 import Foundation
 import Testing
 import ExpoModel
-import ExpoSystem
-import CatalogLoading
-import KoreanSpeech
-import Narration
 @testable import Export
 import TestSupport
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ExpoModel
 @testable import Export
+import TestSupport
 
 @Suite("Word-timed caption parts")
 struct WordTimedCaptionTests {

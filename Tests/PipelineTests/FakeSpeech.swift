@@ -1,7 +1,8 @@
 import ExpoModel
 import Foundation
 import Speech
-import Pipeline
+import Synthesis
+import GuideCache
 
 /// An engine that "speaks" an SSML document as one short tone per sentence, reporting each
 /// sentence's `<mark>` and the end of its clause as espeak-ng would: deterministic audio with

@@ -1,5 +1,4 @@
 import Export
-import ExpoModel
 import Foundation
 import Testing
 import TestSupport

@@ -1,13 +1,7 @@
 import Foundation
 import Testing
 import ExpoModel
-import ExpoSystem
-import CatalogLoading
 import KoreanSpeech
-import Narration
-import Speech
-import Audio
-import Export
 @testable import Pipeline
 import TestSupport
 

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import ExpoModel
-import ExpoSystem
 @testable import Pipeline
 import TestSupport
 

@@ -1,4 +1,3 @@
-import Export
 import ExpoModel
 import Foundation
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Pipeline
+import Synthesis
 
 @Suite("shard plan")
 struct ShardPlanTests {

@@ -1,8 +1,5 @@
 import Foundation
 import Testing
-import ExpoModel
-import TestSupport
-import Pipeline
 
 /// Damaged cache entries and a second run on the same folder (issue 12), through the binary.
 @Suite("expo-narrate with a damaged cache or a busy folder", .serialized)

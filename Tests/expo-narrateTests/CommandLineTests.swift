@@ -1,11 +1,6 @@
 import Foundation
 import Testing
-import ExpoModel
 import TestSupport
-import Speech
-import Audio
-import Export
-import Pipeline
 
 /// The command line, run as a built binary.
 @Suite("expo-narrate command line", .serialized, .tags(.endToEnd))

@@ -1,10 +1,5 @@
 import Foundation
-import ExpoModel
 import TestSupport
-import Speech
-import Audio
-import Export
-import Pipeline
 
 /// Runs the built `expo-narrate` binary, as a user would.
 struct CommandRunner {

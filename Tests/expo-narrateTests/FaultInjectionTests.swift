@@ -1,8 +1,5 @@
 import Foundation
 import Testing
-import ExpoModel
-import TestSupport
-import Pipeline
 
 /// Faults a hostile tester tries (issue 12), through the real binary with real descriptors,
 /// signals, locks and limits: nothing may exit 0 with less audio than before, touch a file
@@ -47,12 +44,14 @@ struct FaultInjectionTests {
 
     static func quoted(_ url: URL) -> String { RunningCommand.shellQuoted(url.path) }
 
-    @Test("--list with stdout closed, or into `head -1`: no crash, status 0")
+    @Test("--list with stdout closed, or into `head -1`: no crash, status 0; into a full device: 74 and one line")
     func closedOrBrokenStdout() throws {
         let closed = try Self.shell(#""$BIN" --list >&-; echo "status=$?""#)
         #expect(closed.output.contains("status=0"), "\(closed.output)")
         let piped = try Self.shell(#""$BIN" --list | head -1; echo "status=${PIPESTATUS[0]}""#)
         #expect(piped.output.contains("status=0"), "\(piped.output)")
+        let full = try Self.shell(#""$BIN" --list > /dev/full; echo "status=$?""#)
+        #expect(full.output == "expo-narrate: cannot write to standard output (No space left on device).\nstatus=74\n", "\(full.output)")
     }
 
     @Test("progress on stderr into `head -1`, or stderr closed: the run completes, status 0, no SIGILL")

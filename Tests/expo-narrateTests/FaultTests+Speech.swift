@@ -1,11 +1,6 @@
 import Foundation
 import Testing
-import ExpoModel
 import TestSupport
-import Speech
-import Audio
-import Export
-import Pipeline
 
 /// A speech worker or the speech server that dies while the guide is made.
 extension FaultTests {

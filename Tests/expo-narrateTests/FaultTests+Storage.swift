@@ -1,11 +1,6 @@
 import Foundation
 import Testing
-import ExpoModel
 import TestSupport
-import Speech
-import Audio
-import Export
-import Pipeline
 
 /// A full disk, a file-size limit, and output or cache folders that cannot be made or written.
 extension FaultTests {

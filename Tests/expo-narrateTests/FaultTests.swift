@@ -1,11 +1,6 @@
 import Foundation
 import Testing
-import ExpoModel
 import TestSupport
-import Speech
-import Audio
-import Export
-import Pipeline
 
 /// Faults on the users' worst day, run through the built binary: interruption, a full disk,
 /// an unwritable output folder and a speech worker that dies (FaultTests+Storage.swift,

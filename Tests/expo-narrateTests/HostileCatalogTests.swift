@@ -1,11 +1,6 @@
 import Foundation
 import Testing
-import ExpoModel
 import TestSupport
-import Speech
-import Audio
-import Export
-import Pipeline
 
 /// Catalog files the tool did not write, run through the built binary: each either works,
 /// with a warning naming the entry and the field, or stops with one line and exit status 65.

@@ -1,11 +1,6 @@
 import Foundation
 import Testing
-import ExpoModel
 import TestSupport
-import Speech
-import Audio
-import Export
-import Pipeline
 
 /// Names and texts from the data, run through the built binary: file names stay inside the
 /// output folder, unique and stable; text is never markup.

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import TestSupport
 
 /// expo-narrate installed elsewhere: with scripts/install.sh under a prefix, copied alone (an
 /// installation error, exit 72), and as a Debian package from scripts/build-deb.sh. Each test

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import TestSupport
 
 /// What a listener meets, measured with tools and code the tool does not use: the audio decoded
 /// by ffmpeg, the caption files and the talking book's SMIL read with their own small parsers

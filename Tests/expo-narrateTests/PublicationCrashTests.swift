@@ -1,8 +1,5 @@
 import Foundation
 import Testing
-import ExpoModel
-import TestSupport
-import Pipeline
 
 /// Publication killed (SIGKILL) at every one of its steps, the first publication into a new
 /// folder and a later one: the output folder shows the old guide or the new one, whole, never a

@@ -1,7 +1,5 @@
 import Foundation
 import Testing
-import ExpoModel
-import TestSupport
 
 /// The published folder through the real binary (issue 23): only a folder that is new, empty or
 /// the tool's own is used; a user's entries in it are never touched; nothing is followed or

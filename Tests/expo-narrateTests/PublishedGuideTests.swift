@@ -1,11 +1,8 @@
 import Foundation
 import Testing
-import ExpoModel
 import TestSupport
-import Speech
 import Audio
 import Export
-import Pipeline
 
 /// The published guide of a real run, checked with the library's own readers.
 @Suite("published guide", .serialized, .tags(.endToEnd))

@@ -1,10 +1,4 @@
 import Foundation
-import ExpoModel
-import TestSupport
-import Speech
-import Audio
-import Export
-import Pipeline
 
 /// A started `expo-narrate` process that a test can watch, signal and wait for with a
 /// deadline (CommandRunner.run only waits to the end).

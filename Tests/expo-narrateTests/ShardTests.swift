@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import ExpoModel
 import TestSupport
-import Pipeline
 
 /// `--shard K/N` and `--assemble-only`: several processes filling one cache make the same
 /// published guide, byte for byte, as one run on one machine.

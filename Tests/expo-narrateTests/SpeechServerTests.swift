@@ -1,11 +1,9 @@
 import Foundation
 import Testing
-import ExpoModel
 import TestSupport
 import Speech
-import Audio
-import Export
 @testable import Pipeline
+import Synthesis
 
 
 /// `expo-narrate _speech-server`, driven over its standard input and output as `WorkerPool`

@@ -1,11 +1,6 @@
 import Foundation
 import Testing
-import ExpoModel
 import TestSupport
-import Speech
-import Audio
-import Export
-import Pipeline
 
 /// Voice profiles and the lexicon written by hand, run through the built binary: every
 /// mistake is one clear line and exit status 64, and nothing is written.

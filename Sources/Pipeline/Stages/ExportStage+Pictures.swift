@@ -2,7 +2,6 @@ import Export
 import ExpoModel
 import ExpoSystem
 import Foundation
-import Narration
 import Pictures
 import TalkingBook
 

@@ -6,6 +6,7 @@ import Foundation
 import KoreanSpeech
 import Speech
 import TalkingBook
+import Publication
 
 /// Export: tracks and their audio → the files a reader and a player use, staged in the output
 /// folder: each track's scripts and captions, then the transcript, page, playlist and manifest.
@@ -27,7 +28,7 @@ struct ExportStage {
 
     /// Writes the captions and the guide-level files; returns what they describe.
     func run(_ tracks: [Track], synthesis: SynthesisStage.Output, pictures: GuidePictures = GuidePictures()) throws -> GuideSummary {
-        let missingReason = request.textOnly ? "--text-only was given" : synthesis.unavailableReason
+        let missingReason = request.textOnly ? GuideRequest.textOnlyReason : synthesis.unavailableReason
         var results: [TrackResult] = []
         for track in tracks {
             try Interruption.check()

@@ -5,6 +5,9 @@ import ExpoModel
 import ExpoSystem
 import Foundation
 import Speech
+import Publication
+import Synthesis
+import GuideCache
 
 /// guide.wav, which the synthesis stage owns: every track with audio, in order, with a cue
 /// point and label at each. The cache keeps the SHA-256 of the latest one (`guide-KEY.sha256`,
@@ -41,7 +44,7 @@ final class GuideAudio {
             let key = SHA256Digest.key(["guide", String(profile.trackPauseMs)]
                 + jobs.flatMap { [audio[$0.fileStem]?.sha256 ?? "", $0.title] })
             let record = cache.folder.appendingPathComponent("guide-\(key).sha256")
-            if let digest = GuideFolder.readSmallFile(record.path)
+            if let digest = FileTree.readSmallFile(record.path)
                 .map({ String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }),
                output.carry("guide.wav", ifSHA256: digest) {
                 placed.value = digest
@@ -54,7 +57,7 @@ final class GuideAudio {
                 return
             }
             // Only the latest guide is recorded; older records (and guides older caches kept) go.
-            for old in GuideFolder.names(in: cache.folder.path) where old != record.lastPathComponent
+            for old in FileTree.names(in: cache.folder.path) where old != record.lastPathComponent
                 && (CacheFolder.isGuideName(old) || (old.hasSuffix(".sha256") && CacheFolder.isGuideStem(String(old.dropLast(7))))) {
                 unlink(cache.folder.appendingPathComponent(old).path)
             }
@@ -94,7 +97,7 @@ final class GuideAudio {
                 + jobs.flatMap { [audio[$0.fileStem]?.encoded[format.rawValue]?.sha256 ?? "", $0.title,
                                   String(audio[$0.fileStem]!.frameCount), String(audio[$0.fileStem]!.sampleRate)] })
             let record = cache.folder.appendingPathComponent("guide-\(key).json")
-            if let data = GuideFolder.readSmallFile(record.path),
+            if let data = FileTree.readSmallFile(record.path),
                let encoding = try? JSONDecoder().decode(GuideEncoding.self, from: data), encoding.file == name,
                output.carry(name, ifSHA256: encoding.sha256) {
                 result[format.rawValue] = encoding
@@ -119,10 +122,10 @@ final class GuideAudio {
                 durationSeconds: assembly.file.durationSeconds, truePeakDBTP: peaks.max(),
                 chapters: assembly.chapters.map { ChapterMark(title: $0.title, startSeconds: $0.startSeconds) })
             // Only the latest description of each format is kept.
-            for old in GuideFolder.names(in: cache.folder.path) where old.hasSuffix(".json") && old != record.lastPathComponent
+            for old in FileTree.names(in: cache.folder.path) where old.hasSuffix(".json") && old != record.lastPathComponent
                 && CacheFolder.isGuideStem(String(old.dropLast(5))) {
                 let url = cache.folder.appendingPathComponent(old)
-                if let data = GuideFolder.readSmallFile(url.path),
+                if let data = FileTree.readSmallFile(url.path),
                    (try? JSONDecoder().decode(GuideEncoding.self, from: data))?.file == name { unlink(url.path) }
             }
             let encoder = JSONEncoder()

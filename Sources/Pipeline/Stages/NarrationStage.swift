@@ -1,7 +1,6 @@
 import ExpoModel
 import Foundation
 import KoreanSpeech
-import Narration
 
 /// Narrate: the request's catalog → the guide's tracks (all of them, and the ones the request
 /// selects), from the narration cache when it holds this catalog's.

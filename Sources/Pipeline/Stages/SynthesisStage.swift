@@ -1,10 +1,11 @@
-import Audio
-import Export
 import ExpoModel
 import ExpoSystem
 import Foundation
 import KoreanPronunciation
 import Speech
+import Publication
+import Synthesis
+import GuideCache
 
 /// Synthesise: tracks → their audio, from the track cache or made now by the speech source,
 /// each WAV staged in the output folder; and guide.wav (see `GuideAudio`).

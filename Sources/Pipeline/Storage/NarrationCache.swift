@@ -1,12 +1,9 @@
 import Foundation
 import ExpoModel
 import ExpoSystem
-import CatalogLoading
 import KoreanSpeech
 import Narration
-import Speech
-import Audio
-import Export
+import GuideCache
 
 /// Keeps the narrated tracks of the last catalog beside the audio cache, keyed by the catalog's
 /// content, the lexicon and the tool's version, so that a run over an unchanged catalog needs

@@ -1,4 +1,3 @@
-import ExpoModel
 import ExpoSystem
 import Foundation
 import Pictures

@@ -2,6 +2,7 @@ import Export
 import ExpoModel
 import ExpoSystem
 import Foundation
+import Publication
 
 /// The guide already published in an output folder, as its manifest says: which tracks it
 /// holds. A run over some tracks re-publishes that whole guide, so it reads it back first.
@@ -16,7 +17,7 @@ struct PublishedGuide {
         let folder = output.destination
         let url = folder.appendingPathComponent("manifest.json")
         guard output.publishedNames.contains("manifest.json") else { return nil }
-        guard let data = GuideFolder.readSmallFile(url.path, limit: 256 << 20) else {
+        guard let data = FileTree.readSmallFile(url.path, limit: 256 << 20) else {
             throw unreadable(url, reason: "it is not a readable regular file")
         }
         let manifest: GuideManifest

@@ -1,9 +1,9 @@
 import ExpoModel
 import ExpoSystem
 import Foundation
-#if canImport(Glibc)
 import Glibc
-#endif
+import GuideCache
+import Publication
 
 /// The folders a run writes, checked and locked before it writes anything: the output folder
 /// and the cache folder may be neither `/` nor the home folder, the cache neither the output
@@ -85,7 +85,7 @@ public final class RunFolders {
         if access(path, W_OK) != 0 {
             let code = errno
             let reason = code == EROFS ? "the folder is on a read-only file system"
-                : code == EACCES ? "no permission to write in it" : String(cString: strerror(code))
+                : code == EACCES ? "no permission to write in it" : ExpoError.systemReason(code)
             throw ExpoError.cannotWrite(path: path, reason: reason, code: code)
         }
     }
@@ -93,7 +93,7 @@ public final class RunFolders {
     /// `/` and the home folder are never the tool's to fill or clean: refused like any folder
     /// that is not the tool's (73).
     private static func refuseSpecial(_ path: String, subject: ExpoError.Subject) throws {
-        let home = resolved(URL(fileURLWithPath: NSHomeDirectory()))
+        let home = FileTree.resolvedPath(URL(fileURLWithPath: NSHomeDirectory()))
         guard path == "/" || path == home else { return }
         let what = subject == .cacheFolder ? "cache" : "output"
         throw ExpoError(.cannotCreate, "The \(what) folder cannot be \(path == "/" ? "the root folder /" : "the home folder \(home)"): it is not expo-narrate's to fill or clean",
@@ -110,20 +110,6 @@ public final class RunFolders {
                 : "it is a symbolic link to \((try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"), which does not exist"
             throw ExpoError.cannotCreateCache(path: path, reason: reason)
         }
-        return resolved(url)
-    }
-
-    /// The absolute path with symbolic links resolved as far as the path exists.
-    static func resolved(_ url: URL) -> String {
-        let path = url.standardizedFileURL.path
-        var existing = path
-        var rest: [String] = []
-        while realpath(existing, nil) == nil, existing != "/" {
-            rest.insert((existing as NSString).lastPathComponent, at: 0)
-            existing = (existing as NSString).deletingLastPathComponent
-        }
-        guard let real = realpath(existing, nil) else { return path }
-        defer { free(real) }
-        return rest.reduce(String(cString: real)) { ($0 as NSString).appendingPathComponent($1) }
+        return FileTree.resolvedPath(url)
     }
 }

@@ -1,9 +1,7 @@
 import ExpoModel
 import ExpoSystem
 import Foundation
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Checks of a cached WAV that cost no more than reading its header.
 enum CachedAudioCheck {

@@ -1,15 +1,9 @@
 import Foundation
-#if canImport(Glibc)
 import Glibc
-#endif
 import ExpoModel
 import ExpoSystem
-import CatalogLoading
-import KoreanSpeech
-import Narration
 import Speech
-import Audio
-import Export
+import GuideCache
 
 /// A running `expo-narrate _speech-server` (see `SpeechServer`), seen from the process that
 /// started it: its process id (the leader of a process group that holds its workers too) and
@@ -32,60 +26,20 @@ final class SpeechServerProcess {
     /// Ctrl-C reaches this process, which stops the workers), with default signal handling,
     /// its standard input and output connected to this process.
     ///
-    /// posix_spawn and waitpid directly, not Foundation's Process: on a busy machine, Process
-    /// took 20 to 100 ms to report a child's end (its monitor thread reaps the child, then
-    /// hands the news on).
+    /// posix_spawn (`ChildProcess`) and waitpid directly, not Foundation's Process: on a busy
+    /// machine, Process took 20 to 100 ms to report a child's end (its monitor thread reaps the
+    /// child, then hands the news on).
     static func start(_ executable: URL, profile: VoiceProfile) throws -> SpeechServerProcess {
         // Writing to a server that has died must be an error to handle, not a signal that ends
         // this process (the CLI ignores SIGPIPE already; a library caller may not).
         signal(SIGPIPE, SIG_IGN)
         let profileJSON = String(decoding: try JSONEncoder().encode(profile), as: UTF8.self)
-        var toServer: [Int32] = [-1, -1]
-        var fromServer: [Int32] = [-1, -1]
-        guard pipe(&toServer) == 0 else { throw Self.cannotStart(executable, errno) }
-        guard pipe(&fromServer) == 0 else {
-            let code = errno
-            close(toServer[0])
-            close(toServer[1])
-            throw Self.cannotStart(executable, code)
+        do {
+            let (pid, channel) = try ChildProcess.startConnected(executable, arguments: ["_speech-server", profileJSON])
+            return SpeechServerProcess(pid: pid, channel: channel)
+        } catch let error as ExpoError {
+            throw Self.cannotStart(executable, error.code ?? EAGAIN)
         }
-        // This process's ends stay out of any other child; the server's ends are closed here
-        // once it has them.
-        _ = fcntl(toServer[1], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(fromServer[0], F_SETFD, FD_CLOEXEC)
-        defer {
-            close(toServer[0])
-            close(fromServer[1])
-        }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toServer[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, fromServer[1], 1)
-        posix_spawn_file_actions_addclose(&actions, toServer[0])
-        posix_spawn_file_actions_addclose(&actions, fromServer[1])
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable.path), strdup("_speech-server"), strdup(profileJSON), nil]
-        defer { for argument in argv { free(argument) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable.path, &actions, &attributes, argv, environ)
-        guard result == 0 else {
-            close(toServer[1])
-            close(fromServer[0])
-            throw Self.cannotStart(executable, result)
-        }
-        return SpeechServerProcess(pid: pid, channel: LineChannel(input: fromServer[0], output: toServer[1]))
     }
 
     private static func cannotStart(_ executable: URL, _ code: Int32) -> ExpoError {

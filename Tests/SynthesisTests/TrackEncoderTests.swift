@@ -3,8 +3,9 @@ import Testing
 import ExpoModel
 import Audio
 import Encoding
-@testable import Pipeline
+@testable import Synthesis
 import TestSupport
+import GuideCache
 
 /// The re-encode rule: a compressed copy that decodes over the true-peak ceiling is made again
 /// with other settings, then with less gain, and if none passes the run stops naming the file.

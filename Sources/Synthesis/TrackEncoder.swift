@@ -3,6 +3,7 @@ import Encoding
 import ExpoModel
 import ExpoSystem
 import Foundation
+import GuideCache
 
 /// Makes a cached track's compressed copies (Opus, MP3) from its WAV master, in one streaming
 /// pass over the WAV, and records each with how it measures once decoded. Runs in the worker
@@ -179,7 +180,7 @@ enum EncoderChoice: Sendable, Equatable {
 extension EncodingError {
     /// The error as the rest of expo-narrate reports it: a system failure is I/O (a full disk
     /// stops the run); a codec's refusal is internal.
-    var expoError: ExpoError {
+    public var expoError: ExpoError {
         switch self {
         case let .system(file, operation, code): return ExpoError.system(file: file, operation: operation, code: code)
         case let .codec(file, library, operation, detail):

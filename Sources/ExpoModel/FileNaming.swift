@@ -1,5 +1,3 @@
-import ExpoModel
-import KoreanSpeech
 /// Safe, stable file stems for tracks. Names come from the data, so they are never used as
 /// they are: only ASCII letters, digits and hyphens survive, and the track's position makes
 /// each stem unique ("00-poster", "03-jikji", "14-entry").

@@ -1,9 +1,7 @@
 import ExpoModel
 import ExpoSystem
 import Foundation
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The cache folder is the tool's only when it says so: its version file, beside the
 /// `CACHEDIR.TAG` it writes (the Cache Directory Tagging convention, which backup tools honour;
@@ -37,12 +35,12 @@ public enum CacheFolder {
             throw ExpoError.cannotCreateCache(path: path, reason: reason)
         }
         let tag = folder.appendingPathComponent(tagName)
-        let names = GuideFolder.names(in: path)
+        let names = FileTree.names(in: path)
         try refuseStrangeEntries(names, in: path)
-        if GuideFolder.readSmallFile(folder.appendingPathComponent(versionName).path) == Data(version.utf8) {
+        if FileTree.readSmallFile(folder.appendingPathComponent(versionName).path) == Data(version.utf8) {
             return
         }
-        if let text = GuideFolder.readSmallFile(tag.path).map({ String(decoding: $0, as: UTF8.self) }),
+        if let text = FileTree.readSmallFile(tag.path).map({ String(decoding: $0, as: UTF8.self) }),
            text.hasPrefix("Signature: 8a477f597d28d172789f06886806bc55") {
             throw ExpoError(
                 .cannotCreate,
@@ -76,7 +74,7 @@ public enum CacheFolder {
             let type = status.st_mode & S_IFMT
             let expected: mode_t = folders.contains(name) || name.hasPrefix("batch") || name.hasPrefix(".batch") ? S_IFDIR : S_IFREG
             guard type != expected else { continue }
-            let kind = OutputFolder.kind(status.st_mode)
+            let kind = FileTree.kind(ofMode: status.st_mode)
             throw ExpoError(
                 .cannotCreate,
                 "The cache's \(path)/\(name) is \(kind), which expo-narrate never makes there and never follows or opens; the cache is left as it is",
@@ -84,12 +82,12 @@ public enum CacheFolder {
         }
         if names.contains("narration") {
             let narration = path + "/narration"
-            for name in GuideFolder.names(in: narration).sorted() {
+            for name in FileTree.names(in: narration).sorted() {
                 var status = stat()
                 guard lstat(narration + "/" + name, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG else { continue }
                 throw ExpoError(
                     .cannotCreate,
-                    "The cache's \(narration)/\(name) is \(OutputFolder.kind(status.st_mode)), which expo-narrate never makes there and never follows or opens; the cache is left as it is",
+                    "The cache's \(narration)/\(name) is \(FileTree.kind(ofMode: status.st_mode)), which expo-narrate never makes there and never follows or opens; the cache is left as it is",
                     advice: "Remove it, or choose another cache folder.", subject: .cacheFolder)
             }
         }
@@ -124,12 +122,12 @@ public enum CacheFolder {
         name.hasSuffix(".wav") && isGuideStem(String(name.dropLast(4)))
     }
 
-    static func isGuideStem(_ stem: String) -> Bool {
+    public static func isGuideStem(_ stem: String) -> Bool {
         stem.hasPrefix("guide-") && isKey(String(stem.dropFirst(6)))
     }
 
     /// A cache key: 64 lowercase hexadecimal digits.
-    static func isKey(_ text: String) -> Bool {
+    public static func isKey(_ text: String) -> Bool {
         text.utf8.count == 64 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 }

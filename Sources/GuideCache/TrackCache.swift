@@ -1,12 +1,7 @@
 import Foundation
 import ExpoModel
 import ExpoSystem
-import CatalogLoading
-import KoreanSpeech
-import Narration
 import Speech
-import Audio
-import Export
 
 /// A content-addressed store of finished track audio: `KEY.wav` and `KEY.json`, where KEY is
 /// the SHA-256 of everything that decides the sound (the SSML, the voice profile, the tool's
@@ -138,7 +133,7 @@ public struct TrackCache: Sendable {
 
     /// Removes `.NAME.partial-PID` files whose process is no longer alive (and, given `age`,
     /// that have not changed for that many seconds: a process id says nothing about another host).
-    static func removeAbandonedFiles(in folder: URL, olderThan age: Double? = nil) {
+    public static func removeAbandonedFiles(in folder: URL, olderThan age: Double? = nil) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         let now = Date().timeIntervalSince1970
         for name in names where AtomicFile.isAbandonedTemporary(name) && CacheFolder.isOwnName(name) {
@@ -154,7 +149,7 @@ public struct TrackCache: Sendable {
     /// A private scratch folder name for this process's batch of work. With other hosts
     /// writing here, process ids can be the same on two hosts (every container's first process
     /// is 1), so the name also has the shard and a random part.
-    func batchURL() -> URL {
+    public func batchURL() -> URL {
         guard sharedWithOtherHosts else { return scratchURL("batch") }
         return scratchURL("batch-" + String(UInt64.random(in: 0...UInt64.max), radix: 16))
     }

@@ -1,10 +1,7 @@
-import CSystemShim
-import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import ExpoModel
 import ExpoSystem
+import Foundation
+import Glibc
 
 /// The output folder, written as a whole (see `GuideFolder`): every file of a run is staged in
 /// a work folder beside it, and the staged folder replaces the output folder in one swap when
@@ -44,13 +41,13 @@ public final class OutputFolder: @unchecked Sendable {
         notes = folder.recoverLeftovers()
         let owned = GuideFolder.readRecord(in: folder.path) ?? []
         var own: [String: (UInt64, UInt64)] = [:], others: [String: String] = [:]
-        for name in GuideFolder.names(in: folder.path) where name != GuideFolder.recordName {
+        for name in FileTree.names(in: folder.path) where name != GuideFolder.recordName {
             var status = stat()
             guard lstat(folder.path + "/" + name, &status) == 0 else { continue }
             if owned.contains(name), (status.st_mode & S_IFMT) == S_IFREG {
                 own[name] = (UInt64(status.st_dev), UInt64(status.st_ino))
             } else {
-                others[name] = Self.kind(status.st_mode)
+                others[name] = FileTree.kind(ofMode: status.st_mode)
             }
         }
         ownFiles = own
@@ -59,24 +56,12 @@ public final class OutputFolder: @unchecked Sendable {
         staging = URL(fileURLWithPath: work + "/guide")
         scratch = URL(fileURLWithPath: work + "/scratch")
         guard mkdir(staging.path, 0o755) == 0, mkdir(scratch.path, 0o700) == 0 else {
-            throw ExpoError.cannotWrite(path: work, reason: String(cString: strerror(errno)), code: errno)
+            throw ExpoError.cannotWrite(path: work, code: errno)
         }
     }
 
     deinit {
         if !published { discard() }
-    }
-
-    /// "a folder", "a named pipe", … for an entry's mode.
-    static func kind(_ mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFDIR: "a folder"
-        case S_IFLNK: "a symbolic link"
-        case S_IFIFO: "a named pipe"
-        case S_IFSOCK: "a socket"
-        case S_IFCHR, S_IFBLK: "a device"
-        default: "a file expo-narrate did not write"
-        }
     }
 
     /// Refuses (73) before anything is made when an entry that is not the tool's has a name this
@@ -117,7 +102,7 @@ public final class OutputFolder: @unchecked Sendable {
     /// Writes `data` into the staging folder, or links the published file when it holds the
     /// same bytes.
     public func write(_ data: Data, to name: String) throws {
-        if let published = ownPublished(name), GuideFolder.readSmallFile(published) == data, carry(name) { return }
+        if let published = ownPublished(name), FileTree.readSmallFile(published) == data, carry(name) { return }
         let shown = destination.appendingPathComponent(name).path
         do {
             unlink(stagedURL(name).path)
@@ -132,7 +117,7 @@ public final class OutputFolder: @unchecked Sendable {
             }
             try file.close()
         } catch let error as ExpoError where error.code != nil {
-            throw ExpoError.cannotWrite(path: shown, reason: String(cString: strerror(error.code!)), code: error.code)
+            throw ExpoError.cannotWrite(path: shown, code: error.code!)
         }
     }
 
@@ -177,7 +162,7 @@ public final class OutputFolder: @unchecked Sendable {
     /// added or dropped, nothing is swapped. Returns whether a new guide was published.
     @discardableResult
     public func publish() throws -> Bool {
-        let names = GuideFolder.names(in: staging.path)
+        let names = FileTree.names(in: staging.path)
         if Set(names) == Set(ownFiles.keys), names.allSatisfy(isPublishedFile) {
             discard()
             published = true
@@ -187,18 +172,18 @@ public final class OutputFolder: @unchecked Sendable {
         // `GuideFolder.carry`); what cannot be is moved back once it is published.
         let ours = Set(names)
         let owned = GuideFolder.readRecord(in: destination.path) ?? []
-        for name in GuideFolder.names(in: destination.path) where name != GuideFolder.recordName {
+        for name in FileTree.names(in: destination.path) where name != GuideFolder.recordName {
             let path = destination.appendingPathComponent(name).path
             var status = stat()
             guard lstat(path, &status) == 0 else { continue }
             let type = status.st_mode & S_IFMT
             if owned.contains(name) && type == S_IFREG { continue }
-            if ours.contains(name) { throw Self.conflict(path, kind: Self.kind(status.st_mode), more: 0) }
+            if ours.contains(name) { throw Self.conflict(path, kind: FileTree.kind(ofMode: status.st_mode), more: 0) }
             GuideFolder.carry(path, to: stagedURL(name).path)
         }
         // Every staged file on the disk before the swap, so that a crash never publishes an
         // empty or partial file: one syncfs for them all.
-        try synchronizeStaging()
+        try FileTree.synchronizeFileSystem(holding: staging.path, shownAs: destination.path)
         PublicationSteps.reached()
         try Interruption.check()
         // The same names as the published guide: its record is carried like its files.
@@ -226,19 +211,10 @@ public final class OutputFolder: @unchecked Sendable {
         return UInt64(status.st_dev) == own.device && UInt64(status.st_ino) == own.inode
     }
 
-    private func synchronizeStaging() throws {
-        let fd = open(staging.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw ExpoError.cannotWrite(path: destination.path, reason: String(cString: strerror(errno))) }
-        defer { close(fd) }
-        if expo_syncfs(fd) != 0 {
-            throw ExpoError.cannotWrite(path: destination.path, reason: String(cString: strerror(errno)), code: errno)
-        }
-    }
-
     /// Removes this run's work folder and everything in it (never following a link), unless it
     /// was published: then `publish` has finished it, and what it kept is the user's.
     public func discard() {
         guard !published else { return }
-        _ = GuideFolder.removeTree(work)
+        _ = FileTree.removeTree(work)
     }
 }

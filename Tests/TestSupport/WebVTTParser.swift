@@ -1,11 +1,10 @@
 import Foundation
 import ExpoModel
 import ExpoSystem
-import Narration
 
 /// Reads back the WebVTT files `WebVTTWriter` makes, strictly enough to catch a malformed
 /// one: a `WEBVTT` header, cues separated by blank lines, each with an optional id, a timing
-/// line and at least one line of text. Used by tests, and to recover a previous run's cues.
+/// line and at least one line of text. Test support: the product never reads its own captions back.
 public enum WebVTTParser {
     /// One cue as written in the file.
     public struct Cue: Sendable, Equatable {
@@ -15,6 +14,13 @@ public enum WebVTTParser {
         public var endMilliseconds: Int
         /// The cue's text lines as written (escaped).
         public var lines: [String]
+
+        public init(identifier: String?, startMilliseconds: Int, endMilliseconds: Int, lines: [String]) {
+            self.identifier = identifier
+            self.startMilliseconds = startMilliseconds
+            self.endMilliseconds = endMilliseconds
+            self.lines = lines
+        }
 
         /// The text with character references decoded and lines joined by spaces.
         public var plainText: String {
@@ -109,7 +115,7 @@ public enum WebVTTParser {
     }
 
     /// `HH:MM:SS.mmm` or `MM:SS.mmm` as milliseconds.
-    static func milliseconds(_ field: String) -> Int? {
+    public static func milliseconds(_ field: String) -> Int? {
         let pieces = field.split(separator: ":", omittingEmptySubsequences: false)
         guard pieces.count == 2 || pieces.count == 3 else { return nil }
         let secondsPart = pieces.last!.split(separator: ".", omittingEmptySubsequences: false)

@@ -3,6 +3,7 @@ import ExpoModel
 import ExpoSystem
 import Foundation
 import Speech
+import GuideCache
 
 /// Speaks one job with an engine, and loudness-normalises it into the cache: the body of every
 /// worker process, and of the test speech source.

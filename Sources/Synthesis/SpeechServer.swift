@@ -1,15 +1,9 @@
 import Foundation
-#if canImport(Glibc)
 import Glibc
-#endif
 import ExpoModel
 import ExpoSystem
-import CatalogLoading
-import KoreanSpeech
-import Narration
 import Speech
-import Audio
-import Export
+import GuideCache
 
 /// The process behind `expo-narrate _speech-server`, which `WorkerPool` starts: it starts
 /// espeak-ng and selects the voice once, then forks one child per track.
@@ -132,7 +126,7 @@ public enum SpeechServer {
             }
             if pid < 0 {
                 channel.send("done \(key) 1 exit")
-                WorkerPool.record("cannot start a speech worker (\(String(cString: strerror(errno))))",
+                WorkerPool.record("cannot start a speech worker (\(ExpoError.systemReason(errno)))",
                                   key: key, batchFolder: batchFolder)
             } else {
                 children[pid] = key

@@ -1,5 +1,6 @@
 import Foundation
 import Speech
+import ExpoModel
 
 /// One track to synthesise into the cache: what a worker process needs to know.
 public struct SynthesisJob: Sendable, Equatable, Codable {

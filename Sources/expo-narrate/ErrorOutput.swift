@@ -1,62 +1,10 @@
 import ArgumentParser
-import Foundation
-import KoreanPronunciation
-import KoreanSpeech
-import Speech
 import ExpoModel
 import ExpoSystem
-import CatalogLoading
-import KoreanSpeech
-import Narration
-import Speech
-import Pipeline
+import Foundation
 
-/// Options that say where the voice profiles are.
-struct VoiceOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The folder of voice profiles and the lexicon.", valueName: "dir"))
-    var voices: String?
-
-    func library() throws -> VoiceLibrary {
-        try VoiceLibrary.locate(explicit: voices.map { URL(fileURLWithPath: $0) }, executable: Executable.url)
-    }
-
-    /// The lexicon of the Voices folder; empty when no Voices folder is found (the line tools
-    /// work without one). Other errors are printed and become the exit status.
-    func lexiconOrEmpty() throws -> PronunciationLexicon {
-        try orEmpty(.empty) { try $0.lexicon() }
-    }
-
-    /// The pronunciation dictionary of the Voices folder, likewise.
-    func pronunciationOrEmpty() throws -> PronunciationDictionary {
-        try orEmpty(.empty) { try $0.pronunciationDictionary() }
-    }
-
-    private func orEmpty<Value>(_ empty: Value, _ load: (VoiceLibrary) throws -> Value) throws -> Value {
-        do {
-            return try load(library())
-        } catch let error as ExpoError where error.isVoicesFolderMissing && voices == nil {
-            return empty
-        } catch {
-            printError("expo-narrate: \(describe(error))")
-            throw exitStatus(for: error)
-        }
-    }
-}
-
-enum Executable {
-    /// This program's own file, for finding its resources and starting workers.
-    static var url: URL {
-        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: path)
-    }
-}
-
-/// Says once, on stderr, that hunspell-ko is missing and the pronunciation follows the spelling
-/// rules alone (nothing when it is installed). Called where a pronouncer is made.
-func noteMissingKoreanLexicon() {
-    if let note = StandardPronouncer.analysisUnavailableNote { printError("expo-narrate: \(note).") }
-}
+// How the command says what happened: its lines on stderr and stdout, the exit status of an
+// error, and the advice about its own options.
 
 /// Prints a message on stderr with write(2); a closed or full stderr drops it (never a crash).
 /// Every line on stderr goes through here: it is made one line with its control and direction
@@ -71,14 +19,11 @@ func printError(_ message: String) {
 func writeOutput(_ text: String) throws {
     do {
         try StandardStream.write(text, to: STDOUT_FILENO)
+    } catch where error.code == EPIPE {
+        throw ExitCode.success
     } catch {
-        switch error {
-        case .readerGone:
-            throw ExitCode.success
-        case let .failed(code):
-            printError("expo-narrate: cannot write to standard output (\(String(cString: strerror(code)))).")
-            throw ExitCode(74)
-        }
+        printError("expo-narrate: cannot write to standard output (\(ExpoError.systemReason(error.code ?? EIO))).")
+        throw ExitCode(74)
     }
 }
 

@@ -1,5 +1,3 @@
-import ExpoModel
-
 /// How a guide is delivered: the formats besides the WAV master (which is always written: the
 /// others are encoded from it), and the encoders' settings, tuned for speech.
 public struct Delivery: Sendable, Equatable, Codable {

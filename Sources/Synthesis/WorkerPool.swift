@@ -1,12 +1,8 @@
 import Foundation
 import ExpoModel
 import ExpoSystem
-import CatalogLoading
-import KoreanSpeech
-import Narration
 import Speech
-import Audio
-import Export
+import GuideCache
 
 /// Shares synthesis out to worker processes, at most `workers` at a time, longest track first.
 ///
@@ -159,7 +155,7 @@ struct WorkerPool {
             record(error.message, key: key, batchFolder: batchFolder)
             return storageFailureStatus
         } catch let error as ExpoError where error.category == .io && [ENOSPC, EDQUOT, EFBIG, EROFS, EIO].contains(error.code!) {
-            record(String(cString: strerror(error.code!)), key: key, batchFolder: batchFolder)
+            record(ExpoError.systemReason(error.code!), key: key, batchFolder: batchFolder)
             return storageFailureStatus
         } catch {
             record(error.localizedDescription, key: key, batchFolder: batchFolder)

@@ -1,6 +1,7 @@
 import ExpoModel
 import Foundation
 import Speech
+import GuideCache
 
 /// Speech from espeak-ng in worker processes: one `expo-narrate _speech-server` (started from
 /// `executable`) loads espeak-ng and the voice once and forks a fresh worker per track (see

@@ -1,14 +1,7 @@
 import Foundation
 import Testing
 import ExpoModel
-import ExpoSystem
-import CatalogLoading
-import KoreanSpeech
-import Narration
-import Speech
-import Audio
-import Export
-@testable import Pipeline
+@testable import GuideCache
 import TestSupport
 
 @Suite("Track cache")
@@ -149,56 +142,5 @@ struct TrackCacheTests {
         let file = folder.appendingPathComponent("abc")
         try Data("abc".utf8).write(to: file)
         #expect(try TrackCache.sha256(of: file) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-    }
-}
-
-@Suite("Staged output folder")
-struct StagedOutputTests {
-    @Test("nothing reaches the destination before publish; publish swaps in everything and drops the old guide's own files")
-    func publish() throws {
-        let folder = try SharedFixtures.temporaryFolder().appendingPathComponent("guide")
-        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
-        let first = try OutputFolder(destination: folder)
-        try first.write("old", to: "a.txt")
-        try first.write("stale", to: "gone.txt")
-        try first.publish()
-        let output = try OutputFolder(destination: folder)
-        try output.write("new", to: "a.txt")
-        try output.write("{}", to: "manifest.json")
-        #expect(try String(contentsOf: folder.appendingPathComponent("a.txt"), encoding: .utf8) == "old")
-        try output.publish()
-        #expect(try String(contentsOf: folder.appendingPathComponent("a.txt"), encoding: .utf8) == "new")
-        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("gone.txt").path))
-        let beside = try FileManager.default.contentsOfDirectory(atPath: folder.deletingLastPathComponent().path)
-        #expect(beside == ["guide"], "no work folder is left: \(beside)")
-    }
-
-    @Test("a run that is discarded leaves the previous output as it was")
-    func discard() throws {
-        let folder = try SharedFixtures.temporaryFolder().appendingPathComponent("guide")
-        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
-        let first = try OutputFolder(destination: folder)
-        try first.write("old", to: "a.txt")
-        try first.publish()
-        do {
-            let output = try OutputFolder(destination: folder)
-            try output.write("half", to: "a.txt")
-        }
-        #expect(try String(contentsOf: folder.appendingPathComponent("a.txt"), encoding: .utf8) == "old")
-        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["a.txt", ".expo-narrate"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.deletingLastPathComponent().path) == ["guide"])
-    }
-
-    @Test("a path under a regular file cannot be an output folder")
-    func impossiblePath() throws {
-        let folder = try SharedFixtures.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("file")
-        try Data().write(to: file)
-        #expect {
-            _ = try OutputFolder(destination: file.appendingPathComponent("guide"))
-        } throws: { error in
-            (error as? ExpoError)?.category == .cannotCreate
-        }
     }
 }

@@ -1,8 +1,6 @@
 import ExpoSystem
 import Foundation
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Where a run keeps its cache when `--cache` is not given: outside the guide, where a user's
 /// caches go (the XDG Base Directory convention): `$XDG_CACHE_HOME/expo-narrate` when

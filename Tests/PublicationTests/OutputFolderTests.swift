@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ExpoModel
 import ExpoSystem
-@testable import Pipeline
+@testable import Publication
 import TestSupport
 
 @Suite("OutputFolder")
@@ -97,7 +97,7 @@ struct OutputFolderTests {
         }
         try second.write("page", to: "index.html")
         #expect(throws: ExpoError.self) { try second.publish() }
-        #expect(GuideFolder.isFolder(destination.appendingPathComponent("index.html").path))
+        #expect(FileTree.isFolder(destination.appendingPathComponent("index.html").path))
     }
 
     @Test("a folder holding files the tool did not write is refused before anything is written")
@@ -138,5 +138,56 @@ struct OutputFolderTests {
         #expect(Self.text(destination, "gone.txt") == nil && Self.text(destination, "guide.txt") == "one")
         let beside = try FileManager.default.contentsOfDirectory(atPath: destination.deletingLastPathComponent().path)
         #expect(Set(beside) == ["guide", ".guide.expo-narrate-1234"], "\(beside)")
+    }
+}
+
+@Suite("Staged output folder")
+struct StagedOutputTests {
+    @Test("nothing reaches the destination before publish; publish swaps in everything and drops the old guide's own files")
+    func publish() throws {
+        let folder = try SharedFixtures.temporaryFolder().appendingPathComponent("guide")
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let first = try OutputFolder(destination: folder)
+        try first.write("old", to: "a.txt")
+        try first.write("stale", to: "gone.txt")
+        try first.publish()
+        let output = try OutputFolder(destination: folder)
+        try output.write("new", to: "a.txt")
+        try output.write("{}", to: "manifest.json")
+        #expect(try String(contentsOf: folder.appendingPathComponent("a.txt"), encoding: .utf8) == "old")
+        try output.publish()
+        #expect(try String(contentsOf: folder.appendingPathComponent("a.txt"), encoding: .utf8) == "new")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("gone.txt").path))
+        let beside = try FileManager.default.contentsOfDirectory(atPath: folder.deletingLastPathComponent().path)
+        #expect(beside == ["guide"], "no work folder is left: \(beside)")
+    }
+
+    @Test("a run that is discarded leaves the previous output as it was")
+    func discard() throws {
+        let folder = try SharedFixtures.temporaryFolder().appendingPathComponent("guide")
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let first = try OutputFolder(destination: folder)
+        try first.write("old", to: "a.txt")
+        try first.publish()
+        do {
+            let output = try OutputFolder(destination: folder)
+            try output.write("half", to: "a.txt")
+        }
+        #expect(try String(contentsOf: folder.appendingPathComponent("a.txt"), encoding: .utf8) == "old")
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["a.txt", ".expo-narrate"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.deletingLastPathComponent().path) == ["guide"])
+    }
+
+    @Test("a path under a regular file cannot be an output folder")
+    func impossiblePath() throws {
+        let folder = try SharedFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("file")
+        try Data().write(to: file)
+        #expect {
+            _ = try OutputFolder(destination: file.appendingPathComponent("guide"))
+        } throws: { error in
+            (error as? ExpoError)?.category == .cannotCreate
+        }
     }
 }

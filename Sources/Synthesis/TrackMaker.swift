@@ -1,6 +1,7 @@
 import ExpoModel
 import Foundation
 import Speech
+import GuideCache
 
 /// What a worker does for one job: speak the track if the cache lacks it, then make the
 /// compressed copies it lacks. The speech server's workers run it; so do tests, in-process.

@@ -1,5 +1,6 @@
 import ExpoModel
 import Speech
+import GuideCache
 
 /// Where a run's speech comes from: it makes the audio of synthesis jobs into the track cache.
 /// The real one is `SpeechServerSource` (espeak-ng in worker processes); tests use one that

@@ -1,0 +1,89 @@
+import ExpoModel
+import Foundation
+import Glibc
+
+/// This program started again as a helper process (the speech server, the check summary's
+/// helper): the one owner of posix_spawn and of finding the program's own file.
+public enum ChildProcess {
+    /// This program's own file (/proc/self/exe, or the first argument where /proc is not
+    /// mounted), for finding its resources and starting its helpers.
+    public static var currentExecutable: URL {
+        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments.first ?? "expo-narrate"
+        return URL(fileURLWithPath: path)
+    }
+
+    /// Starts `executable` with `arguments` in a process group of its own, with no signal
+    /// blocked and every signal's default action, connected to this process by two pipes: the
+    /// returned channel writes to its standard input and reads its standard output. This
+    /// process's ends of the pipes stay out of any other child. Throws `ExpoError` with the
+    /// `errno` as `code` when a pipe or the process cannot be made.
+    public static func startConnected(_ executable: URL, arguments: [String]) throws -> (pid: pid_t, channel: LineChannel) {
+        var toChild: [Int32] = [-1, -1]
+        var fromChild: [Int32] = [-1, -1]
+        guard pipe(&toChild) == 0 else { throw cannotStart(executable, errno) }
+        guard pipe(&fromChild) == 0 else {
+            let code = errno
+            close(toChild[0])
+            close(toChild[1])
+            throw cannotStart(executable, code)
+        }
+        _ = fcntl(toChild[1], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fromChild[0], F_SETFD, FD_CLOEXEC)
+        // The child's ends are closed here once it has them.
+        defer {
+            close(toChild[0])
+            close(fromChild[1])
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+        posix_spawn_file_actions_addclose(&actions, toChild[0])
+        posix_spawn_file_actions_addclose(&actions, fromChild[1])
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable.path] + arguments).map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, executable.path, &actions, &attributes, argv, environ)
+        guard result == 0 else {
+            close(toChild[1])
+            close(fromChild[0])
+            throw cannotStart(executable, result)
+        }
+        return (pid, LineChannel(input: fromChild[0], output: toChild[1]))
+    }
+
+    /// Runs `executable` with `arguments` and this process's environment with `environment`
+    /// laid over it, sharing this process's standard descriptors, and waits for it to end.
+    /// Returns how it ended; throws `ExpoError` with the `errno` as `code` when it cannot start.
+    public static func run(_ executable: URL, arguments: [String], environment: [String: String] = [:]) throws
+        -> (status: Int32, bySignal: Bool) {
+        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
+        var pid: pid_t = 0
+        let started = posix_spawn(&pid, executable.path, nil, nil, argv, envp)
+        guard started == 0 else { throw cannotStart(executable, started) }
+        // A blocking wait returns only once the child has ended.
+        return ProcessStatus.reap(pid, blocking: true) ?? (-1, false)
+    }
+
+    private static func cannotStart(_ executable: URL, _ code: Int32) -> ExpoError {
+        .system(file: executable.path, operation: "start it", code: code)
+    }
+}
