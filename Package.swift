@@ -97,7 +97,7 @@ let stages: [Target] = [
     // The entries' pictures: found by image name, checked, made into sizes for phones (libvips).
     .target(name: "Pictures", dependencies: ["ExpoModel", "CPictureShim"]),
     // EPUB 3 talking books with Media Overlays.
-    .target(name: "TalkingBook"),
+    .target(name: "TalkingBook", dependencies: ["ExpoModel"]),
     // Captions, transcript, page, playlist, manifest.
     .target(name: "Export", dependencies: ["ExpoModel", "ExpoSystem", "Narration", "TalkingBook"],
             swiftSettings: optimizedInDebugBuilds),
@@ -154,7 +154,7 @@ let package = Package(
         ]),
         .testTarget(name: "AudioTests", dependencies: ["Audio", "CEbur128", "TestSupport"]),
         .testTarget(name: "EncodingTests", dependencies: ["Encoding", "Audio"]),
-        .testTarget(name: "TalkingBookTests", dependencies: ["TalkingBook", "TestSupport"]),
+        .testTarget(name: "TalkingBookTests", dependencies: ["TalkingBook", "ExpoModel", "TestSupport"]),
         .testTarget(name: "BrailleTests", dependencies: ["Braille", "ExpoModel", "KoreanSpeech", "Narration", "CatalogLoading", "TestSupport"]),
         .testTarget(name: "AppLabelsTests", dependencies: ["AppLabels", "ExpoModel", "KoreanSpeech", "Narration", "CatalogLoading", "TestSupport"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "ExpoModel", "TestSupport"]),
