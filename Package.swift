@@ -88,7 +88,7 @@ let stages: [Target] = [
     .target(name: "Audio", dependencies: ["ExpoModel", "ExpoSystem", "CEbur128"],
             swiftSettings: optimizedInDebugBuilds),
     // Opus and MP3 files with tags and chapters; the whole guide assembled without re-encoding.
-    .target(name: "Encoding", dependencies: ["Audio", "COpus", "CSoxr", "CLame", "COpusFile", "CMpg123"],
+    .target(name: "Encoding", dependencies: ["ExpoModel", "ExpoSystem", "Audio", "COpus", "CSoxr", "CLame", "COpusFile", "CMpg123"],
             swiftSettings: optimizedInDebugBuilds),
     // The braille edition: display text → Korean braille through liblouis, laid out as BRF and PEF.
     .target(name: "Braille", dependencies: ["ExpoModel", "KoreanSpeech", "CLouis"]),
@@ -153,7 +153,7 @@ let package = Package(
             "Speech", "Narration", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "AudioTests", dependencies: ["Audio", "CEbur128", "TestSupport"]),
-        .testTarget(name: "EncodingTests", dependencies: ["Encoding", "Audio"]),
+        .testTarget(name: "EncodingTests", dependencies: ["Encoding", "Audio", "ExpoModel"]),
         .testTarget(name: "TalkingBookTests", dependencies: ["TalkingBook", "ExpoModel", "TestSupport"]),
         .testTarget(name: "BrailleTests", dependencies: ["Braille", "ExpoModel", "KoreanSpeech", "Narration", "CatalogLoading", "TestSupport"]),
         .testTarget(name: "AppLabelsTests", dependencies: ["AppLabels", "ExpoModel", "KoreanSpeech", "Narration", "CatalogLoading", "TestSupport"]),

@@ -83,8 +83,6 @@ struct TrackEncoder {
                     truePeakDBTP: measurement.truePeak.isFinite ? measurement.truePeak : nil)
             }
             return updated
-        } catch let error as EncodingError {
-            throw error.expoError
         }
     }
 
@@ -172,23 +170,6 @@ enum EncoderChoice: Sendable, Equatable {
             guard attempt <= 2 else { return nil }
             settings.gainDB += reduction
             return .mp3(settings)
-        }
-    }
-}
-
-extension EncodingError {
-    /// The error as the rest of expo-narrate reports it: a system failure is I/O (a full disk
-    /// stops the run); a codec's refusal is internal.
-    var expoError: ExpoError {
-        switch self {
-        case let .system(file, operation, code): return ExpoError.system(file: file, operation: operation, code: code)
-        case let .codec(file, library, operation, detail):
-            return ExpoError(.internal, "\(file): \(library) failed to \(operation): \(detail)")
-        case let .invalidArgument(message): return ExpoError(.usage, message)
-        case let .encoderClosed(file): return ExpoError(.internal, "\(file): the encoder was already finished")
-        case let .malformed(file, reason): return ExpoError(.internal, "\(file): not a usable encoded file (\(reason))")
-        case let .incompatibleTracks(file, reason): return ExpoError(.internal, "\(file): cannot be joined (\(reason))")
-        case .stopped: return ExpoError.interrupted
         }
     }
 }
