@@ -1,9 +1,5 @@
 import Foundation
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Writes a ``TalkingBookDocument`` as an EPUB 3 publication with Media Overlays.
 public enum TalkingBookWriter {
