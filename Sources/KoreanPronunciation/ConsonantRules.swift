@@ -19,15 +19,15 @@ extension WordRules {
         case Onset.r:
             if rc == Coda.m || rc == Coda.ng {
                 o = Onset.n                                  // 제19항 담력 [담녁]
-            } else if Jamo.isObstruentRep(rc) {
+            } else if Jamo.isObstruentRepresentative(rc) {
                 o = Onset.n; rc = Jamo.nasal(rc)             // 제19항 붙임 협력 [혐녁]
             } else if rc == Coda.n {
                 if keepsN(s, i, r) { o = Onset.n } else { rc = Coda.l }   // 제20항 다만 / 신라 [실라]
             }
         case Onset.n:
-            if Jamo.isObstruentRep(rc) { rc = Jamo.nasal(rc) } else if rc == Coda.l { o = Onset.r }
+            if Jamo.isObstruentRepresentative(rc) { rc = Jamo.nasal(rc) } else if rc == Coda.l { o = Onset.r }
         case Onset.m:
-            if Jamo.isObstruentRep(rc) { rc = Jamo.nasal(rc) }
+            if Jamo.isObstruentRepresentative(rc) { rc = Jamo.nasal(rc) }
         default:
             if tensed { o = Jamo.tense(o) }
         }
@@ -40,7 +40,7 @@ extension WordRules {
     /// before ㄱ [ㄹ] (맑게 [말께]; a noun's 닭과 stays [닥꽈]). Also reports whether a
     /// following lax consonant is tensed (제23항 obstruents, 제24항 ㄵ·ㄻ, 제25항 ㄼ·ㄾ stems).
     static func neutralise(_ s: [Syllable], _ i: Int, _ c: UInt8, _ o: UInt8) -> (UInt8, Bool) {
-        var rc = Jamo.rep(c)
+        var rc = Jamo.representative(c)
         var tensed = false
         let a = s[i].written, b = s[i + 1].written
         switch c {
@@ -61,7 +61,7 @@ extension WordRules {
         default:
             break
         }
-        if Jamo.isObstruentRep(rc) { tensed = true }      // 제23항
+        if Jamo.isObstruentRepresentative(rc) { tensed = true }      // 제23항
         return (rc, tensed)
     }
 
@@ -125,7 +125,7 @@ extension WordRules {
     /// 제8–11항 at the end of a word or before a pause.
     static func closeWord(_ s: inout [Syllable], _ last: Int) {
         if s[last].fixed & Syllable.fixedCoda == 0 {
-            s[last].coda = Jamo.rep(s[last].coda)
+            s[last].coda = Jamo.representative(s[last].coda)
         }
     }
 }

@@ -32,27 +32,27 @@ enum CrossWordRules {
         if s[j].onset == Onset.zero {
             return vowelInitial(&s, i, j, a, b, g)
         }
-        let rc = Jamo.rep(c)
+        let rc = Jamo.representative(c)
         var o = s[j].onset
         var rcOut = rc
-        if o == Onset.h, Jamo.isObstruentRep(rc) {
+        if o == Onset.h, Jamo.isObstruentRepresentative(rc) {
             s[i].coda = Coda.none
-            s[j].onset = Jamo.aspiratedOnset(ofRep: rc)
+            s[j].onset = Jamo.aspiratedOnset(ofRepresentative: rc)
             return true
         }
         switch o {
         case Onset.n:
-            if Jamo.isObstruentRep(rc) {
+            if Jamo.isObstruentRepresentative(rc) {
                 rcOut = Jamo.nasal(rc)
             } else if rc == Coda.l, allNumerals(s, a) {
                 o = Onset.r
             }
         case Onset.m:
-            if Jamo.isObstruentRep(rc) { rcOut = Jamo.nasal(rc) }
+            if Jamo.isObstruentRepresentative(rc) { rcOut = Jamo.nasal(rc) }
         case Onset.r:
-            if Jamo.isObstruentRep(rc) { rcOut = Jamo.nasal(rc); o = Onset.n }
+            if Jamo.isObstruentRepresentative(rc) { rcOut = Jamo.nasal(rc); o = Onset.n }
         default:
-            if Jamo.isLax(o), Jamo.isObstruentRep(rc) || modifierTensing(s, a, b, g) { o = Jamo.tense(o) }
+            if Jamo.isLax(o), Jamo.isObstruentRepresentative(rc) || modifierTensing(s, a, b, g) { o = Jamo.tense(o) }
         }
         s[i].coda = rcOut
         s[j].onset = o
@@ -62,7 +62,7 @@ enum CrossWordRules {
     private static func vowelInitial(_ s: inout [Syllable], _ i: Int, _ j: Int, _ a: Range<Int>, _ b: Range<Int>, _ g: Grammar) -> Bool {
         let c = s[i].coda
         if c == Coda.ng { return false }
-        let rc = Jamo.rep(c)
+        let rc = Jamo.representative(c)
         if Jamo.isIOrY(s[j].vowel), insertsN(s, i, a, b, g) {
             if rc == Coda.l {
                 s[j].onset = Onset.r
@@ -73,7 +73,7 @@ enum CrossWordRules {
             }
             return false
         }
-        guard Jamo.isObstruentRep(rc) || allNumerals(s, a) else {
+        guard Jamo.isObstruentRepresentative(rc) || allNumerals(s, a) else {
             s[i].coda = rc                                  // 유물은 이곳에: no linking
             return false
         }

@@ -41,7 +41,7 @@ enum Coda {
 enum Jamo {
     /// 제8–11항: the representative of a coda before a consonant or a pause
     /// (one of ㄱ ㄴ ㄷ ㄹ ㅁ ㅂ ㅇ). Word-specific choices (밟-, 넓죽-, 맑게) are made by the caller.
-    @inline(__always) static func rep(_ c: UInt8) -> UInt8 {
+    @inline(__always) static func representative(_ c: UInt8) -> UInt8 {
         switch c {
         case Coda.g, Coda.gg, Coda.gs, Coda.lg, Coda.k: return Coda.g
         case Coda.n, Coda.nj, Coda.nh: return Coda.n
@@ -93,7 +93,7 @@ enum Jamo {
         }
     }
 
-    @inline(__always) static func isObstruentRep(_ c: UInt8) -> Bool {
+    @inline(__always) static func isObstruentRepresentative(_ c: UInt8) -> Bool {
         c == Coda.g || c == Coda.d || c == Coda.b
     }
 
@@ -135,7 +135,7 @@ enum Jamo {
     }
 
     /// The onset a representative obstruent coda becomes before ㅎ (제12항 붙임1·2).
-    @inline(__always) static func aspiratedOnset(ofRep c: UInt8) -> UInt8 {
+    @inline(__always) static func aspiratedOnset(ofRepresentative c: UInt8) -> UInt8 {
         switch c {
         case Coda.g: return Onset.k
         case Coda.b: return Onset.p

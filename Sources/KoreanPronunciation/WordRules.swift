@@ -129,7 +129,7 @@ enum WordRules {
         let c = s[i].coda
         if c == Coda.ng { return }
         if s[i + 1].written == SyllableScalar.yuk, s[i].has(SyllableClass.numeral) {
-            s[i + 1].onset = Jamo.rep(c) == Coda.l ? Onset.r : Onset.n
+            s[i + 1].onset = Jamo.representative(c) == Coda.l ? Onset.r : Onset.n
             consonantJunction(&s, i, r, g)
             return
         }
@@ -142,7 +142,7 @@ enum WordRules {
         let b = s[i + 1].written
         let neutral = b == SyllableScalar.eops || b == SyllableScalar.iss
             || (i == r.lowerBound && s[i].has(SyllableClass.prefix))
-        let cc = neutral ? Jamo.rep(c) : c
+        let cc = neutral ? Jamo.representative(c) : c
         if let (keep, onset) = Jamo.splitDouble(cc) {
             s[i].coda = keep
             s[i + 1].onset = onset
@@ -183,7 +183,7 @@ enum WordRules {
         case Coda.lt: keep = Coda.l; onset = Onset.t
         case Coda.nj: keep = Coda.n; onset = Onset.ch
         case Coda.j, Coda.ch: onset = Onset.ch
-        default: onset = Jamo.aspiratedOnset(ofRep: Jamo.rep(c))
+        default: onset = Jamo.aspiratedOnset(ofRepresentative: Jamo.representative(c))
         }
         if s[i].fixed & Syllable.fixedCoda == 0 { s[i].coda = keep }
         if s[i + 1].fixed & Syllable.fixedOnset == 0 {
