@@ -95,7 +95,7 @@ let stages: [Target] = [
     .target(name: "Audio", dependencies: ["ExpoModel", "ExpoSystem", "CEbur128"],
             swiftSettings: optimizedInDebugBuilds),
     // Opus and MP3 files with tags and chapters; the whole guide assembled without re-encoding.
-    .target(name: "Encoding", dependencies: ["Audio", "COpus", "CSoxr", "CLame", "COpusFile", "CMpg123"],
+    .target(name: "Encoding", dependencies: ["ExpoModel", "ExpoSystem", "Audio", "COpus", "CSoxr", "CLame", "COpusFile", "CMpg123"],
             swiftSettings: optimizedInDebugBuilds),
     // The braille edition: display text → Korean braille through liblouis, laid out as BRF and PEF.
     .target(name: "Braille", dependencies: ["ExpoModel", "KoreanSpeech", "CLouis"]),
@@ -104,7 +104,7 @@ let stages: [Target] = [
     // The entries' pictures: found by image name, checked, made into sizes for phones (libvips).
     .target(name: "Pictures", dependencies: ["ExpoModel", "CPictureShim"]),
     // EPUB 3 talking books with Media Overlays.
-    .target(name: "TalkingBook"),
+    .target(name: "TalkingBook", dependencies: ["ExpoModel"]),
     // Captions, transcript, page, playlist, manifest.
     .target(name: "Export", dependencies: ["ExpoModel", "ExpoSystem", "TalkingBook"],
             swiftSettings: optimizedInDebugBuilds),
@@ -162,8 +162,8 @@ let package = Package(
             "Speech", "ExpoModel", "KoreanPronunciation", "KoreanSpeech", "Narration", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "AudioTests", dependencies: ["Audio", "CEbur128", "ExpoModel", "ExpoSystem", "TestSupport"]),
-        .testTarget(name: "EncodingTests", dependencies: ["Encoding", "Audio"]),
-        .testTarget(name: "TalkingBookTests", dependencies: ["TalkingBook", "TestSupport"]),
+        .testTarget(name: "EncodingTests", dependencies: ["Encoding", "Audio", "ExpoModel"]),
+        .testTarget(name: "TalkingBookTests", dependencies: ["TalkingBook", "ExpoModel", "TestSupport"]),
         .testTarget(name: "BrailleTests", dependencies: ["Braille", "ExpoModel", "KoreanSpeech", "Narration", "CatalogLoading", "TestSupport"]),
         .testTarget(name: "AppLabelsTests", dependencies: ["AppLabels", "ExpoModel", "KoreanSpeech", "Narration", "CatalogLoading", "TestSupport"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "ExpoModel", "TestSupport"]),

@@ -2,11 +2,7 @@ import Foundation
 
 import ExpoModel
 import ExpoSystem
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// Streams 16-bit PCM mono audio into a WAV file without holding it in memory.
 ///

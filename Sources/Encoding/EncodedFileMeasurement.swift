@@ -1,8 +1,8 @@
+import ExpoModel
+import ExpoSystem
 import Audio
 import Foundation
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Glibc
 
 /// Loudness and peaks of an encoded file's decoded audio, for tests and for the manifest.
 public struct EncodedFileMeasurement: Sendable, Hashable, Codable {
@@ -22,18 +22,18 @@ public struct EncodedFileMeasurement: Sendable, Hashable, Codable {
 
 /// Decodes `path` (Ogg Opus with opusfile at 48 kHz, MP3 with libmpg123 at its own rate, told
 /// apart by their first bytes) and measures it with libebur128.
-public func measureEncodedFile(_ path: String) throws(EncodingError) -> EncodedFileMeasurement {
+public func measureEncodedFile(_ path: String) throws(ExpoError) -> EncodedFileMeasurement {
     let format = try sniffFormat(path)
     switch format {
     case .opus:
         let meter = try DecodedMeter(sampleRate: 48_000, path: path)
-        let frames = try OpusDecoding.decode(path: path) { (block) throws(EncodingError) in try meter.process(block) }
+        let frames = try OpusDecoding.decode(path: path) { (block) throws(ExpoError) in try meter.process(block) }
         return try meter.measurement(frames: frames)
     case .mp3:
         var meter: DecodedMeter?
-        let result = try MP3Decoding.decode(path: path, format: { (rate) throws(EncodingError) in
+        let result = try MP3Decoding.decode(path: path, format: { (rate) throws(ExpoError) in
             meter = try DecodedMeter(sampleRate: rate, path: path)
-        }, { (block) throws(EncodingError) in try meter?.process(block) })
+        }, { (block) throws(ExpoError) in try meter?.process(block) })
         guard let meter else { throw .malformed(file: path, reason: "no audio") }
         return try meter.measurement(frames: result.frames)
     }
@@ -45,17 +45,17 @@ final class DecodedMeter {
     let path: String
     var samplePeak: Float = 0
 
-    init(sampleRate: Int, path: String) throws(EncodingError) {
+    init(sampleRate: Int, path: String) throws(ExpoError) {
         self.path = path
         do { meter = try TruePeakMeter(sampleRate: sampleRate) } catch { throw Self.failure(error, path) }
     }
 
-    func process(_ block: UnsafeBufferPointer<Float>) throws(EncodingError) {
+    func process(_ block: UnsafeBufferPointer<Float>) throws(ExpoError) {
         for sample in block { samplePeak = max(samplePeak, abs(sample)) }
         do { try meter.process(block) } catch { throw Self.failure(error, path) }
     }
 
-    func measurement(frames: Int64) throws(EncodingError) -> EncodedFileMeasurement {
+    func measurement(frames: Int64) throws(ExpoError) -> EncodedFileMeasurement {
         do {
             return EncodedFileMeasurement(
                 integratedLoudness: try meter.integratedLoudness(), truePeak: try meter.truePeakDBTP(),
@@ -66,7 +66,7 @@ final class DecodedMeter {
         }
     }
 
-    private static func failure(_ error: any Error, _ path: String) -> EncodingError {
+    private static func failure(_ error: any Error, _ path: String) -> ExpoError {
         .codec(file: path, library: "libebur128", operation: "measure the decoded audio", detail: "\(error)")
     }
 }
@@ -74,7 +74,7 @@ final class DecodedMeter {
 /// The amplitude factor of a gain in dB.
 func amplitude(ofDecibels decibels: Double) -> Double { pow(10, decibels / 20) }
 
-func sniffFormat(_ path: String) throws(EncodingError) -> EncodedFormat {
+func sniffFormat(_ path: String) throws(ExpoError) -> EncodedFormat {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw .system(file: path, operation: "open for reading", code: errno) }
     defer { _ = close(fd) }

@@ -1,3 +1,5 @@
+import ExpoModel
+
 extension GuideAssembler {
     /// Writes the guide as one MP3 at `path`: a new ID3v2.4 tag (metadata, a CHAP per track and a
     /// CTOC), a new LAME info frame for the whole stream, then each track's frames as encoded,
@@ -9,7 +11,7 @@ extension GuideAssembler {
     /// - Returns: the file written, its chapters and guide.wav's cue points for comparison.
     public static func mp3(tracks: [EncodedTrackFile], gapSeconds: Double = 2, metadata: TrackMetadata = TrackMetadata(),
                            cueSeconds: [Double]? = nil, shouldStop: () -> Bool = { false },
-                           to path: String) throws(EncodingError) -> GuideAssembly {
+                           to path: String) throws(ExpoError) -> GuideAssembly {
         try validate(tracks, gapSeconds: gapSeconds, path: path)
         let cues = try cues(cueSeconds, tracks: tracks, gapSeconds: gapSeconds, path: path)
         let plan = try MP3GuidePlan(tracks: tracks, cues: cues, shouldStop: shouldStop, path: path)
@@ -22,7 +24,7 @@ extension GuideAssembler {
         var frameStarts: [Int] = [0]
         var crc: UInt16 = 0
         for (index, track) in tracks.enumerated() {
-            if shouldStop() { throw .stopped(file: path) }
+            if shouldStop() { throw .interrupted }
             let silence = [UInt8](Array(repeating: plan.silentFrame, count: plan.gapFrames[index]).joined())
             let bytes = try readWholeFile(track.path)
             let layout = try MP3FileLayout(bytes: bytes, file: track.path)
@@ -60,18 +62,18 @@ struct MP3GuidePlan {
     var silentFrame: [UInt8]
     /// Silent frames before each track (0 before the first).
     var gapFrames: [Int] = []
-    var chapters: [Chapter] = []
+    var chapters: [ChapterMark] = []
     var firstDelay: Int
     var lastPadding = 0
     /// Decoded samples of the whole guide (priming and padding trimmed).
     var audioSamples: Int64 = 0
 
-    /// Reads every track's layout; `shouldStop` is asked before each (`.stopped(file: path)`).
-    init(tracks: [EncodedTrackFile], cues: [Double], shouldStop: () -> Bool, path: String) throws(EncodingError) {
+    /// Reads every track's layout; `shouldStop` is asked before each (`ExpoError.interrupted`).
+    init(tracks: [EncodedTrackFile], cues: [Double], shouldStop: () -> Bool, path: String) throws(ExpoError) {
         var position: Int64 = 0
         var first: (header: MP3FrameHeader, tag: LAMETag)?
         for (index, track) in tracks.enumerated() {
-            if shouldStop() { throw .stopped(file: path) }
+            if shouldStop() { throw .interrupted }
             let bytes = try readWholeFile(track.path)
             let layout = try MP3FileLayout(bytes: bytes, file: track.path)
             guard let info = layout.infoFrame, let tag = LAMETag(frame: Array(bytes[info]), header: layout.header) else {
@@ -90,8 +92,8 @@ struct MP3GuidePlan {
                 target: Double(first!.tag.delay) + cues[index] * Double(layout.header.sampleRate),
                 position: position, priming: tag.delay, frameSamples: spf)
             position += Int64(gap * spf)
-            chapters.append(Chapter(startSeconds: Double(position + Int64(tag.delay - first!.tag.delay)) / Double(layout.header.sampleRate),
-                                    title: track.title))
+            chapters.append(ChapterMark(title: track.title,
+                                        startSeconds: Double(position + Int64(tag.delay - first!.tag.delay)) / Double(layout.header.sampleRate)))
             gapFrames.append(gap)
             position += Int64(layout.frames.count * spf)
             lastPadding = tag.padding
@@ -106,7 +108,7 @@ struct MP3GuidePlan {
         silentFrame = MP3FrameHeader.silentFrame(templateBytes: firstBytes, bitrateIndex: bitrateIndex)
     }
 
-    private static func audioBitrateIndex(_ path: String) throws(EncodingError) -> Int {
+    private static func audioBitrateIndex(_ path: String) throws(ExpoError) -> Int {
         let bytes = try readWholeFile(path)
         let layout = try MP3FileLayout(bytes: bytes, file: path)
         return MP3FrameHeader(bytes, at: layout.frames[0].lowerBound)!.bitrateIndex

@@ -1,3 +1,5 @@
+import ExpoModel
+
 extension GuideAssembler {
     /// Writes the guide as one Ogg Opus file at `path` by remuxing the tracks' packets into ONE
     /// logical stream: a new serial number, OpusHead of the first track (its pre-skip only),
@@ -10,7 +12,7 @@ extension GuideAssembler {
     /// - Returns: the file written, its chapters and guide.wav's cue points for comparison.
     public static func opus(tracks: [EncodedTrackFile], gapSeconds: Double = 2, metadata: TrackMetadata = TrackMetadata(),
                             cueSeconds: [Double]? = nil, settings: OpusSettings = OpusSettings(),
-                            shouldStop: () -> Bool = { false }, to path: String) throws(EncodingError) -> GuideAssembly {
+                            shouldStop: () -> Bool = { false }, to path: String) throws(ExpoError) -> GuideAssembly {
         try validate(tracks, gapSeconds: gapSeconds, path: path)
         let cues = try cues(cueSeconds, tracks: tracks, gapSeconds: gapSeconds, path: path)
         let silence = try silentPackets(settings: settings, sourceRate: tracks[0].sourceSampleRate, nextTo: path)
@@ -21,7 +23,7 @@ extension GuideAssembler {
         try writer.writeHeaders(head: plan.head, tags: VorbisComments.opusTagsPacket(
             vendor: plan.vendor, fields: VorbisComments.fields(metadata, chapters: plan.chapters)))
         for (index, track) in tracks.enumerated() {
-            if shouldStop() { throw .stopped(file: path) }
+            if shouldStop() { throw .interrupted }
             for count in 0..<plan.gapPackets[index] { try writer.append(silence.packets[count % silence.packets.count]) }
             let stream = try OggOpusStream(bytes: try readWholeFile(track.path), file: track.path)
             for packet in stream.packets { try writer.append(packet) }
@@ -40,14 +42,14 @@ extension GuideAssembler {
 
     /// Packets of digital silence from libopus with `settings` at the tracks' codec rate (taken
     /// from the middle of 3 s of silence, where the encoder has settled), and their duration each.
-    static func silentPackets(settings: OpusSettings, sourceRate: Int, nextTo path: String) throws(EncodingError)
+    static func silentPackets(settings: OpusSettings, sourceRate: Int, nextTo path: String) throws(ExpoError)
         -> (packets: [[UInt8]], samples: Int) {
         let encoder = try OpusCodec.Encoder(sampleRate: settings.codecRate(forInput: sourceRate), bitrate: settings.bitrate,
                                             complexity: settings.complexity, voice: settings.voice, file: path)
         let zeros = [Float](repeating: 0, count: encoder.frameSamples)
         var middle: [[UInt8]] = []
         for index in 0..<100 {
-            let packet = try zeros.withUnsafeBufferPointer { (all) throws(EncodingError) in try encoder.encode(all, file: path) }
+            let packet = try zeros.withUnsafeBufferPointer { (all) throws(ExpoError) in try encoder.encode(all, file: path) }
             if index >= 50 { middle.append(Array(packet)) }
         }
         guard let samples = OpusPacket.samples48k(middle[0]), middle.allSatisfy({ OpusPacket.samples48k($0) == samples }) else {
@@ -63,20 +65,20 @@ struct OpusGuidePlan {
     var vendor: String
     var serial: UInt32
     var gapPackets: [Int] = []
-    var chapters: [Chapter] = []
+    var chapters: [ChapterMark] = []
     var finalGranule: Int64 = 0
     /// The first track's pre-skip, which is the guide's.
     var preSkip = 0
     /// Duration of the guide's first packet at 48 kHz.
     var firstPacketSamples = 960
 
-    /// Reads every track's stream; `shouldStop` is asked before each (`.stopped(file: path)`).
+    /// Reads every track's stream; `shouldStop` is asked before each (`ExpoError.interrupted`).
     init(tracks: [EncodedTrackFile], cues: [Double], gapPacketSamples: Int, shouldStop: () -> Bool,
-         path: String) throws(EncodingError) {
+         path: String) throws(ExpoError) {
         var position: Int64 = 0
         var first: OggOpusStream?
         for (index, track) in tracks.enumerated() {
-            if shouldStop() { throw .stopped(file: path) }
+            if shouldStop() { throw .interrupted }
             let stream = try OggOpusStream(bytes: try readWholeFile(track.path), file: track.path)
             if let first, first.head[9] != stream.head[9] || first.head[18] != stream.head[18] || first.head[8] != stream.head[8] {
                 throw .incompatibleTracks(file: track.path, reason: "a different Opus version, channel count or mapping than the first track")
@@ -86,7 +88,7 @@ struct OpusGuidePlan {
                 target: Double(first!.preSkip) + cues[index] * 48_000, position: position,
                 priming: stream.preSkip, frameSamples: gapPacketSamples)
             position += Int64(gap * gapPacketSamples)
-            chapters.append(Chapter(startSeconds: Double(position + Int64(stream.preSkip - first!.preSkip)) / 48_000, title: track.title))
+            chapters.append(ChapterMark(title: track.title, startSeconds: Double(position + Int64(stream.preSkip - first!.preSkip)) / 48_000))
             gapPackets.append(gap)
             finalGranule = position + stream.finalGranule
             position += stream.packetSamples
@@ -126,12 +128,12 @@ struct OggPageWriter {
         self.serial = serial
     }
 
-    mutating func writeHeaders(head: [UInt8], tags: [UInt8]) throws(EncodingError) {
+    mutating func writeHeaders(head: [UInt8], tags: [UInt8]) throws(ExpoError) {
         try emit([head], granule: 0, type: Ogg.beginOfStream)
         try emit([tags], granule: 0, type: 0)
     }
 
-    mutating func append(_ packet: [UInt8]) throws(EncodingError) {
+    mutating func append(_ packet: [UInt8]) throws(ExpoError) {
         let lacing = pending.reduce(0) { $0 + $1.count / 255 + 1 } + packet.count / 255 + 1
         if pending.count >= 50 || lacing > 255 { try emit(pending, granule: samples, type: 0); pending = [] }
         pending.append(packet)
@@ -139,12 +141,12 @@ struct OggPageWriter {
         samples += Int64(OpusPacket.samples48k(packet) ?? 0)
     }
 
-    mutating func finish(finalGranule: Int64) throws(EncodingError) {
+    mutating func finish(finalGranule: Int64) throws(ExpoError) {
         try emit(pending, granule: min(finalGranule, samples), type: Ogg.endOfStream)
         pending = []
     }
 
-    private mutating func emit(_ packets: [[UInt8]], granule: Int64, type: UInt8) throws(EncodingError) {
+    private mutating func emit(_ packets: [[UInt8]], granule: Int64, type: UInt8) throws(ExpoError) {
         let page = Ogg.Page(headerType: type, granule: granule, serial: serial, sequence: sequence,
                             lacing: packets.flatMap { Ogg.lacing(forPacketOfLength: $0.count) },
                             body: ArraySlice(packets.joined()))

@@ -1,3 +1,5 @@
+import ExpoModel
+
 /// Joins encoded tracks into the whole guide without re-encoding them, with silence between
 /// tracks and a chapter mark at each track start, matching guide.wav's cue points.
 ///
@@ -20,7 +22,7 @@ public enum GuideAssembler {
         return cues
     }
 
-    static func cues(_ given: [Double]?, tracks: [EncodedTrackFile], gapSeconds: Double, path: String) throws(EncodingError) -> [Double] {
+    static func cues(_ given: [Double]?, tracks: [EncodedTrackFile], gapSeconds: Double, path: String) throws(ExpoError) -> [Double] {
         guard let given else { return wavCueSeconds(tracks: tracks, gapSeconds: gapSeconds) }
         guard given.count == tracks.count, given.first == 0, zip(given, given.dropFirst()).allSatisfy({ $0 < $1 }) else {
             throw .invalidArgument("\(path): \(given.count) cue points for \(tracks.count) tracks; they must start at 0 and increase.")
@@ -28,7 +30,7 @@ public enum GuideAssembler {
         return given
     }
 
-    static func validate(_ tracks: [EncodedTrackFile], gapSeconds: Double, path: String) throws(EncodingError) {
+    static func validate(_ tracks: [EncodedTrackFile], gapSeconds: Double, path: String) throws(ExpoError) {
         guard !tracks.isEmpty else { throw .invalidArgument("\(path): a guide needs at least one track.") }
         guard gapSeconds.isFinite, gapSeconds >= 0 else {
             throw .invalidArgument("\(path): the gap between tracks must be zero or more seconds, not \(gapSeconds).")

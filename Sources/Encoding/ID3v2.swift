@@ -1,10 +1,12 @@
+import ExpoModel
+
 /// Writes ID3v2.4.0 tags (id3.org "ID3 tag version 2.4.0 - Main Structure" and the "ID3v2
 /// Chapter Frame Addendum" 1.0): text frames in UTF-8 and CHAP/CTOC chapter frames, with
 /// sync-safe sizes, no unsynchronisation, no extended header, no footer.
 enum ID3v2 {
     /// A complete tag. Chapter k ends where k+1 starts; the last ends at `durationMs`. Sizes do
     /// not depend on the times, so a tag can be rewritten in place once the duration is known.
-    static func tag(_ metadata: TrackMetadata, chapters: [Chapter], durationMs: UInt32) throws(EncodingError) -> [UInt8] {
+    static func tag(_ metadata: TrackMetadata, chapters: [ChapterMark], durationMs: UInt32) throws(ExpoError) -> [UInt8] {
         var body: [UInt8] = []
         let texts: [(String, String?)] = [("TIT2", metadata.title), ("TPE1", metadata.artist),
                                           ("TALB", metadata.album), ("TRCK", metadata.trackNumber)]
@@ -38,7 +40,7 @@ enum ID3v2 {
     }
 
     /// A frame: 4-character ID, sync-safe size, two zero flag bytes, payload.
-    private static func frame(_ id: String, _ payload: [UInt8]) throws(EncodingError) -> [UInt8] {
+    private static func frame(_ id: String, _ payload: [UInt8]) throws(ExpoError) -> [UInt8] {
         guard payload.count < 1 << 28 else { throw .invalidArgument("ID3v2 frame \(id) is too large.") }
         return Array(id.utf8) + syncSafe(payload.count) + [0, 0] + payload
     }
@@ -48,7 +50,7 @@ enum ID3v2 {
 
     /// CHAP: element ID (terminated), start/end time in ms, start/end byte offsets unused
     /// (0xFFFFFFFF), then a TIT2 sub-frame with the title.
-    private static func chapterPayload(id: String, startMs: UInt32, endMs: UInt32, title: String) throws(EncodingError) -> [UInt8] {
+    private static func chapterPayload(id: String, startMs: UInt32, endMs: UInt32, title: String) throws(ExpoError) -> [UInt8] {
         var payload = Array(id.utf8) + [0]
         for value in [startMs, endMs, UInt32.max, UInt32.max] { payload += bigEndian(value) }
         return payload + (try frame("TIT2", textPayload(title)))

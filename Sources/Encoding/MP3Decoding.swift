@@ -1,11 +1,12 @@
+import ExpoModel
 import CMpg123
 
 /// Decodes an MP3 file with libmpg123 (gapless: LAME delay, padding and the decoder's own delay
 /// removed), handing mono float blocks at the file's rate to `body`.
 enum MP3Decoding {
     /// `format` is told the sample rate before the first block.
-    static func decode(path: String, format: (Int) throws(EncodingError) -> Void = { _ in },
-                       _ body: (UnsafeBufferPointer<Float>) throws(EncodingError) -> Void) throws(EncodingError) -> (frames: Int64, rate: Int) {
+    static func decode(path: String, format: (Int) throws(ExpoError) -> Void = { _ in },
+                       _ body: (UnsafeBufferPointer<Float>) throws(ExpoError) -> Void) throws(ExpoError) -> (frames: Int64, rate: Int) {
         var status: Int32 = 0
         guard let handle = mpg123_new(nil, &status) else {
             throw .codec(file: path, library: "libmpg123", operation: "start", detail: String(cString: mpg123_plain_strerror(status)))
@@ -32,7 +33,7 @@ enum MP3Decoding {
             let count = done / MemoryLayout<Float>.size
             if count > 0 {
                 try buffer.withUnsafeBufferPointer { all in
-                    OutputFile.capture { () throws(EncodingError) in try body(UnsafeBufferPointer(rebasing: all[0..<count])) }
+                    OutputFile.capture { () throws(ExpoError) in try body(UnsafeBufferPointer(rebasing: all[0..<count])) }
                 }.get()
                 total += Int64(count)
             }

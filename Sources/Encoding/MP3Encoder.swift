@@ -1,3 +1,4 @@
+import ExpoModel
 import CLame
 
 /// Settings of the MP3 track encoder.
@@ -37,7 +38,7 @@ public final class MP3FileEncoder {
     private let file: OutputFile
     private let sampleRate: Int
     private let metadata: TrackMetadata
-    private let chapters: [Chapter]
+    private let chapters: [ChapterMark]
     private var audioStart: UInt64 = 0
     private var inputFrames: Int64 = 0
     private var buffer: [UInt8]
@@ -52,9 +53,9 @@ public final class MP3FileEncoder {
     ///   - sampleRate: rate of the PCM given to `append`; also the MP3's rate, so it must be one
     ///     MP3 has (8 000–48 000; espeak-ng's 22 050 gives MPEG-2 frames of 576 samples).
     ///   - chapters: optional chapter marks, written as ID3v2 CHAP frames and one CTOC.
-    /// - Throws: `EncodingError` if the file cannot be created or LAME refuses the settings.
+    /// - Throws: `ExpoError` if the file cannot be created or LAME refuses the settings.
     public init(path: String, sampleRate: Int, settings: MP3Settings = MP3Settings(),
-                metadata: TrackMetadata = TrackMetadata(), chapters: [Chapter] = []) throws(EncodingError) {
+                metadata: TrackMetadata = TrackMetadata(), chapters: [ChapterMark] = []) throws(ExpoError) {
         let rates = [8_000, 11_025, 12_000, 16_000, 22_050, 24_000, 32_000, 44_100, 48_000]
         guard rates.contains(sampleRate) else {
             throw .invalidArgument("\(path): \(sampleRate) Hz is not an MP3 sample rate (\(rates.map(String.init).joined(separator: ", "))).")
@@ -79,14 +80,14 @@ public final class MP3FileEncoder {
     }
 
     /// Encodes a block of 16-bit samples.
-    public func append(_ samples: UnsafeBufferPointer<Int16>) throws(EncodingError) {
+    public func append(_ samples: UnsafeBufferPointer<Int16>) throws(ExpoError) {
         try encode(samples) { lame, pcm, count, out, capacity in
             lame_encode_buffer(lame, pcm, pcm, count, out, capacity)
         }
     }
 
     /// Encodes a block of float samples (full scale ±1.0).
-    public func append(_ samples: UnsafeBufferPointer<Float>) throws(EncodingError) {
+    public func append(_ samples: UnsafeBufferPointer<Float>) throws(ExpoError) {
         try encode(samples) { lame, pcm, count, out, capacity in
             lame_encode_buffer_ieee_float(lame, pcm, pcm, count, out, capacity)
         }
@@ -97,7 +98,7 @@ public final class MP3FileEncoder {
     private func encode<Sample>(
         _ samples: UnsafeBufferPointer<Sample>,
         _ call: (lame_t, UnsafePointer<Sample>, Int32, UnsafeMutablePointer<UInt8>?, Int32) -> Int32
-    ) throws(EncodingError) {
+    ) throws(ExpoError) {
         guard let lame else { throw .encoderClosed(file: file.path) }
         var start = 0
         while start < samples.count {
@@ -111,7 +112,7 @@ public final class MP3FileEncoder {
     }
 
     /// Flushes LAME, writes the final info frame and tag, moves the file into place.
-    public func finish() throws(EncodingError) -> EncodedFileInfo {
+    public func finish() throws(ExpoError) -> EncodedFileInfo {
         guard let lame else { throw .encoderClosed(file: file.path) }
         defer { lame_close(lame); self.lame = nil }
         let flushed = buffer.withUnsafeMutableBufferPointer { lame_encode_flush(lame, $0.baseAddress, Int32($0.count)) }
@@ -126,7 +127,7 @@ public final class MP3FileEncoder {
     }
 
     /// LAME's final info frame, or (small CBR frames) one built here from LAME's figures.
-    private func infoFrame(_ lame: OpaquePointer) throws(EncodingError) -> [UInt8] {
+    private func infoFrame(_ lame: OpaquePointer) throws(ExpoError) -> [UInt8] {
         if let own = ownInfoFrame {
             let delay = Int(lame_get_encoder_delay(lame)), frames = Int(lame_get_frameNum(lame))
             let padding = frames * (sampleRate >= 32_000 ? 1152 : 576) - delay - Int(inputFrames)
@@ -145,7 +146,7 @@ public final class MP3FileEncoder {
         return Array(buffer[0..<length])
     }
 
-    private func emit(_ count: Int32, _ operation: String) throws(EncodingError) {
+    private func emit(_ count: Int32, _ operation: String) throws(ExpoError) {
         guard count >= 0 else {
             throw .codec(file: file.path, library: "LAME", operation: operation, detail: "error \(count)")
         }
@@ -167,7 +168,7 @@ public final class MP3FileEncoder {
         return (header.parsed.length, kbps)
     }
 
-    private static func makeEncoder(path: String, sampleRate: Int, settings: MP3Settings, lameTag: Bool) throws(EncodingError) -> OpaquePointer {
+    private static func makeEncoder(path: String, sampleRate: Int, settings: MP3Settings, lameTag: Bool) throws(ExpoError) -> OpaquePointer {
         guard let lame = lame_init() else {
             throw .codec(file: path, library: "LAME", operation: "initialise", detail: "out of memory")
         }
@@ -197,7 +198,7 @@ public final class MP3FileEncoder {
 
 /// Describes an MP3 file from its info frame and frames (no decoding).
 enum MP3FileInspector {
-    static func describe(path: String) throws(EncodingError) -> EncodedFileInfo {
+    static func describe(path: String) throws(ExpoError) -> EncodedFileInfo {
         let bytes = try readWholeFile(path)
         let layout = try MP3FileLayout(bytes: bytes, file: path)
         guard let info = layout.infoFrame, let tag = LAMETag(frame: Array(bytes[info]), header: layout.header) else {

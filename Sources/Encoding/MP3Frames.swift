@@ -1,3 +1,5 @@
+import ExpoModel
+
 /// Parsing MPEG audio Layer III frame headers and walking the frames of a file (ISO/IEC 11172-3
 /// and 13818-3), in Swift: used to join tracks' frames and to check the bit reservoir.
 struct MP3FrameHeader: Equatable {
@@ -74,7 +76,7 @@ struct MP3FileLayout {
     var frames: [Range<Int>]
     var header: MP3FrameHeader
 
-    init(bytes: [UInt8], file: String) throws(EncodingError) {
+    init(bytes: [UInt8], file: String) throws(ExpoError) {
         audioStart = ID3v2.tagLength(bytes)
         var offset = audioStart
         var frames: [Range<Int>] = []

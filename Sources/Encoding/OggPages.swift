@@ -1,3 +1,5 @@
+import ExpoModel
+
 /// Reading and writing Ogg pages (RFC 3533) and Ogg Opus headers (RFC 7845), in Swift: used to
 /// inspect what the Opus encoder wrote, to write its pages and to remux several tracks' packets into one logical stream.
 enum Ogg {
@@ -14,7 +16,7 @@ enum Ogg {
     static let continued: UInt8 = 1, beginOfStream: UInt8 = 2, endOfStream: UInt8 = 4
 
     /// The pages of `bytes`, checked (capture pattern, version, CRC).
-    static func pages(in bytes: [UInt8], file: String) throws(EncodingError) -> [Page] {
+    static func pages(in bytes: [UInt8], file: String) throws(ExpoError) -> [Page] {
         var pages: [Page] = []
         var offset = 0
         while offset < bytes.count {
@@ -115,7 +117,7 @@ struct OggOpusStream {
     var packetSamples: Int64
 
     /// Parses a single-stream, mono or stereo Ogg Opus file.
-    init(bytes: [UInt8], file: String) throws(EncodingError) {
+    init(bytes: [UInt8], file: String) throws(ExpoError) {
         let pages = try Ogg.pages(in: bytes, file: file)
         guard let serial = pages.first?.serial else { throw .malformed(file: file, reason: "empty file") }
         guard pages.allSatisfy({ $0.serial == serial }) else {

@@ -1,3 +1,4 @@
+import ExpoModel
 import COpus
 
 /// libopus itself, without a container: a mono encoder making one packet per 20 ms frame and a
@@ -9,7 +10,7 @@ enum OpusCodec {
     /// The libopus version string ("libopus 1.3.1"), the OpusTags vendor.
     static var version: String { String(cString: opus_get_version_string()) }
 
-    static func failure(_ status: Int32, file: String, _ operation: String) -> EncodingError {
+    static func failure(_ status: Int32, file: String, _ operation: String) -> ExpoError {
         .codec(file: file, library: "libopus", operation: operation, detail: String(cString: opus_strerror(status)))
     }
 
@@ -25,7 +26,7 @@ enum OpusCodec {
 
         /// - Parameter voice: hint libopus that the signal is speech (`OPUS_SIGNAL_VOICE`),
         ///   else let it decide (`OPUS_AUTO`).
-        init(sampleRate: Int, bitrate: Int, complexity: Int, voice: Bool, file: String) throws(EncodingError) {
+        init(sampleRate: Int, bitrate: Int, complexity: Int, voice: Bool, file: String) throws(ExpoError) {
             var status: Int32 = 0
             guard rates.contains(sampleRate),
                   let state = opus_encoder_create(Int32(sampleRate), 1, OPUS_APPLICATION_AUDIO, &status), status == OPUS_OK else {
@@ -53,7 +54,7 @@ enum OpusCodec {
 
         /// Encodes one frame of exactly `frameSamples` samples; the packet is valid until the
         /// next call.
-        func encode(_ frame: UnsafeBufferPointer<Float>, file: String) throws(EncodingError) -> ArraySlice<UInt8> {
+        func encode(_ frame: UnsafeBufferPointer<Float>, file: String) throws(ExpoError) -> ArraySlice<UInt8> {
             precondition(frame.count == frameSamples)
             let length = packet.withUnsafeMutableBufferPointer {
                 opus_encode_float(state, frame.baseAddress!, Int32(frameSamples), $0.baseAddress!, Int32($0.count))
@@ -69,7 +70,7 @@ enum OpusCodec {
         private let state: OpaquePointer
         private var pcm: [Float]
 
-        init(sampleRate: Int, file: String) throws(EncodingError) {
+        init(sampleRate: Int, file: String) throws(ExpoError) {
             var status: Int32 = 0
             guard rates.contains(sampleRate), let state = opus_decoder_create(Int32(sampleRate), 1, &status), status == OPUS_OK else {
                 throw OpusCodec.failure(status, file: file, "create a \(sampleRate) Hz decoder")
@@ -83,7 +84,7 @@ enum OpusCodec {
 
         /// Decodes one packet; `body` gets its samples.
         func decode(_ packet: ArraySlice<UInt8>, file: String,
-                    _ body: (UnsafeBufferPointer<Float>) throws(EncodingError) -> Void) throws(EncodingError) {
+                    _ body: (UnsafeBufferPointer<Float>) throws(ExpoError) -> Void) throws(ExpoError) {
             let count = packet.withUnsafeBufferPointer { bytes in
                 pcm.withUnsafeMutableBufferPointer {
                     opus_decode_float(state, bytes.baseAddress, Int32(bytes.count), $0.baseAddress!, Int32($0.count), 0)
@@ -91,7 +92,7 @@ enum OpusCodec {
             }
             guard count >= 0 else { throw OpusCodec.failure(count, file: file, "decode") }
             try pcm.withUnsafeBufferPointer { all in
-                OutputFile.capture { () throws(EncodingError) in try body(UnsafeBufferPointer(rebasing: all[0..<Int(count)])) }
+                OutputFile.capture { () throws(ExpoError) in try body(UnsafeBufferPointer(rebasing: all[0..<Int(count)])) }
             }.get()
         }
     }

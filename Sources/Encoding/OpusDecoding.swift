@@ -1,9 +1,10 @@
+import ExpoModel
 import COpusFile
 
 /// Decodes an Ogg Opus file with opusfile (48 kHz, pre-skip and end trimming applied), handing
 /// mono float blocks to `body`. Returns the number of frames decoded.
 enum OpusDecoding {
-    static func decode(path: String, _ body: (UnsafeBufferPointer<Float>) throws(EncodingError) -> Void) throws(EncodingError) -> Int64 {
+    static func decode(path: String, _ body: (UnsafeBufferPointer<Float>) throws(ExpoError) -> Void) throws(ExpoError) -> Int64 {
         var status: Int32 = 0
         guard let file = op_open_file(path, &status) else {
             throw .codec(file: path, library: "opusfile", operation: "open", detail: "error \(status)")
@@ -24,7 +25,7 @@ enum OpusDecoding {
                 mono[index] = sum / Float(channels)
             }
             try mono.withUnsafeBufferPointer { all in
-                OutputFile.capture { () throws(EncodingError) in try body(UnsafeBufferPointer(rebasing: all[0..<Int(count)])) }
+                OutputFile.capture { () throws(ExpoError) in try body(UnsafeBufferPointer(rebasing: all[0..<Int(count)])) }
             }.get()
             total += Int64(count)
         }

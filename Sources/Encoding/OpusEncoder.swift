@@ -1,3 +1,5 @@
+import ExpoModel
+
 /// Settings of the Opus track encoder.
 public struct OpusSettings: Sendable, Hashable, Codable {
     /// Target bitrate in bits per second (VBR). Default 24 000: transparent-enough mono speech.
@@ -64,9 +66,9 @@ public final class OpusFileEncoder {
     ///   - sampleRate: rate of the PCM given to `append` (8 000–192 000 Hz).
     ///   - chapters: optional chapter marks, written as CHAPTERnnn / CHAPTERnnnNAME comments.
     ///   - measuring: decode and measure every packet as it is made (see the type's comment).
-    /// - Throws: `EncodingError` if the file cannot be created or libopus refuses the settings.
+    /// - Throws: `ExpoError` if the file cannot be created or libopus refuses the settings.
     public init(path: String, sampleRate: Int, settings: OpusSettings = OpusSettings(),
-                metadata: TrackMetadata = TrackMetadata(), chapters: [Chapter] = [], measuring: Bool = false) throws(EncodingError) {
+                metadata: TrackMetadata = TrackMetadata(), chapters: [ChapterMark] = [], measuring: Bool = false) throws(ExpoError) {
         guard (8_000...192_000).contains(sampleRate) else {
             throw .invalidArgument("\(path): sample rate \(sampleRate) Hz is outside 8 000–192 000 Hz.")
         }
@@ -101,26 +103,26 @@ public final class OpusFileEncoder {
     public static var libraryVersion: String { OpusCodec.version }
 
     /// Encodes a block of 16-bit samples.
-    public func append(_ samples: UnsafeBufferPointer<Int16>) throws(EncodingError) {
+    public func append(_ samples: UnsafeBufferPointer<Int16>) throws(ExpoError) {
         var floats = [Float](repeating: 0, count: min(samples.count, 8_192))
         var start = 0
         while start < samples.count {
             let count = min(floats.count, samples.count - start)
             for index in 0..<count { floats[index] = Float(samples[start + index]) / 32_768 }
             try floats.withUnsafeBufferPointer { all in
-                OutputFile.capture { () throws(EncodingError) in try append(UnsafeBufferPointer(rebasing: all[0..<count])) }
+                OutputFile.capture { () throws(ExpoError) in try append(UnsafeBufferPointer(rebasing: all[0..<count])) }
             }.get()
             start += count
         }
     }
 
     /// Encodes a block of float samples (full scale ±1.0).
-    public func append(_ samples: UnsafeBufferPointer<Float>) throws(EncodingError) {
+    public func append(_ samples: UnsafeBufferPointer<Float>) throws(ExpoError) {
         guard encoder != nil else { throw .encoderClosed(file: file.path) }
         guard !samples.isEmpty else { return }
         inputFrames += Int64(samples.count)
         if let resampler {
-            try resampler.process(samples, file: file.path) { (block) throws(EncodingError) in try feed(block, audio: true) }
+            try resampler.process(samples, file: file.path) { (block) throws(ExpoError) in try feed(block, audio: true) }
         } else {
             try feed(samples, audio: true)
         }
@@ -128,16 +130,16 @@ public final class OpusFileEncoder {
 
     /// Flushes the resampler and the encoder (padding its look-ahead with silence), closes the
     /// file, moves it into place and describes it.
-    public func finish() throws(EncodingError) -> EncodedFileInfo {
+    public func finish() throws(ExpoError) -> EncodedFileInfo {
         guard let encoder else { throw .encoderClosed(file: file.path) }
         defer { self.encoder = nil }
-        try resampler?.finish(file: file.path) { (block) throws(EncodingError) in try feed(block, audio: true) }
+        try resampler?.finish(file: file.path) { (block) throws(ExpoError) in try feed(block, audio: true) }
         let needed = audioSamples + Int64(encoder.lookahead)
         let zeros = [Float](repeating: 0, count: encoder.frameSamples)
         while codecSamples < needed || frameFill > 0 {
             let count = frameFill > 0 ? encoder.frameSamples - frameFill : encoder.frameSamples
             try zeros.withUnsafeBufferPointer { all in
-                OutputFile.capture { () throws(EncodingError) in try feed(UnsafeBufferPointer(rebasing: all[0..<count]), audio: false) }
+                OutputFile.capture { () throws(ExpoError) in try feed(UnsafeBufferPointer(rebasing: all[0..<count]), audio: false) }
             }.get()
         }
         // Real audio in 48 kHz samples: the input's duration, whatever rate libopus ran at.
@@ -155,7 +157,7 @@ public final class OpusFileEncoder {
     }
 
     /// Gathers samples at the codec's rate into 20 ms frames and encodes each full one.
-    private func feed(_ samples: UnsafeBufferPointer<Float>, audio: Bool) throws(EncodingError) {
+    private func feed(_ samples: UnsafeBufferPointer<Float>, audio: Bool) throws(ExpoError) {
         guard let encoder else { throw .encoderClosed(file: file.path) }
         if audio { audioSamples += Int64(samples.count) }
         codecSamples += Int64(samples.count)
@@ -166,7 +168,7 @@ public final class OpusFileEncoder {
             frameFill += count
             index += count
             if frameFill == frame.count {
-                let packet = try frame.withUnsafeBufferPointer { (all) throws(EncodingError) in try encoder.encode(all, file: file.path) }
+                let packet = try frame.withUnsafeBufferPointer { (all) throws(ExpoError) in try encoder.encode(all, file: file.path) }
                 try writer.append(Array(packet))
                 try verifier?.decode(packet, file: file.path)
                 frameFill = 0
@@ -192,14 +194,14 @@ final class PacketVerifier {
     private var pending: [Float] = []
     private var measured: Int64 = 0
 
-    init(sampleRate: Int, skip: Int, file: String) throws(EncodingError) {
+    init(sampleRate: Int, skip: Int, file: String) throws(ExpoError) {
         decoder = try OpusCodec.Decoder(sampleRate: sampleRate, file: file)
         meter = try DecodedMeter(sampleRate: sampleRate, path: file)
         self.skip = skip
     }
 
-    func decode(_ packet: ArraySlice<UInt8>, file: String) throws(EncodingError) {
-        try decoder.decode(packet, file: file) { (samples) throws(EncodingError) in
+    func decode(_ packet: ArraySlice<UInt8>, file: String) throws(ExpoError) {
+        try decoder.decode(packet, file: file) { (samples) throws(ExpoError) in
             let dropped = min(skip, samples.count)
             skip -= dropped
             pending.append(contentsOf: samples[dropped...])
@@ -209,17 +211,17 @@ final class PacketVerifier {
         if pending.count > 2 * keep {
             let ready = pending.count - keep
             try pending.withUnsafeBufferPointer { all in
-                OutputFile.capture { () throws(EncodingError) in try meter.process(UnsafeBufferPointer(rebasing: all[0..<ready])) }
+                OutputFile.capture { () throws(ExpoError) in try meter.process(UnsafeBufferPointer(rebasing: all[0..<ready])) }
             }.get()
             measured += Int64(ready)
             pending.removeFirst(ready)
         }
     }
 
-    func measurement(audioFrames: Int64) throws(EncodingError) -> EncodedFileMeasurement {
+    func measurement(audioFrames: Int64) throws(ExpoError) -> EncodedFileMeasurement {
         let last = Int(max(0, min(Int64(pending.count), audioFrames - measured)))
         try pending.withUnsafeBufferPointer { all in
-            OutputFile.capture { () throws(EncodingError) in try meter.process(UnsafeBufferPointer(rebasing: all[0..<last])) }
+            OutputFile.capture { () throws(ExpoError) in try meter.process(UnsafeBufferPointer(rebasing: all[0..<last])) }
         }.get()
         return try meter.measurement(frames: measured + Int64(last))
     }

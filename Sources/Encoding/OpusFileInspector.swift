@@ -1,6 +1,8 @@
+import ExpoModel
+
 /// Describes an Ogg Opus file from its headers and pages (no decoding).
 enum OpusFileInspector {
-    static func describe(path: String) throws(EncodingError) -> EncodedFileInfo {
+    static func describe(path: String) throws(ExpoError) -> EncodedFileInfo {
         let bytes = try readWholeFile(path)
         let stream = try OggOpusStream(bytes: bytes, file: path)
         return describe(stream, path: path, bytes: UInt64(bytes.count))

@@ -1,6 +1,6 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
+import ExpoModel
+import ExpoSystem
+import Glibc
 
 /// A file being written through a POSIX descriptor. It is written under a temporary name beside
 /// the destination and renamed into place by `commit()`, so the destination appears complete or
@@ -12,7 +12,7 @@ final class OutputFile {
     /// Bytes written so far by `write` (the end of the file).
     private(set) var length: UInt64 = 0
 
-    init(path: String) throws(EncodingError) {
+    init(path: String) throws(ExpoError) {
         guard !path.isEmpty else { throw .invalidArgument("An output path must not be empty.") }
         self.path = path
         self.temporaryPath = path + ".partial-\(getpid())"
@@ -25,16 +25,16 @@ final class OutputFile {
     deinit { abandon() }
 
     /// Appends `bytes` at the end of the file.
-    func write(_ bytes: ArraySlice<UInt8>) throws(EncodingError) {
+    func write(_ bytes: ArraySlice<UInt8>) throws(ExpoError) {
         try write(bytes, at: length)
         length += UInt64(bytes.count)
     }
 
     /// Appends `bytes` at the end of the file.
-    func write(_ bytes: [UInt8]) throws(EncodingError) { try write(bytes[...]) }
+    func write(_ bytes: [UInt8]) throws(ExpoError) { try write(bytes[...]) }
 
     /// Overwrites bytes already written (used for the MP3 info frame, known only at the end).
-    func overwrite(_ bytes: [UInt8], at offset: UInt64) throws(EncodingError) {
+    func overwrite(_ bytes: [UInt8], at offset: UInt64) throws(ExpoError) {
         guard offset + UInt64(bytes.count) <= length else {
             throw .invalidArgument("\(path): internal error: overwrite past the end of the file.")
         }
@@ -43,14 +43,14 @@ final class OutputFile {
 
     /// Runs `body`, turning its typed error into a `Result` (the standard library's
     /// `withUnsafeBytes` rethrows untyped errors).
-    static func capture(_ body: () throws(EncodingError) -> Void) -> Result<Void, EncodingError> {
+    static func capture(_ body: () throws(ExpoError) -> Void) -> Result<Void, ExpoError> {
         do { try body(); return .success(()) } catch { return .failure(error) }
     }
 
-    private func write(_ bytes: ArraySlice<UInt8>, at offset: UInt64) throws(EncodingError) {
+    private func write(_ bytes: ArraySlice<UInt8>, at offset: UInt64) throws(ExpoError) {
         guard descriptor >= 0 else { throw .encoderClosed(file: path) }
         let fd = descriptor, path = path
-        let result: Result<Void, EncodingError> = bytes.withUnsafeBytes { raw in
+        let result: Result<Void, ExpoError> = bytes.withUnsafeBytes { raw in
             var done = 0
             while done < raw.count {
                 let written = pwrite(fd, raw.baseAddress! + done, raw.count - done, off_t(offset) + off_t(done))
@@ -66,7 +66,7 @@ final class OutputFile {
     }
 
     /// Flushes, closes and renames the file into place.
-    func commit() throws(EncodingError) {
+    func commit() throws(ExpoError) {
         guard descriptor >= 0 else { throw .encoderClosed(file: path) }
         let fd = descriptor
         descriptor = -1
@@ -98,7 +98,7 @@ final class OutputFile {
 }
 
 /// Reads a whole file (tracks to assemble are small: a few hundred kB each).
-func readWholeFile(_ path: String) throws(EncodingError) -> [UInt8] {
+func readWholeFile(_ path: String) throws(ExpoError) -> [UInt8] {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw .system(file: path, operation: "open for reading", code: errno) }
     defer { _ = close(fd) }

@@ -1,3 +1,4 @@
+import ExpoModel
 import CSoxr
 
 /// A streaming sample-rate converter (libsoxr, its default high quality: 20-bit precision,
@@ -11,7 +12,7 @@ final class Resampler {
     private var soxr: soxr_t?
     private var output: [Float]
 
-    init(from inputRate: Int, to outputRate: Int, file: String) throws(EncodingError) {
+    init(from inputRate: Int, to outputRate: Int, file: String) throws(ExpoError) {
         self.inputRate = inputRate
         self.outputRate = outputRate
         var io = soxr_io_spec(SOXR_FLOAT32_I, SOXR_FLOAT32_I)
@@ -30,7 +31,7 @@ final class Resampler {
 
     /// Resamples `samples`, handing the output to `body` in blocks (possibly none yet).
     func process(_ samples: UnsafeBufferPointer<Float>, file: String,
-                 _ body: (UnsafeBufferPointer<Float>) throws(EncodingError) -> Void) throws(EncodingError) {
+                 _ body: (UnsafeBufferPointer<Float>) throws(ExpoError) -> Void) throws(ExpoError) {
         guard let base = samples.baseAddress, !samples.isEmpty else { return }
         var offset = 0
         while offset < samples.count {
@@ -44,7 +45,7 @@ final class Resampler {
     }
 
     /// Flushes what the filter still holds.
-    func finish(file: String, _ body: (UnsafeBufferPointer<Float>) throws(EncodingError) -> Void) throws(EncodingError) {
+    func finish(file: String, _ body: (UnsafeBufferPointer<Float>) throws(ExpoError) -> Void) throws(ExpoError) {
         while true {
             let (_, produced) = try step(nil, 0, file: file)
             if produced == 0 { return }
@@ -52,7 +53,7 @@ final class Resampler {
         }
     }
 
-    private func step(_ input: UnsafePointer<Float>?, _ count: Int, file: String) throws(EncodingError) -> (Int, Int) {
+    private func step(_ input: UnsafePointer<Float>?, _ count: Int, file: String) throws(ExpoError) -> (Int, Int) {
         var used = 0, produced = 0
         let error = output.withUnsafeMutableBufferPointer { out in
             soxr_process(soxr, input, count, &used, out.baseAddress, out.count, &produced)
@@ -63,10 +64,10 @@ final class Resampler {
         return (used, produced)
     }
 
-    private func deliver(_ count: Int, _ body: (UnsafeBufferPointer<Float>) throws(EncodingError) -> Void) throws(EncodingError) {
+    private func deliver(_ count: Int, _ body: (UnsafeBufferPointer<Float>) throws(ExpoError) -> Void) throws(ExpoError) {
         guard count > 0 else { return }
         try output.withUnsafeBufferPointer { all in
-            OutputFile.capture { () throws(EncodingError) in try body(UnsafeBufferPointer(rebasing: all[0..<count])) }
+            OutputFile.capture { () throws(ExpoError) in try body(UnsafeBufferPointer(rebasing: all[0..<count])) }
         }.get()
     }
 }

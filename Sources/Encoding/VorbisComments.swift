@@ -1,8 +1,10 @@
+import ExpoModel
+
 /// Vorbis-comment fields (RFC 7845 §5.2) for tags and chapters, shared by the Opus encoder and
 /// the guide assembler.
 enum VorbisComments {
     /// `KEY=value` pairs for the metadata and the chapters, in the order they are written.
-    static func fields(_ metadata: TrackMetadata, chapters: [Chapter]) -> [(String, String)] {
+    static func fields(_ metadata: TrackMetadata, chapters: [ChapterMark]) -> [(String, String)] {
         var fields: [(String, String)] = []
         if let title = metadata.title { fields.append(("TITLE", title)) }
         if let artist = metadata.artist { fields.append(("ARTIST", artist)) }
@@ -39,7 +41,7 @@ enum VorbisComments {
     }
 
     /// Checks chapters: at most 999 (three digits), in order, none negative.
-    static func validate(_ chapters: [Chapter], file: String) throws(EncodingError) {
+    static func validate(_ chapters: [ChapterMark], file: String) throws(ExpoError) {
         guard chapters.count <= 999 else { throw .invalidArgument("\(file): at most 999 chapters can be written, not \(chapters.count).") }
         var previous = -Double.infinity
         for chapter in chapters {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The one error type of expo-narrate's library. Every stage throws it; its `category` decides
 /// the command line's exit status, and its `subject` what the command line advises about its
 /// own options. The library's words name files, JSON paths and reasons, never command-line flags.
@@ -68,10 +70,6 @@ public struct ExpoError: Error, Equatable, Sendable, CustomStringConvertible {
         advice: "Run again to continue (finished tracks are kept in the cache).")
 }
 
-#if canImport(Foundation)
-import Foundation
-
 extension ExpoError: LocalizedError {
     public var errorDescription: String? { description }
 }
-#endif

@@ -85,7 +85,7 @@ public struct EncodedAudio: Sendable, Equatable, Codable {
 }
 
 /// A chapter of a guide file: its title and where it starts, in seconds of decoded audio.
-public struct ChapterMark: Sendable, Equatable, Codable {
+public struct ChapterMark: Sendable, Hashable, Codable {
     public var title: String
     public var startSeconds: Double
 

@@ -6,7 +6,8 @@ import Foundation
 /// 2. the folder of the binary itself (a binary copied with its resources beside it);
 /// 3. `../share/expo-narrate` from the binary (an installation under a prefix: PREFIX/bin and
 ///    PREFIX/share/expo-narrate, as scripts/install.sh and the Debian package lay it out);
-/// then each resource adds its own places in a source checkout.
+/// then each resource adds its own places (`DefaultCatalog.searchPaths`, `VoiceLibrary.searchPaths`,
+/// which also looks in $EXPO_NARRATE_VOICES first and in ./Voices), ending in a source checkout.
 public enum ResourceLocations {
     /// The environment variable that names the folder holding DefaultCatalog/ and Voices/.
     public static let environmentVariable = "EXPO_NARRATE_DATA"

@@ -203,29 +203,17 @@ public enum ManifestWriter {
 
 /// Reads a `manifest.json` back, e.g. a previous run's to resume from it.
 public enum ManifestReader {
-    public enum ReadError: Error, Equatable, CustomStringConvertible {
-        /// The file is not a manifest this version understands.
-        case unsupportedFormatVersion(Int)
-        case malformed(String)
-
-        public var description: String {
-            switch self {
-            case .unsupportedFormatVersion(let version): "manifest format \(version) is not supported (expected \(GuideManifest.currentFormatVersion))"
-            case .malformed(let reason): "manifest is not valid: \(reason)"
-            }
-        }
-    }
-
-    /// The manifest in `data`.
-    public static func read(_ data: Data) throws(ReadError) -> GuideManifest {
+    /// The manifest in `data`; a `data` error when it is not a manifest this version understands
+    /// (its message says why, without naming the file: the caller knows which it read).
+    public static func read(_ data: Data) throws(ExpoError) -> GuideManifest {
         let manifest: GuideManifest
         do {
             manifest = try JSONDecoder().decode(GuideManifest.self, from: data)
         } catch {
-            throw .malformed(String(describing: error))
+            throw ExpoError(.data, "manifest is not valid: \(String(describing: error))")
         }
         guard manifest.formatVersion == GuideManifest.currentFormatVersion else {
-            throw .unsupportedFormatVersion(manifest.formatVersion)
+            throw ExpoError(.data, "manifest format \(manifest.formatVersion) is not supported (expected \(GuideManifest.currentFormatVersion))")
         }
         return manifest
     }

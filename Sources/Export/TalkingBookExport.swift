@@ -22,15 +22,15 @@ public enum TalkingBookExport {
             let clips = mp3 == nil ? [] : SentenceClips.clips(sentences: track.sentences.map(\.display), cues: cues)
             var index = 0
             let blocks = track.blocks.map { block in
-                TalkingBook.Block(role: role(block.role), heading: block.role == .appearance ? block.label : nil,
+                BookBlock(role: role(block.role), heading: block.role == .appearance ? block.label : nil,
                                   sentences: block.sentences.map { sentence in
                     defer { index += 1 }
                     let clip = index < clips.count ? clips[index] : nil
-                    return TalkingBook.Sentence(runs: LanguageSpans.runs(of: sentence).map { TextRun($0.text, language: $0.language) },
+                    return BookSentence(runs: LanguageSpans.runs(of: sentence).map { TextRun($0.text, language: $0.language) },
                                                 clip: clip.map { $0.start...$0.end })
                 })
             }
-            return TalkingBook.Chapter(
+            return BookChapter(
                 id: track.fileStem, title: oneLine(track.title),
                 audio: mp3.map { AudioReference(sourceURL: $0.url, fileName: track.fileStem + ".mp3",
                                                 mediaType: "audio/mpeg", durationSeconds: $0.duration) },
@@ -54,7 +54,7 @@ public enum TalkingBookExport {
         return document
     }
 
-    private static func role(_ role: ExpoModel.Block.Role) -> TalkingBook.Block.Role {
+    private static func role(_ role: Block.Role) -> BookBlock.Role {
         switch role {
         case .title: .title
         case .fact: .fact
@@ -99,7 +99,7 @@ enum SentenceClips {
 /// spoken in another language is marked with that language, found as the page finds it
 /// (`GuidePageWriter.markUp`), so that the book and the page mark the same words.
 enum LanguageSpans {
-    static func runs(of sentence: ExpoModel.Sentence) -> [(text: String, language: String?)] {
+    static func runs(of sentence: Sentence) -> [(text: String, language: String?)] {
         var runs: [(text: String, language: String?)] = []
         var rest = Substring(sentence.display)
         for run in sentence.spoken {

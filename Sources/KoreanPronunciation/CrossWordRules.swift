@@ -25,95 +25,95 @@
 enum CrossWordRules {
     /// Applies the junction between the last syllable of `a` and the first of `b`;
     /// returns true when the words must be written together (a consonant moved).
-    static func apply(_ s: inout [Syl], _ a: Range<Int>, _ b: Range<Int>, _ g: Grammar) -> Bool {
+    static func apply(_ s: inout [Syllable], _ a: Range<Int>, _ b: Range<Int>, _ g: Grammar) -> Bool {
         let i = a.upperBound - 1, j = b.lowerBound
-        let c = s[i].co
-        if c == Co.none || s[i].fixed & Syl.fixedCoda != 0 { return false }
-        if s[j].on == On.zero {
+        let c = s[i].coda
+        if c == Coda.none || s[i].fixed & Syllable.fixedCoda != 0 { return false }
+        if s[j].onset == Onset.zero {
             return vowelInitial(&s, i, j, a, b, g)
         }
-        let rc = Jamo.rep(c)
-        var o = s[j].on
+        let rc = Jamo.representative(c)
+        var o = s[j].onset
         var rcOut = rc
-        if o == On.h, Jamo.isObstruentRep(rc) {
-            s[i].co = Co.none
-            s[j].on = Jamo.aspiratedOnset(ofRep: rc)
+        if o == Onset.h, Jamo.isObstruentRepresentative(rc) {
+            s[i].coda = Coda.none
+            s[j].onset = Jamo.aspiratedOnset(ofRepresentative: rc)
             return true
         }
         switch o {
-        case On.n:
-            if Jamo.isObstruentRep(rc) {
+        case Onset.n:
+            if Jamo.isObstruentRepresentative(rc) {
                 rcOut = Jamo.nasal(rc)
-            } else if rc == Co.l, allNumerals(s, a) {
-                o = On.r
+            } else if rc == Coda.l, allNumerals(s, a) {
+                o = Onset.r
             }
-        case On.m:
-            if Jamo.isObstruentRep(rc) { rcOut = Jamo.nasal(rc) }
-        case On.r:
-            if Jamo.isObstruentRep(rc) { rcOut = Jamo.nasal(rc); o = On.n }
+        case Onset.m:
+            if Jamo.isObstruentRepresentative(rc) { rcOut = Jamo.nasal(rc) }
+        case Onset.r:
+            if Jamo.isObstruentRepresentative(rc) { rcOut = Jamo.nasal(rc); o = Onset.n }
         default:
-            if Jamo.isLax(o), Jamo.isObstruentRep(rc) || modifierTensing(s, a, b, g) { o = Jamo.tense(o) }
+            if Jamo.isLax(o), Jamo.isObstruentRepresentative(rc) || modifierTensing(s, a, b, g) { o = Jamo.tense(o) }
         }
-        s[i].co = rcOut
-        s[j].on = o
+        s[i].coda = rcOut
+        s[j].onset = o
         return false
     }
 
-    private static func vowelInitial(_ s: inout [Syl], _ i: Int, _ j: Int, _ a: Range<Int>, _ b: Range<Int>, _ g: Grammar) -> Bool {
-        let c = s[i].co
-        if c == Co.ng { return false }
-        let rc = Jamo.rep(c)
-        if Jamo.isIOrY(s[j].vo), insertsN(s, i, a, b, g) {
-            if rc == Co.l {
-                s[j].on = On.r
-                s[i].co = rc
+    private static func vowelInitial(_ s: inout [Syllable], _ i: Int, _ j: Int, _ a: Range<Int>, _ b: Range<Int>, _ g: Grammar) -> Bool {
+        let c = s[i].coda
+        if c == Coda.ng { return false }
+        let rc = Jamo.representative(c)
+        if Jamo.isIOrY(s[j].vowel), insertsN(s, i, a, b, g) {
+            if rc == Coda.l {
+                s[j].onset = Onset.r
+                s[i].coda = rc
             } else {
-                s[j].on = On.n
-                s[i].co = Jamo.nasal(rc)
+                s[j].onset = Onset.n
+                s[i].coda = Jamo.nasal(rc)
             }
             return false
         }
-        guard Jamo.isObstruentRep(rc) || allNumerals(s, a) else {
-            s[i].co = rc                                  // 유물은 이곳에: no linking
+        guard Jamo.isObstruentRepresentative(rc) || allNumerals(s, a) else {
+            s[i].coda = rc                                  // 유물은 이곳에: no linking
             return false
         }
-        s[i].co = Co.none
-        s[j].on = Jamo.link(rc)
+        s[i].coda = Coda.none
+        s[j].onset = Jamo.link(rc)
         return true
     }
 
     /// 제29항 붙임2 heuristics (see the type's documentation).
-    private static func insertsN(_ s: [Syl], _ i: Int, _ a: Range<Int>, _ b: Range<Int>, _ g: Grammar) -> Bool {
+    private static func insertsN(_ s: [Syllable], _ i: Int, _ a: Range<Int>, _ b: Range<Int>, _ g: Grammar) -> Bool {
         guard b.count <= 5 else { return false }
         let head = b.map { s[$0].written }
-        if allNumerals(s, a), s[b.lowerBound].written == S.yuk && allNumerals(s, b)
+        if allNumerals(s, a), s[b.lowerBound].written == SyllableScalar.yuk && allNumerals(s, b)
             || head.starts(with: WordClasses.yeondae) {
             return true                                   // 이십 육 [이심 뉵], 3 연대 [삼 년대]
         }
         if a.count == 1, WordClasses.ipForms.contains(head) { return true }   // 옷 입다 [온 닙따]
-        if s[i].has(Cls.nativeTens),
+        if s[i].has(SyllableClass.nativeTens),
            WordClasses.nativeUnits.contains(where: { head.starts(with: $0) }) {
             return true                                   // 서른 여섯 [서른 녀섣]
         }
-        if (s[i].written == S.eun || s[i].written == S.neun), head == WordClasses.yeot { return true }
+        if (s[i].written == SyllableScalar.eun || s[i].written == SyllableScalar.neun), head == WordClasses.yeot { return true }
         guard WordClasses.nInsertionHeads.contains(head) else { return false }
         // A modifier: by its last syllable (할 일, 한 일, 먹을 엿) or by the analysis (읽은 일,
         // 겪은 일; not 나는 일이, a noun and a particle).
-        return s[i].has(Cls.nInsMod) || g.isAdnominal(s, a, orN: true) == true
+        return s[i].has(SyllableClass.nInsertionModifier) || g.isAdnominal(s, a, orN: true) == true
     }
 
-    private static func allNumerals(_ s: [Syl], _ r: Range<Int>) -> Bool {
-        r.allSatisfy { s[$0].has(Cls.numeral) }
+    private static func allNumerals(_ s: [Syllable], _ r: Range<Int>) -> Bool {
+        r.allSatisfy { s[$0].has(SyllableClass.numeral) }
     }
 
     /// 제27항 across a space.
-    private static func modifierTensing(_ s: [Syl], _ a: Range<Int>, _ b: Range<Int>, _ g: Grammar) -> Bool {
+    private static func modifierTensing(_ s: [Syllable], _ a: Range<Int>, _ b: Range<Int>, _ g: Grammar) -> Bool {
         let i = a.upperBound - 1
-        guard s[i].co == Co.l else { return false }
-        if s[i].has(Cls.modLAny) || g.isAdnominal(s, a, orN: false) == true { return true }
-        if a.count <= 4, a.count >= 2, s[i].has(Cls.modWordEnd),
+        guard s[i].coda == Coda.l else { return false }
+        if s[i].has(SyllableClass.modifierLAnyNoun) || g.isAdnominal(s, a, orN: false) == true { return true }
+        if a.count <= 4, a.count >= 2, s[i].has(SyllableClass.modifierWordEnd),
            WordClasses.modifierWords.contains(a.map { s[$0].written }) { return true }
-        return b.count <= 4 && s[b.lowerBound].has(Cls.boundNounStart)
+        return b.count <= 4 && s[b.lowerBound].has(SyllableClass.boundNounStart)
             && WordClasses.boundNounForms.contains(b.map { s[$0].written })
     }
 }

@@ -4,10 +4,10 @@
 struct Engine {
     let dictionary: PronunciationDictionary
     let grammar: Grammar
-    var src: [UInt32] = []
-    var out: UnsafeMutablePointer<UInt8>? = nil     // output UTF-8, 4 bytes per input scalar
-    var o = 0
-    var syls: [Syl] = []
+    var scalars: [UInt32] = []
+    var output: UnsafeMutablePointer<UInt8>? = nil     // output UTF-8, 4 bytes per input scalar
+    var writtenBytes = 0
+    var syllables: [Syllable] = []
     var words: [Range<Int>] = []      // syllable ranges of the words of a group
     var gaps: [Range<Int>] = []       // source ranges of the spaces between them
     var joined: [Bool] = []
@@ -20,21 +20,21 @@ struct Engine {
 
     mutating func run(_ text: String) -> String {
         decode(text)
-        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 4 * src.count + 16)
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 4 * scalars.count + 16)
         defer { buffer.deallocate() }
-        out = buffer
-        o = 0
+        output = buffer
+        writtenBytes = 0
         var i = 0
-        let n = src.count
+        let n = scalars.count
         while i < n {
-            if Hangul.isSyllable(src[i]) {
+            if Hangul.isSyllable(scalars[i]) {
                 i = group(from: i)
             } else {
-                emit(src[i])
+                emit(scalars[i])
                 i += 1
             }
         }
-        return String(decoding: UnsafeBufferPointer(start: buffer, count: o), as: UTF8.self)
+        return String(decoding: UnsafeBufferPointer(start: buffer, count: writtenBytes), as: UTF8.self)
     }
 
     @inline(__always) static func isSpace(_ c: UInt32) -> Bool { c == 0x20 || c == 0x09 || c == 0xA0 || c == 0x3000 }
@@ -42,18 +42,18 @@ struct Engine {
     /// Collects Hangul words separated only by spaces, pronounces them, emits them;
     /// returns the index after the group.
     mutating func group(from start: Int) -> Int {
-        syls.removeAll(keepingCapacity: true)
+        syllables.removeAll(keepingCapacity: true)
         words.removeAll(keepingCapacity: true)
         gaps.removeAll(keepingCapacity: true)
         var i = start
-        let n = src.count
+        let n = scalars.count
         while true {
-            let w0 = syls.count
-            while i < n, Hangul.isSyllable(src[i]) { syls.append(Syl(src[i], classes)); i += 1 }
-            words.append(w0..<syls.count)
+            let w0 = syllables.count
+            while i < n, Hangul.isSyllable(scalars[i]) { syllables.append(Syllable(scalars[i], classes)); i += 1 }
+            words.append(w0..<syllables.count)
             var j = i
-            while j < n, Self.isSpace(src[j]) { j += 1 }
-            if j > i, j < n, Hangul.isSyllable(src[j]) {
+            while j < n, Self.isSpace(scalars[j]) { j += 1 }
+            if j > i, j < n, Hangul.isSyllable(scalars[j]) {
                 gaps.append(i..<j)
                 i = j
             } else {
@@ -62,43 +62,43 @@ struct Engine {
         }
         process()
         for k in 0..<words.count {
-            if k > 0, !joined[k - 1] { for g in gaps[k - 1] { emit(src[g]) } }
-            for x in words[k] { emit(syls[x].scalar) }
+            if k > 0, !joined[k - 1] { for g in gaps[k - 1] { emit(scalars[g]) } }
+            for x in words[k] { emit(syllables[x].scalar) }
         }
         return i
     }
 
     mutating func process() {
         for w in words {
-            dictionary.apply(&syls, w)
-            WordRules.applyVowels(&syls, w)
-            WordRules.applyJunctions(&syls, w, grammar)
+            dictionary.apply(&syllables, w)
+            WordRules.applyVowels(&syllables, w)
+            WordRules.applyJunctions(&syllables, w, grammar)
         }
         joined.removeAll(keepingCapacity: true)
         for k in 0..<(words.count - 1) {
-            joined.append(CrossWordRules.apply(&syls, words[k], words[k + 1], grammar))
+            joined.append(CrossWordRules.apply(&syllables, words[k], words[k + 1], grammar))
         }
-        for w in words { WordRules.closeWord(&syls, w.upperBound - 1) }
+        for w in words { WordRules.closeWord(&syllables, w.upperBound - 1) }
     }
 
     /// UTF-8 → scalars (Swift strings are valid UTF-8, so no checks are needed).
     mutating func decode(_ text: String) {
-        src.removeAll(keepingCapacity: true)
+        scalars.removeAll(keepingCapacity: true)
         var t = text
         t.withUTF8 { b in
-            src.reserveCapacity(b.count)
+            scalars.reserveCapacity(b.count)
             var i = 0
             let n = b.count
             while i < n {
                 let c = UInt32(b[i])
                 if c < 0x80 {
-                    src.append(c); i += 1
+                    scalars.append(c); i += 1
                 } else if c < 0xE0 {
-                    src.append((c & 0x1F) << 6 | UInt32(b[i + 1] & 0x3F)); i += 2
+                    scalars.append((c & 0x1F) << 6 | UInt32(b[i + 1] & 0x3F)); i += 2
                 } else if c < 0xF0 {
-                    src.append((c & 0x0F) << 12 | UInt32(b[i + 1] & 0x3F) << 6 | UInt32(b[i + 2] & 0x3F)); i += 3
+                    scalars.append((c & 0x0F) << 12 | UInt32(b[i + 1] & 0x3F) << 6 | UInt32(b[i + 2] & 0x3F)); i += 3
                 } else {
-                    src.append((c & 0x07) << 18 | UInt32(b[i + 1] & 0x3F) << 12
+                    scalars.append((c & 0x07) << 18 | UInt32(b[i + 1] & 0x3F) << 12
                                | UInt32(b[i + 2] & 0x3F) << 6 | UInt32(b[i + 3] & 0x3F)); i += 4
                 }
             }
@@ -106,17 +106,17 @@ struct Engine {
     }
 
     @inline(__always) mutating func emit(_ c: UInt32) {
-        guard let b = out else { return }
+        guard let b = output else { return }
         if c < 0x80 {
-            b[o] = UInt8(c); o += 1
+            b[writtenBytes] = UInt8(c); writtenBytes += 1
         } else if c < 0x800 {
-            b[o] = UInt8(0xC0 | (c >> 6)); b[o + 1] = UInt8(0x80 | (c & 0x3F)); o += 2
+            b[writtenBytes] = UInt8(0xC0 | (c >> 6)); b[writtenBytes + 1] = UInt8(0x80 | (c & 0x3F)); writtenBytes += 2
         } else if c < 0x10000 {
-            b[o] = UInt8(0xE0 | (c >> 12)); b[o + 1] = UInt8(0x80 | ((c >> 6) & 0x3F))
-            b[o + 2] = UInt8(0x80 | (c & 0x3F)); o += 3
+            b[writtenBytes] = UInt8(0xE0 | (c >> 12)); b[writtenBytes + 1] = UInt8(0x80 | ((c >> 6) & 0x3F))
+            b[writtenBytes + 2] = UInt8(0x80 | (c & 0x3F)); writtenBytes += 3
         } else {
-            b[o] = UInt8(0xF0 | (c >> 18)); b[o + 1] = UInt8(0x80 | ((c >> 12) & 0x3F))
-            b[o + 2] = UInt8(0x80 | ((c >> 6) & 0x3F)); b[o + 3] = UInt8(0x80 | (c & 0x3F)); o += 4
+            b[writtenBytes] = UInt8(0xF0 | (c >> 18)); b[writtenBytes + 1] = UInt8(0x80 | ((c >> 12) & 0x3F))
+            b[writtenBytes + 2] = UInt8(0x80 | ((c >> 6) & 0x3F)); b[writtenBytes + 3] = UInt8(0x80 | (c & 0x3F)); writtenBytes += 4
         }
     }
 }

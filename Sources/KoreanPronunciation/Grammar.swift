@@ -12,7 +12,7 @@ struct Grammar {
     /// No when a longer stem covers the junction (숨지고: the stem is 숨지-), when the rest is
     /// not an ending, or when the word reads as a noun, with or without a particle (감지를,
     /// 심지, 감자: the same syllables in a noun keep their plain sound).
-    func stemEndingJunction(_ s: [Syl], _ i: Int, _ r: Range<Int>) -> Bool? {
+    func stemEndingJunction(_ s: [Syllable], _ i: Int, _ r: Range<Int>) -> Bool? {
         guard lexicon != nil else { return nil }
         let start = r.lowerBound
         guard classes(s, start...i).contains(.predicateStem),
@@ -23,7 +23,7 @@ struct Grammar {
 
     /// Whether a predicate stem longer than syllables `r.lowerBound...i` takes the word up to
     /// an ending (숨지고: 숨지- + -고, so 숨 and 지 are one stem, 안기다: 안기- + -다).
-    func longerStemCovers(_ s: [Syl], _ i: Int, _ r: Range<Int>) -> Bool {
+    func longerStemCovers(_ s: [Syllable], _ i: Int, _ r: Range<Int>) -> Bool {
         var j = i + 1
         while j < r.upperBound - 1 {
             if classes(s, r.lowerBound...j).contains(.predicateStem),
@@ -38,7 +38,7 @@ struct Grammar {
     /// own or a noun and a particle is not taken for one: 말, 줄, 일, 칠 (nouns, numerals), 늘
     /// (an adverb), 이를 (이 + 를), 굽을 (굽 + 을), 물을; the listed modifiers of `WordClasses`
     /// still decide those they name (할, 갈, 먹을 엿).
-    func isAdnominal(_ s: [Syl], _ a: Range<Int>, orN: Bool) -> Bool? {
+    func isAdnominal(_ s: [Syllable], _ a: Range<Int>, orN: Bool) -> Bool? {
         guard lexicon != nil else { return nil }
         let found = classes(s, a)
         let wanted: KoreanLexicon.WordClass = orN ? [.adnominalL, .adnominalN] : .adnominalL
@@ -46,21 +46,21 @@ struct Grammar {
         return !readsAsNoun(s, a)
     }
 
-    @inline(__always) private func classes(_ s: [Syl], _ r: Range<Int>) -> KoreanLexicon.WordClass {
+    @inline(__always) private func classes(_ s: [Syllable], _ r: Range<Int>) -> KoreanLexicon.WordClass {
         guard let lexicon, let key = writtenKey(s, r) else { return [] }
         return lexicon.classes(forKey: key)
     }
 
-    @inline(__always) private func classes(_ s: [Syl], _ r: ClosedRange<Int>) -> KoreanLexicon.WordClass {
+    @inline(__always) private func classes(_ s: [Syllable], _ r: ClosedRange<Int>) -> KoreanLexicon.WordClass {
         classes(s, r.lowerBound..<(r.upperBound + 1))
     }
 
-    @inline(__always) private func contains(_ set: Set<UInt64>, _ s: [Syl], _ r: Range<Int>) -> Bool {
+    @inline(__always) private func contains(_ set: Set<UInt64>, _ s: [Syllable], _ r: Range<Int>) -> Bool {
         writtenKey(s, r).map(set.contains) ?? false
     }
 
     /// Whether word `r` is a noun, or a noun and a particle (감지를, 책을, 나는).
-    func readsAsNoun(_ s: [Syl], _ r: Range<Int>) -> Bool {
+    func readsAsNoun(_ s: [Syllable], _ r: Range<Int>) -> Bool {
         guard lexicon != nil else { return false }
         if classes(s, r).contains(.nominal) { return true }
         var k = r.upperBound - 1
@@ -75,11 +75,11 @@ struct Grammar {
 
 /// The key (`KoreanLexicon.key`) of the written syllables `r` of a word; nil outside one to
 /// four syllables.
-@inline(__always) func writtenKey(_ s: [Syl], _ r: Range<Int>) -> UInt64? {
+@inline(__always) func writtenKey(_ s: [Syllable], _ r: Range<Int>) -> UInt64? {
     KoreanLexicon.key(r.lazy.map { s[$0].written })
 }
 
-@inline(__always) func writtenKey(_ s: [Syl], _ r: ClosedRange<Int>) -> UInt64? {
+@inline(__always) func writtenKey(_ s: [Syllable], _ r: ClosedRange<Int>) -> UInt64? {
     writtenKey(s, r.lowerBound..<(r.upperBound + 1))
 }
 

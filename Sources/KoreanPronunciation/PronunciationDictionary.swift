@@ -105,7 +105,7 @@ public struct PronunciationDictionary: Sendable {
     }
 
     /// Fixes the syllables of every entry found in the word `r` (longest match first).
-    func apply(_ s: inout [Syl], _ r: Range<Int>) {
+    func apply(_ s: inout [Syllable], _ r: Range<Int>) {
         if index.isEmpty { return }
         var p = r.lowerBound
         while p + 1 < r.upperBound {
@@ -113,7 +113,7 @@ public struct PronunciationDictionary: Sendable {
         }
     }
 
-    private func match(_ s: inout [Syl], _ p: Int, _ r: Range<Int>) -> Int? {
+    private func match(_ s: inout [Syllable], _ p: Int, _ r: Range<Int>) -> Int? {
         var lengths = index.lengths(startingWith: s[p].written)
         if lengths == 0 { return nil }
         if p != r.lowerBound { lengths &= ~UInt32(0b111) }         // inside a word: 3+ syllables
@@ -124,12 +124,12 @@ public struct PronunciationDictionary: Sendable {
             guard let pron = index.find(s, p, len) else { continue }
             for k in 0..<len {
                 let x = pron[k] - Hangul.base
-                s[p + k].on = UInt8(x / 588)
-                s[p + k].vo = UInt8((x % 588) / 28)
-                s[p + k].fixed |= Syl.fixedVowel | (k > 0 ? Syl.fixedOnset : 0)
+                s[p + k].onset = UInt8(x / 588)
+                s[p + k].vowel = UInt8((x % 588) / 28)
+                s[p + k].fixed |= Syllable.fixedVowel | (k > 0 ? Syllable.fixedOnset : 0)
                 if k < len - 1 {
-                    s[p + k].co = UInt8(x % 28)
-                    s[p + k].fixed |= Syl.fixedCoda
+                    s[p + k].coda = UInt8(x % 28)
+                    s[p + k].fixed |= Syllable.fixedCoda
                 }
             }
             return len
@@ -175,7 +175,7 @@ struct EntryIndex: Sendable {
         lengthMask.isEmpty ? 0 : lengthMask[Int(s - Hangul.base)]
     }
 
-    func find(_ s: [Syl], _ p: Int, _ len: Int) -> [UInt32]? {
+    func find(_ s: [Syllable], _ p: Int, _ len: Int) -> [UInt32]? {
         let h = Self.hash(p..<(p + len)) { s[$0].written }
         let mask = slots.count - 1
         var i = Int(truncatingIfNeeded: h) & mask

@@ -18,13 +18,13 @@ struct SyllableSet: Sendable {
     }
 }
 
-/// Bits of the per-syllable class mask (`Syl.cls`), filled from `WordClasses.flags` once per
+/// Bits of the per-syllable class mask (`Syllable.classFlags`), filled from `WordClasses.flags` once per
 /// syllable so that the rules test membership with one AND.
-enum Cls {
-    static let sai: UInt16 = 1, noSino: UInt16 = 2, modL: UInt16 = 4, modLAny: UInt16 = 8
-    static let numeral: UInt16 = 16, nlSuffix: UInt16 = 32, stemEnd: UInt16 = 64, nInsMod: UInt16 = 128
+enum SyllableClass {
+    static let saiSiot: UInt16 = 1, noSinoTensing: UInt16 = 2, modifierL: UInt16 = 4, modifierLAnyNoun: UInt16 = 8
+    static let numeral: UInt16 = 16, nlSuffix: UInt16 = 32, stemEnding: UInt16 = 64, nInsertionModifier: UInt16 = 128
     static let nounLG: UInt16 = 256, nativeTens: UInt16 = 512, prefix: UInt16 = 1024
-    static let modWordEnd: UInt16 = 2048, boundNounStart: UInt16 = 4096
+    static let modifierWordEnd: UInt16 = 2048, boundNounStart: UInt16 = 4096
 }
 
 /// Closed word classes the rules consult where the standard depends on morphology
@@ -133,12 +133,12 @@ enum WordClasses {
                 if let x = first ? w.first : w.last, Hangul.isSyllable(x) { f[Int(x - Hangul.base)] |= bit }
             }
         }
-        mark(saiSiot, Cls.sai); mark(noSinoTensing, Cls.noSino); mark(modifierL, Cls.modL)
-        mark(modifierLAnyNoun, Cls.modLAny); mark(numerals, Cls.numeral); mark(nlSuffixes, Cls.nlSuffix)
-        mark(stemEndings, Cls.stemEnd); mark(nInsertionModifiers, Cls.nInsMod); mark(nounLG, Cls.nounLG)
-        mark(nativeTens, Cls.nativeTens); mark(prefixes, Cls.prefix)
-        mark(Array(modifierWords), first: false, Cls.modWordEnd)
-        mark(Array(boundNounForms), first: true, Cls.boundNounStart)
+        mark(saiSiot, SyllableClass.saiSiot); mark(noSinoTensing, SyllableClass.noSinoTensing); mark(modifierL, SyllableClass.modifierL)
+        mark(modifierLAnyNoun, SyllableClass.modifierLAnyNoun); mark(numerals, SyllableClass.numeral); mark(nlSuffixes, SyllableClass.nlSuffix)
+        mark(stemEndings, SyllableClass.stemEnding); mark(nInsertionModifiers, SyllableClass.nInsertionModifier); mark(nounLG, SyllableClass.nounLG)
+        mark(nativeTens, SyllableClass.nativeTens); mark(prefixes, SyllableClass.prefix)
+        mark(Array(modifierWords), first: false, SyllableClass.modifierWordEnd)
+        mark(Array(boundNounForms), first: true, SyllableClass.boundNounStart)
         return f
     }()
 }

@@ -38,7 +38,7 @@ public enum GuideVerifier {
         do {
             manifest = try ManifestReader.read(data)
         } catch {
-            return Report(files: 0, problems: ["manifest.json: \(error.description)"])
+            return Report(files: 0, problems: ["manifest.json: \(error.message)"])
         }
         guard let files = manifest.files else {
             return Report(files: 0, problems: ["manifest.json: lists no files with their hashes (made by an older version); publish the guide again"])

@@ -170,8 +170,8 @@ public struct VoiceLibrary: Sendable {
         self.folder = folder
     }
 
-    /// Finds the Voices folder: `explicit` if given, then ./Voices, then a Voices folder beside
-    /// the executable or in one of its ancestors (so a built binary finds the project's).
+    /// Finds the Voices folder: `explicit` if given (it must exist), else the first folder of
+    /// `searchPaths` that holds standard.json.
     public static func locate(explicit: URL? = nil, executable: URL? = nil) throws -> VoiceLibrary {
         if let explicit {
             guard isDirectory(explicit) else { throw ExpoError.voicesFolderMissing(searched: [explicit.path], explicit: true) }
@@ -186,9 +186,10 @@ public struct VoiceLibrary: Sendable {
     }
 
     /// Where a Voices folder may be, in search order, each once: $EXPO_NARRATE_VOICES (the
-    /// folder itself), the installation folders (`ResourceLocations`: $EXPO_NARRATE_DATA,
-    /// beside the binary, ../share/expo-narrate), the current folder, then a source checkout
-    /// above the binary.
+    /// folder itself), Voices/ in the installation folders (`ResourceLocations`:
+    /// $EXPO_NARRATE_DATA, beside the binary, ../share/expo-narrate), ./Voices, then Voices/ in
+    /// the five folders above the binary's (a source checkout, so a built binary finds the
+    /// project's).
     static func searchPaths(executable: URL?) -> [URL] {
         var candidates: [URL] = []
         if let environment = ProcessInfo.processInfo.environment["EXPO_NARRATE_VOICES"], !environment.isEmpty {

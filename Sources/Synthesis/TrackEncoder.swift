@@ -54,39 +54,35 @@ struct TrackEncoder {
         guard !formats.isEmpty else { return audio }
         let metadata = TrackMetadata(title: job.title, artist: nil, album: job.album.isEmpty ? nil : job.album,
                                      trackNumber: job.trackNumber.isEmpty ? nil : job.trackNumber)
-        do {
-            let first = formats.map { EncoderChoice.first($0, delivery: delivery) }
-            let measured = try encode(job.key, sampleRate: audio.sampleRate, first, metadata: metadata)
-            var updated = audio
-            for (index, format) in formats.enumerated() {
-                var choice = first[index]
-                var measurement = measured[index]
-                var attempt = 0
-                while measurement.truePeak > ceilingDBTP {
-                    attempt += 1
-                    guard let next = choice.retry(attempt: attempt, truePeak: measurement.truePeak,
-                                                  ceiling: ceilingDBTP) else {
-                        throw overCeiling(job: job, format: format, truePeak: measurement.truePeak, attempts: attempt)
-                    }
-                    choice = next
-                    measurement = try encode(job.key, sampleRate: audio.sampleRate, [choice], metadata: metadata)[0]
+        let first = formats.map { EncoderChoice.first($0, delivery: delivery) }
+        let measured = try encode(job.key, sampleRate: audio.sampleRate, first, metadata: metadata)
+        var updated = audio
+        for (index, format) in formats.enumerated() {
+            var choice = first[index]
+            var measurement = measured[index]
+            var attempt = 0
+            while measurement.truePeak > ceilingDBTP {
+                attempt += 1
+                guard let next = choice.retry(attempt: attempt, truePeak: measurement.truePeak,
+                                              ceiling: ceilingDBTP) else {
+                    throw overCeiling(job: job, format: format, truePeak: measurement.truePeak, attempts: attempt)
                 }
-                let url = cache.encodedURL(job.key, format)
-                var status = stat()
-                guard stat(url.path, &status) == 0 else {
-                    throw ExpoError.system(file: url.path, operation: "inspect", code: errno)
-                }
-                updated.encoded[format.rawValue] = EncodedAudio(
-                    fingerprint: Self.fingerprint(format, job: job, delivery: delivery),
-                    byteCount: Int(status.st_size),
-                    sha256: try SHA256Digest.ofFile(url.path), durationSeconds: measurement.durationSeconds,
-                    loudnessLUFS: measurement.integratedLoudness.isFinite ? measurement.integratedLoudness : nil,
-                    truePeakDBTP: measurement.truePeak.isFinite ? measurement.truePeak : nil)
+                choice = next
+                measurement = try encode(job.key, sampleRate: audio.sampleRate, [choice], metadata: metadata)[0]
             }
-            return updated
-        } catch let error as EncodingError {
-            throw error.expoError
+            let url = cache.encodedURL(job.key, format)
+            var status = stat()
+            guard stat(url.path, &status) == 0 else {
+                throw ExpoError.system(file: url.path, operation: "inspect", code: errno)
+            }
+            updated.encoded[format.rawValue] = EncodedAudio(
+                fingerprint: Self.fingerprint(format, job: job, delivery: delivery),
+                byteCount: Int(status.st_size),
+                sha256: try SHA256Digest.ofFile(url.path), durationSeconds: measurement.durationSeconds,
+                loudnessLUFS: measurement.integratedLoudness.isFinite ? measurement.integratedLoudness : nil,
+                truePeakDBTP: measurement.truePeak.isFinite ? measurement.truePeak : nil)
         }
+        return updated
     }
 
     /// One pass over the WAV, every encoder of `choices` fed from it; how each file measures
@@ -173,23 +169,6 @@ enum EncoderChoice: Sendable, Equatable {
             guard attempt <= 2 else { return nil }
             settings.gainDB += reduction
             return .mp3(settings)
-        }
-    }
-}
-
-extension EncodingError {
-    /// The error as the rest of expo-narrate reports it: a system failure is I/O (a full disk
-    /// stops the run); a codec's refusal is internal.
-    public var expoError: ExpoError {
-        switch self {
-        case let .system(file, operation, code): return ExpoError.system(file: file, operation: operation, code: code)
-        case let .codec(file, library, operation, detail):
-            return ExpoError(.internal, "\(file): \(library) failed to \(operation): \(detail)")
-        case let .invalidArgument(message): return ExpoError(.usage, message)
-        case let .encoderClosed(file): return ExpoError(.internal, "\(file): the encoder was already finished")
-        case let .malformed(file, reason): return ExpoError(.internal, "\(file): not a usable encoded file (\(reason))")
-        case let .incompatibleTracks(file, reason): return ExpoError(.internal, "\(file): cannot be joined (\(reason))")
-        case .stopped: return ExpoError.interrupted
         }
     }
 }

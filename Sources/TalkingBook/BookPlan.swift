@@ -1,3 +1,4 @@
+import ExpoModel
 import Foundation
 
 /// One audio file of the book, listed once even when chapters share it.
@@ -19,7 +20,7 @@ struct ClipPlan: Sendable, Equatable {
 
 /// A validated chapter with its derived names and clips.
 struct ChapterPlan: Sendable {
-    let chapter: Chapter
+    let chapter: BookChapter
     /// Manifest id of the XHTML document, e.g. `"ch-00-poster"`.
     var itemID: String { "ch-" + chapter.id }
     /// Manifest id of the SMIL document, e.g. `"mo-00-poster"`.
@@ -52,7 +53,7 @@ struct BookPlan: Sendable {
     /// Validates `document` and derives names, ids and millisecond clips.
     init(_ document: TalkingBookDocument) throws {
         try Self.validateMetadata(document)
-        guard !document.chapters.isEmpty else { throw TalkingBookError.noChapters }
+        guard !document.chapters.isEmpty else { throw ExpoError.noChapters }
         var seenIDs = Set<String>()
         var audioByName: [String: AudioFilePlan] = [:]
         var audioFiles: [AudioFilePlan] = []
@@ -60,9 +61,9 @@ struct BookPlan: Sendable {
         var seenPictures = Set<String>()
         for chapter in document.chapters {
             try Self.validateName(chapter.id)
-            guard chapter.id.lowercased() != "nav" else { throw TalkingBookError.invalidName(chapter.id) }
+            guard chapter.id.lowercased() != "nav" else { throw ExpoError.invalidName(chapter.id) }
             guard seenIDs.insert(chapter.id.lowercased()).inserted else {
-                throw TalkingBookError.duplicateChapterID(chapter.id)
+                throw ExpoError.duplicateChapterID(chapter.id)
             }
             try Self.requireText(chapter.title, field: "title of chapter \(chapter.id)")
             try Self.validateLanguages(chapter)
@@ -73,10 +74,10 @@ struct BookPlan: Sendable {
             if let picture = chapter.picture {
                 try Self.validateName(picture.fileName)
                 guard ["image/jpeg", "image/png"].contains(picture.mediaType) else {
-                    throw TalkingBookError.unsupportedMediaType(picture.mediaType)
+                    throw ExpoError.unsupportedMediaType(picture.mediaType)
                 }
                 guard seenPictures.insert(picture.fileName.lowercased()).inserted else {
-                    throw TalkingBookError.conflictingAudio(picture.fileName)
+                    throw ExpoError.conflictingAudio(picture.fileName)
                 }
             }
             chapters.append(try Self.chapterPlan(chapter, audio: audio))
@@ -91,31 +92,31 @@ struct BookPlan: Sendable {
         try requireText(document.identifier, field: "identifier")
         try requireText(document.accessibilitySummary, field: "accessibilitySummary")
         for tag in [document.language] + [document.titleLanguage].compactMap({ $0 }) {
-            guard LanguageTag.isWellFormed(tag) else { throw TalkingBookError.invalidLanguageTag(tag) }
+            guard LanguageTag.isWellFormed(tag) else { throw ExpoError.invalidLanguageTag(tag) }
         }
         let pattern = #"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"#
         guard document.modified.range(of: pattern, options: .regularExpression) != nil else {
-            throw TalkingBookError.invalidModifiedDate(document.modified)
+            throw ExpoError.invalidModifiedDate(document.modified)
         }
     }
 
     private static func requireText(_ text: String, field: String) throws {
-        guard !XMLText.singleLine(text).isEmpty else { throw TalkingBookError.emptyValue(field) }
+        guard !XMLText.singleLine(text).isEmpty else { throw ExpoError.emptyValue(field) }
     }
 
     /// Accepts `A-Z a-z 0-9 - _ .`, starting with a letter or digit, 1 to 64 characters.
     static func validateName(_ name: String) throws {
         let pattern = #"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"#
         guard name.range(of: pattern, options: .regularExpression) != nil else {
-            throw TalkingBookError.invalidName(name)
+            throw ExpoError.invalidName(name)
         }
     }
 
-    private static func validateLanguages(_ chapter: Chapter) throws {
+    private static func validateLanguages(_ chapter: BookChapter) throws {
         let tags = [chapter.titleLanguage].compactMap { $0 }
             + chapter.blocks.flatMap { $0.sentences.flatMap { $0.runs.compactMap(\.language) } }
         for tag in tags where !LanguageTag.isWellFormed(tag) {
-            throw TalkingBookError.invalidLanguageTag(tag)
+            throw ExpoError.invalidLanguageTag(tag)
         }
     }
 
@@ -123,13 +124,13 @@ struct BookPlan: Sendable {
                                   list: inout [AudioFilePlan]) throws -> AudioFilePlan {
         try validateName(reference.fileName)
         guard ["audio/mpeg", "audio/mp4"].contains(reference.mediaType) else {
-            throw TalkingBookError.unsupportedMediaType(reference.mediaType)
+            throw ExpoError.unsupportedMediaType(reference.mediaType)
         }
         if let existing = known[reference.fileName.lowercased()] {
             guard existing.fileName == reference.fileName,
                   existing.sourceURL.standardizedFileURL == reference.sourceURL.standardizedFileURL,
                   existing.mediaType == reference.mediaType else {
-                throw TalkingBookError.conflictingAudio(reference.fileName)
+                throw ExpoError.conflictingAudio(reference.fileName)
             }
             return existing
         }
@@ -140,19 +141,19 @@ struct BookPlan: Sendable {
         return plan
     }
 
-    private static func chapterPlan(_ chapter: Chapter, audio: AudioFilePlan?) throws -> ChapterPlan {
+    private static func chapterPlan(_ chapter: BookChapter, audio: AudioFilePlan?) throws -> ChapterPlan {
         let sentences = chapter.blocks.flatMap(\.sentences)
         guard let reference = chapter.audio else {
             if let index = sentences.firstIndex(where: { $0.clip != nil }) {
-                throw TalkingBookError.clipWithoutAudio(chapter: chapter.id, sentence: index)
+                throw ExpoError.clipWithoutAudio(chapter: chapter.id, sentence: index)
             }
             return ChapterPlan(chapter: chapter, audio: nil, clips: [:], fullyNarrated: false)
         }
         let duration = reference.durationSeconds
-        guard duration.isFinite, duration > 0 else { throw TalkingBookError.invalidDuration(chapter: chapter.id) }
+        guard duration.isFinite, duration > 0 else { throw ExpoError.invalidDuration(chapter: chapter.id) }
         let clips = try clipPlans(sentences, durationMilliseconds: SMILClock.milliseconds(duration),
                                   chapter: chapter.id)
-        guard !clips.isEmpty else { throw TalkingBookError.emptyOverlay(chapter: chapter.id) }
+        guard !clips.isEmpty else { throw ExpoError.emptyOverlay(chapter: chapter.id) }
         return ChapterPlan(chapter: chapter, audio: audio, clips: clips,
                            fullyNarrated: clips.count == sentences.count)
     }
@@ -160,14 +161,14 @@ struct BookPlan: Sendable {
     /// Clip ends up to this many milliseconds past the audio's end are taken as rounding noise and clamped.
     static let endToleranceMilliseconds = 10
 
-    private static func clipPlans(_ sentences: [Sentence], durationMilliseconds: Int,
+    private static func clipPlans(_ sentences: [BookSentence], durationMilliseconds: Int,
                                   chapter: String) throws -> [Int: ClipPlan] {
         var clips: [Int: ClipPlan] = [:]
         var previousEnd = 0
         for (index, sentence) in sentences.enumerated() {
             guard let clip = sentence.clip else { continue }
             guard clip.lowerBound.isFinite, clip.upperBound.isFinite, clip.lowerBound >= 0 else {
-                throw TalkingBookError.clipOutOfRange(chapter: chapter, sentence: index)
+                throw ExpoError.clipOutOfRange(chapter: chapter, sentence: index)
             }
             let begin = SMILClock.milliseconds(clip.lowerBound)
             var end = SMILClock.milliseconds(clip.upperBound)
@@ -175,10 +176,10 @@ struct BookPlan: Sendable {
                 end = durationMilliseconds
             }
             guard end > begin, end <= durationMilliseconds else {
-                throw TalkingBookError.clipOutOfRange(chapter: chapter, sentence: index)
+                throw ExpoError.clipOutOfRange(chapter: chapter, sentence: index)
             }
             guard begin >= previousEnd else {
-                throw TalkingBookError.clipsOutOfOrder(chapter: chapter, sentence: index)
+                throw ExpoError.clipsOutOfOrder(chapter: chapter, sentence: index)
             }
             clips[index] = ClipPlan(begin: begin, end: end)
             previousEnd = end

@@ -63,7 +63,7 @@ struct ChapterXHTML {
         return out
     }
 
-    private func elementFor(_ role: Block.Role, seenTitle: Bool) -> (String, String) {
+    private func elementFor(_ role: BookBlock.Role, seenTitle: Bool) -> (String, String) {
         switch role {
         case .title: return (seenTitle ? "h2" : "h1", "")
         case .fact: return ("p", " class=\"fact\"")
@@ -73,7 +73,7 @@ struct ChapterXHTML {
         }
     }
 
-    private func renderSentence(_ sentence: Sentence, id: String) -> String {
+    private func renderSentence(_ sentence: BookSentence, id: String) -> String {
         // dir="auto" isolates the sentence for direction: an override or embedding the text
         // left open ends with its sentence.
         var out = "<span id=\"\(id)\" dir=\"auto\">"

@@ -1,15 +1,11 @@
 import Foundation
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Writes a ``TalkingBookDocument`` as an EPUB 3 publication with Media Overlays.
 public enum TalkingBookWriter {
     /// Writes `document` to `url` as an `.epub` file.
     ///
-    /// The document is validated first (see ``TalkingBookError``). The book is then written to a
+    /// The document is validated first (see `TalkingBookErrors.swift`). The book is then written to a
     /// hidden temporary file in the destination's folder and renamed over `url` only when complete,
     /// so `url` holds either its previous content or the whole new book, never a partial one.
     /// Audio files are streamed into the archive in chunks. Equal documents (and equal audio bytes)

@@ -1,3 +1,4 @@
+import ExpoModel
 import Foundation
 
 /// CRC-32 (IEEE 802.3, as ZIP uses it), table driven.
@@ -69,7 +70,7 @@ final class ZipWriter {
             copiedSize += UInt64(chunk.count)
             try emit(chunk)
         }
-        guard copied.checksum == crc, copiedSize == size else { throw TalkingBookError.audioChanged(url.path) }
+        guard copied.checksum == crc, copiedSize == size else { throw ExpoError.audioChanged(url.path) }
     }
 
     /// Writes the central directory and the end record, and flushes everything to the handle.
@@ -77,7 +78,7 @@ final class ZipWriter {
         let directoryOffset = offset
         let directorySize = UInt64(centralDirectory.count)
         guard entryCount < 0xFFFF, directoryOffset + directorySize < 0xFFFF_FFFF else {
-            throw TalkingBookError.archiveTooLarge
+            throw ExpoError.archiveTooLarge
         }
         try emit(centralDirectory)
         var end = Data()
@@ -96,7 +97,7 @@ final class ZipWriter {
     private func addHeader(name: String, crc: UInt32, size: UInt64) throws {
         let nameBytes = Data(name.utf8)
         guard size < 0xFFFF_FFFF, offset < 0xFFFF_FFFF, nameBytes.count < 0xFFFF else {
-            throw TalkingBookError.archiveTooLarge
+            throw ExpoError.archiveTooLarge
         }
         let flags: UInt16 = name.allSatisfy(\.isASCII) ? 0 : 0x0800   // bit 11: UTF-8 name
         var local = Data()
@@ -162,7 +163,7 @@ final class ZipWriter {
         do {
             input = try FileHandle(forReadingFrom: url)
         } catch {
-            throw TalkingBookError.unreadableAudio(url.path)
+            throw ExpoError.unreadableAudio(url.path)
         }
         defer { try? input.close() }
         while true {
@@ -170,7 +171,7 @@ final class ZipWriter {
             do {
                 chunk = try input.read(upToCount: chunkSize)
             } catch {
-                throw TalkingBookError.unreadableAudio(url.path)
+                throw ExpoError.unreadableAudio(url.path)
             }
             guard let chunk, !chunk.isEmpty else { return }
             try body(chunk)

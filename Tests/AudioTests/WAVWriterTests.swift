@@ -1,10 +1,7 @@
 import Foundation
 import Testing
 
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Glibc
 import ExpoModel
 import ExpoSystem
 @testable import Audio

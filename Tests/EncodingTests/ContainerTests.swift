@@ -1,3 +1,4 @@
+import ExpoModel
 import Foundation
 import Testing
 @testable import Encoding
@@ -6,7 +7,7 @@ import Testing
 @Suite("Container bytes") struct ContainerTests {
     @Test("ID3v2.4 tag: header, sync-safe sizes, CTOC then CHAP frames with times")
     func id3Layout() throws {
-        let chapters = [Chapter(startSeconds: 0, title: "하나"), Chapter(startSeconds: 200.5, title: "둘")]
+        let chapters = [ChapterMark(title: "하나", startSeconds: 0), ChapterMark(title: "둘", startSeconds: 200.5)]
         let tag = try ID3v2.tag(TrackMetadata(title: String(repeating: "가", count: 60), trackNumber: "2"), chapters: chapters, durationMs: 300_000)
         #expect(Array(tag[0..<5]) == Array("ID3".utf8) + [4, 0] && tag[5] == 0)
         #expect(tag[6..<10].allSatisfy { $0 < 0x80 })
@@ -34,7 +35,7 @@ import Testing
     func opusComments() throws {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let chapters = [Chapter(startSeconds: 0, title: "처음"), Chapter(startSeconds: 3_723.4567, title: "끝")]
+        let chapters = [ChapterMark(title: "처음", startSeconds: 0), ChapterMark(title: "끝", startSeconds: 3_723.4567)]
         let info = try Support.encode(Support.track(seconds: 0.5), format: .opus, to: folder + "/t.opus",
                                       metadata: TrackMetadata(title: "제목", trackNumber: "1"), chapters: chapters)
         let stream = try OggOpusStream(bytes: try readWholeFile(info.path), file: info.path)
@@ -55,6 +56,6 @@ import Testing
         #expect(Ogg.packets(of: pages).map(\.data) == packets)
         var corrupted = bytes
         corrupted[40] ^= 1
-        #expect(throws: EncodingError.self) { _ = try Ogg.pages(in: corrupted, file: "memory") }
+        #expect(throws: ExpoError.self) { _ = try Ogg.pages(in: corrupted, file: "memory") }
     }
 }

@@ -1,3 +1,4 @@
+import ExpoModel
 import Foundation
 import Testing
 @testable import Encoding
@@ -99,17 +100,17 @@ import Testing
     func badInput() throws {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        #expect(throws: EncodingError.self) { _ = try GuideAssembler.mp3(tracks: [], to: folder + "/g.mp3") }
+        #expect(throws: ExpoError.self) { _ = try GuideAssembler.mp3(tracks: [], to: folder + "/g.mp3") }
         let bogus = folder + "/bogus.mp3"
         try Data("not audio".utf8).write(to: URL(fileURLWithPath: bogus))
         let track = EncodedTrackFile(path: bogus, title: "x", sourceFrames: 10, sourceSampleRate: 22_050)
         #expect { _ = try GuideAssembler.mp3(tracks: [track], to: folder + "/g.mp3") } throws: { error in
-            (error as? EncodingError)?.localizedDescription.contains(bogus) == true
+            (error as? ExpoError)?.localizedDescription.contains(bogus) == true
         }
         #expect { _ = try GuideAssembler.opus(tracks: [track], to: folder + "/g.opus") } throws: { error in
-            (error as? EncodingError)?.localizedDescription.contains(bogus) == true
+            (error as? ExpoError)?.localizedDescription.contains(bogus) == true
         }
-        #expect(throws: EncodingError.self) { _ = try GuideAssembler.mp3(tracks: [track], cueSeconds: [0, 1], to: folder + "/g.mp3") }
+        #expect(throws: ExpoError.self) { _ = try GuideAssembler.mp3(tracks: [track], cueSeconds: [0, 1], to: folder + "/g.mp3") }
     }
 
     /// Encodes the three tracks into `folder` and assembles them there.

@@ -1,3 +1,4 @@
+import ExpoModel
 import Foundation
 import Testing
 import Audio
@@ -92,7 +93,7 @@ import Audio
         #expect(abs(plain.truePeak - 3 - quieter.truePeak) < 0.5)
         let other = try measured(OpusSettings(complexity: 10, voice: false), "other")
         #expect(abs(other.integratedLoudness - plain.integratedLoudness) < 0.5)
-        #expect(throws: EncodingError.self) {
+        #expect(throws: ExpoError.self) {
             _ = try OpusFileEncoder(path: folder + "/bad.opus", sampleRate: 22_050, settings: OpusSettings(codecSampleRate: 44_100))
         }
     }

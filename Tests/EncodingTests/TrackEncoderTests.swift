@@ -1,10 +1,11 @@
+import ExpoModel
 import Foundation
 import Testing
 @testable import Encoding
 
 @Suite("Track encoders") struct TrackEncoderTests {
     let metadata = TrackMetadata(title: "직지심체요절", artist: "expo-narrate", album: "만국박람회 1900", trackNumber: "3/20")
-    let chapters = [Chapter(startSeconds: 0, title: "시작"), Chapter(startSeconds: 1.25, title: "둘째 문단")]
+    let chapters = [ChapterMark(title: "시작", startSeconds: 0), ChapterMark(title: "둘째 문단", startSeconds: 1.25)]
 
     @Test("Opus: duration, tags and chapters round-trip")
     func opusRoundTrip() throws {
@@ -49,19 +50,20 @@ import Testing
         #expect {
             _ = try OpusFileEncoder(path: path, sampleRate: 22_050)
         } throws: { error in
-            guard let error = error as? EncodingError, case .system(let file, _, let code) = error else { return false }
-            return file == path && code == ENOENT && error.localizedDescription.contains("No such file or directory")
+            guard let error = error as? ExpoError else { return false }
+            return error.category == .io && error.code == ENOENT && error.message.hasPrefix(path + ": cannot create the file: ")
+                && error.localizedDescription.contains("No such file or directory")
         }
-        #expect(throws: EncodingError.self) { _ = try MP3FileEncoder(path: path.replacingOccurrences(of: ".opus", with: ".mp3"), sampleRate: 22_050) }
+        #expect(throws: ExpoError.self) { _ = try MP3FileEncoder(path: path.replacingOccurrences(of: ".opus", with: ".mp3"), sampleRate: 22_050) }
     }
 
     @Test("Refused settings are reported, not silently changed")
     func refusedSettings() throws {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        #expect(throws: EncodingError.self) { _ = try MP3FileEncoder(path: folder + "/a.mp3", sampleRate: 22_000) }
-        #expect(throws: EncodingError.self) { _ = try OpusFileEncoder(path: folder + "/a.opus", sampleRate: 22_050, settings: OpusSettings(complexity: 11)) }
-        #expect(throws: EncodingError.self) { _ = try OpusFileEncoder(path: folder + "/a.opus", sampleRate: 22_050, chapters: [Chapter(startSeconds: -1, title: "x")]) }
+        #expect(throws: ExpoError.self) { _ = try MP3FileEncoder(path: folder + "/a.mp3", sampleRate: 22_000) }
+        #expect(throws: ExpoError.self) { _ = try OpusFileEncoder(path: folder + "/a.opus", sampleRate: 22_050, settings: OpusSettings(complexity: 11)) }
+        #expect(throws: ExpoError.self) { _ = try OpusFileEncoder(path: folder + "/a.opus", sampleRate: 22_050, chapters: [ChapterMark(title: "x", startSeconds: -1)]) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "no partial files are left")
     }
 
@@ -72,7 +74,7 @@ import Testing
         let encoder = try MP3FileEncoder(path: folder + "/a.mp3", sampleRate: 22_050)
         _ = try encoder.finish()
         let samples: [Int16] = [0, 1, 2]
-        #expect(throws: EncodingError.self) { try samples.withUnsafeBufferPointer { try encoder.append($0) } }
+        #expect(throws: ExpoError.self) { try samples.withUnsafeBufferPointer { try encoder.append($0) } }
     }
 
     /// Checks ffprobe's view: duration, the tags, and the two chapters at 0 s and 1.25 s.

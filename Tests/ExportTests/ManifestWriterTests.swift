@@ -1,3 +1,4 @@
+import ExpoModel
 import Foundation
 import Testing
 @testable import Export
@@ -63,10 +64,10 @@ struct ManifestWriterTests {
     func refusals() throws {
         let data = try ManifestWriter.render(summary: ExportSamples.summary())
         let future = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\"formatVersion\" : 1", with: "\"formatVersion\" : 2")
-        #expect(throws: ManifestReader.ReadError.unsupportedFormatVersion(2)) { try ManifestReader.read(Data(future.utf8)) }
+        #expect(throws: ExpoError(.data, "manifest format 2 is not supported (expected 1)")) { try ManifestReader.read(Data(future.utf8)) }
         #expect { try ManifestReader.read(Data("[]".utf8)) } throws: { error in
-            if case .malformed = error as? ManifestReader.ReadError { return true }
-            return false
+            guard let error = error as? ExpoError else { return false }
+            return error.category == .data && error.message.hasPrefix("manifest is not valid: ")
         }
     }
 

@@ -2,7 +2,7 @@ import Testing
 import KoreanMorphology
 @testable import KoreanPronunciation
 
-/// Round three (issue 27): readings that depend on the part of speech, decided with
+/// Readings (issue 27) that depend on the part of speech, decided with
 /// hunspell-ko's analysis (`KoreanLexicon`). Each row names its article of 표준 발음법; the
 /// must-not rows keep the plain sound where the grammar says the rule does not apply.
 enum GrammarCases {
@@ -75,7 +75,7 @@ struct GrammarTests {
     }
 
     /// Every earlier row still passes with the analysis (checked by RuleTableTests) and without
-    /// it: with no hunspell-ko the rules decide from the spelling, as before round three.
+    /// it: with no hunspell-ko the rules decide from the spelling, as before hunspell-ko was used.
     @Test func earlierTableWithoutTheAnalysis() {
         let rulesOnly = StandardPronouncer(dictionary: Fixture.dictionary, lexicon: nil)
         let misses = Fixture.allCases.filter { rulesOnly.pronounce($0.written) != $0.expected }
@@ -87,7 +87,7 @@ struct GrammarTests {
         for (name, cases) in GrammarCases.byClass {
             let good = cases.filter { Fixture.pronouncer.pronounce($0.written) == $0.expected }.count
             let without = cases.filter { StandardPronouncer(dictionary: Fixture.dictionary, lexicon: nil).pronounce($0.written) == $0.expected }.count
-            print("round three \(name): \(good)/\(cases.count) (rules alone: \(without)/\(cases.count))")
+            print("by part of speech \(name): \(good)/\(cases.count) (rules alone: \(without)/\(cases.count))")
         }
     }
 }

@@ -29,7 +29,7 @@ struct AccessibilityConformanceTests {
         var document = try SampleBook.withPlaceholderAudio(in: scratch)
         #expect(!(try Self.packageDocument(document)).contains("dcterms:conformsTo"))
         document.certifiedBy = "someone"
-        document.chapters[0].blocks.insert(Block(role: .title, sentences: [Sentence(" ")]), at: 0)
+        document.chapters[0].blocks.insert(BookBlock(role: .title, sentences: [BookSentence(" ")]), at: 0)
         #expect(AccessibilityConformance.failures(document) == ["chapter \(document.chapters[0].id) has an empty heading"])
         let opf = try Self.packageDocument(document)
         #expect(!opf.contains("dcterms:conformsTo") && !opf.contains("a11y:certifiedBy"))

@@ -1,3 +1,4 @@
+import ExpoModel
 import Foundation
 import TestSupport
 import Testing
@@ -53,14 +54,14 @@ struct ArchiveTests {
         let before = Set(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path))
         // The audio disappears: the failure comes mid-archive, after other entries were written.
         document.chapters[1].audio?.sourceURL = scratch.file("missing.mp3")
-        #expect(throws: TalkingBookError.unreadableAudio(scratch.file("missing.mp3").path)) {
+        #expect(throws: ExpoError.unreadableAudio(scratch.file("missing.mp3").path)) {
             try TalkingBookWriter.write(document, to: epub)
         }
         #expect(try Data(contentsOf: epub) == Data("previous".utf8))
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path)) == before)
         // An invalid document fails before anything is created.
         document.chapters[0].id = "bad id"
-        #expect(throws: TalkingBookError.invalidName("bad id")) {
+        #expect(throws: ExpoError.invalidName("bad id")) {
             try TalkingBookWriter.write(document, to: scratch.file("new.epub"))
         }
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path)) == before)
@@ -90,7 +91,7 @@ struct ValidationTests {
     }
 
     @Test func rejectsBadDocuments() throws {
-        let cases: [(TalkingBookError, (inout TalkingBookDocument) -> Void)] = [
+        let cases: [(ExpoError, (inout TalkingBookDocument) -> Void)] = [
             (.noChapters, { $0.chapters = [] }),
             (.emptyValue("title"), { $0.title = " \u{1} " }),
             (.invalidModifiedDate("2026-01-01"), { $0.modified = "2026-01-01" }),

@@ -16,7 +16,7 @@ struct PictureTests {
                 data: Data([0xFF, 0xD8, 0xFF, 0xD9]), fileName: "\(document.chapters[index].id)-960.jpg", mediaType: "image/jpeg",
                 width: 960, height: 720, alt: described ? "그림 \(index) & <설명>" : "", hasAlternative: described)
         }
-        document.chapters[2].blocks.insert(Block(role: .appearance, heading: "생김새", sentences: [Sentence("둥근 흰 항아리다.")]), at: 1)
+        document.chapters[2].blocks.insert(BookBlock(role: .appearance, heading: "생김새", sentences: [BookSentence("둥근 흰 항아리다.")]), at: 1)
         let epub = scratch.file("guide.epub")
         try TalkingBookWriter.write(document, to: epub)
         let zip = try StoredZip(Data(contentsOf: epub))

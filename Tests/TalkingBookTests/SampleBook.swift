@@ -106,7 +106,7 @@ enum SampleBook {
     static let nonCharacters = String(String.UnicodeScalarView([0xFFFE, 0xFDD0].compactMap(Unicode.Scalar.init)))
     static let hostile = "A < B & C > D \"q\" 'a' ]]> \u{0}\u{7}\u{1B}\u{85}" + nonCharacters + " 😀🇰🇷 \u{202E}evil\u{202C} "
 
-    typealias Spec = [(Block.Role, [[TextRun]])]
+    typealias Spec = [(BookBlock.Role, [[TextRun]])]
 
     static let poster: Spec = [
         (.title, [[TextRun("1900년 파리 만국박람회 포스터")]]),
@@ -132,12 +132,12 @@ enum SampleBook {
     ]
 
     /// Builds blocks from a spec, giving the sentences the clips in order (or none).
-    static func blocks(_ spec: Spec, clips: [ClosedRange<Double>]?) -> [Block] {
+    static func blocks(_ spec: Spec, clips: [ClosedRange<Double>]?) -> [BookBlock] {
         var next = 0
         return spec.map { role, sentences in
-            Block(role: role, sentences: sentences.map { runs in
+            BookBlock(role: role, sentences: sentences.map { runs in
                 defer { next += 1 }
-                return Sentence(runs: runs, clip: clips?[next])
+                return BookSentence(runs: runs, clip: clips?[next])
             })
         }
     }
@@ -153,10 +153,10 @@ enum SampleBook {
     static func document(poster: (AudioReference, [ClosedRange<Double>]),
                          jikji: (AudioReference, [ClosedRange<Double>])) -> TalkingBookDocument {
         let chapters = [
-            Chapter(id: "00-poster", title: "1900년 파리 만국박람회 포스터", audio: poster.0,
+            BookChapter(id: "00-poster", title: "1900년 파리 만국박람회 포스터", audio: poster.0,
                     blocks: blocks(Self.poster, clips: poster.1)),
-            Chapter(id: "01-jikji", title: "직지심체요절", audio: jikji.0, blocks: blocks(Self.jikji, clips: jikji.1)),
-            Chapter(id: "02-notes", title: "일러두기", blocks: blocks(Self.notes, clips: nil)),
+            BookChapter(id: "01-jikji", title: "직지심체요절", audio: jikji.0, blocks: blocks(Self.jikji, clips: jikji.1)),
+            BookChapter(id: "02-notes", title: "일러두기", blocks: blocks(Self.notes, clips: nil)),
         ]
         return TalkingBookDocument(
             title: "1900년 파리 만국박람회와 대한제국", language: "ko",

@@ -142,11 +142,11 @@ struct ExportStage {
             modified: Self.bookDate(seconds: request.sourceDate), pictures: pictures)
         do {
             try TalkingBookWriter.write(document, to: output.stagedURL("guide.epub"))
-        } catch let error as ExpoError {
+        } catch let error as ExpoError where error.isInterruption {
             throw error
         } catch {
-            throw ExpoError.cannotWrite(path: output.destination.appendingPathComponent("guide.epub").path,
-                                       reason: "\(error)")
+            let reason = (error as? ExpoError)?.message ?? "\(error)"
+            throw ExpoError.cannotWrite(path: output.destination.appendingPathComponent("guide.epub").path, reason: reason)
         }
     }
 

@@ -110,17 +110,13 @@ final class GuideAudio {
             }
             let staged = output.stagedURL(name).path
             let assembly: GuideAssembly
-            do {
-                assembly = try Self.assemble(format, tracks: tracks, gap: gap, metadata: metadata,
-                                             delivery: request.delivery, to: staged)
-            } catch {
-                throw error.expoError
-            }
+            assembly = try Self.assemble(format, tracks: tracks, gap: gap, metadata: metadata,
+                                         delivery: request.delivery, to: staged)
             let peaks = jobs.compactMap { audio[$0.fileStem]?.encoded[format.rawValue]?.truePeakDBTP }
             let encoding = GuideEncoding(
                 file: name, byteCount: Int(assembly.file.bytes), sha256: try SHA256Digest.ofFile(staged),
                 durationSeconds: assembly.file.durationSeconds, truePeakDBTP: peaks.max(),
-                chapters: assembly.chapters.map { ChapterMark(title: $0.title, startSeconds: $0.startSeconds) })
+                chapters: assembly.chapters)
             // Only the latest description of each format is kept.
             for old in FileTree.names(in: cache.folder.path) where old.hasSuffix(".json") && old != record.lastPathComponent
                 && CacheFolder.isGuideStem(String(old.dropLast(5))) {
@@ -137,7 +133,7 @@ final class GuideAudio {
     }
 
     private static func assemble(_ format: DeliveryFormat, tracks: [EncodedTrackFile], gap: Double,
-                                 metadata: TrackMetadata, delivery: Delivery, to path: String) throws(EncodingError)
+                                 metadata: TrackMetadata, delivery: Delivery, to path: String) throws(ExpoError)
         -> GuideAssembly {
         if format == .opus {
             let settings = OpusSettings(bitrate: delivery.opusBitrate, complexity: delivery.opusComplexity)

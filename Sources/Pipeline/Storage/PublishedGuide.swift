@@ -24,7 +24,7 @@ struct PublishedGuide {
         do {
             manifest = try ManifestReader.read(data)
         } catch {
-            throw unreadable(url, reason: error.description)
+            throw unreadable(url, reason: error.message)
         }
         for track in manifest.tracks {
             let script = track.files.txt

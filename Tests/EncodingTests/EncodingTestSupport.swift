@@ -1,3 +1,4 @@
+import ExpoModel
 import Foundation
 import Testing
 @testable import Encoding
@@ -80,7 +81,7 @@ enum Support {
             }
             offset += 8 + size + (size & 1)
         }
-        throw EncodingError.malformed(file: path, reason: "no data chunk")
+        throw ExpoError.malformed(file: path, reason: "no data chunk")
     }
 
     /// A short Korean espeak-ng clip at 22 050 Hz, or nil (with a visible message) without espeak-ng.
@@ -98,7 +99,7 @@ enum Support {
 
     /// Encodes `samples` with a fresh encoder of `format` and returns what it wrote.
     static func encode(_ samples: [Int16], format: EncodedFormat, to path: String, metadata: TrackMetadata = TrackMetadata(),
-                       chapters: [Chapter] = [], mp3: MP3Settings = MP3Settings(), opus: OpusSettings = OpusSettings()) throws -> EncodedFileInfo {
+                       chapters: [ChapterMark] = [], mp3: MP3Settings = MP3Settings(), opus: OpusSettings = OpusSettings()) throws -> EncodedFileInfo {
         switch format {
         case .opus:
             let encoder = try OpusFileEncoder(path: path, sampleRate: 22_050, settings: opus, metadata: metadata, chapters: chapters)
@@ -115,7 +116,7 @@ enum Support {
 }
 
 /// Decodes `path` to mono float PCM in memory (what the tests compare), with its rate.
-func decodeEncodedFile(_ path: String) throws(EncodingError) -> (samples: [Float], sampleRate: Int) {
+func decodeEncodedFile(_ path: String) throws(ExpoError) -> (samples: [Float], sampleRate: Int) {
     var samples: [Float] = []
     switch try sniffFormat(path) {
     case .opus:

@@ -1,23 +1,11 @@
+import ExpoModel
+
 /// The container and codec of an encoded file.
 public enum EncodedFormat: String, Sendable, Hashable, Codable {
     /// Ogg Opus (RFC 7845), always decoded at 48 kHz.
     case opus
     /// MPEG-1/2 Layer III with a LAME/Xing info frame and an ID3v2.4 tag.
     case mp3
-}
-
-/// A chapter mark: where it starts (seconds from the start of the decoded audio) and its title.
-public struct Chapter: Sendable, Hashable, Codable {
-    /// Start of the chapter in seconds of decoded audio (after the codec's priming is removed).
-    public var startSeconds: Double
-    /// The chapter's title, as shown by players.
-    public var title: String
-
-    /// Makes a chapter starting `startSeconds` into the audio.
-    public init(startSeconds: Double, title: String) {
-        self.startSeconds = startSeconds
-        self.title = title
-    }
 }
 
 /// Descriptive tags written into an encoded file (Vorbis comments for Opus, ID3v2.4 for MP3).
@@ -92,7 +80,7 @@ public struct GuideAssembly: Sendable, Hashable, Codable {
     /// The file written.
     public var file: EncodedFileInfo
     /// The chapters as written into the file.
-    public var chapters: [Chapter]
+    public var chapters: [ChapterMark]
     /// guide.wav's cue points in seconds (track starts with the gaps), for comparison.
     public var wavCueSeconds: [Double]
     /// Chapter start minus cue point, seconds, per track (what a listener would notice).

@@ -1,4 +1,4 @@
-extension Cases {
+extension RuleTableCases {
     static let nInsertion: [Case] = [
         Case("제29항", "솜이불", "솜니불"), Case("제29항", "홑이불", "혼니불"), Case("제29항", "막일", "망닐"),
         Case("제29항", "삯일", "상닐"), Case("제29항", "맨입", "맨닙"), Case("제29항", "꽃잎", "꼰닙"),

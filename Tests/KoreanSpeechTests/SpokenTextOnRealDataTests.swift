@@ -8,7 +8,7 @@ import TestSupport
 /// and the original data, no Latin letter (outside a lexicon entry or a deliberate foreign-language
 /// run), no sign other than sentence punctuation, no digit and no Hanja.
 @Suite("What the Korean voice receives")
-struct SpokenTextBarTests {
+struct SpokenTextOnRealDataTests {
     /// Every string value in the JSON file at `url`, but image names (file stems, never spoken).
     static func strings(in url: URL) throws -> [String] {
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: url))

@@ -1,7 +1,7 @@
 import Testing
 @testable import KoreanSpeech
 
-/// A row of a round-two rule table: what is written, what a Korean narrator says, and the rule
+/// A row of a rule table of the normalizer: what is written, what a Korean narrator says, and the rule
 /// or usage the reading follows.
 struct CitedCase: CustomTestStringConvertible, Sendable {
     let written: String
@@ -15,10 +15,10 @@ struct CitedCase: CustomTestStringConvertible, Sendable {
     var testDescription: String { "\(written) → \(spoken) [\(rule)]" }
 }
 
-/// Round-two tables (issue 16), grouped by kind. Sources: 국립국어원 한글 맞춤법 (HM), 표준 발음법
+/// Written forms and how they are read (issue 16), grouped by kind. Sources: 국립국어원 한글 맞춤법 (HM), 표준 발음법
 /// (PB), 외래어 표기법 (OE), 표준국어대사전 (SD) and 온라인가나다 answers (GA); "usage" names
 /// what broadcasters and museum guides say where the rules leave a choice.
-enum RoundTwoCases {
+enum WrittenFormCases {
     static let acronym = "OE: a Latin acronym is read by its letters' names (usage: KBS 케이비에스)"
     static let wordAcronym = "OE/usage: acronyms pronounced as words keep the word (NASA 나사)"
     static let letterDigit = "usage: letters by name, digits as Sino-Korean numbers (A3 에이삼)"

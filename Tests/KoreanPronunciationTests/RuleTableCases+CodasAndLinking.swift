@@ -1,5 +1,5 @@
 /// Table rows, by rule family. Articles are those of 표준 발음법 (표준어 규정 제2부).
-enum Cases {
+enum RuleTableCases {
     static let batchim: [Case] = [
         Case("제9항", "닦다", "닥따"), Case("제9항", "키읔", "키윽"), Case("제9항", "키읔과", "키윽꽈"),
         Case("제9항", "옷", "옫"), Case("제9항", "웃다", "욷따"), Case("제9항", "있다", "읻따"),

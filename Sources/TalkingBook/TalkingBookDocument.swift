@@ -23,7 +23,7 @@ public struct TalkingBookDocument: Sendable {
     /// `schema:accessibilitySummary`: a human-readable description of the book's accessibility.
     public var accessibilitySummary: String
     /// The chapters in reading order; at least one.
-    public var chapters: [Chapter]
+    public var chapters: [BookChapter]
     /// `media:narrator`, e.g. `"espeak-ng (ko)"`.
     public var narrator: String?
     /// Optional `dcterms:conformsTo` claim, e.g. `"EPUB Accessibility 1.1 - WCAG 2.1 Level AA"`.
@@ -39,7 +39,7 @@ public struct TalkingBookDocument: Sendable {
         title: String, titleLanguage: String? = nil, language: String,
         identifier: String, modified: String,
         creator: String? = nil, publisher: String? = nil,
-        accessibilitySummary: String, chapters: [Chapter],
+        accessibilitySummary: String, chapters: [BookChapter],
         narrator: String? = nil, conformsTo: String? = nil, certifiedBy: String? = nil
     ) {
         self.title = title
@@ -58,7 +58,7 @@ public struct TalkingBookDocument: Sendable {
 }
 
 /// One chapter ("track"): its text and, optionally, the narration that reads it.
-public struct Chapter: Sendable {
+public struct BookChapter: Sendable {
     /// ASCII-safe stem used for file names and ids, e.g. `"00-poster"`, `"03-jikji"`:
     /// letters, digits, `-`, `_`, `.`; starting with a letter or digit; at most 64 characters.
     public var id: String
@@ -69,13 +69,13 @@ public struct Chapter: Sendable {
     /// The narration; `nil` makes a text-only chapter without a Media Overlay.
     public var audio: AudioReference?
     /// The display text, in reading order.
-    public var blocks: [Block]
+    public var blocks: [BookBlock]
     /// The chapter's picture, shown after its heading; nil for none.
     public var picture: PictureReference?
 
     /// Creates a chapter; see the properties for the meaning of each value.
     public init(id: String, title: String, titleLanguage: String? = nil,
-                audio: AudioReference? = nil, blocks: [Block], picture: PictureReference? = nil) {
+                audio: AudioReference? = nil, blocks: [BookBlock], picture: PictureReference? = nil) {
         self.id = id
         self.title = title
         self.titleLanguage = titleLanguage
@@ -89,7 +89,7 @@ public struct Chapter: Sendable {
 public struct PictureReference: Sendable {
     /// The file's bytes.
     public var data: Data
-    /// Name inside the book's `images/` folder; same character rules as ``Chapter/id``.
+    /// Name inside the book's `images/` folder; same character rules as ``BookChapter/id``.
     public var fileName: String
     /// `"image/jpeg"` or `"image/png"`, EPUB 3 core image types.
     public var mediaType: String
@@ -117,7 +117,7 @@ public struct PictureReference: Sendable {
 public struct AudioReference: Sendable {
     /// Where the audio file is read from when the book is written.
     public var sourceURL: URL
-    /// Name inside the book's `audio/` folder, e.g. `"00-poster.mp3"`; same character rules as ``Chapter/id``.
+    /// Name inside the book's `audio/` folder, e.g. `"00-poster.mp3"`; same character rules as ``BookChapter/id``.
     /// Chapters may share one file by giving the same name and source.
     public var fileName: String
     /// `"audio/mpeg"` (MP3) or `"audio/mp4"` (AAC in MP4), the EPUB 3 core audio types.
@@ -135,7 +135,7 @@ public struct AudioReference: Sendable {
 }
 
 /// A block of display text: a heading, a fact line, the summary or a paragraph.
-public struct Block: Sendable {
+public struct BookBlock: Sendable {
     /// What the block is; decides the XHTML element and its class.
     public enum Role: String, Sendable, Hashable, CaseIterable {
         /// The chapter heading: the first becomes `<h1>`, later ones `<h2>`.
@@ -153,12 +153,12 @@ public struct Block: Sendable {
     /// What the block is.
     public var role: Role
     /// The sentences, each a separately highlighted `<span id>`.
-    public var sentences: [Sentence]
+    public var sentences: [BookSentence]
     /// A heading shown (not read) before the block; nil for none.
     public var heading: String?
 
     /// Creates a block.
-    public init(role: Role, heading: String? = nil, sentences: [Sentence]) {
+    public init(role: Role, heading: String? = nil, sentences: [BookSentence]) {
         self.role = role
         self.sentences = sentences
         self.heading = heading
@@ -166,7 +166,7 @@ public struct Block: Sendable {
 }
 
 /// One sentence: the unit that is highlighted while it is read.
-public struct Sentence: Sendable {
+public struct BookSentence: Sendable {
     /// The text, as runs that may each carry their own language.
     public var runs: [TextRun]
     /// Start and end, in seconds, in the chapter's audio; `nil` if the sentence is not narrated.

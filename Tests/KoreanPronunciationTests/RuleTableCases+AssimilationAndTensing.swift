@@ -1,4 +1,4 @@
-extension Cases {
+extension RuleTableCases {
     static let nasal: [Case] = [
         Case("제18항", "먹는", "멍는"), Case("제18항", "국물", "궁물"), Case("제18항", "깎는", "깡는"),
         Case("제18항", "키읔만", "키응만"), Case("제18항", "몫몫이", "몽목씨"), Case("제18항", "긁는", "긍는"),

@@ -1,8 +1,6 @@
 import Foundation
 import TestSupport
-#if canImport(FoundationXML)
 import FoundationXML
-#endif
 @testable import TalkingBook
 
 /// Reads back a stored-only ZIP as written by `ZipWriter`, checking headers and CRCs.

@@ -48,7 +48,7 @@ enum Fixture {
 
     static let pronouncer = StandardPronouncer(dictionary: dictionary)
 
-    static let allCases: [Case] = Cases.batchim + Cases.linking + Cases.h + Cases.palatal
-        + Cases.nasal + Cases.liquid + Cases.tensing + Cases.nInsertion + Cases.saiSiot + Cases.vowels
-        + Cases.sentences
+    static let allCases: [Case] = RuleTableCases.batchim + RuleTableCases.linking + RuleTableCases.h + RuleTableCases.palatal
+        + RuleTableCases.nasal + RuleTableCases.liquid + RuleTableCases.tensing + RuleTableCases.nInsertion + RuleTableCases.saiSiot + RuleTableCases.vowels
+        + RuleTableCases.sentences
 }

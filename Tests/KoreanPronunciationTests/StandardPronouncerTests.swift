@@ -3,7 +3,7 @@ import Testing
 import ExpoModel
 @testable import KoreanPronunciation
 
-@Suite struct APITests {
+@Suite struct StandardPronouncerTests {
     @Test func emptyDictionaryStillAppliesRules() {
         let p = StandardPronouncer(dictionary: .empty)
         #expect(p.pronounce("국립중앙박물관에 있습니다") == "궁닙쭝앙방물과네 읻씀니다")

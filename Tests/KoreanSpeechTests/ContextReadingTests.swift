@@ -1,11 +1,11 @@
 import Testing
 @testable import KoreanSpeech
 
-/// Round-three tables (issue 27), by class; every row cites its rule or usage, and the
-/// must-not rows keep the reading another rule gives. Sources as in `RoundTwoCases`: 표준국어대사전
+/// Readings that depend on their context (issue 27), by class; every row cites its rule or
+/// usage, and the must-not rows keep the reading another rule gives. Sources as in `WrittenFormCases`: 표준국어대사전
 /// (SD), 한글 맞춤법 (HM), 표준 발음법 (PB), 온라인가나다 (GA); "usage" names what museum guides and
 /// broadcasters say.
-enum RoundThreeCases {
+enum ContextReadingCases {
     /// The counter chooses the numerals: native before 자루, 통, 개, 점 (works), Sino before 년,
     /// 원, 층, 점 (points).
     static let countersChooseNumerals: [CitedCase] = [
@@ -38,8 +38,8 @@ enum RoundThreeCases {
         .init("USD 20", "이십달러", "usage: an ISO currency code is said after the amount"),
         .init("3×4개", "삼곱하기네개", "usage: × between numbers is 곱하기; the counter keeps its numerals"),
         .init("5월 4~5일", "오월사일부터오일까지", "must not: days of a month are dates (부터 … 까지)"),
-        .init("2~3일", "이일부터삼일까지", "must not: a bare span of days stays two dates (round two)"),
-        .init("1~2년", "일년에서이년", "must not: a bare span of years stays a duration with 에서 (round two)"),
+        .init("2~3일", "이일부터삼일까지", "must not: a bare span of days stays two dates (a written form)"),
+        .init("1~2년", "일년에서이년", "must not: a bare span of years stays a duration with 에서 (a written form)"),
         .init("5월 4~5일에 걸쳐", "오월사일부터오일에걸쳐", "must not: after a month the days are dates"),
     ]
 
@@ -78,8 +78,8 @@ enum RoundThreeCases {
         .init("'88.9.17", "천구백팔십팔년구월십칠일", "usage: 30–99 are years of the 1900s"),
         .init("'19.5.1.(수)", "이천십구년오월일일수요일", "usage: with its weekday"),
         .init("\u{2019}05.3.1", "이천오년삼월일일", "usage: a typographic apostrophe"),
-        .init("'98 월드컵", "구십팔년월드컵", "must not: a short year alone is said short (round two)"),
-        .init("'02년", "공이년", "must not: a short year alone is said short (round two)"),
+        .init("'98 월드컵", "구십팔년월드컵", "must not: a short year alone is said short (a written form)"),
+        .init("'02년", "공이년", "must not: a short year alone is said short (a written form)"),
     ]
 
     static let byClass: [(String, [CitedCase])] = [
@@ -89,13 +89,13 @@ enum RoundThreeCases {
 }
 
 /// Every row of every class; the figures per class are printed for the report.
-@Suite("KoreanSpeechNormalizer round three")
-struct RoundThreeRuleTests {
-    @Test(arguments: RoundThreeCases.byClass.flatMap(\.1)) func citedReading(_ row: CitedCase) { RoundTwoRuleTests.check(row) }
+@Suite("KoreanSpeechNormalizer: readings that depend on their context")
+struct ContextReadingTests {
+    @Test(arguments: ContextReadingCases.byClass.flatMap(\.1)) func citedReading(_ row: CitedCase) { WrittenFormReadingTests.check(row) }
 
     @Test func figuresPerClass() {
-        for (name, cases) in RoundThreeCases.byClass {
-            print("round three \(name): \(cases.filter(RoundTwoRuleTests.passes).count)/\(cases.count)")
+        for (name, cases) in ContextReadingCases.byClass {
+            print("context readings \(name): \(cases.filter(WrittenFormReadingTests.passes).count)/\(cases.count)")
         }
     }
 }

@@ -3,9 +3,10 @@ import ExpoModel
 @testable import KoreanSpeech
 import TestSupport
 
-/// Round-two rule tables (issue 16): one test per kind, every row citing its rule.
-@Suite("KoreanSpeechNormalizer round two")
-struct RoundTwoRuleTests {
+/// How the normalizer reads written forms (issue 16): acronyms, letters with digits, numerals,
+/// signs, dates, counters, currency; one test per kind, every row citing its rule.
+@Suite("KoreanSpeechNormalizer: written forms")
+struct WrittenFormReadingTests {
     static func passes(_ row: CitedCase) -> Bool {
         withoutSpaces(ruleNormalizer.spoken(row.written)) == row.spoken
     }
@@ -14,32 +15,32 @@ struct RoundTwoRuleTests {
         #expect(withoutSpaces(ruleNormalizer.spoken(row.written)) == row.spoken, "\(row.rule)")
     }
 
-    @Test(arguments: RoundTwoCases.latinAcronyms) func latinAcronyms(_ row: CitedCase) { Self.check(row) }
-    @Test(arguments: RoundTwoCases.letterDigitTokens) func letterDigitTokens(_ row: CitedCase) { Self.check(row) }
-    @Test(arguments: RoundTwoCases.abbreviations) func abbreviations(_ row: CitedCase) { Self.check(row) }
-    @Test(arguments: RoundTwoCases.romanNumerals) func romanNumerals(_ row: CitedCase) { Self.check(row) }
-    @Test(arguments: RoundTwoCases.englishOrdinals) func englishOrdinals(_ row: CitedCase) { Self.check(row) }
-    @Test(arguments: RoundTwoCases.signs) func signs(_ row: CitedCase) { Self.check(row) }
-    @Test(arguments: RoundTwoCases.companiesAndJamo) func companiesAndJamo(_ row: CitedCase) { Self.check(row) }
-    @Test(arguments: RoundTwoCases.ratiosAndFractions) func ratiosAndFractions(_ row: CitedCase) { Self.check(row) }
-    @Test(arguments: RoundTwoCases.commemorations) func commemorations(_ row: CitedCase) { Self.check(row) }
-    @Test(arguments: RoundTwoCases.dateForms) func dateForms(_ row: CitedCase) { Self.check(row) }
-    @Test(arguments: RoundTwoCases.ranges) func ranges(_ row: CitedCase) { Self.check(row) }
-    @Test(arguments: RoundTwoCases.counters) func counters(_ row: CitedCase) { Self.check(row) }
-    @Test(arguments: RoundTwoCases.serviceNumbers) func serviceNumbers(_ row: CitedCase) { Self.check(row) }
-    @Test(arguments: RoundTwoCases.currency) func currency(_ row: CitedCase) { Self.check(row) }
-    @Test(arguments: RoundTwoCases.hanja) func hanjaInitialSounds(_ row: CitedCase) { Self.check(row) }
+    @Test(arguments: WrittenFormCases.latinAcronyms) func latinAcronyms(_ row: CitedCase) { Self.check(row) }
+    @Test(arguments: WrittenFormCases.letterDigitTokens) func letterDigitTokens(_ row: CitedCase) { Self.check(row) }
+    @Test(arguments: WrittenFormCases.abbreviations) func abbreviations(_ row: CitedCase) { Self.check(row) }
+    @Test(arguments: WrittenFormCases.romanNumerals) func romanNumerals(_ row: CitedCase) { Self.check(row) }
+    @Test(arguments: WrittenFormCases.englishOrdinals) func englishOrdinals(_ row: CitedCase) { Self.check(row) }
+    @Test(arguments: WrittenFormCases.signs) func signs(_ row: CitedCase) { Self.check(row) }
+    @Test(arguments: WrittenFormCases.companiesAndJamo) func companiesAndJamo(_ row: CitedCase) { Self.check(row) }
+    @Test(arguments: WrittenFormCases.ratiosAndFractions) func ratiosAndFractions(_ row: CitedCase) { Self.check(row) }
+    @Test(arguments: WrittenFormCases.commemorations) func commemorations(_ row: CitedCase) { Self.check(row) }
+    @Test(arguments: WrittenFormCases.dateForms) func dateForms(_ row: CitedCase) { Self.check(row) }
+    @Test(arguments: WrittenFormCases.ranges) func ranges(_ row: CitedCase) { Self.check(row) }
+    @Test(arguments: WrittenFormCases.counters) func counters(_ row: CitedCase) { Self.check(row) }
+    @Test(arguments: WrittenFormCases.serviceNumbers) func serviceNumbers(_ row: CitedCase) { Self.check(row) }
+    @Test(arguments: WrittenFormCases.currency) func currency(_ row: CitedCase) { Self.check(row) }
+    @Test(arguments: WrittenFormCases.hanja) func hanjaInitialSounds(_ row: CitedCase) { Self.check(row) }
 
     /// The suite's figures per kind, printed for the report; at least 250 cases in all.
     @Test func figuresPerKind() {
         var total = 0, passed = 0
-        for (kind, cases) in RoundTwoCases.byKind {
+        for (kind, cases) in WrittenFormCases.byKind {
             let good = cases.filter(Self.passes).count
-            print("round two \(kind): \(good)/\(cases.count)")
+            print("written forms \(kind): \(good)/\(cases.count)")
             total += cases.count
             passed += good
         }
-        print("round two total: \(passed)/\(total)")
+        print("written forms total: \(passed)/\(total)")
         #expect(total >= 250)
     }
 
