@@ -1,21 +1,12 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// expo-narrate is a Linux tool: it links espeak-ng, libhangul and OpenSSL's libcrypto from
-// Debian and calls Linux-only system calls. The stages are targets of their own, so that the
-// compiler keeps every dependency pointing one way: each target below depends only on targets
-// on the lines above its own (the exact arrows are the `dependencies:` of each target).
-//
-//   ExpoModel, KoreanMorphology, TalkingBook
-//   ExpoSystem, KoreanPronunciation, Pictures
-//   Audio, CatalogLoading, Export, KoreanSpeech, Publication
-//   Braille, Encoding, Narration, Speech
-//   AppLabels, CatalogCheck, GuideCache
-//   Synthesis
-//   Pipeline
-//   expo-narrate
-//
-// (README.md, "How it works", draws the whole picture.)
+// expo-narrate is a Linux tool: it links espeak-ng, libhangul, OpenSSL's libcrypto and the codec,
+// loudness, braille and spelling libraries from Debian and calls Linux-only system calls. The
+// stages are targets of their own, so that the compiler keeps every dependency pointing one way;
+// each target's `dependencies:` are exactly the modules its files import, which
+// scripts/check-structure.py checks in the test command. ARCHITECTURE.md shows the graph (made
+// from `swift package describe` by that script) and what each target holds.
 
 let cLibraries: [Target] = [
     // espeak-ng's C library (Debian: libespeak-ng-dev).

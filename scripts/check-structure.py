@@ -11,6 +11,9 @@ targets and their declared dependencies):
    (shims over system libraries) are left to the C compiler.
 2. ARCHITECTURE.md's generated section (between the two marker lines) is exactly what
    `--write` makes from the package: every target and every arrow.
+3. ARCHITECTURE.md's "What each target holds" has a bullet (`- **Name**`) for every Swift
+   target that is not a test, names every C target in backquotes, and has no bullet for a
+   target that does not exist.
 
 Usage:
   scripts/check-structure.py            check; one line per disagreement, exit 1 if any
@@ -161,6 +164,35 @@ def architecture_problem(root, description, write):
     return "ARCHITECTURE.md: the target graph differs from `swift package describe`; run scripts/check-structure.py --write and mend the prose around it"
 
 
+HOLDS = "## What each target holds"
+
+
+def holdings_problems(root, description):
+    with open(os.path.join(root, "ARCHITECTURE.md"), encoding="utf-8") as handle:
+        text = handle.read()
+    start = text.find(HOLDS)
+    if start < 0:
+        return [f"ARCHITECTURE.md: the section \"{HOLDS[3:]}\" is missing"]
+    end = text.find("\n## ", start + len(HOLDS))
+    section = text[start:end if end > 0 else len(text)]
+    bullets = set(re.findall(r"^- \*\*([^*]+)\*\*", section, re.M))
+    quoted = set(re.findall(r"`([A-Za-z0-9_-]+)`", section))
+    problems = []
+    names = set()
+    for target in sorted(description["targets"], key=lambda t: t["name"]):
+        if target["type"] == "test":
+            continue
+        names.add(target["name"])
+        if target["module_type"] == "SwiftTarget":
+            if target["name"] not in bullets:
+                problems.append(f"ARCHITECTURE.md: \"{HOLDS[3:]}\" has no bullet for {target['name']}")
+        elif target["name"] not in quoted and target["name"] not in bullets:
+            problems.append(f"ARCHITECTURE.md: \"{HOLDS[3:]}\" does not name the C target {target['name']}")
+    for bullet in sorted(bullets - names - {"C targets"}):
+        problems.append(f"ARCHITECTURE.md: \"{HOLDS[3:]}\" has a bullet for {bullet}, which is not a target")
+    return problems
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", action="store_true", help="rewrite ARCHITECTURE.md's generated graph")
@@ -173,6 +205,7 @@ def main():
     architecture = architecture_problem(root, description, arguments.write)
     if architecture:
         problems.append(architecture)
+    problems += holdings_problems(root, description)
     for problem in problems:
         print(problem)
     if problems:

@@ -92,7 +92,7 @@ public struct GuideRequest: Sendable {
             case .success(let folder): self.cacheFolder = folder
             case .failure(let reason):
                 self.useCache = false
-                cacheNotice = "No cache folder can be used (\(reason.description)): running without one, so every track is made again next time; give --cache DIR to keep them"
+                cacheNotice = "No cache folder can be used (\(reason.description)): running without one, so every track is made again next time"
             }
         } else {
             self.cacheFolder = cacheFolder

@@ -235,7 +235,7 @@ struct Narrate: ParsableCommand {
             cacheFolder: cache.map { URL(fileURLWithPath: $0) }, useCache: !noCache
         )
         request.waitForOtherRuns = !noWait
-        if let notice = request.cacheNotice, !quiet { printError("warning: \(notice).") }
+        if let notice = request.cacheNotice, !quiet { printError("warning: \(notice); give --cache DIR to keep them.") }
         request.assembleOnly = assembleOnly
         request.braillePage = BraillePageSize(cells: brailleCells, lines: brailleLines)
         request.brailleTable = guideVoice.brailleTable

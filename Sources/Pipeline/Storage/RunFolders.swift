@@ -64,7 +64,7 @@ public final class RunFolders {
             }
             if cache.hasPrefix(output + "/") {
                 throw ExpoError(.usage, "The cache folder \(cache) is inside the output folder \(output), which is replaced whole when the guide is published",
-                                advice: "Choose a cache folder outside the output folder, or leave out --cache for the default one.",
+                                advice: "Choose a cache folder outside the output folder, or the default one.",
                                 subject: .cacheFolder)
             }
         }
