@@ -255,24 +255,53 @@ struct Narrate: ParsableCommand {
             if !report.failedTracks.isEmpty { throw ExitCode(3) }
             return
         }
-        let report = try builder.build(request, progress: printer.show)
+        // The check line: from the report kept in the cache, or made by a helper that starts
+        // once the run has claimed its cache (where the helper keeps the report) and is making
+        // tracks or assembling, beside the run (`CheckSummary.start`).
+        let check = all ? checkLine(catalog, warnings: warnings, request: request) : nil
+        var helper: CheckSummary.Helper?
+        let report: GuideReport
+        do {
+            report = try builder.build(request) { event in
+                switch event {
+                case .trackStarted, .trackFinished, .assembling:
+                    if helper == nil, case .helper(let summary, let arguments) = check {
+                        helper = summary.start(helper: Executable.url, arguments: arguments)
+                    }
+                default: break
+                }
+                printer.show(event)
+            }
+        } catch {
+            if let helper, case .helper(let summary, _) = check { summary.abandon(helper) }
+            throw error
+        }
         printer.finish(report)
-        if all { printCheckSummary(catalog, warnings: warnings, request: request) }
+        switch check {
+        case .stored(let summary, let stored): summary.print(stored)
+        case .helper(let summary, let arguments):
+            if let helper { summary.finish(helper) } else { summary.run(helper: Executable.url, arguments: arguments) }
+        case nil: break
+        }
         if !report.failedTracks.isEmpty { throw ExitCode(3) }
     }
 
-    /// One line on stderr with what `expo-narrate check` finds in the catalog, if anything. A
-    /// report kept in the run's cache is printed from there; otherwise a short-lived helper
-    /// process (`_check-summary`) makes it, so that the Korean spelling dictionary (54 MB) is
-    /// never loaded into this process, and whatever happens to it (memory short) never changes
-    /// this run's status or what it published.
-    private func printCheckSummary(_ catalog: Catalog, warnings: [CatalogWarning], request: GuideRequest) {
+    /// Where `--all`'s check line comes from.
+    private enum CheckLine {
+        /// The report kept in the run's cache.
+        case stored(CheckSummary, CheckReport)
+        /// A short-lived helper process (`_check-summary`) with these arguments, so that the
+        /// Korean spelling dictionary (54 MB) is never loaded into this process, and whatever
+        /// happens to it (memory short) never changes this run's status or what it published.
+        case helper(CheckSummary, [String])
+    }
+
+    private func checkLine(_ catalog: Catalog, warnings: [CatalogWarning], request: GuideRequest) -> CheckLine {
         let summary = CheckSummary(catalogFiles: catalogFiles, voice: voice, voiceOptions: voiceOptions)
         let cache = request.effectiveCacheFolder
         if let cache, let key = try? summary.key(catalog: catalog, warnings: warnings),
            let stored = CheckReportStore.stored(in: cache, key: key) {
-            summary.print(stored)
-            return
+            return .stored(summary, stored)
         }
         var arguments = ["_check-summary", "--voice", voice]
         if let posterFile, let itemsFile { arguments += ["--poster-file", posterFile, "--items-file", itemsFile] }
@@ -281,7 +310,7 @@ struct Narrate: ParsableCommand {
         if let cache { arguments += ["--report-cache", cache.path] }
         if let maxEntries { arguments += ["--entry-limit", String(maxEntries)] }
         if let maxFieldBytes { arguments += ["--field-byte-limit", String(maxFieldBytes)] }
-        summary.run(helper: Executable.url, arguments: arguments)
+        return .helper(summary, arguments)
     }
 
     /// The formats named with --format (each value may be a comma-separated list).
