@@ -60,7 +60,7 @@ static struct { VIPS_SYMBOLS(DECLARE) } vips;
 
 static char last_error[1024];
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static int loaded; /* 1 when every symbol was found */
+static enum { NOT_LOADED, LOADED, MISSING, SHORT_OF_MEMORY } load_state;
 
 static void set_error(const char *message) {
     snprintf(last_error, sizeof last_error, "%s", message);
@@ -70,26 +70,37 @@ static void set_error(const char *message) {
 static void load(void) {
     void *library = dlopen(LIBVIPS, RTLD_NOW | RTLD_LOCAL);
     if (!library) {
-        snprintf(last_error, sizeof last_error, "libvips cannot be loaded (%s)", dlerror());
+        const char *reason = dlerror();
+        /* Under an address-space limit the library is there but cannot be mapped: the machine's
+         * limit, said as libvips says it ("out of memory"), not a missing installation. */
+        if (reason && (strstr(reason, "failed to map") || strstr(reason, "allocate memory"))) {
+            load_state = SHORT_OF_MEMORY;
+            snprintf(last_error, sizeof last_error, "out of memory loading libvips (%s)", reason);
+        } else {
+            load_state = MISSING;
+            snprintf(last_error, sizeof last_error, "libvips cannot be loaded (%s)", reason ? reason : "no reason given");
+        }
         return;
     }
 #define RESOLVE(name, result, parameters) \
     if (!(*(void **) &vips.name = dlsym(library, #name))) { \
         set_error("the installed libvips lacks " #name ", which libvips 8.14 has"); \
+        load_state = MISSING; \
         return; \
     }
     VIPS_SYMBOLS(RESOLVE)
     if (vips.vips_version(3) - vips.vips_version(5) != VIPS_ABI) {
         set_error("the installed libvips.so.42 is not of libvips 8's ABI");
+        load_state = MISSING;
         return;
     }
-    loaded = 1;
+    load_state = LOADED;
 }
 
 /* Opens libvips once; 0, or -1 with the reason in last_error. */
 static int ensure_loaded(void) {
     pthread_once(&load_once, load);
-    return loaded ? 0 : -1;
+    return load_state == LOADED ? 0 : -1;
 }
 
 static void keep_error(void) {
@@ -103,7 +114,7 @@ static void keep_error(void) {
 
 const char *expo_picture_error(void) { return last_error; }
 
-int expo_picture_is_missing(void) { return ensure_loaded() != 0; }
+int expo_picture_is_missing(void) { return ensure_loaded() != 0 && load_state == MISSING; }
 
 /* libvips's warnings ("error in tile 0 x 96") would go to stderr through GLib: the caller
  * reports a refused file in one line of its own instead. */

@@ -86,6 +86,7 @@ public struct PicturePreparer: Sendable {
             size = try Vips.header(data)
         } catch {
             if error.isLibraryMissing { throw Self.missingLibrary(error, source) }
+            if error.isResourceShortage { throw Self.shortage(error, source) }
             throw problem("its \(kind.name) header cannot be read (\(error.reason))")
         }
         guard size.width > 0, size.height > 0 else { throw problem("its header declares no pixels") }
@@ -116,11 +117,7 @@ public struct PicturePreparer: Sendable {
             }
         } catch {
             if error.isLibraryMissing { throw Self.missingLibrary(error, source) }
-            if error.isResourceShortage {
-                var shortage = problem("the system refused libvips a thread or memory for it (\(error.reason))")
-                shortage.isResourceShortage = true
-                throw shortage
-            }
+            if error.isResourceShortage { throw Self.shortage(error, source) }
             throw problem("it cannot be decoded as a \(kind.name) (\(error.reason)); it may be truncated or damaged")
         }
         // Narrowest first, as the page lists them.
@@ -156,6 +153,12 @@ public struct PicturePreparer: Sendable {
         } catch {
             throw problem("it cannot be read (\(error.localizedDescription))")
         }
+    }
+
+    private static func shortage(_ failure: VipsFailure, _ source: URL) -> PictureProblem {
+        var shortage = PictureProblem(path: source.path, reason: "the system refused libvips a thread or memory for it (\(failure.reason))")
+        shortage.isResourceShortage = true
+        return shortage
     }
 
     private static func missingLibrary(_ failure: VipsFailure, _ source: URL) -> PictureProblem {

@@ -14,8 +14,9 @@
 extern "C" {
 #endif
 
-/* 1 when libvips cannot be opened (not installed, or not libvips 8), the reason in
- * expo_picture_error; else 0. Opens it, without starting it. */
+/* 1 when libvips cannot be opened because it is not installed (or not libvips 8), the reason
+ * in expo_picture_error; else 0 (also when it could not be mapped for want of memory, which
+ * expo_picture_start reports as "out of memory"). Opens it, without starting it. */
 int expo_picture_is_missing(void);
 
 /* Opens and starts libvips once: loaders other than JPEG, PNG and WebP blocked, no operation cache,
