@@ -183,7 +183,14 @@ while run.poll() is None:
     figures = [pss(pid) for pid in tree]
     total = sum(figures)
     if total > peak[0]:
-        peak = (total, sum(1 for f in figures if f), figures[0])
+        names = []
+        for pid in tree:
+            try:
+                names.append(open(f"/proc/{pid}/cmdline").read().split("\0")[1][:16] or "run")
+            except (OSError, IndexError):
+                names.append("?")
+        shares = ",".join(f"{n}={f // 1024}" for n, f in zip(names, figures) if f)
+        peak = (total, sum(1 for f in figures if f), figures[0], shares)
     time.sleep(0.02)
 print(*peak)
 PY
@@ -254,10 +261,11 @@ bar("(d)/(b)", "d", "b", 0.15, "(o)/(b)", "o")
 bar("(w)/(a)", "w", "a", 0.85, "(s)/(a)", "s")
 bar("(x)/(w)", "x", "w", 0.05, "(l)/(w)", "l")
 if memory.split()[0].isdigit():
-    total, processes, main = (int(x) for x in memory.split())
+    total, processes, main = (int(x) for x in memory.split()[:3])
     verdict = "pass" if total <= 64 * 1024 else "NOT MET"
     print(f"{'(m)':<9} {total / 1024:6.1f} MB PSS at the peak, {processes} processes (the run's own {main / 1024:.1f} MB)"
           f"  bar <= 64 MB {verdict}")
+    print(f"          at the peak, MB by process (first argument): {memory.split()[3]}")
 else:
     print(f"(m) {memory}")
 print(f"(c) wrote: {writes.strip()} (bytes; wchar counts write calls, write_bytes what reached the disk layer)")

@@ -256,19 +256,22 @@ struct Narrate: ParsableCommand {
             return
         }
         // The check line: from the report kept in the cache, or made by a helper that starts
-        // once the run has claimed its cache (where the helper keeps the report) and is making
-        // tracks or assembling, beside the run (`CheckSummary.start`).
+        // beside the run (`CheckSummary.start`) once a core is left idle: fewer tracks to make
+        // than workers (one changed entry), the last tracks, or the assembling. By then the run
+        // has claimed its cache, where the helper keeps the report.
         let check = all ? checkLine(catalog, warnings: warnings, request: request) : nil
         var helper: CheckSummary.Helper?
         let report: GuideReport
         do {
             report = try builder.build(request) { event in
-                switch event {
-                case .trackStarted, .trackFinished, .assembling:
-                    if helper == nil, case .helper(let summary, let arguments) = check {
-                        helper = summary.start(helper: Executable.url, arguments: arguments)
-                    }
-                default: break
+                let coreIdle = switch event {
+                case .trackStarted(_, let count, _): count < request.jobs
+                case .trackFinished(let index, let count, _, _): count - index < request.jobs
+                case .assembling: true
+                default: false
+                }
+                if coreIdle, helper == nil, case .helper(let summary, let arguments) = check {
+                    helper = summary.start(helper: Executable.url, arguments: arguments)
                 }
                 printer.show(event)
             }
