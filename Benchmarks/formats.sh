@@ -197,24 +197,7 @@ PY
 }
 memory="skipped (MEMORY=0)"
 if [ "${MEMORY:-1}" != 0 ]; then
-    python3 - "$poster" "$items" "$work/big" <<'PY'
-import json, pathlib, sys
-folder = pathlib.Path(sys.argv[3])
-folder.mkdir()
-poster = json.load(open(sys.argv[1], encoding="utf-8"))
-items = json.load(open(sys.argv[2], encoding="utf-8"))
-poster["description"] = "\n\n".join([poster["description"]] * 10)
-copies = []
-for copy in range(1, 11):
-    for item in items:
-        item = dict(item)
-        item["name"] = f"{item['name']} {copy}"
-        if "image_name" in item:
-            item["image_name"] = f"{item['image_name']}_{copy}"
-        copies.append(item)
-json.dump(poster, open(folder / "poster.json", "w", encoding="utf-8"), ensure_ascii=False)
-json.dump(copies, open(folder / "items.json", "w", encoding="utf-8"), ensure_ascii=False)
-PY
+    python3 Benchmarks/ten-times-catalog.py "$poster" "$items" "$work/big"
     sync
     memory="$(peak_pss "$binary" --all --poster-file "$work/big/poster.json" --items-file "$work/big/items.json" \
         --quiet --output "$work/big-out" --cache "$work/big-cache")"
