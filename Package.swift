@@ -35,11 +35,12 @@ let cLibraries: [Target] = [
     .systemLibrary(name: "CLouis", pkgConfig: "liblouis", providers: [.apt(["liblouis-dev"])]),
     // libhunspell's C++ behind C functions that catch every exception (none crosses into Swift).
     .target(name: "CHunspellShim", dependencies: ["CHunspell"]),
-    // libvips (Debian: libvips-dev): the entries' pictures, decoded with pixel limits and made
-    // into the page's and the book's sizes; chosen by measurement (README, "Pictures").
-    .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
-    // libvips's variadic calls as plain C functions; only the JPEG, PNG and WebP loaders allowed.
-    .target(name: "CPictureShim", dependencies: ["CVips"]),
+    // libvips (Debian: libvips42): the entries' pictures, decoded with pixel limits and made
+    // into the page's and the book's sizes; chosen by measurement (README, "Pictures"). Opened
+    // with dlopen when a picture is prepared, not linked: its ~90 libraries cost every process
+    // 0.05 s and 18 MB at start. Its variadic calls as plain C functions; only the JPEG, PNG and
+    // WebP loaders allowed.
+    .target(name: "CPictureShim"),
     // Adapts espeak-ng's one global callback to a per-call sink.
     .target(name: "CEspeakShim", dependencies: ["CEspeakNG"]),
     // Signal flags as volatile sig_atomic_t, and Linux calls with their real prototypes.

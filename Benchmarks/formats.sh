@@ -14,7 +14,12 @@
 #   (d) one entry's description changed; floor (o): `espeak-ng -w` and `opusenc` of that one
 #       track alone;
 #   (a) the espeak-ng CLI loop: `espeak-ng -w` per track, one after another;
-#   (w) `expo-narrate --all --format wav`, cold; (x) the same, warm.
+#   (w) `expo-narrate --all --format wav`, cold; (x) the same, warm;
+#   (m) peak memory of a cold default `--all` on a catalog ten times the size (every entry ten
+#       times under other names, the poster's description ten times as long): the PSS of the
+#       run and all its processes (workers, helpers), read from /proc/PID/smaps_rollup every
+#       20 ms, summed at each instant, the largest sum (bar: 64 MB). MEMORY=0 skips it (it takes
+#       about ten cold runs' time).
 #
 # Data: the original Expo 1900 data (shared/fixtures/expo1900 beside the checkout or above),
 # else the bundled default catalog; DATA=default forces the latter. Each figure is the fastest
@@ -145,14 +150,67 @@ for _ in $(seq "$repeat"); do
 done
 writes="$(warm_writes)"
 
-python3 - "$data" "$cores" "$repeat" "$(du -sh "$work/out" | cut -f1)" "$writes" "$(uptime)" \
+# (m) PSS summed over the run's process tree at each instant, its peak: "KB PROCESSES MAIN_KB".
+peak_pss() {
+    python3 - "$@" <<'PY'
+import os, subprocess, sys, time
+def children(pid):
+    found = []
+    try:
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/children") as f:
+                found += [int(c) for c in f.read().split()]
+    except OSError:
+        pass
+    return found
+def pss(pid):
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as f:
+            for line in f:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+run = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+peak = (0, 0, 0)
+while run.poll() is None:
+    tree, todo = [], [run.pid]
+    while todo:
+        pid = todo.pop()
+        tree.append(pid)
+        todo += children(pid)
+    figures = [pss(pid) for pid in tree]
+    total = sum(figures)
+    if total > peak[0]:
+        names = []
+        for pid in tree:
+            try:
+                names.append(open(f"/proc/{pid}/cmdline").read().split("\0")[1][:16] or "run")
+            except (OSError, IndexError):
+                names.append("?")
+        shares = ",".join(f"{n}={f // 1024}" for n, f in zip(names, figures) if f)
+        peak = (total, sum(1 for f in figures if f), figures[0], shares)
+    time.sleep(0.02)
+print(*peak)
+PY
+}
+memory="skipped (MEMORY=0)"
+if [ "${MEMORY:-1}" != 0 ]; then
+    python3 Benchmarks/ten-times-catalog.py "$poster" "$items" "$work/big"
+    sync
+    memory="$(peak_pss "$binary" --all --poster-file "$work/big/poster.json" --items-file "$work/big/items.json" \
+        --quiet --output "$work/big-out" --cache "$work/big-cache")"
+fi
+
+python3 - "$data" "$cores" "$repeat" "$(du -sh "$work/out" | cut -f1)" "$writes" "$(uptime)" "$memory" \
     "${best[p]}" "${best[p1]}" "${best[s]}" "${best[b]}" "${best[c]}" "${best[l]}" "${best[d]}" "${best[o]}" \
     "${best[a]}" "${best[w]}" "${best[x]}" <<'PY'
 import sys
-data, cores, repeat, size, writes, load = sys.argv[1:7]
+data, cores, repeat, size, writes, load, memory = sys.argv[1:8]
 names = ["p", "p1", "s", "b", "c", "l", "d", "o", "a", "w", "x"]
-wall = {n: float(v.split()[0]) for n, v in zip(names, sys.argv[7:])}
-cpu = {n: float(v.split()[1]) for n, v in zip(names, sys.argv[7:])}
+wall = {n: float(v.split()[0]) for n, v in zip(names, sys.argv[8:])}
+cpu = {n: float(v.split()[1]) for n, v in zip(names, sys.argv[8:])}
 print(f"expo-narrate formats benchmark: {data}, {cores} cores, fastest of {repeat}; output {size}")
 print(f"  {load.strip()}")
 rows = [
@@ -185,5 +243,13 @@ bar("(c)/(b)", "c", "b", 0.03, "(l)/(b)", "l")
 bar("(d)/(b)", "d", "b", 0.15, "(o)/(b)", "o")
 bar("(w)/(a)", "w", "a", 0.85, "(s)/(a)", "s")
 bar("(x)/(w)", "x", "w", 0.05, "(l)/(w)", "l")
+if memory.split()[0].isdigit():
+    total, processes, main = (int(x) for x in memory.split()[:3])
+    verdict = "pass" if total <= 64 * 1024 else "NOT MET"
+    print(f"{'(m)':<9} {total / 1024:6.1f} MB PSS at the peak, {processes} processes (the run's own {main / 1024:.1f} MB)"
+          f"  bar <= 64 MB {verdict}")
+    print(f"          at the peak, MB by process (first argument): {memory.split()[3]}")
+else:
+    print(f"(m) {memory}")
 print(f"(c) wrote: {writes.strip()} (bytes; wchar counts write calls, write_bytes what reached the disk layer)")
 PY

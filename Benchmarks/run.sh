@@ -257,24 +257,7 @@ echo "(e2) pronounce $large_bytes bytes: ${times[*]}" >&2
 
 # (f) Peak memory on a catalog ten times the size: every entry ten times under distinct names,
 # and a poster whose description is ten times as long.
-python3 - "$poster" "$items" "$work/big" <<'PY'
-import json, pathlib, sys
-folder = pathlib.Path(sys.argv[3])
-folder.mkdir()
-poster = json.load(open(sys.argv[1], encoding="utf-8"))
-items = json.load(open(sys.argv[2], encoding="utf-8"))
-poster["description"] = "\n\n".join([poster["description"]] * 10)
-copies = []
-for copy in range(1, 11):
-    for item in items:
-        item = dict(item)
-        item["name"] = f"{item['name']} {copy}"
-        if "image_name" in item:
-            item["image_name"] = f"{item['image_name']}_{copy}"
-        copies.append(item)
-json.dump(poster, open(folder / "poster.json", "w", encoding="utf-8"), ensure_ascii=False)
-json.dump(copies, open(folder / "items.json", "w", encoding="utf-8"), ensure_ascii=False)
-PY
+python3 "$root/Benchmarks/ten-times-catalog.py" "$poster" "$items" "$work/big"
 max_rss_kb() { awk -F': ' '/Maximum resident set size/ { print $2 }' "$1"; }
 # While the cold run goes on, keep a copy of its worker batch, to run its longest job again alone.
 catch_batch "$work/big-out" "$work/big-batch.json" &

@@ -82,8 +82,9 @@ for soname in $(readelf -d "$binary" | sed -n 's/.*Shared library: \[\(.*\)\]/\1
   packages+=("$owner")
 done
 # Data the libraries read at run time: espeak-ng's voices, libhangul's Hanja dictionary, the
-# Korean spelling dictionary for 'check', liblouis's braille tables.
-packages+=(espeak-ng-data libhangul-data hunspell-ko liblouis-data)
+# Korean spelling dictionary for 'check', liblouis's braille tables; and libvips, which the
+# program opens with dlopen when it prepares a picture (so it is not among the DT_NEEDED above).
+packages+=(espeak-ng-data libhangul-data hunspell-ko liblouis-data libvips42)
 depends=$(printf '%s\n' "${packages[@]}" | sort -u | paste -sd, - | sed 's/,/, /g')
 
 install -d "$stage/DEBIAN"

@@ -71,16 +71,94 @@ public enum ChildProcess {
     /// Returns how it ended; throws `ExpoError` with the `errno` as `code` when it cannot start.
     public static func run(_ executable: URL, arguments: [String], environment: [String: String] = [:]) throws
         -> (status: Int32, bySignal: Bool) {
+        let pid = try spawn(executable, arguments: arguments, environment: environment, standardError: nil)
+        // A blocking wait returns only once the child has ended.
+        return ProcessStatus.reap(pid, blocking: true) ?? (-1, false)
+    }
+
+    /// A child started by `startCapturingErrors`, running beside this process.
+    public struct BackgroundChild: Sendable {
+        /// Its process id.
+        public let pid: pid_t
+        /// The unnamed file its standard error goes to, read by `finish`.
+        fileprivate let errorFile: Int32
+    }
+
+    /// Starts `executable` as `run` does, but returns at once, with its standard error kept in an
+    /// unnamed temporary file (no name is left behind, whatever ends this process) until
+    /// `finish` hands it over, so that what it says comes after this process's own lines.
+    /// Throws `ExpoError` with the `errno` as `code` when the file or the process cannot be made.
+    public static func startCapturingErrors(_ executable: URL, arguments: [String],
+                                            environment: [String: String] = [:]) throws -> BackgroundChild {
+        let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((folder + "/expo-narrate-child-XXXXXX").utf8CString)
+        let file = mkstemp(&template)
+        guard file >= 0 else { throw ExpoError.system(file: folder, operation: "make a temporary file in", code: errno) }
+        _ = fcntl(file, F_SETFD, FD_CLOEXEC)
+        unlink(template)
+        do {
+            let pid = try spawn(executable, arguments: arguments, environment: environment, standardError: file)
+            return BackgroundChild(pid: pid, errorFile: file)
+        } catch {
+            close(file)
+            throw error
+        }
+    }
+
+    /// Waits for `child` to end; how it ended (nil when it could not be waited for) and what it
+    /// wrote to its standard error.
+    public static func finish(_ child: BackgroundChild) -> (ending: (status: Int32, bySignal: Bool)?, errors: String) {
+        let ending = ProcessStatus.reap(child.pid, blocking: true)
+        defer { close(child.errorFile) }
+        var text = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        var offset: off_t = 0
+        while true {
+            let count = pread(child.errorFile, &buffer, buffer.count, offset)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            text.append(contentsOf: buffer[..<count])
+            offset += off_t(count)
+        }
+        return (ending, String(decoding: text, as: UTF8.self))
+    }
+
+    /// Stops `child` (SIGTERM), waits for it and drops what it wrote.
+    public static func stop(_ child: BackgroundChild) {
+        kill(child.pid, SIGTERM)
+        _ = ProcessStatus.reap(child.pid, blocking: true)
+        close(child.errorFile)
+    }
+
+    /// posix_spawn of `executable` with this process's environment and `environment` over it,
+    /// its standard error on `standardError` when given.
+    private static func spawn(_ executable: URL, arguments: [String], environment: [String: String],
+                              standardError: Int32?) throws -> pid_t {
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if let standardError { posix_spawn_file_actions_adddup2(&actions, standardError, 2) }
+        // No signal blocked and every signal's default action, whatever this process blocks or
+        // ignores: `stop`'s SIGTERM must end the child.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let started = posix_spawn(&pid, executable.path, nil, nil, argv, envp)
+        let started = posix_spawn(&pid, executable.path, &actions, &attributes, argv, envp)
         guard started == 0 else { throw cannotStart(executable, started) }
-        // A blocking wait returns only once the child has ended.
-        return ProcessStatus.reap(pid, blocking: true) ?? (-1, false)
+        return pid
     }
 
     private static func cannotStart(_ executable: URL, _ code: Int32) -> ExpoError {

@@ -162,19 +162,19 @@ public enum CaptionSplitter {
     /// The lines of one cue made of `words`: one line when it fits, else the best two.
     static func lineBreak(_ words: [String]) -> [String] {
         let penalties = gapPenalties(words)
-        let split = bestLineSplit(words[...], penalties: penalties[...])
+        let split = bestLineSplit(words.indices, widths: LineWidths(words), penalties: penalties[...])
         guard let split else { return [join(words[...])] }
         return [join(words[..<split]), join(words[split...])]
     }
 
-    /// Where two lines of `words` should part (an index into `words`), or nil when one line
-    /// fits. `penalties[i]` is the cost of a break after word `i`.
-    private static func bestLineSplit(_ words: ArraySlice<String>, penalties: ArraySlice<Int>) -> Int? {
-        guard length(words) > maxColumns, words.count > 1 else { return nil }
+    /// Where two lines of the words at `words` (indices into the words `widths` measures)
+    /// should part, or nil when one line fits. `penalties[i]` is the cost of a break after word `i`.
+    private static func bestLineSplit(_ words: Range<Int>, widths: LineWidths, penalties: ArraySlice<Int>) -> Int? {
+        guard widths.length(words) > maxColumns, words.count > 1 else { return nil }
         var best = words.startIndex + 1
         var bestCost = Int.max
         for split in (words.startIndex + 1)..<words.endIndex {
-            let first = length(words[..<split]), second = length(words[split...])
+            let first = widths.length(words.lowerBound..<split), second = widths.length(split..<words.upperBound)
             var cost = overflow(first, words: split - words.startIndex) + overflow(second, words: words.endIndex - split)
             cost += abs(first - second) + penalties[split - 1]
             if cost < bestCost { (best, bestCost) = (split, cost) }
@@ -195,8 +195,11 @@ public enum CaptionSplitter {
         var depth = 0
         return words.indices.map { index in
             for character in words[index] {
-                if "([{「『".contains(character) { depth += 1 }
-                if ")]}」』".contains(character) { depth = max(0, depth - 1) }
+                switch character {
+                case "(", "[", "{", "「", "『": depth += 1
+                case ")", "]", "}", "」", "』": depth = max(0, depth - 1)
+                default: break
+                }
             }
             var penalty = breakPenalty(after: words[index])
             if index + 1 < words.count, let next = words[index + 1].first, "([{「『".contains(next) {
@@ -218,22 +221,23 @@ public enum CaptionSplitter {
             return (end < count ? times[end] : sentenceEnd) - times[begin]
         }
         let penalties = gapPenalties(words)
+        let widths = LineWidths(words)
         var cost = [Int](repeating: Int.max, count: count + 1)
         var from = [Int](repeating: 0, count: count + 1)
         cost[0] = 0
-        let whole = length(words[...])
+        let whole = widths.length(0..<count)
         let average = whole / max(1, (whole + capacity - 1) / capacity)
         for end in 1...count {
             for begin in stride(from: end - 1, through: 0, by: -1) where cost[begin] != Int.max {
-                let chunk = words[begin..<end]
-                let split = bestLineSplit(chunk, penalties: penalties[begin..<end])
-                guard fits(chunk, split: split) else { break }
+                let chunk = begin..<end
+                let split = bestLineSplit(chunk, widths: widths, penalties: penalties[begin..<end])
+                guard fits(chunk, widths: widths, split: split) else { break }
                 let seconds = duration(begin, end)
                 guard seconds <= maxDuration || end - begin == 1 else { break }
-                var chunkCost = 120 + abs(length(chunk) - average) + (end < count ? penalties[end - 1] * 3 : 0)
+                var chunkCost = 120 + abs(widths.length(chunk) - average) + (end < count ? penalties[end - 1] * 3 : 0)
                 if seconds < minDuration { chunkCost += 400 }
                 if let split {
-                    chunkCost += abs(length(chunk[..<split]) - length(chunk[split...])) + penalties[split - 1]
+                    chunkCost += abs(widths.length(begin..<split) - widths.length(split..<end)) + penalties[split - 1]
                 }
                 let total = cost[begin] + chunkCost
                 if total < cost[end] { (cost[end], from[end]) = (total, begin) }
@@ -248,12 +252,12 @@ public enum CaptionSplitter {
         return chunks.reversed()
     }
 
-    /// Whether `words`, parted at `split` (or on one line), stay within the limits; a line
-    /// of one overlong word fits as well as it can.
-    private static func fits(_ words: ArraySlice<String>, split: Int?) -> Bool {
-        guard let split else { return words.count == 1 || length(words) <= maxColumns }
-        let lines = [words[..<split], words[split...]]
-        return lines.allSatisfy { $0.count == 1 || length($0) <= maxColumns }
+    /// Whether the words at `words`, parted at `split` (or on one line), stay within the
+    /// limits; a line of one overlong word fits as well as it can.
+    private static func fits(_ words: Range<Int>, widths: LineWidths, split: Int?) -> Bool {
+        guard let split else { return words.count == 1 || widths.length(words) <= maxColumns }
+        let lines = [words.lowerBound..<split, split..<words.upperBound]
+        return lines.allSatisfy { $0.count == 1 || widths.length($0) <= maxColumns }
     }
 
     /// Half characters a line holds.
@@ -272,6 +276,31 @@ public enum CaptionSplitter {
         return width
     }
 
+    /// `length` of any run of one sentence's words in constant time (the splitter asks for the
+    /// width of every run it tries, a warm run's largest cost when each was summed again).
+    struct LineWidths {
+        /// `widths[i]`: the widths of words 0..<i, glue not counted; `spaces[i]`: how many of
+        /// them take a space before them (are not glued).
+        private var widths = [0], spaces = [0]
+
+        init(_ words: [String]) {
+            widths.reserveCapacity(words.count + 1)
+            spaces.reserveCapacity(words.count + 1)
+            for word in words {
+                let glued = word.first == glue
+                widths.append(widths[widths.count - 1] + WebVTTWriter.displayWidth(glued ? word.dropFirst() : Substring(word)))
+                spaces.append(spaces[spaces.count - 1] + (glued ? 0 : 1))
+            }
+        }
+
+        /// The width of words `run` on one line: theirs, and a space before each after the
+        /// first that is not glued.
+        func length(_ run: Range<Int>) -> Int {
+            guard !run.isEmpty else { return 0 }
+            return widths[run.upperBound] - widths[run.lowerBound] + spaces[run.upperBound] - spaces[run.lowerBound + 1]
+        }
+    }
+
     /// How bad a break after `word` is: 0 after punctuation, small after a particle or an
     /// ending that closes a phrase, larger elsewhere, largest after a word that opens a phrase
     /// (an opening bracket or a number before its counter).
@@ -281,11 +310,18 @@ public enum CaptionSplitter {
         if ",;:·)]」』\"'”’".contains(last) { return 2 }
         if word.contains("(") && !word.contains(")") { return 60 }
         if last.isNumber { return 50 }
-        for ending in phraseEndings where word.count > ending.count && word.hasSuffix(ending) {
-            return ending.count > 1 ? 8 : 12
+        // Only a word ending as some ending ends can end with it (hasSuffix compares characters).
+        guard endingLastCharacters.contains(last) else { return 25 }
+        let count = word.count
+        for (ending, endingCount) in phraseEndingCounts where count > endingCount && word.hasSuffix(ending) {
+            return endingCount > 1 ? 8 : 12
         }
         return 25
     }
+
+    /// `phraseEndings` with their lengths in characters, and the characters they end with.
+    private static let phraseEndingCounts = phraseEndings.map { ($0, $0.count) }
+    private static let endingLastCharacters = Set(phraseEndings.compactMap(\.last))
 
     /// Particles and endings after which a Korean phrase usually closes, longest first.
     static let phraseEndings: [String] = [

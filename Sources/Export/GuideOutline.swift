@@ -30,7 +30,9 @@ enum GuideOutline {
         var result = ""
         var pendingSpace = false
         for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
+            // Printable ASCII and Hangul syllables, most of the text, are neither: not looked up.
+            let plain = (0x21...0x7E).contains(scalar.value) || (0xAC00...0xD7A3).contains(scalar.value)
+            if !plain, scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
                 || scalar == "\u{2028}" || scalar == "\u{2029}" {
                 pendingSpace = true
                 continue

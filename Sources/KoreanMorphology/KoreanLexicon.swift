@@ -48,15 +48,18 @@ public struct KoreanLexicon: Sendable {
     /// `unavailableNote` says so). `EXPO_NARRATE_HUNSPELL_FOLDERS` (folders separated by `:`)
     /// replaces the searched folders.
     public static let installed: KoreanLexicon? = {
-        for folder in searchedFolders {
-            for name in ["ko", "ko_KR"] {
-                if let lexicon = KoreanLexicon(affixFile: folder + "/" + name + ".aff", dictionaryFile: folder + "/" + name + ".dic") {
-                    return lexicon
-                }
-            }
+        for (affix, dictionary) in installedFiles {
+            if let lexicon = KoreanLexicon(affixFile: affix, dictionaryFile: dictionary) { return lexicon }
         }
         return nil
     }()
+
+    /// The affix and dictionary files `installed` tries, in order: those of the searched
+    /// folders that exist.
+    static var installedFiles: [(affix: String, dictionary: String)] {
+        searchedFolders.flatMap { folder in ["ko", "ko_KR"].map { (folder + "/" + $0 + ".aff", folder + "/" + $0 + ".dic") } }
+            .filter { FileManager.default.isReadableFile(atPath: $0.0) && FileManager.default.isReadableFile(atPath: $0.1) }
+    }
 
     /// The folders `installed` searches: `EXPO_NARRATE_HUNSPELL_FOLDERS` or `searchFolders`.
     static var searchedFolders: [String] {
@@ -65,8 +68,10 @@ public struct KoreanLexicon: Sendable {
     }
 
     /// One line for the user when `installed` is nil, else nil.
+    /// Told from the files' presence alone, without reading them, so that a process that
+    /// pronounces nothing never loads the lexicon.
     public static var unavailableNote: String? {
-        installed != nil ? nil
+        !installedFiles.isEmpty ? nil
             : "note: the Korean dictionary hunspell-ko (ko.dic, ko.aff) was not found in \(searchedFolders.joined(separator: ", ")); "
             + "readings that depend on grammar (tensing after -(으)ㄹ and verb stems, ㄴ 첨가 after modifiers) "
             + "follow the spelling rules alone; install it with 'apt-get install hunspell-ko'"

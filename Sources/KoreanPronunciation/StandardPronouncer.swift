@@ -37,13 +37,17 @@ public struct PronunciationSegment: Sendable, Equatable {
 ///   joined only when a consonant moved across the space (옷 안 → 오단, 옷 한 벌 → 오탄 벌).
 public struct StandardPronouncer: Sendable {
     let dictionary: PronunciationDictionary
-    let lexicon: KoreanLexicon?
+    /// The lexicon given, or nil for the installed one, loaded at the first pronunciation (a
+    /// process that pronounces nothing, a warm run, never reads hunspell-ko's 5 MB of classes).
+    private let givenLexicon: KoreanLexicon??
+    var lexicon: KoreanLexicon? { givenLexicon ?? KoreanLexicon.installed }
 
     /// A pronouncer using `dictionary` for word-dependent cases (`.empty`: rules only) and the
     /// installed hunspell-ko (`KoreanLexicon.installed`) for the readings that depend on the
     /// part of speech.
     public init(dictionary: PronunciationDictionary) {
-        self.init(dictionary: dictionary, lexicon: KoreanLexicon.installed)
+        self.dictionary = dictionary
+        self.givenLexicon = nil
     }
 
     /// One line for the user when hunspell-ko is not installed and the readings that depend on
@@ -55,7 +59,7 @@ public struct StandardPronouncer: Sendable {
     /// nil the rules decide from the spelling alone, as when hunspell-ko is not installed.
     public init(dictionary: PronunciationDictionary, lexicon: KoreanLexicon?) {
         self.dictionary = dictionary
-        self.lexicon = lexicon
+        self.givenLexicon = .some(lexicon)
     }
 
     /// Normalised spoken Korean text (Hangul words, spaces, sentence punctuation; it may also

@@ -38,6 +38,9 @@ public struct PictureProblem: Error, Sendable, Equatable, CustomStringConvertibl
     /// The machine, not the file: libvips was refused a thread or memory (`ulimit -u`,
     /// `ulimit -v`), so the same file would be made on another run.
     public var isResourceShortage = false
+    /// The machine, not the file: libvips is not installed (or not libvips 8), so no picture
+    /// can be made; `reason` says why it cannot be opened.
+    public var isLibraryMissing = false
 
     public var description: String { "picture \(path) is not used: \(reason)" }
 }
@@ -82,6 +85,8 @@ public struct PicturePreparer: Sendable {
         do {
             size = try Vips.header(data)
         } catch {
+            if error.isLibraryMissing { throw Self.missingLibrary(error, source) }
+            if error.isResourceShortage { throw Self.shortage(error, source) }
             throw problem("its \(kind.name) header cannot be read (\(error.reason))")
         }
         guard size.width > 0, size.height > 0 else { throw problem("its header declares no pixels") }
@@ -111,11 +116,8 @@ public struct PicturePreparer: Sendable {
                 }
             }
         } catch {
-            if error.isResourceShortage {
-                var shortage = problem("the system refused libvips a thread or memory for it (\(error.reason))")
-                shortage.isResourceShortage = true
-                throw shortage
-            }
+            if error.isLibraryMissing { throw Self.missingLibrary(error, source) }
+            if error.isResourceShortage { throw Self.shortage(error, source) }
             throw problem("it cannot be decoded as a \(kind.name) (\(error.reason)); it may be truncated or damaged")
         }
         // Narrowest first, as the page lists them.
@@ -151,6 +153,18 @@ public struct PicturePreparer: Sendable {
         } catch {
             throw problem("it cannot be read (\(error.localizedDescription))")
         }
+    }
+
+    private static func shortage(_ failure: VipsFailure, _ source: URL) -> PictureProblem {
+        var shortage = PictureProblem(path: source.path, reason: "the system refused libvips a thread or memory for it (\(failure.reason))")
+        shortage.isResourceShortage = true
+        return shortage
+    }
+
+    private static func missingLibrary(_ failure: VipsFailure, _ source: URL) -> PictureProblem {
+        var missing = PictureProblem(path: source.path, reason: failure.reason)
+        missing.isLibraryMissing = true
+        return missing
     }
 
     /// The version of the image library, for the manifest.

@@ -1,7 +1,8 @@
 import CPictureShim
 import Foundation
 
-/// The one caller of libvips (through `CPictureShim`). libvips is started once, with every
+/// The one caller of libvips (through `CPictureShim`, which opens it with dlopen at the first
+/// picture, so a run that prepares none never loads it). libvips is started once, with every
 /// loader but JPEG, PNG and WebP blocked; its error buffer is process-wide, so every call holds
 /// one lock.
 enum Vips {
@@ -9,9 +10,10 @@ enum Vips {
     /// nil when libvips started; else why not.
     nonisolated(unsafe) private static var startFailure: String??
 
-    /// The library's version, as the manifest records it.
+    /// The library's version, as the manifest records it ("unavailable" when libvips cannot be
+    /// opened: preparing a picture then fails with `VipsFailure.isLibraryMissing`).
     static var version: String {
-        String(cString: expo_picture_version())
+        expo_picture_version().map { String(cString: $0) } ?? "unavailable"
     }
 
     /// What the file's header declares: its width and height and whether it carries an ICC
@@ -81,7 +83,10 @@ enum Vips {
         if startFailure == nil {
             startFailure = .some(expo_picture_start("expo-narrate") == 0 ? nil : lastError())
         }
-        if case .some(.some(let reason)) = startFailure { throw VipsFailure(reason: "libvips did not start: \(reason)") }
+        if case .some(.some(let reason)) = startFailure {
+            throw expo_picture_is_missing() != 0 ? VipsFailure(reason: reason, isLibraryMissing: true)
+                : VipsFailure(reason: "libvips did not start: \(reason)")
+        }
         return try body()
     }
 
@@ -93,6 +98,8 @@ enum Vips {
 /// libvips's reason for refusing a file, one line.
 struct VipsFailure: Error {
     var reason: String
+    /// libvips itself cannot be opened (not installed): no picture can be prepared.
+    var isLibraryMissing = false
 
     /// Whether libvips failed for want of a thread or memory (GLib's "Error creating thread",
     /// libvips's "out of memory") rather than because of the file.

@@ -63,23 +63,93 @@ public enum PreflightCheck {
     }
 
     /// Runs this program with `arguments` (its check helper, which says what it found itself)
-    /// without the Swift runtime's backtracer, so that a helper that crashes (the dictionary under
-    /// a memory limit) ends in one line of ours, and waits for it. Returns nil when it ended
-    /// well, else why not ("it ended with status 3").
+    /// and waits for it; nil when it ended well, else why not ("it ended with status 3").
     public static func runHelper(arguments: [String]) -> String? {
         do {
-            let ending = try ChildProcess.run(ChildProcess.currentExecutable, arguments: arguments,
-                                              environment: ["SWIFT_BACKTRACE": "enable=no"])
-            if ending.bySignal { return "it was stopped by signal \(ending.status)" }
-            return ending.status == 0 ? nil : "it ended with status \(ending.status)"
-        } catch let error as ExpoError {
-            return "it could not be started (\(error.code.map(ExpoError.systemReason) ?? error.message))"
+            return failure(of: try ChildProcess.run(ChildProcess.currentExecutable, arguments: arguments,
+                                                    environment: helperEnvironment))
         } catch {
-            return "it could not be started (\(ExpoError.reason(of: error)))"
+            return notStarted(error)
         }
+    }
+
+    /// Without the Swift runtime's backtracer, a helper that crashes (the dictionary under a
+    /// memory limit) ends in one line of ours.
+    static let helperEnvironment = ["SWIFT_BACKTRACE": "enable=no"]
+
+    static func failure(of ending: (status: Int32, bySignal: Bool)?) -> String? {
+        guard let ending else { return "it could not be waited for" }
+        if ending.bySignal { return "it was stopped by signal \(ending.status)" }
+        return ending.status == 0 ? nil : "it ended with status \(ending.status)"
+    }
+
+    static func notStarted(_ error: any Error) -> String {
+        if let error = error as? ExpoError {
+            return "it could not be started (\(error.code.map(ExpoError.systemReason) ?? error.message))"
+        }
+        return "it could not be started (\(ExpoError.reason(of: error)))"
     }
 
     private static func checkVoices(_ profile: VoiceProfile) -> CheckVoices {
         CheckVoices(profile: profile.name, korean: profile.espeakVoice, foreign: profile.foreignVoices)
+    }
+}
+
+/// `--all`'s check helper run beside the guide: started once the run leaves a core idle (fewer
+/// tracks left to make than workers, as when one entry changed, or the guide being assembled),
+/// so that its half second of loading the spelling dictionary overlaps the run instead of
+/// following it; what it prints is kept until `finish`, after the run's own lines.
+public final class CheckHelper: @unchecked Sendable {
+    private let arguments: [String]
+    private let jobs: Int
+    private let lock = NSLock()
+    private var child: ChildProcess.BackgroundChild?
+    private var startFailed = false
+
+    /// The helper with `arguments` (its `_check-summary` command line), for a run of `jobs` workers.
+    public init(arguments: [String], jobs: Int) {
+        self.arguments = arguments
+        self.jobs = jobs
+    }
+
+    /// Starts the helper when `event` shows a core left idle (once).
+    public func observe(_ event: GuideProgressEvent) {
+        let coreIdle = switch event {
+        case .trackStarted(_, let count, _): count < jobs
+        case .trackFinished(let index, let count, _, _): count - index < jobs
+        case .assembling: true
+        default: false
+        }
+        guard coreIdle else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        guard child == nil, !startFailed else { return }
+        do {
+            child = try ChildProcess.startCapturingErrors(ChildProcess.currentExecutable, arguments: arguments,
+                                                          environment: PreflightCheck.helperEnvironment)
+        } catch {
+            startFailed = true  // `finish` runs it then, the usual way
+        }
+    }
+
+    /// The helper's result once the run is done: what it printed (to be written to stderr) and,
+    /// when it did not end well, why. A helper never started is run now, printing directly.
+    public func finish() -> (printed: String, failure: String?) {
+        lock.lock()
+        let started = child
+        child = nil
+        lock.unlock()
+        guard let started else { return ("", PreflightCheck.runHelper(arguments: arguments)) }
+        let (ending, printed) = ChildProcess.finish(started)
+        return (printed, PreflightCheck.failure(of: ending))
+    }
+
+    /// Stops the helper (the run failed: no check line).
+    public func abandon() {
+        lock.lock()
+        let started = child
+        child = nil
+        lock.unlock()
+        if let started { ChildProcess.stop(started) }
     }
 }

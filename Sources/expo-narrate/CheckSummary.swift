@@ -40,11 +40,15 @@ struct CheckSummary {
         return command
     }
 
-    /// Runs this program's `_check-summary` with `arguments`, which prints the line itself, and
-    /// waits for it. Whatever it ends with, this run's status stays as it is; an end other than 0
-    /// is said in one line.
-    func run(arguments: [String]) {
-        guard let why = PreflightCheck.runHelper(arguments: arguments) else { return }
+    /// Prints what the helper started beside the run printed, once the run is done; an end other
+    /// than 0 is said in one line.
+    func finish(_ helper: CheckHelper) {
+        let (printed, failure) = helper.finish()
+        if !printed.isEmpty { StandardStream.writeError(printed) }
+        if let failure { notMade(failure) }
+    }
+
+    private func notMade(_ why: String) {
         printError("check: the pre-flight check was not made: \(why); the guide is published all the same. Run '\(command)' for the list.")
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ExpoModel
 import ExpoSystem
+import CatalogCheck
 import CatalogLoading
 import KoreanSpeech
 import Narration
@@ -249,23 +250,43 @@ struct Narrate: ParsableCommand {
             if !report.failedTracks.isEmpty { throw ExitCode(3) }
             return
         }
-        let report = try builder.build(request, progress: printer.show)
+        // The check line: from the report kept in the cache, or made by a helper that starts
+        // beside the run once a core is left idle (`CheckHelper`).
+        let check = all ? checkLine(catalog, warnings: warnings, request: request) : nil
+        let report: GuideReport
+        do {
+            report = try builder.build(request) { event in
+                if case .helper(_, let helper) = check { helper.observe(event) }
+                printer.show(event)
+            }
+        } catch {
+            if case .helper(_, let helper) = check { helper.abandon() }
+            throw error
+        }
         printer.finish(report)
-        if all { printCheckSummary(catalog, warnings: warnings, request: request) }
+        switch check {
+        case .stored(let summary, let stored): summary.print(stored)
+        case .helper(let summary, let helper): summary.finish(helper)
+        case nil: break
+        }
         if !report.failedTracks.isEmpty { throw ExitCode(3) }
     }
 
-    /// One line on stderr with what `expo-narrate check` finds in the catalog, if anything. A
-    /// report kept in the run's cache is printed from there; otherwise a short-lived helper
-    /// process (`_check-summary`) makes it, so that the Korean spelling dictionary (54 MB) is
-    /// never loaded into this process, and whatever happens to it (memory short) never changes
-    /// this run's status or what it published.
-    private func printCheckSummary(_ catalog: Catalog, warnings: [CatalogWarning], request: GuideRequest) {
+    /// Where `--all`'s check line comes from.
+    private enum CheckLine {
+        /// The report kept in the run's cache.
+        case stored(CheckSummary, CheckReport)
+        /// A short-lived helper process (`_check-summary`), so that the Korean spelling
+        /// dictionary (54 MB) is never loaded into this process, and whatever happens to it
+        /// (memory short) never changes this run's status or what it published.
+        case helper(CheckSummary, CheckHelper)
+    }
+
+    private func checkLine(_ catalog: Catalog, warnings: [CatalogWarning], request: GuideRequest) -> CheckLine {
         let summary = CheckSummary(catalogFiles: catalogFiles, voice: voice, voiceOptions: voiceOptions)
         let cache = request.effectiveCacheFolder
         if let cache, let stored = summary.stored(in: cache, catalog: catalog, warnings: warnings) {
-            summary.print(stored)
-            return
+            return .stored(summary, stored)
         }
         var arguments = ["_check-summary", "--voice", voice]
         if let posterFile, let itemsFile { arguments += ["--poster-file", posterFile, "--items-file", itemsFile] }
@@ -274,7 +295,7 @@ struct Narrate: ParsableCommand {
         if let cache { arguments += ["--report-cache", cache.path] }
         if let maxEntries { arguments += ["--entry-limit", String(maxEntries)] }
         if let maxFieldBytes { arguments += ["--field-byte-limit", String(maxFieldBytes)] }
-        summary.run(arguments: arguments)
+        return .helper(summary, CheckHelper(arguments: arguments, jobs: request.jobs))
     }
 
     /// The formats named with --format (each value may be a comma-separated list).

@@ -31,6 +31,28 @@ struct ChildProcessTests {
         #expect(ProcessStatus.reap(pid, blocking: true)! == (0, false))
     }
 
+    @Test("a child beside this process: its standard error kept until it is finished, none of it on ours; a stopped one is reaped")
+    func capturingErrors() throws {
+        let folder = NSTemporaryDirectory() + "child-process-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        setenv("TMPDIR", folder, 1)
+        defer { unsetenv("TMPDIR") }
+        let child = try ChildProcess.startCapturingErrors(URL(fileURLWithPath: "/bin/sh"),
+                                                          arguments: ["-c", "echo \"first $EXPO_TEST\" >&2; echo second >&2; exit 3"],
+                                                          environment: ["EXPO_TEST": "line"])
+        // The file it writes to has no name: nothing is left in the temporary folder.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+        let (ending, errors) = ChildProcess.finish(child)
+        #expect(ending! == (3, false))
+        #expect(errors == "first line\nsecond\n")
+        let sleeper = try ChildProcess.startCapturingErrors(URL(fileURLWithPath: "/bin/sleep"), arguments: ["30"])
+        let started = Date()
+        ChildProcess.stop(sleeper)
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(kill(sleeper.pid, 0) == -1)
+    }
+
     @Test("this program's own file exists")
     func currentExecutable() {
         #expect(FileManager.default.isExecutableFile(atPath: ChildProcess.currentExecutable.path))

@@ -91,4 +91,18 @@ struct CaptionSplitterTests {
         #expect(!cues.isEmpty)
         #expect(cues.allSatisfy { $0.end >= $0.start && $0.start == start })
     }
+
+    @Test("the width of every run of words from prefix sums is the width summed word by word (glued pieces, wide and narrow characters)")
+    func lineWidths() {
+        let words = CaptionSplitter.listPieces("나막개·나모께·나무신·목신·남신·나막개짝·토막신·껏두기")
+            + ["(L'Exposition", "1900)", "만국박람회", "漢字", "e\u{301}"]
+            + CaptionSplitter.listPieces(String(repeating: "가", count: 40))
+        #expect(words.contains { $0.first == CaptionSplitter.glue })
+        let widths = CaptionSplitter.LineWidths(words)
+        for lower in 0...words.count {
+            for upper in lower...words.count {
+                #expect(widths.length(lower..<upper) == CaptionSplitter.length(words[lower..<upper]), "\(lower)..<\(upper)")
+            }
+        }
+    }
 }

@@ -1,6 +1,7 @@
 /*
  * expo_picture: the few libvips calls expo-narrate makes, without libvips's variadic option
- * lists (which Swift cannot call). Only the JPEG, PNG and WebP loaders are allowed; every other
+ * lists (which Swift cannot call). libvips is opened with dlopen (libvips.so.42) at the first
+ * call that needs it, so a run that prepares no picture never loads it. Only the JPEG, PNG and WebP loaders are allowed; every other
  * loader (SVG, PDF, TIFF, matrix files, ...) is blocked at start. Not thread-safe: libvips's
  * error buffer is process-wide, so the caller (Pictures/Vips.swift) holds one lock.
  */
@@ -13,7 +14,12 @@
 extern "C" {
 #endif
 
-/* Starts libvips once: loaders other than JPEG, PNG and WebP blocked, no operation cache,
+/* 1 when libvips cannot be opened because it is not installed (or not libvips 8), the reason
+ * in expo_picture_error; else 0 (also when it could not be mapped for want of memory, which
+ * expo_picture_start reports as "out of memory"). Opens it, without starting it. */
+int expo_picture_is_missing(void);
+
+/* Opens and starts libvips once: loaders other than JPEG, PNG and WebP blocked, no operation cache,
  * one worker thread. Returns 0, or -1 with a message (expo_picture_error). */
 int expo_picture_start(const char *program);
 
@@ -42,7 +48,7 @@ int expo_picture_encode(void *image, int format, int quality, void **bytes, size
 void expo_picture_release(void *image);
 void expo_picture_free(void *bytes);
 
-/* libvips's version, "8.14.1". */
+/* libvips's version, "8.14.1" (libvips opened, not started), or NULL when it cannot be opened. */
 const char *expo_picture_version(void);
 
 /* The last error's message (libvips's error buffer, cleared), valid until the next call. */

@@ -44,6 +44,9 @@ extension ExportStage {
                     prepared = try preparer.prepare(data, from: file, stem: track.fileStem)
                     cache?.store(prepared, key: key)
                 }
+            } catch where error.isLibraryMissing {
+                throw ExpoError(.unavailable, "The picture \(file.path) cannot be prepared: \(error.reason)",
+                                advice: "Install libvips 8 (Debian: apt-get install libvips42), or make the guide without pictures.")
             } catch where error.isResourceShortage {
                 // The machine's limits, not the picture: the run stops as it does wherever a
                 // thread or memory is refused, rather than publish the guide without it.
