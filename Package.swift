@@ -128,7 +128,7 @@ let package = Package(
     ],
     targets: cLibraries + stages + [
         .executableTarget(name: "expo-narrate", dependencies: [
-            "Pipeline", "ExpoModel", "CatalogLoading", "KoreanSpeech", "KoreanPronunciation", "Narration", "Speech", "ExpoSystem",
+            "Pipeline", "ExpoModel", "CatalogLoading", "KoreanSpeech", "KoreanPronunciation", "Speech", "ExpoSystem",
             "CatalogCheck", "Braille", "Synthesis",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: [

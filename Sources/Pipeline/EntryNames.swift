@@ -1,4 +1,6 @@
 import ExpoModel
+import KoreanSpeech
+import Narration
 
 /// Finds a catalog's entries by any name the tool shows for them: the entry's own name
 /// (직지심체요절), its file stem as the track list prints it (`01-jikji`), that stem without its
@@ -135,5 +137,13 @@ public struct EntryNames: Sendable {
             swap(&previous, &current)
         }
         return previous[b.count]
+    }
+}
+
+extension EntryNames {
+    /// The tracks of `catalog` as the track list shows them, in order: the poster, then each
+    /// entry, with the titles and file stems every other command uses.
+    public static func listedTracks(of catalog: Catalog) -> [Track] {
+        Narrator(normalizer: KoreanSpeechNormalizer()).tracks(for: catalog)
     }
 }

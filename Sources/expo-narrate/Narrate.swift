@@ -4,8 +4,6 @@ import ExpoModel
 import ExpoSystem
 import CatalogCheck
 import CatalogLoading
-import KoreanSpeech
-import Narration
 import Pipeline
 import Braille
 
@@ -323,7 +321,7 @@ struct Narrate: ParsableCommand {
 
     /// Lists the tracks in blocks of 64 KB on stdout (see `writeOutput`); a stop signal ends it.
     private func printList(_ catalog: Catalog) throws {
-        let tracks = Narrator(normalizer: KoreanSpeechNormalizer()).tracks(for: catalog)
+        let tracks = EntryNames.listedTracks(of: catalog)
         var block = ""
         for track in tracks {
             try Interruption.check()
