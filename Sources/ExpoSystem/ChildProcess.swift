@@ -43,21 +43,10 @@ public enum ChildProcess {
         posix_spawn_file_actions_addclose(&actions, toChild[0])
         posix_spawn_file_actions_addclose(&actions, fromChild[1])
 
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable.path] + arguments).map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable.path, &actions, &attributes, argv, environ)
+        let result = withChildAttributes(ownProcessGroup: true) { posix_spawn(&pid, executable.path, &actions, $0, argv, environ) }
         guard result == 0 else {
             close(toChild[1])
             close(fromChild[0])
@@ -143,8 +132,17 @@ public enum ChildProcess {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         if let standardError { posix_spawn_file_actions_adddup2(&actions, standardError, 2) }
-        // No signal blocked and every signal's default action, whatever this process blocks or
-        // ignores: `stop`'s SIGTERM must end the child.
+        // `stop`'s SIGTERM must end the child, whatever this process blocks or ignores.
+        var pid: pid_t = 0
+        let started = withChildAttributes(ownProcessGroup: false) { posix_spawn(&pid, executable.path, &actions, $0, argv, envp) }
+        guard started == 0 else { throw cannotStart(executable, started) }
+        return pid
+    }
+
+    /// Calls `spawn` with attributes that give the child no blocked signal and every signal's
+    /// default action (and, when asked, a process group of its own).
+    private static func withChildAttributes(ownProcessGroup: Bool,
+                                            _ spawn: (UnsafePointer<posix_spawnattr_t>) -> Int32) -> Int32 {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -154,11 +152,13 @@ public enum ChildProcess {
         sigfillset(&allSignals)
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var pid: pid_t = 0
-        let started = posix_spawn(&pid, executable.path, &actions, &attributes, argv, envp)
-        guard started == 0 else { throw cannotStart(executable, started) }
-        return pid
+        var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+        if ownProcessGroup {
+            posix_spawnattr_setpgroup(&attributes, 0)
+            flags |= POSIX_SPAWN_SETPGROUP
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
+        return spawn(&attributes)
     }
 
     private static func cannotStart(_ executable: URL, _ code: Int32) -> ExpoError {
