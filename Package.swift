@@ -107,7 +107,9 @@ let stages: [Target] = [
     .target(name: "Synthesis", dependencies: ["ExpoModel", "ExpoSystem", "Speech", "Audio", "Encoding", "GuideCache"]),
     // The output folder as the tool owns it: staged whole, published in one swap, the user's
     // files kept.
-    .target(name: "Publication", dependencies: ["ExpoModel", "ExpoSystem"]),
+    .target(name: "Publication", dependencies: ["ExpoModel", "ExpoSystem"],
+            // The crash tests' seam (PublicationSteps.swift) exists in debug builds only.
+            swiftSettings: [.define("PUBLICATION_CRASH_SEAM", .when(configuration: .debug))]),
     // Composes the stages: narrate → synthesise → export → publish.
     .target(name: "Pipeline", dependencies: [
         "ExpoModel", "ExpoSystem", "CatalogLoading", "KoreanSpeech", "KoreanPronunciation", "Narration", "CatalogCheck", "Speech",
