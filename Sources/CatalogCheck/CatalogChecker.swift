@@ -30,59 +30,78 @@ public struct CatalogChecker {
 
     let normalizer: KoreanSpeechNormalizer
     let voices: CheckVoices
-    let brokenWords: BrokenWordDetector?
-    /// Why the spelling dictionary could not be loaded, when it is installed but failed.
-    let spellingLoadFailure: String?
+    /// The spelling dictionary given, or nil to load the installed one for each catalog checked,
+    /// reduced to the words the check will ask it (see `SpellingDictionary.init(names:folders:onlyFor:)`).
+    let spelling: SpellingDictionary??
 
     /// A checker reading with `normalizer` (and its lexicon); `spelling` is the Korean spelling
     /// dictionary, nil when it is not installed (broken words are then not checked, and the
     /// report says so).
     public init(normalizer: KoreanSpeechNormalizer, voices: CheckVoices, spelling: SpellingDictionary?) {
-        self.init(normalizer: normalizer, voices: voices, brokenWords: spelling.map(BrokenWordDetector.init(dictionary:)),
-                  spellingLoadFailure: nil)
+        self.normalizer = normalizer
+        self.voices = voices
+        self.spelling = .some(spelling)
     }
 
     /// A checker with the Korean spelling dictionary from where Debian installs it, if it is
-    /// there; one that cannot be loaded (memory short) leaves broken words unchecked, and the
-    /// report says why.
+    /// there, loaded for each catalog with only what can read that catalog's words; one that
+    /// cannot be loaded (memory short) leaves broken words unchecked, and the report says why.
     public init(normalizer: KoreanSpeechNormalizer, voices: CheckVoices) {
-        let spelling: SpellingDictionary?, failure: String?
-        do {
-            (spelling, failure) = (try SpellingDictionary(names: Self.koreanDictionaryNames), nil)
-        } catch {
-            (spelling, failure) = (nil, "\(error)")
-        }
-        self.init(normalizer: normalizer, voices: voices, brokenWords: spelling.map(BrokenWordDetector.init(dictionary:)),
-                  spellingLoadFailure: failure)
-    }
-
-    private init(normalizer: KoreanSpeechNormalizer, voices: CheckVoices, brokenWords: BrokenWordDetector?, spellingLoadFailure: String?) {
         self.normalizer = normalizer
         self.voices = voices
-        self.brokenWords = brokenWords
-        self.spellingLoadFailure = spellingLoadFailure
+        self.spelling = .none
+    }
+
+    /// The texts the check reads in `catalog`: the poster's fields, then each entry's.
+    static func posterFields(_ poster: Poster) -> [(String, String)] {
+        [("title", poster.title), ("location", poster.location), ("duration", poster.duration), ("description", poster.description)]
+    }
+
+    static func entryFields(_ entry: Entry) -> [(String, String)] {
+        [("name", entry.name), ("image_name", entry.imageName), ("short_desc", entry.shortDescription), ("desc", entry.description)]
+    }
+
+    /// Every word the broken-word check may ask the spelling dictionary about in `catalog`: both
+    /// words of each candidate pair and the two joined, in every text it checks (the poster's and
+    /// entries' fields and the pictures' audio descriptions).
+    public static func spellingWords(in catalog: Catalog) -> Set<String> {
+        var words = Set<String>()
+        let texts = posterFields(catalog.poster).map(\.1) + [catalog.poster.imageDescription ?? ""]
+            + catalog.entries.flatMap { entry in entryFields(entry).map(\.1) + [entry.imageDescription ?? ""] }
+        for text in texts {
+            for pair in brokenWordCandidates(text) {
+                words.insert(pair.first)
+                words.insert(pair.second)
+                words.insert(pair.first + pair.second)
+            }
+        }
+        return words
     }
 
     /// Checks `catalog`; `warnings` are what the catalog reader reported while loading it;
     /// `picturesFound` the image names that have a picture file (their text alternatives are checked).
     public func check(_ catalog: Catalog, warnings: [CatalogWarning] = [], picturesFound: Set<String> = []) -> CheckReport {
         var findings: [CheckFinding] = []
-        let poster = catalog.poster
-        let posterFields: [(String, String)] = [
-            ("title", poster.title), ("location", poster.location), ("duration", poster.duration), ("description", poster.description),
-        ]
-        for (field, text) in posterFields {
-            findings += checkText(text, entry: "poster", position: 0, field: field)
+        let dictionary: SpellingDictionary?, loadFailure: String?
+        switch spelling {
+        case .some(let given): (dictionary, loadFailure) = (given, nil)
+        case .none:
+            do {
+                (dictionary, loadFailure) = (try SpellingDictionary(names: Self.koreanDictionaryNames, onlyFor: Self.spellingWords(in: catalog)), nil)
+            } catch {
+                (dictionary, loadFailure) = (nil, "\(error)")
+            }
         }
-        let entryFields: [(String, (Entry) -> String)] = [
-            ("name", \.name), ("image_name", \.imageName), ("short_desc", \.shortDescription), ("desc", \.description),
-        ]
+        let brokenWords = dictionary.map(BrokenWordDetector.init(dictionary:))
+        let posterFields = Self.posterFields(catalog.poster)
+        for (field, text) in posterFields {
+            findings += checkText(text, entry: "poster", position: 0, field: field, brokenWords: brokenWords)
+        }
         // Per field, where each text was first seen: duplicates in one pass, not by pairs.
         var firstSeen: [String: [String: Int]] = [:]
         for (index, entry) in catalog.entries.enumerated() {
             let label = entry.name.trimmingWhitespace.isEmpty ? "entry \(index + 1)" : entry.name
-            for (field, value) in entryFields {
-                let text = value(entry)
+            for (field, text) in Self.entryFields(entry) {
                 let trimmed = text.trimmingWhitespace
                 if trimmed.isEmpty {
                     findings.append(CheckFinding(kind: .emptyField, entry: label, position: index + 1, field: field, text: "", context: "",
@@ -98,7 +117,7 @@ public struct CatalogChecker {
                     firstSeen[field, default: [:]][trimmed] = index
                 }
                 if field != "image_name" {
-                    findings += checkText(text, entry: label, position: index + 1, field: field)
+                    findings += checkText(text, entry: label, position: index + 1, field: field, brokenWords: brokenWords)
                 }
             }
         }
@@ -106,12 +125,12 @@ public struct CatalogChecker {
             findings.append(CheckFinding(kind: .emptyField, entry: "poster", position: 0, field: field.0, text: "", context: "",
                                          detail: "the field is empty; fill it in (it is narrated without it)"))
         }
-        findings += pictureFindings(catalog, picturesFound: picturesFound)
+        findings += pictureFindings(catalog, picturesFound: picturesFound, brokenWords: brokenWords)
         findings += readerWarnings(warnings, catalog: catalog, already: findings)
         findings = findings.enumerated().sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }.map(\.element)
         var skipped: [String] = []
         var failure: String?
-        if let reason = spellingLoadFailure ?? brokenWords?.dictionary.failure {
+        if let reason = loadFailure ?? brokenWords?.dictionary.failure {
             failure = "the Korean spelling dictionary failed (\(singleLine(reason)))"
             skipped.append("Broken words were not checked in full: \(failure!); run the check again with more memory")
         } else if brokenWords == nil {
@@ -123,7 +142,7 @@ public struct CatalogChecker {
     }
 
     /// The findings in one text field.
-    func checkText(_ text: String, entry: String, position: Int, field: String) -> [CheckFinding] {
+    func checkText(_ text: String, entry: String, position: Int, field: String, brokenWords: BrokenWordDetector?) -> [CheckFinding] {
         var findings: [CheckFinding] = []
         var spokenText = text
         // A poster title's name in another language is read by that language's voice, when its
@@ -162,7 +181,21 @@ public struct CatalogChecker {
     /// Neighbouring Hangul words on one line, with nothing but a space between them, that look
     /// like one word broken in two.
     func brokenWordFindings(_ text: String, detector: BrokenWordDetector, entry: String, position: Int, field: String) -> [CheckFinding] {
-        var findings: [CheckFinding] = []
+        Self.brokenWordCandidates(text).compactMap { pair in
+            guard let match = detector.match(pair.first, pair.second) else { return nil }
+            return CheckFinding(
+                kind: .brokenWord, entry: entry, position: position, field: field, text: String(text[pair.range]),
+                context: Self.context(of: pair.range, in: text),
+                detail: "probably one word broken by a space, which the voice reads as two: \(match.reason); write '\(match.joined)'",
+                suggestion: match.joined)
+        }
+    }
+
+    /// The neighbouring Hangul words of `text` that the broken-word check asks about: the left
+    /// word without leading punctuation, the right one without trailing punctuation, one space
+    /// between them on one line.
+    static func brokenWordCandidates(_ text: String) -> [(first: String, second: String, range: Range<String.Index>)] {
+        var candidates: [(first: String, second: String, range: Range<String.Index>)] = []
         var words: [(range: Range<String.Index>, text: Substring)] = []
         var index = text.startIndex
         while index < text.endIndex {
@@ -179,21 +212,15 @@ public struct CatalogChecker {
         for (left, right) in zip(words, words.dropFirst()) {
             // Only one space between them: not across a line break.
             guard text[left.range.upperBound..<right.range.lowerBound] == " " else { continue }
-            guard let last = left.text.last, Self.isHangulSyllable(last),
-                  let first = right.text.first, Self.isHangulSyllable(first) else { continue }
+            guard let last = left.text.last, isHangulSyllable(last),
+                  let first = right.text.first, isHangulSyllable(first) else { continue }
             let a = left.text.drop(while: { $0.isPunctuation || $0.isSymbol })
-            let b = right.text.prefix(while: Self.isHangulSyllable)
-            guard !a.isEmpty, a.allSatisfy(Self.isHangulSyllable), b.count == right.text.count || right.text.dropFirst(b.count).allSatisfy({ $0.isPunctuation })
+            let b = right.text.prefix(while: isHangulSyllable)
+            guard !a.isEmpty, a.allSatisfy(isHangulSyllable), b.count == right.text.count || right.text.dropFirst(b.count).allSatisfy({ $0.isPunctuation })
             else { continue }
-            guard let match = detector.match(String(a), String(b)) else { continue }
-            let range = a.startIndex..<b.endIndex
-            findings.append(CheckFinding(
-                kind: .brokenWord, entry: entry, position: position, field: field, text: String(text[range]),
-                context: Self.context(of: range, in: text),
-                detail: "probably one word broken by a space, which the voice reads as two: \(match.reason); write '\(match.joined)'",
-                suggestion: match.joined))
+            candidates.append((String(a), String(b), a.startIndex..<b.endIndex))
         }
-        return findings
+        return candidates
     }
 
     /// The reader's warnings that no other finding already covers, placed at their entry.

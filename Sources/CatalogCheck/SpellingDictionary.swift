@@ -24,22 +24,51 @@ public final class SpellingDictionary {
     /// while every call has worked.
     public private(set) var failure: String?
     private let handle: OpaquePointer
+    /// The words a reduced dictionary was loaded for; asking another fails the dictionary, since
+    /// its answer could differ from the whole dictionary's.
+    private let words: Set<String>?
+
+    /// Whether only the part of the dictionary that can read the words given at loading was
+    /// loaded (see `DictionaryReduction`); false when the whole dictionary was.
+    public let isReduced: Bool
 
     /// Loads the dictionary `name` (e.g. "ko_KR", "ko") from the first folder of `folders` that
     /// has both its .aff and .dic files; nil when none has; `LoadFailure` when libhunspell
-    /// failed to load it.
-    public init?(names: [String], folders: [String] = SpellingDictionary.searchFolders) throws {
+    /// failed to load it. With `words`, only what can take part in reading those words is
+    /// loaded (about a tenth of hunspell-ko's memory for a catalog's words), through a reduced
+    /// copy of the files in a private temporary folder removed at once; the answers for those
+    /// words are the whole dictionary's, and other words must not be asked.
+    public init?(names: [String], folders: [String] = SpellingDictionary.searchFolders, onlyFor words: Set<String>? = nil) throws {
         for folder in folders {
             for name in names {
                 let aff = folder + "/" + name + ".aff", dic = folder + "/" + name + ".dic"
                 guard FileManager.default.isReadableFile(atPath: aff), FileManager.default.isReadableFile(atPath: dic) else { continue }
+                var files = (aff: aff, dic: dic)
+                var temporary: URL?
+                defer { if let temporary { try? FileManager.default.removeItem(at: temporary) } }
+                if let words {
+                    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("expo-narrate-hunspell-\(UUID().uuidString)")
+                    let reduced = (aff: folder.appendingPathComponent("reduced.aff").path, dic: folder.appendingPathComponent("reduced.dic").path)
+                    do {
+                        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false,
+                                                                attributes: [.posixPermissions: 0o700])
+                        temporary = folder
+                        if try DictionaryReduction.write(affix: aff, dictionary: dic, words: words, to: reduced.aff, reduced.dic) != nil {
+                            files = reduced
+                        }
+                    } catch {
+                        // No room for the copy: the whole dictionary answers the same.
+                    }
+                }
                 var error = [CChar](repeating: 0, count: 256)
-        let size = error.count
-                guard let handle = expo_hunspell_create(aff, dic, &error, size) else {
+                let size = error.count
+                guard let handle = expo_hunspell_create(files.aff, files.dic, &error, size) else {
                     throw LoadFailure(description: "\(aff): \(Self.text(error))")
                 }
                 self.handle = handle
                 self.affixFile = aff
+                self.isReduced = files.aff != aff
+                self.words = isReduced ? words : nil
                 return
             }
         }
@@ -50,7 +79,7 @@ public final class SpellingDictionary {
 
     /// Whether the dictionary accepts `word` (with its particles and endings).
     public func knows(_ word: String) -> Bool {
-        guard failure == nil else { return true }
+        guard failure == nil, covers(word) else { return true }
         var error = [CChar](repeating: 0, count: 256)
         let size = error.count
         let result = expo_hunspell_spell(handle, word, &error, size)
@@ -60,13 +89,22 @@ public final class SpellingDictionary {
 
     /// The dictionary forms (lemmas) `word` may come from: 문서를 → 문서, 알려져 → 알려지다.
     public func stems(of word: String) -> [String] {
-        list { expo_hunspell_stem(handle, word, $0, $1, $2) }
+        guard covers(word) else { return [] }
+        return list { expo_hunspell_stem(handle, word, $0, $1, $2) }
     }
 
     /// Hunspell's morphological analyses of `word`, e.g. " st:문서 fl:541" (a stem with an
     /// affix) or " pa:개 st:개" (a compound of parts).
     public func analyses(of word: String) -> [String] {
-        list { expo_hunspell_analyze(handle, word, $0, $1, $2) }
+        guard covers(word) else { return [] }
+        return list { expo_hunspell_analyze(handle, word, $0, $1, $2) }
+    }
+
+    /// Whether `word` is one the dictionary was loaded for; if not, the dictionary is failed.
+    private func covers(_ word: String) -> Bool {
+        guard let words, !words.contains(word) else { return true }
+        failure = failure ?? "the word '\(word)' was asked of a dictionary reduced to other words (a defect of the check)"
+        return false
     }
 
     /// The NUL-terminated text in `buffer`.

@@ -86,6 +86,9 @@ public struct GuideBuilder {
                 advice: "Install what is missing, or ask for the text only to replace it.", subject: .speech)
         }
         try scripts?.wait()
+        // The speech server's memory is given back before the guide is assembled, when the
+        // check helper may start beside the run.
+        speech?.close()
         try Interruption.check()
         progress(.assembling)
 

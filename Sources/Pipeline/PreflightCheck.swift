@@ -95,9 +95,10 @@ public enum PreflightCheck {
     }
 }
 
-/// `--all`'s check helper run beside the guide: started once the run leaves a core idle (fewer
-/// tracks left to make than workers, as when one entry changed, or the guide being assembled),
-/// so that its half second of loading the spelling dictionary overlaps the run instead of
+/// `--all`'s check helper run beside the guide: started once the run leaves a core idle and the
+/// helper's memory cannot add to the speech server's — when the run makes fewer tracks than it
+/// has workers (one changed entry: a small server), or once the guide is being assembled (the
+/// server gone) — so that its loading of the spelling dictionary overlaps the run instead of
 /// following it; what it prints is kept until `finish`, after the run's own lines.
 public final class CheckHelper: @unchecked Sendable {
     private let arguments: [String]
@@ -116,7 +117,6 @@ public final class CheckHelper: @unchecked Sendable {
     public func observe(_ event: GuideProgressEvent) {
         let coreIdle = switch event {
         case .trackStarted(_, let count, _): count < jobs
-        case .trackFinished(let index, let count, _, _): count - index < jobs
         case .assembling: true
         default: false
         }

@@ -275,7 +275,7 @@ struct Narrate: ParsableCommand {
         /// The report kept in the run's cache.
         case stored(CheckSummary, CheckReport)
         /// A short-lived helper process (`_check-summary`), so that the Korean spelling
-        /// dictionary (54 MB) is never loaded into this process, and whatever happens to it
+        /// dictionary is never loaded into this process, and whatever happens to it
         /// (memory short) never changes this run's status or what it published.
         case helper(CheckSummary, CheckHelper)
     }
