@@ -18,11 +18,17 @@ public struct TrackCache: Sendable {
     public let sharedWithOtherHosts: Bool
     /// Entries checked in this run, and what was found damaged.
     private let checked = CheckedEntries()
+    /// The SHA-256 of the cache's files, each read again only when it changed since it was
+    /// last hashed (see `FileDigests`).
+    public let digests: FileDigests
 
     /// Opens (and creates) the cache folder, removing temporary files of runs that are gone.
-    /// A `shard`'s cache is shared with other hosts (see `sharedWithOtherHosts`).
-    public init(folder: URL, shard: String? = nil, sharedWithOtherHosts: Bool = false) throws {
+    /// A `shard`'s cache is shared with other hosts (see `sharedWithOtherHosts`). `digests`
+    /// knows files hashed before (by default, only those this process hashes).
+    public init(folder: URL, shard: String? = nil, sharedWithOtherHosts: Bool = false,
+                digests: FileDigests = FileDigests(ledger: nil)) throws {
         self.folder = folder
+        self.digests = digests
         self.shard = shard
         self.sharedWithOtherHosts = sharedWithOtherHosts || shard != nil
         if let reason = FolderMaker.create(folder.path) {
@@ -58,13 +64,16 @@ public struct TrackCache: Sendable {
 
     public func audioURL(_ key: String) -> URL { folder.appendingPathComponent(key + ".wav") }
     public func metadataURL(_ key: String) -> URL { folder.appendingPathComponent(key + ".json") }
+    /// The ledger of the cache's and the published guide's file digests (see `FileDigests`).
+    public static func digestLedger(in folder: URL) -> URL { folder.appendingPathComponent(CacheFolder.digestsName) }
     /// The compressed copy of track `key` in `format` (`KEY.opus`, `KEY.mp3`).
     public func encodedURL(_ key: String, _ format: DeliveryFormat) -> URL {
         folder.appendingPathComponent(key + "." + format.fileExtension)
     }
 
     /// The entry for `key` if it is complete and intact: its record readable, its WAV of the
-    /// recorded size, with a header that agrees with that size, and with the recorded SHA-256.
+    /// recorded size, with a header that agrees with that size, and with the recorded SHA-256
+    /// (read again only if the file changed since it was last hashed, see `FileDigests`).
     /// A damaged entry is removed (and noted once, see `takeDamageNotes`), so it is made again.
     /// A key is checked again only if its WAV changed since (size, time, inode).
     public func entry(_ key: String) -> TrackAudio? {
@@ -95,7 +104,7 @@ public struct TrackCache: Sendable {
         }
         // The record's numbers, before anything is computed from them.
         if let problem = entry.rangeProblem { return discard(key, because: problem) }
-        guard (try? SHA256Digest.ofFile(path)) == entry.sha256 else {
+        guard (try? digests.sha256(of: path)) == entry.sha256 else {
             return discard(key, because: "its contents do not match the SHA-256 recorded for it")
         }
         checked.remember(key, entry, stamp: stamp)
