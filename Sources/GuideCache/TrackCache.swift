@@ -83,13 +83,19 @@ public struct TrackCache: Sendable {
         var status = stat()
         let found = stat(path, &status) == 0
         let stamp = CheckedEntries.Stamp(status)
+        // Taken before the record is read: a record replaced since shows as another file.
+        let record = FileIdentity(path: metadataURL(key).path)
+        if found, let known = checked.known(key, stamp: stamp), record != nil, known.record == record {
+            return known.entry
+        }
         guard let data = try? Data(contentsOf: metadataURL(key)) else { return nil }
         if found, let known = checked.known(key, stamp: stamp) {
             // The audio was checked; its record may since have gained a compressed copy (a
-            // worker of this run encoded one), so the record is read again, not remembered.
+            // worker of this run encoded one), so a record that changed is read again.
             guard let entry = try? JSONDecoder().decode(TrackAudio.self, from: data),
-                  entry.sha256 == known.sha256, entry.byteCount == known.byteCount, entry.rangeProblem == nil else { return known }
-            if entry != known { checked.remember(key, entry, stamp: stamp) }
+                  entry.sha256 == known.entry.sha256, entry.byteCount == known.entry.byteCount,
+                  entry.rangeProblem == nil else { return known.entry }
+            checked.remember(key, entry, stamp: stamp, record: record)
             return entry
         }
         guard let entry = try? JSONDecoder().decode(TrackAudio.self, from: data) else {
@@ -107,7 +113,7 @@ public struct TrackCache: Sendable {
         guard (try? digests.sha256(of: path)) == entry.sha256 else {
             return discard(key, because: "its contents do not match the SHA-256 recorded for it")
         }
-        checked.remember(key, entry, stamp: stamp)
+        checked.remember(key, entry, stamp: stamp, record: record)
         return entry
     }
 
