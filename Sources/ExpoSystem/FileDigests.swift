@@ -34,10 +34,14 @@ public struct FileIdentity: Hashable, Sendable {
     }
 
     /// Whether no write can have happened in the timestamp tick this identity was read in:
-    /// both times are older than `clock`, the file system's clock read before the identity was.
-    /// A write after that reading gets a ctime of at least `clock`, so it shows as a change.
+    /// both times are older than `clock`, the file system's clock read before the identity was,
+    /// by more than the file system's timestamp granularity. A write after that reading gets a
+    /// ctime of at least `clock` truncated to that granularity, so it shows as a change. A
+    /// ctime that is not a multiple of 10 ms is from a file system finer than that (ext4, XFS,
+    /// Btrfs: nanoseconds); any other may be as coarse as FAT's 2 s.
     func isSettled(before clock: Int64) -> Bool {
-        modified < clock && changed < clock
+        let granularity: Int64 = changed % 10_000_000 != 0 ? 10_000_000 : 2_000_000_000
+        return modified <= clock - granularity && changed <= clock - granularity
     }
 }
 
@@ -45,8 +49,9 @@ public struct FileIdentity: Hashable, Sendable {
 /// lookup (in this run or, with a ledger file, a later one) hashes the file again only when
 /// its identity differs from the one remembered. A digest is remembered only for an identity
 /// read before the contents and again after them, unchanged, with both times older than the
-/// file system's clock read before the first (see `FileIdentity.isSettled`): a file written
-/// in the tick it was hashed in is hashed again next time. The ledger file is rewritten only
+/// file system's clock read before the first by more than its timestamp granularity (see
+/// `FileIdentity.isSettled`): a file written in the tick it was hashed in is hashed again next
+/// time. The ledger file is rewritten only
 /// when its entries changed, so a run that finds every file as remembered writes nothing.
 /// Entries are keyed by device and inode, and any process may rewrite the ledger: an entry is
 /// used only for a file whose identity is the one it records, so an entry of another run or
@@ -165,7 +170,9 @@ public final class FileDigests: @unchecked Sendable {
         }
         var latest = written.map(\.identity.changed).max() ?? 0
         for path in unsettled { latest = max(latest, FileIdentity(path: path)?.changed ?? 0) }
-        if !written.isEmpty || !unsettled.isEmpty { Self.waitForClock(after: latest) }
+        // Files written in the last 10 ms on a fine-grained file system are waited for (on a
+        // coarse one they are hashed again by a later run).
+        if !written.isEmpty || !unsettled.isEmpty { Self.waitForClock(after: latest + 10_000_000) }
         let clock = Self.fileSystemClock()
         lock.withLock {
             for file in written {
@@ -192,9 +199,9 @@ public final class FileDigests: @unchecked Sendable {
         if let text { try? AtomicFile.write(Data(text.utf8), to: ledger) }
     }
 
-    /// Sleeps until the file system's clock is past `time` (at most a few ticks).
+    /// Sleeps until the file system's clock is past `time` (at most about 30 ms).
     static func waitForClock(after time: Int64) {
-        for _ in 0..<100 where fileSystemClock() <= time {
+        for _ in 0..<30 where fileSystemClock() <= time {
             var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
             nanosleep(&pause, nil)
         }
