@@ -164,7 +164,7 @@ let package = Package(
         .testTarget(name: "ExportTests", dependencies: [
             "Export", "CatalogLoading", "ExpoModel", "ExpoSystem", "KoreanSpeech", "Narration", "TestSupport",
         ]),
-        .testTarget(name: "GuideCacheTests", dependencies: ["GuideCache", "ExpoModel", "TestSupport"]),
+        .testTarget(name: "GuideCacheTests", dependencies: ["GuideCache", "ExpoModel", "ExpoSystem", "TestSupport"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "ExpoModel", "Audio", "Encoding", "GuideCache", "TestSupport"]),
         .testTarget(name: "PublicationTests", dependencies: ["Publication", "ExpoModel", "ExpoSystem", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: [

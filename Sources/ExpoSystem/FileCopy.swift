@@ -34,23 +34,4 @@ public enum FileCopy {
         }
         try output.close()
     }
-
-    /// Whether the two files hold the same bytes (size first, then contents).
-    public static func sameContents(_ first: String, _ second: String) -> Bool {
-        guard let a = try? POSIXFile.openForReading(first) else { return false }
-        defer { a.closeQuietly() }
-        guard let b = try? POSIXFile.openForReading(second) else { return false }
-        defer { b.closeQuietly() }
-        guard let size = try? a.size(), (try? b.size()) == size else { return false }
-        let chunk = 1 << 20
-        var left = [UInt8](repeating: 0, count: chunk), right = [UInt8](repeating: 0, count: chunk)
-        var offset: UInt64 = 0
-        while offset < size {
-            let count = left.withUnsafeMutableBytes { (try? a.read(into: $0, at: offset)) ?? -1 }
-            guard count > 0, right.withUnsafeMutableBytes({ (try? b.read(into: $0, at: offset)) ?? -1 }) == count,
-                  memcmp(left, right, count) == 0 else { return false }
-            offset += UInt64(count)
-        }
-        return true
-    }
 }

@@ -29,6 +29,17 @@ public struct GuidePageAudioSource: Sendable, Equatable {
     }
 }
 
+/// A track's caption cues, split once (`CaptionSplitter` is most of a warm run's work) for
+/// both its WebVTT file and the page, which show the very same cues.
+public struct TrackCaptions: Sendable {
+    let cues: [GuidePageCues.Cue]
+
+    /// The cues of `track` as timed by `result` (see `GuidePageCues.cues`).
+    public init(track: Track, result: TrackResult) {
+        cues = GuidePageCues.cues(for: track, result: result)
+    }
+}
+
 /// The caption cues the page shows and the sentences they belong to, embedded in the page as
 /// JSON so captions show from `file://` as from a server, without fetching the .vtt files.
 enum GuidePageCues {

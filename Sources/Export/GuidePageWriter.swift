@@ -23,10 +23,13 @@ public enum GuidePageWriter {
     /// The page for `tracks`, with files and audio facts from `summary` (matched by file stem).
     /// `audioSources` gives a track's files by file stem, best first (for example Opus, MP3,
     /// then the WAV as a download only); a track not in it plays its WAV.
-    /// `pictures` gives a track's picture by file stem, shown under its heading.
+    /// `pictures` gives a track's picture by file stem, shown under its heading. `captions`
+    /// gives a track's cues by file stem when they were split already (for its WebVTT file, from
+    /// the same result); the others are split here.
     public static func render(tracks: [Track], summary: GuideSummary,
                               audioSources: [String: [GuidePageAudioSource]] = [:],
-                              pictures: [String: PublishedPicture] = [:]) -> String {
+                              pictures: [String: PublishedPicture] = [:],
+                              captions: [String: TrackCaptions] = [:]) -> String {
         let results = Dictionary(summary.tracks.map { ($0.fileStem, $0) }, uniquingKeysWith: { first, _ in first })
         let title = GuideOutline.oneLine(summary.title)
         let hasTrackAudio = summary.tracks.contains { $0.audioFile != nil }
@@ -50,7 +53,9 @@ public enum GuidePageWriter {
         html += escape(made) + "로 만들었습니다.</p>\n</footer>\n"
         if !playable.isEmpty {
             let data = playable.map { chapter in
-                (id: chapter.id, cues: chapter.result.map { GuidePageCues.cues(for: chapter.track, result: $0) } ?? [])
+                (id: chapter.id, cues: chapter.result.map {
+                    captions[chapter.track.fileStem]?.cues ?? GuidePageCues.cues(for: chapter.track, result: $0)
+                } ?? [])
             }
             html += "<script type=\"application/json\" id=\"guide-data\">\n\(GuidePageCues.json(data))\n</script>\n"
             html += "<script>\n\(playerScript)\n</script>\n"

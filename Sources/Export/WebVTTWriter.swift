@@ -21,9 +21,12 @@ public enum WebVTTWriter {
     /// The captions of a track as a reader gets them: each sentence split by
     /// `CaptionSplitter` into cues of at most two short lines — the very cues the page shows.
     public static func render(track: Track, result: TrackResult) -> String {
-        render(cues: GuidePageCues.cues(for: track, result: result).map {
-            CaptionCue(start: $0.start, end: $0.end, text: $0.text)
-        }, keepingLines: true)
+        render(TrackCaptions(track: track, result: result))
+    }
+
+    /// The captions of a track whose cues were split already.
+    public static func render(_ captions: TrackCaptions) -> String {
+        render(cues: captions.cues.map { CaptionCue(start: $0.start, end: $0.end, text: $0.text) }, keepingLines: true)
     }
 
     /// The WebVTT text of `cues`, in order, with a trailing newline. With `keepingLines`, a

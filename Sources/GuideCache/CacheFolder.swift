@@ -21,6 +21,8 @@ public enum CacheFolder {
 
         """
     static let version = "1\n"
+    /// The digests of the cache's and the published guide's files (`FileDigests`).
+    static let digestsName = "file-digests"
 
     /// Makes `folder` the tool's cache: creates and tags it, or checks that it is tagged, or
     /// adopts an untagged one that holds only the cache's own names. Throws `ExpoError`
@@ -96,11 +98,11 @@ public enum CacheFolder {
     /// Whether `name` is one the cache makes: track audio and records (`KEY.wav`, `KEY.json`),
     /// guides' descriptions (`guide-KEY.sha256` of guide.wav, `guide-KEY.json` of guide.opus and
     /// guide.mp3; `guide-KEY.wav`, a guide earlier versions kept), check reports (`check-KEY.json`), pictures
-    /// (`picture-KEY.json`), the
+    /// (`picture-KEY.json`), the digests of files (`file-digests`), the
     /// narration folder, the tag and the version file, the workers' batch folder, and the
     /// temporary `.NAME.partial-PID` of any of them.
     public static func isOwnName(_ name: String) -> Bool {
-        if [tagName, versionName, "narration", "batch"].contains(name) { return true }
+        if [tagName, versionName, digestsName, "narration", "batch"].contains(name) { return true }
         if name.hasPrefix("batch-"), name.count <= 22, name.dropFirst(6).allSatisfy(\.isHexDigit) { return true }
         if name.hasPrefix("."), let range = name.range(of: ".partial-", options: .backwards),
            Int32(name[range.upperBound...]) != nil {

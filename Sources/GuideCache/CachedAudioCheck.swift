@@ -36,7 +36,7 @@ enum CachedAudioCheck {
 final class CheckedEntries: @unchecked Sendable {
     // @unchecked Sendable: every field is touched only while holding `lock`.
     private let lock = NSLock()
-    private var entries: [String: (TrackAudio, Stamp)] = [:]
+    private var entries: [String: (entry: TrackAudio, stamp: Stamp, record: FileIdentity?)] = [:]
     private var notes: [String] = []
 
     /// What tells that a file changed: size, modification time and inode.
@@ -54,12 +54,14 @@ final class CheckedEntries: @unchecked Sendable {
         }
     }
 
-    func known(_ key: String, stamp: Stamp) -> TrackAudio? {
-        lock.withLock { entries[key].flatMap { $0.1 == stamp ? $0.0 : nil } }
+    /// The entry checked for `key` while its WAV had `stamp`, with the identity its record had
+    /// when it was read (a record is replaced by a rename, so another identity is another record).
+    func known(_ key: String, stamp: Stamp) -> (entry: TrackAudio, record: FileIdentity?)? {
+        lock.withLock { entries[key].flatMap { $0.stamp == stamp ? ($0.entry, $0.record) : nil } }
     }
 
-    func remember(_ key: String, _ entry: TrackAudio, stamp: Stamp) {
-        lock.withLock { entries[key] = (entry, stamp) }
+    func remember(_ key: String, _ entry: TrackAudio, stamp: Stamp, record: FileIdentity?) {
+        lock.withLock { entries[key] = (entry, stamp, record) }
     }
 
     func note(_ text: String) {

@@ -18,11 +18,17 @@ public struct TrackCache: Sendable {
     public let sharedWithOtherHosts: Bool
     /// Entries checked in this run, and what was found damaged.
     private let checked = CheckedEntries()
+    /// The SHA-256 of the cache's files, each read again only when it changed since it was
+    /// last hashed (see `FileDigests`).
+    public let digests: FileDigests
 
     /// Opens (and creates) the cache folder, removing temporary files of runs that are gone.
-    /// A `shard`'s cache is shared with other hosts (see `sharedWithOtherHosts`).
-    public init(folder: URL, shard: String? = nil, sharedWithOtherHosts: Bool = false) throws {
+    /// A `shard`'s cache is shared with other hosts (see `sharedWithOtherHosts`). `digests`
+    /// knows files hashed before (by default, only those this process hashes).
+    public init(folder: URL, shard: String? = nil, sharedWithOtherHosts: Bool = false,
+                digests: FileDigests = FileDigests(ledger: nil)) throws {
         self.folder = folder
+        self.digests = digests
         self.shard = shard
         self.sharedWithOtherHosts = sharedWithOtherHosts || shard != nil
         if let reason = FolderMaker.create(folder.path) {
@@ -58,13 +64,16 @@ public struct TrackCache: Sendable {
 
     public func audioURL(_ key: String) -> URL { folder.appendingPathComponent(key + ".wav") }
     public func metadataURL(_ key: String) -> URL { folder.appendingPathComponent(key + ".json") }
+    /// The ledger of the cache's and the published guide's file digests (see `FileDigests`).
+    public static func digestLedger(in folder: URL) -> URL { folder.appendingPathComponent(CacheFolder.digestsName) }
     /// The compressed copy of track `key` in `format` (`KEY.opus`, `KEY.mp3`).
     public func encodedURL(_ key: String, _ format: DeliveryFormat) -> URL {
         folder.appendingPathComponent(key + "." + format.fileExtension)
     }
 
     /// The entry for `key` if it is complete and intact: its record readable, its WAV of the
-    /// recorded size, with a header that agrees with that size, and with the recorded SHA-256.
+    /// recorded size, with a header that agrees with that size, and with the recorded SHA-256
+    /// (read again only if the file changed since it was last hashed, see `FileDigests`).
     /// A damaged entry is removed (and noted once, see `takeDamageNotes`), so it is made again.
     /// A key is checked again only if its WAV changed since (size, time, inode).
     public func entry(_ key: String) -> TrackAudio? {
@@ -74,13 +83,19 @@ public struct TrackCache: Sendable {
         var status = stat()
         let found = stat(path, &status) == 0
         let stamp = CheckedEntries.Stamp(status)
+        // Taken before the record is read: a record replaced since shows as another file.
+        let record = FileIdentity(path: metadataURL(key).path)
+        if found, let known = checked.known(key, stamp: stamp), record != nil, known.record == record {
+            return known.entry
+        }
         guard let data = try? Data(contentsOf: metadataURL(key)) else { return nil }
         if found, let known = checked.known(key, stamp: stamp) {
             // The audio was checked; its record may since have gained a compressed copy (a
-            // worker of this run encoded one), so the record is read again, not remembered.
+            // worker of this run encoded one), so a record that changed is read again.
             guard let entry = try? JSONDecoder().decode(TrackAudio.self, from: data),
-                  entry.sha256 == known.sha256, entry.byteCount == known.byteCount, entry.rangeProblem == nil else { return known }
-            if entry != known { checked.remember(key, entry, stamp: stamp) }
+                  entry.sha256 == known.entry.sha256, entry.byteCount == known.entry.byteCount,
+                  entry.rangeProblem == nil else { return known.entry }
+            checked.remember(key, entry, stamp: stamp, record: record)
             return entry
         }
         guard let entry = try? JSONDecoder().decode(TrackAudio.self, from: data) else {
@@ -95,10 +110,10 @@ public struct TrackCache: Sendable {
         }
         // The record's numbers, before anything is computed from them.
         if let problem = entry.rangeProblem { return discard(key, because: problem) }
-        guard (try? SHA256Digest.ofFile(path)) == entry.sha256 else {
+        guard (try? digests.sha256(of: path)) == entry.sha256 else {
             return discard(key, because: "its contents do not match the SHA-256 recorded for it")
         }
-        checked.remember(key, entry, stamp: stamp)
+        checked.remember(key, entry, stamp: stamp, record: record)
         return entry
     }
 

@@ -51,7 +51,11 @@ public struct GuideBuilder {
         }, onNotice: { progress(.warning($0)) })
         defer { withExtendedLifetime(folders) {} }
 
-        let output = try OutputFolder(destination: request.outputFolder)
+        // The cache remembers its files' and the published guide's digests, so a run reads only
+        // what changed; not in a cache other hosts write (their file systems' times and inodes
+        // are not this one's to vouch for).
+        let digests = FileDigests(ledger: request.assembleOnly ? nil : request.effectiveCacheFolder.map(TrackCache.digestLedger(in:)))
+        let output = try OutputFolder(destination: request.outputFolder, digests: digests)
         defer { output.discard() }
         for note in output.notes { progress(.warning(note)) }
         // An entry of the user's at a name this run would publish stops it now, before anything
@@ -96,6 +100,7 @@ public struct GuideBuilder {
         try synthesis.guide.finish(summary.tracks, profile: request.profile)
         try Interruption.check()
         try output.publish()
+        digests.save()
         for note in output.notes { progress(.warning(note)) }
         narrate.remember(narration)
         return GuideReport(

@@ -8,6 +8,9 @@ import Glibc
 /// the run has succeeded. A file the published guide already has with the same bytes is staged
 /// as a hard link to it, so a run that changes nothing writes no guide file and swaps nothing,
 /// and a run that changes one entry writes that entry's files and the files that list it.
+/// The links are made only when the guide is swapped: a run that changes nothing makes none,
+/// so it leaves the published files' status-change times, and the digests remembered for
+/// them (`FileDigests`), as they were.
 /// An interrupted or failed run leaves the previous guide as it was.
 public final class OutputFolder: @unchecked Sendable {
     // @unchecked Sendable: files may be staged from two threads at once (the scripts while
@@ -31,10 +34,18 @@ public final class OutputFolder: @unchecked Sendable {
     private var stagedLock: FolderLock?
     /// What finishing the leftovers of killed runs could not do, for the user.
     public private(set) var notes: [String] = []
+    /// The digests of the published files and of the staged copies (see `FileDigests`).
+    public let digests: FileDigests
+    /// Published files this run keeps as they are, linked into the staged folder only when
+    /// it is published; touched only while holding `carriedLock`.
+    private var carried: Set<String> = []
+    private let carriedLock = NSLock()
 
     /// Checks (and claims or creates) the output folder, finishes what killed runs left beside
     /// it, and makes this run's work folder. The caller holds the output folder's lock.
-    public init(destination: URL) throws {
+    /// `digests` knows the published files' SHA-256 from earlier runs (none by default).
+    public init(destination: URL, digests: FileDigests = FileDigests(ledger: nil)) throws {
+        self.digests = digests
         folder = GuideFolder(path: try GuideFolder.resolve(destination))
         self.destination = URL(fileURLWithPath: folder.path)
         try folder.prepare()
@@ -105,7 +116,7 @@ public final class OutputFolder: @unchecked Sendable {
         if let published = ownPublished(name), FileTree.readSmallFile(published) == data, carry(name) { return }
         let shown = destination.appendingPathComponent(name).path
         do {
-            unlink(stagedURL(name).path)
+            forget(name)
             let file = try POSIXFile.openForWriting(stagedURL(name).path, shownAs: shown)
             do {
                 // Flushed to the disk with every other staged file by one syncfs before the
@@ -121,40 +132,60 @@ public final class OutputFolder: @unchecked Sendable {
         }
     }
 
-    /// Stages a copy (a reflink where the file system can) of `source`, a checked cache file, as
-    /// `name`, or a link to the published file when it holds the same bytes. Never a hard link
-    /// into the cache: a change to the cache never shows in the published file.
-    public func stageCopy(of source: URL, as name: String) throws {
-        unlink(stagedURL(name).path)
-        if let published = ownPublished(name), FileCopy.sameContents(source.path, published), carry(name) { return }
+    /// Stages a copy (a reflink where the file system can) of `source`, a checked cache file
+    /// whose SHA-256 is `sha256`, as `name`, or keeps the published file when it has that
+    /// SHA-256 (hashed only if it changed since it was last hashed, see `FileDigests`). Never a
+    /// hard link into the cache: a change to the cache never shows in the published file.
+    public func stageCopy(of source: URL, as name: String, sha256: String) throws {
+        forget(name)
+        if let published = ownPublished(name), (try? digests.sha256(of: published)) == sha256, carry(name) { return }
         try FileCopy.copy(source.path, to: stagedURL(name).path, shownAs: destination.appendingPathComponent(name).path)
+        staged(name, sha256: sha256)
     }
 
-    /// Stages the published `name` as a hard link (the published file is never changed in
-    /// place, so the link is the same bytes). False where the file system has no hard links.
+    /// Notes that the staged `name` was written by this run with contents whose SHA-256 is
+    /// `sha256`, so that later runs need not read it again (see `FileDigests.wrote`).
+    public func staged(_ name: String, sha256: String) {
+        digests.wrote(stagedURL(name).path, finalPath: destination.appendingPathComponent(name).path, sha256: sha256)
+    }
+
+    /// Keeps the published `name` as it is (the published file is never changed in place, so
+    /// it is the same bytes): linked into the staged folder if the guide is swapped. False when
+    /// `name` is not a published file of the tool's.
     @discardableResult
     public func carry(_ name: String) -> Bool {
-        guard let published = ownPublished(name) else { return false }
+        guard ownPublished(name) != nil else { return false }
         unlink(stagedURL(name).path)
-        return link(published, stagedURL(name).path) == 0
+        carriedLock.withLock { _ = carried.insert(name) }
+        return true
     }
 
-    /// Stages the published `name` as a link when it is the file whose SHA-256 is `digest` (a
-    /// file the cache describes, e.g. the joined guide, which it does not keep).
+    /// Drops what this run staged as `name` (a file, or the published one kept).
+    private func forget(_ name: String) {
+        unlink(stagedURL(name).path)
+        carriedLock.withLock { _ = carried.remove(name) }
+    }
+
+    /// Keeps the published `name` when it is the file whose SHA-256 is `digest` (a file the
+    /// cache describes, e.g. the joined guide, which it does not keep).
     public func carry(_ name: String, ifSHA256 digest: String) -> Bool {
-        guard let published = ownPublished(name), (try? SHA256Digest.ofFile(published)) == digest else { return false }
+        guard let published = ownPublished(name), (try? digests.sha256(of: published)) == digest else { return false }
         return carry(name)
     }
 
-    /// Whether this run has staged `name`.
+    /// Whether this run has staged `name` (or kept the published one).
     public func hasFile(_ name: String) -> Bool {
+        carriedLock.withLock { carried.contains(name) } || isStaged(name)
+    }
+
+    private func isStaged(_ name: String) -> Bool {
         var status = stat()
         return lstat(stagedURL(name).path, &status) == 0
     }
 
     /// Where this run's `name` can be read now: staged, or else as already published.
     public func currentURL(_ name: String) -> URL {
-        hasFile(name) ? stagedURL(name) : destination.appendingPathComponent(name)
+        isStaged(name) ? stagedURL(name) : destination.appendingPathComponent(name)
     }
 
     /// Publishes the staged files as the new guide, all at once (see `GuideFolder`), carrying
@@ -162,11 +193,19 @@ public final class OutputFolder: @unchecked Sendable {
     /// added or dropped, nothing is swapped. Returns whether a new guide was published.
     @discardableResult
     public func publish() throws -> Bool {
-        let names = FileTree.names(in: staging.path)
-        if Set(names) == Set(ownFiles.keys), names.allSatisfy(isPublishedFile) {
+        let written = FileTree.names(in: staging.path)
+        let kept = carriedLock.withLock { carried }.subtracting(written)
+        let names = written + kept.sorted()
+        if Set(names) == Set(ownFiles.keys), written.allSatisfy(isPublishedFile) {
             discard()
             published = true
             return false
+        }
+        // The published files kept: hard links in the staged folder (a copy where the file
+        // system has none).
+        for name in kept.sorted() where link(destination.path + "/" + name, stagedURL(name).path) != 0 {
+            try FileCopy.copy(destination.path + "/" + name, to: stagedURL(name).path,
+                              shownAs: destination.appendingPathComponent(name).path)
         }
         // The user's entries, as they are now, carried into the new guide (see
         // `GuideFolder.carry`); what cannot be is moved back once it is published.

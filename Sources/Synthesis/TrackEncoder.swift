@@ -43,7 +43,7 @@ struct TrackEncoder {
             let url = cache.encodedURL(job.key, format)
             var status = stat()
             guard stat(url.path, &status) == 0, Int(status.st_size) == copy.byteCount,
-                  (try? SHA256Digest.ofFile(url.path)) == copy.sha256 else { return true }
+                  (try? cache.digests.sha256(of: url.path)) == copy.sha256 else { return true }
             return false
         }
     }

@@ -23,6 +23,20 @@ struct SamplePageExport {
         try Data(page.utf8).write(to: url, options: .atomic)
     }
 
+    @Test("the page made with the captions its WebVTT files were split from is the page that splits them itself")
+    func sharedCaptions() {
+        let tracks = ExportSamples.tracks, summary = ExportSamples.summary()
+        var captions: [String: TrackCaptions] = [:]
+        for result in summary.tracks where result.audio != nil {
+            let track = tracks.first { $0.fileStem == result.fileStem }!
+            captions[track.fileStem] = TrackCaptions(track: track, result: result)
+            #expect(WebVTTWriter.render(captions[track.fileStem]!) == WebVTTWriter.render(track: track, result: result))
+        }
+        #expect(!captions.isEmpty)
+        #expect(GuidePageWriter.render(tracks: tracks, summary: summary, captions: captions)
+                == GuidePageWriter.render(tracks: tracks, summary: summary))
+    }
+
     @Test("the sample page, with players and in text only, has a section per track with its heading, player and every sentence, and shows hostile text as text (written to EXPO_SAMPLE_PAGE_OUT when set)")
     func writeSamplePage() throws {
         let tracks = ExportSamples.tracks

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ExpoModel
+import ExpoSystem
 @testable import GuideCache
 import TestSupport
 
@@ -84,6 +85,28 @@ struct TrackCacheTests {
                                                loudnessLUFS: -19, truePeakDBTP: -2)
         try JSONEncoder().encode(encoded).write(to: cache.metadataURL(key))
         #expect(cache.entry(key) == encoded)
+    }
+
+    @Test("a cached WAV remembered as checked is checked again when a byte changed, its size and time kept")
+    func rememberedEntries() throws {
+        let folder = try SharedFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let key = String(repeating: "cd", count: 32)
+        let good = Self.wav(samples: 100)
+        let ledger = TrackCache.digestLedger(in: folder)
+        var cache = try TrackCache(folder: folder, digests: FileDigests(ledger: ledger))
+        try good.write(to: cache.audioURL(key))
+        let entry = TrackAudio(durationSeconds: 100.0 / 22050, sampleRate: 22050, loudnessLUFS: -19, peakDBFS: -1,
+                               sha256: try TrackCache.sha256(of: cache.audioURL(key)), byteCount: good.count, cues: [])
+        try cache.store(entry, key: key)
+        #expect(cache.entry(key) == entry)
+        cache.digests.save()
+        cache = try TrackCache(folder: folder, digests: FileDigests(ledger: ledger))
+        #expect(cache.entry(key) == entry && cache.digests.filesHashed == 0, "remembered: not read again")
+        #expect(InPlaceChange.changeByteKeepingTime(cache.audioURL(key).path, at: 60, to: 9))
+        cache = try TrackCache(folder: folder, digests: FileDigests(ledger: ledger))
+        #expect(cache.entry(key) == nil, "the changed byte is caught")
+        #expect(cache.takeDamageNotes().count == 1)
     }
 
     @Test("temporary files of processes that are gone are removed; this process's are kept")

@@ -49,18 +49,46 @@ struct OutputFolderTests {
         }
     }
 
-    @Test("a run that changes nothing links every file and swaps nothing; a changed file is the only one written")
+    @Test("a run that changes nothing swaps nothing and leaves the files untouched; a changed file is the only one written")
     func unchangedFilesAreLinked() throws {
         let destination = try Self.folder()
         defer { try? FileManager.default.removeItem(at: destination.deletingLastPathComponent()) }
         try Self.publish(["a.txt": "a", "b.txt": "b"], into: destination)
         let folderBefore = Self.inode(destination), aBefore = Self.inode(destination.appendingPathComponent("a.txt"))
+        let identity = FileIdentity(path: destination.appendingPathComponent("a.txt").path)
         #expect(try !Self.publish(["a.txt": "a", "b.txt": "b"], into: destination), "nothing changed: nothing is swapped")
         #expect(Self.inode(destination) == folderBefore)
+        // Not even linked and unlinked again (which would change the file's status-change time,
+        // and so make the next run hash it again).
+        #expect(FileIdentity(path: destination.appendingPathComponent("a.txt").path) == identity)
         #expect(try Self.publish(["a.txt": "a", "b.txt": "b2"], into: destination))
         #expect(Self.inode(destination) != folderBefore)
         #expect(Self.inode(destination.appendingPathComponent("a.txt")) == aBefore, "the unchanged file is the same file")
         #expect(Self.text(destination, "b.txt") == "b2")
+    }
+
+    @Test("a staged copy keeps the published file only when its digest is the source's: a changed byte is replaced, time set back or not")
+    func stagedCopies() throws {
+        let destination = try Self.folder()
+        let work = destination.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let source = work.appendingPathComponent("source.wav"), ledger = work.appendingPathComponent("ledger")
+        try Data(repeating: 3, count: 4_096).write(to: source)
+        let digest = try SHA256Digest.ofFile(source.path)
+        func run() throws -> Bool {
+            let digests = FileDigests(ledger: ledger)
+            let output = try OutputFolder(destination: destination, digests: digests)
+            try output.stageCopy(of: source, as: "track.wav", sha256: digest)
+            defer { digests.save() }
+            return try output.publish()
+        }
+        #expect(try run())
+        #expect(try !run(), "the same bytes: kept")
+        let published = destination.appendingPathComponent("track.wav").path
+        #expect(FileDigests(ledger: ledger).remembered(published) == digest, "remembered: not read again")
+        #expect(InPlaceChange.changeByteKeepingTime(published, at: 100, to: 4))
+        #expect(try run(), "a changed byte is caught and the file replaced")
+        #expect(try SHA256Digest.ofFile(published) == digest)
     }
 
     @Test("a user's files, folders and links in the tool's folder survive publications, whatever their names")

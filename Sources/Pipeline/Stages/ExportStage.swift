@@ -30,6 +30,7 @@ struct ExportStage {
     func run(_ tracks: [Track], synthesis: SynthesisStage.Output, pictures: GuidePictures = GuidePictures()) throws -> GuideSummary {
         let missingReason = request.textOnly ? GuideRequest.textOnlyReason : synthesis.unavailableReason
         var results: [TrackResult] = []
+        var captions: [String: TrackCaptions] = [:]
         for track in tracks {
             try Interruption.check()
             var result = TrackResult(track, audio: synthesis.audio[track.fileStem],
@@ -37,8 +38,11 @@ struct ExportStage {
             for format in request.delivery.publishedEncodings where result.audio?.encoded[format.rawValue] != nil {
                 result.compressedFiles[format.rawValue] = track.fileStem + "." + format.fileExtension
             }
-            if let captions = result.captionsFile {
-                try output.write(WebVTTWriter.render(track: track, result: result), to: captions)
+            if let file = result.captionsFile {
+                // Split once, for this file and the page.
+                let cues = TrackCaptions(track: track, result: result)
+                captions[track.fileStem] = cues
+                try output.write(WebVTTWriter.render(cues), to: file)
             }
             results.append(result)
         }
@@ -61,7 +65,7 @@ struct ExportStage {
         }
         try output.write(TranscriptWriter.render(tracks: tracks, summary: summary), to: "guide.txt")
         try output.write(GuidePageWriter.render(tracks: tracks, summary: summary, audioSources: Self.pageSources(results),
-                                                pictures: pictures.published), to: "index.html")
+                                                pictures: pictures.published, captions: captions), to: "index.html")
         let talkingBook = request.delivery.formats.contains(.epub)
         if talkingBook {
             try writeTalkingBook(tracks, summary: summary, synthesis: synthesis, pictures: pictures.book)

@@ -62,6 +62,7 @@ final class GuideAudio {
                 unlink(cache.folder.appendingPathComponent(old).path)
             }
             try? AtomicFile.write(Data((digest + "\n").utf8), to: record)
+            output.staged("guide.wav", sha256: digest)
             placed.value = digest
         }
     }
@@ -127,6 +128,7 @@ final class GuideAudio {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             try? AtomicFile.write(try encoder.encode(encoding), to: record)
+            output.staged(name, sha256: encoding.sha256)
             result[format.rawValue] = encoding
         }
         return result
@@ -149,9 +151,10 @@ final class GuideAudio {
         work?.waitQuietly()
     }
 
-    /// Stages a copy of a track's checked cached WAV as `name` (see `OutputFolder.stageCopy`).
-    func place(_ source: URL, as name: String) throws {
-        try output.stageCopy(of: source, as: name)
+    /// Stages a copy of a track's checked cached file, whose SHA-256 is `sha256`, as `name`
+    /// (see `OutputFolder.stageCopy`).
+    func place(_ source: URL, as name: String, sha256: String) throws {
+        try output.stageCopy(of: source, as: name, sha256: sha256)
     }
 
     private static func concatenate(_ tracks: [GuideTrack], to url: URL, profile: VoiceProfile) throws {

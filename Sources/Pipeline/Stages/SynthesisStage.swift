@@ -42,7 +42,7 @@ struct SynthesisStage {
     /// may be synthesised: another track whose audio the cache lacks stops the run first.
     func run(_ tracks: [Track], chosen: Set<String>? = nil, progress: (GuideProgressEvent) -> Void) throws -> Output {
         let cache = try TrackCache(folder: request.effectiveCacheFolder ?? output.scratch.appendingPathComponent("uncached"),
-                                   sharedWithOtherHosts: request.assembleOnly)
+                                   sharedWithOtherHosts: request.assembleOnly, digests: output.digests)
         let version = speech.engineVersion
         let jobs = Self.jobs(for: tracks, profile: request.profile, pronouncer: pronouncer, engineVersion: version,
                              album: request.catalog.poster.title, trackCount: request.catalog.entries.count + 1)
@@ -78,9 +78,11 @@ struct SynthesisStage {
             if let reason = failedByKey[job.key] {
                 result.failures[job.fileStem] = reason
             } else if let audio = cache.entry(job.key), !TrackMaker.needsWork(job, cache: cache, delivery: delivery) {
-                try result.guide.place(cache.audioURL(job.key), as: job.fileStem + ".wav")
+                try result.guide.place(cache.audioURL(job.key), as: job.fileStem + ".wav", sha256: audio.sha256)
                 for format in delivery.publishedEncodings {
-                    try result.guide.place(cache.encodedURL(job.key, format), as: job.fileStem + "." + format.fileExtension)
+                    guard let copy = audio.encoded[format.rawValue] else { continue }
+                    try result.guide.place(cache.encodedURL(job.key, format), as: job.fileStem + "." + format.fileExtension,
+                                           sha256: copy.sha256)
                 }
                 if audio.encoded[DeliveryFormat.mp3.rawValue] != nil {
                     result.mp3Sources[job.fileStem] = cache.encodedURL(job.key, .mp3)
