@@ -194,11 +194,15 @@ public enum CaptionSplitter {
     static func gapPenalties(_ words: [String]) -> [Int] {
         var depth = 0
         return words.indices.map { index in
-            for character in words[index] {
-                switch character {
-                case "(", "[", "{", "「", "『": depth += 1
-                case ")", "]", "}", "」", "』": depth = max(0, depth - 1)
-                default: break
+            // Most words hold no bracket: their characters need not be formed (a bracket is one
+            // scalar, so a word without one in its UTF-8 has no bracket character).
+            if mayHoldBracket(words[index]) {
+                for character in words[index] {
+                    switch character {
+                    case "(", "[", "{", "「", "『": depth += 1
+                    case ")", "]", "}", "」", "』": depth = max(0, depth - 1)
+                    default: break
+                    }
                 }
             }
             var penalty = breakPenalty(after: words[index])
@@ -304,6 +308,22 @@ public enum CaptionSplitter {
     /// How bad a break after `word` is: 0 after punctuation, small after a particle or an
     /// ending that closes a phrase, larger elsewhere, largest after a word that opens a phrase
     /// (an opening bracket or a number before its counter).
+    /// Whether `word`'s UTF-8 holds one of the brackets `gapPenalties` counts: ASCII ( ) [ ] { }
+    /// or one of 「 」 『 』 (E3 80 8C–8F).
+    private static func mayHoldBracket(_ word: String) -> Bool {
+        var previous: UInt8 = 0, beforePrevious: UInt8 = 0
+        for byte in word.utf8 {
+            switch byte {
+            case 0x28, 0x29, 0x5B, 0x5D, 0x7B, 0x7D: return true
+            case 0x8C...0x8F where previous == 0x80 && beforePrevious == 0xE3: return true
+            default: break
+            }
+            beforePrevious = previous
+            previous = byte
+        }
+        return false
+    }
+
     static func breakPenalty(after word: String) -> Int {
         guard let last = word.last else { return 40 }
         if ".!?…".contains(last) { return 0 }
