@@ -30,6 +30,16 @@ enum Support {
     /// Runs a program and returns its standard output (nil if it cannot be run or fails).
     @discardableResult
     static func run(_ program: String, _ arguments: [String]) -> String? {
+        output(program, arguments).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// How many mono samples ffmpeg decodes from `path` at `rate` (nil without ffmpeg).
+    static func ffmpegDecodedSamples(_ path: String, rate: Int) -> Int? {
+        output("ffmpeg", ["-v", "error", "-i", path, "-f", "s16le", "-ac", "1", "-ar", String(rate), "-"]).map { $0.count / 2 }
+    }
+
+    /// The bytes `program` writes to standard output, or nil if it cannot be run or fails.
+    private static func output(_ program: String, _ arguments: [String]) -> Data? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [program] + arguments
@@ -39,21 +49,7 @@ enum Support {
         do { try process.run() } catch { return nil }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
-    }
-
-    /// How many mono samples ffmpeg decodes from `path` at `rate` (nil without ffmpeg).
-    static func ffmpegDecodedSamples(_ path: String, rate: Int) -> Int? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["ffmpeg", "-v", "error", "-i", path, "-f", "s16le", "-ac", "1", "-ar", String(rate), "-"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? data.count / 2 : nil
+        return process.terminationStatus == 0 ? data : nil
     }
 
     static func has(_ program: String) -> Bool { run("which", [program]) != nil }
