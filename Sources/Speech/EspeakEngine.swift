@@ -123,6 +123,11 @@ public final class EspeakEngine {
         let status = dataPath.withOptionalCString { path in
             expo_speech_initialize(path, &rate, &message, message.count)
         }
+        if status == EXPO_SPEECH_ABORTED {
+            throw ExpoError(.resources, Self.text(message, status: status),
+                            advice: "Raise the limit on processes or memory (ulimit -u, ulimit -v), or run with fewer other programs.",
+                            subject: .speech)
+        }
         guard status == 0, rate > 0 else {
             expo_speech_terminate()
             throw ExpoError.speechEngineUnavailable(Self.text(message, status: status))

@@ -45,10 +45,15 @@ public enum SpeechServer {
             channel.send("refused " + oneLine(ExpoError.reason(of: error)))
             return 0
         }
+        // The thread can still be taken by another process of the user's before espeak-ng asks
+        // for it; then espeak-ng's abort comes back as a resources error, said the same way.
         do {
             profile = try JSONDecoder().decode(VoiceProfile.self, from: Data(profileJSON.utf8))
             engine = try EspeakEngine.start()
             try select(profile, on: engine)
+        } catch let error as ExpoError where error.category == .resources {
+            channel.send("refused " + oneLine(error.message))
+            return 0
         } catch {
             channel.send("unavailable " + oneLine(ExpoError.reason(of: error)))
             return 0

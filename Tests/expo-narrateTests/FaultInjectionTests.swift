@@ -215,6 +215,51 @@ struct FaultInjectionTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/index.html").path))
     }
 
+    /// A C compiler for the preloaded library below (the Swift toolchain brings clang).
+    static let compiler: String? = ["/opt/swift/usr/bin/clang", "/usr/bin/clang", "/usr/bin/cc"]
+        .first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    @Test("espeak-ng refused its thread after the speech server's own probe got one (another process took the slot): exit 75, the reason, no abort",
+          .enabled(if: compiler != nil, "needs a C compiler to build the preloaded library"))
+    func threadRefusedToEspeakOnly() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // In the speech server only, every pthread_create after the first fails: the server's
+        // probe gets its thread, espeak-ng's queue thread is refused (as when another process of
+        // the user's takes the last slot of a process limit in between).
+        let source = folder.appendingPathComponent("refuse-thread.c")
+        try #"""
+            #define _GNU_SOURCE
+            #include <dlfcn.h>
+            #include <errno.h>
+            #include <fcntl.h>
+            #include <pthread.h>
+            #include <string.h>
+            #include <unistd.h>
+            static int calls;
+            int pthread_create(pthread_t *thread, const pthread_attr_t *attributes, void *(*body)(void *), void *argument) {
+                int (*real)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *) = dlsym(RTLD_NEXT, "pthread_create");
+                char words[4096] = {0};
+                int file = open("/proc/self/cmdline", O_RDONLY);
+                ssize_t length = file < 0 ? 0 : read(file, words, sizeof words - 1);
+                if (file >= 0) close(file);
+                for (ssize_t at = 0; at < length; at += (ssize_t)strlen(words + at) + 1)
+                    if (strcmp(words + at, "_speech-server") == 0 && calls++ >= 1) return EAGAIN;
+                return real(thread, attributes, body, argument);
+            }
+            """#.write(to: source, atomically: true, encoding: .utf8)
+        let library = folder.appendingPathComponent("refuse-thread.so")
+        let build = try Self.shell(Self.compiler! + " -shared -fPIC -o " + Self.quoted(library) + " " + Self.quoted(source) + #" -ldl; echo "status=$?""#)
+        try #require(build.output.hasSuffix("status=0\n"), "\(build.output)")
+        let outcome = try Self.shell("LD_PRELOAD=" + Self.quoted(library) + #" "$BIN" --poster --quiet --output "#
+            + Self.quoted(folder.appendingPathComponent("out")) + #"; echo "status=$?""#, timeout: 60)
+        #expect(outcome.output.contains("status=75"), "\(outcome.output)")
+        #expect(outcome.output.contains("espeak-ng stopped while starting the thread it needs (the system refused a new thread)"), "\(outcome.output)")
+        #expect(!outcome.output.contains("Assertion"), "espeak-ng's abort reached the user: \(outcome.output)")
+        #expect(!outcome.output.contains("crashed"), "\(outcome.output)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/index.html").path))
+    }
+
     @Test("an address-space limit (ulimit -v): a clear status, no core file, no hang")
     func addressSpaceLimit() throws {
         let folder = try CommandRunner.temporaryFolder()

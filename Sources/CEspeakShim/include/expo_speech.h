@@ -35,10 +35,18 @@ typedef struct {
     int (*on_event)(void *context, int type, int audio_ms, int text_position, const char *name);
 } expo_speech_sink;
 
+/* Returned by expo_speech_initialize when espeak-ng aborted while starting: it asserts that
+ * the thread it starts was made, so a system that refuses threads (a process limit) would end
+ * the whole process. The abort is caught and its message kept off standard error; espeak-ng
+ * cannot be used again in this process afterwards (every later call returns this code). */
+#define EXPO_SPEECH_ABORTED (-100)
+
 /*
  * Starts espeak-ng in synchronous mode with its data at `data_path` (NULL: the default or
  * ESPEAK_DATA_PATH). Never exits the process. Returns 0 and stores the sample rate, or an
- * espeak-ng status code and writes a message into `message` (at most `message_length` bytes).
+ * espeak-ng status code (or EXPO_SPEECH_ABORTED) and writes a message into `message` (at most
+ * `message_length` bytes). Not for a program that uses SIGABRT itself: its handler is replaced
+ * while espeak-ng starts.
  */
 int expo_speech_initialize(const char *data_path, int *sample_rate, char *message, size_t message_length);
 
