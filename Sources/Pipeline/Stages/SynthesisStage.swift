@@ -63,27 +63,29 @@ struct SynthesisStage {
 
         var result = Output(fromCache: jobs.filter { !pendingKeys.contains($0.key) }.count, guide: GuideAudio(output: output))
         var failedByKey: [String: String] = [:]
+        let stager = TrackStager(jobs: jobs, cache: cache, delivery: delivery, output: output)
         if !pending.isEmpty {
+            // Each track made is checked and staged beside the others being made, not all after the last.
+            defer { stager.waitQuietly() }
             do {
                 failedByKey = try speech.synthesize(pending, profile: request.profile, delivery: delivery, cache: cache,
-                                                    parallelism: request.jobs, progress: progress)
+                                                    parallelism: request.jobs) { event in
+                    if case .trackFinished(_, _, let title, false) = event { stager.stage(title: title) }
+                    progress(event)
+                }
             } catch let error as ExpoError where error.category == .unavailable && error.subject == .speech {
                 result.unavailableReason = error.message
                 progress(.audioUnavailable(reason: error.message))
                 return result
             }
+            try stager.wait()
         }
         result.engineVersion = version
         for job in jobs {
             if let reason = failedByKey[job.key] {
                 result.failures[job.fileStem] = reason
             } else if let audio = cache.entry(job.key), !TrackMaker.needsWork(job, cache: cache, delivery: delivery) {
-                try result.guide.place(cache.audioURL(job.key), as: job.fileStem + ".wav", sha256: audio.sha256)
-                for format in delivery.publishedEncodings {
-                    guard let copy = audio.encoded[format.rawValue] else { continue }
-                    try result.guide.place(cache.encodedURL(job.key, format), as: job.fileStem + "." + format.fileExtension,
-                                           sha256: copy.sha256)
-                }
+                if !stager.staged(job.fileStem) { try GuideAudio.place(job, audio: audio, cache: cache, delivery: delivery, into: output) }
                 if audio.encoded[DeliveryFormat.mp3.rawValue] != nil {
                     result.mp3Sources[job.fileStem] = cache.encodedURL(job.key, .mp3)
                 }
@@ -100,6 +102,65 @@ struct SynthesisStage {
         result.guideEncodings = try result.guide.assembleEncoded(withAudio, audio: result.audio, cache: cache,
                                                                  request: request)
         return result
+    }
+
+    /// Checks and stages each track's files as soon as its worker has made it (see `run`), each
+    /// on a thread of its own, so that the copying and hashing overlap the tracks still being
+    /// made instead of all following the last one (when one core has nothing else to do).
+    final class TrackStager: @unchecked Sendable {
+        // @unchecked Sendable: `works` and `done` are touched only while holding `lock`; the rest
+        // is immutable or thread-safe (TrackCache, OutputFolder).
+        private let jobsByTitle: [String: [SynthesisJob]]
+        private let cache: TrackCache
+        private let delivery: Delivery
+        private let output: OutputFolder
+        private let lock = NSLock()
+        private var works: [BackgroundWork] = []
+        private var done: Set<String> = []
+
+        init(jobs: [SynthesisJob], cache: TrackCache, delivery: Delivery, output: OutputFolder) {
+            jobsByTitle = Dictionary(grouping: jobs, by: \.title)
+            self.cache = cache
+            self.delivery = delivery
+            self.output = output
+        }
+
+        /// Starts staging the complete tracks titled `title` not staged yet (a track whose
+        /// entry is not complete is left to `run`'s own pass).
+        func stage(title: String) {
+            let jobs = lock.withLock {
+                let jobs = (jobsByTitle[title] ?? []).filter { !done.contains($0.fileStem) }
+                done.formUnion(jobs.map(\.fileStem))
+                return jobs
+            }
+            guard !jobs.isEmpty else { return }
+            let (cache, delivery, output) = (cache, delivery, output)
+            let work = BackgroundWork { [self] in
+                for job in jobs {
+                    guard let audio = cache.entry(job.key), !TrackMaker.needsWork(job, cache: cache, delivery: delivery) else {
+                        _ = lock.withLock { done.remove(job.fileStem) }
+                        continue
+                    }
+                    try GuideAudio.place(job, audio: audio, cache: cache, delivery: delivery, into: output)
+                }
+            }
+            lock.withLock { works.append(work) }
+        }
+
+        /// Whether the track `fileStem` was staged.
+        func staged(_ fileStem: String) -> Bool {
+            lock.withLock { done.contains(fileStem) }
+        }
+
+        /// Waits for every staging started; throws the first failure (a full disk).
+        func wait() throws {
+            for work in lock.withLock({ works }) { try work.wait() }
+        }
+
+        /// `wait` on a path that is already failing.
+        func waitQuietly() {
+            for work in lock.withLock({ works }) { work.waitQuietly() }
+        }
     }
 
     /// One job per track: its SSML, its sentences and its content key.

@@ -1,0 +1,49 @@
+import ExpoModel
+import ExpoSystem
+import Foundation
+import GuideCache
+import Publication
+import Synthesis
+import Testing
+import TestSupport
+@testable import Pipeline
+
+@Suite("Tracks staged as they are made")
+struct TrackStagerTests {
+    static func job(_ stem: String, title: String) -> SynthesisJob {
+        let ssml = "<speak><mark name=\"s0\"/>\(stem)</speak>"
+        return SynthesisJob(key: SHA256Digest.key([stem]), fileStem: stem, title: title, ssml: ssml, sentences: [stem])
+    }
+
+    @Test("each complete track of a finished title is staged with its cached bytes; one not yet made is left for later")
+    func stagesCompleteTracks() throws {
+        let folder = try SharedFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = try TrackCache(folder: folder.appendingPathComponent("cache"))
+        let output = try OutputFolder(destination: folder.appendingPathComponent("out"))
+        // Two tracks share a title (a duplicated entry); one of them is not made yet.
+        let jobs = [Self.job("00-a", title: "가"), Self.job("01-b", title: "나"), Self.job("02-b", title: "나")]
+        let maker = TrackMaker(engine: ToneEngine(), profile: TestProfiles.standard, delivery: Delivery(formats: [.wav]),
+                               cache: cache)
+        try maker.make(jobs[0])
+        try maker.make(jobs[1])
+        let stager = SynthesisStage.TrackStager(jobs: jobs, cache: cache, delivery: Delivery(formats: [.wav]), output: output)
+        stager.stage(title: "가")
+        stager.stage(title: "나")
+        stager.stage(title: "가")  // a second report changes nothing
+        try stager.wait()
+        #expect(stager.staged("00-a") && stager.staged("01-b"))
+        #expect(!stager.staged("02-b"), "not made yet: left to the run's own pass")
+        for job in jobs.prefix(2) {
+            let staged = output.stagedURL(job.fileStem + ".wav")
+            #expect(try SHA256Digest.ofFile(staged.path) == cache.entry(job.key)?.sha256)
+        }
+        #expect(!FileManager.default.fileExists(atPath: output.stagedURL("02-b.wav").path))
+        // Made later, it is staged at its title's next report.
+        try maker.make(jobs[2])
+        stager.stage(title: "나")
+        try stager.wait()
+        #expect(stager.staged("02-b"))
+        #expect(try SHA256Digest.ofFile(output.stagedURL("02-b.wav").path) == cache.entry(jobs[2].key)?.sha256)
+    }
+}
