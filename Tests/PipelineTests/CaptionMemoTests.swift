@@ -8,13 +8,13 @@ import TestSupport
 
 @Suite("Caption memo")
 struct CaptionMemoTests {
+    /// A title and a paragraph of two sentences, the first too long for one caption.
     static let track = Track(fileStem: "01-x", title: "제목", kind: .entry, position: 2, blocks: [
-        Block(role: .title, sentences: [Sentence(display: "제목", spoken: [])]),
-        Block(role: .paragraph, sentences: [
-            Sentence(display: "하나는 자막 한 줄에 들어가지 않을 만큼 길게 이어지는 문장입니다.", spoken: []),
-            Sentence(display: "둘.", spoken: []),
-        ]),
+        Block(role: .title, sentences: plain(["제목"])),
+        Block(role: .paragraph, sentences: plain(["하나는 자막 한 줄에 들어가지 않을 만큼 길게 이어지는 문장입니다.", "둘."])),
     ])
+
+    static func plain(_ texts: [String]) -> [Sentence] { texts.map { Sentence(display: $0, spoken: []) } }
 
     static func result(end: Double = 9) -> TrackResult {
         TrackResult(fileStem: "01-x", title: "제목", kind: .entry, position: 2, audio: TrackAudio(
