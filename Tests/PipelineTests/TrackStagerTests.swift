@@ -46,4 +46,28 @@ struct TrackStagerTests {
         #expect(stager.staged("02-b"))
         #expect(try SHA256Digest.ofFile(output.stagedURL("02-b.wav").path) == cache.entry(jobs[2].key)?.sha256)
     }
+
+    @Test("a track whose thread the system refused is left to the run's own pass; a copy that fails is thrown")
+    func refusedThread() throws {
+        let folder = try SharedFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = try TrackCache(folder: folder.appendingPathComponent("cache"))
+        let output = try OutputFolder(destination: folder.appendingPathComponent("out"))
+        let job = Self.job("00-a", title: "가")
+        try TrackMaker(engine: ToneEngine(), profile: TestProfiles.standard, delivery: Delivery(formats: [.wav]), cache: cache)
+            .make(job)
+        // The body never runs, as when pthread_create is refused.
+        let refused = SynthesisStage.TrackStager(jobs: [job], cache: cache, delivery: Delivery(formats: [.wav]), output: output,
+                                                 startThread: { _ in BackgroundWork { throw ExpoError(.resources, "refused") } })
+        refused.stage(title: "가")
+        try refused.wait()
+        #expect(!refused.staged("00-a"))
+        #expect(!FileManager.default.fileExists(atPath: output.stagedURL("00-a.wav").path))
+        // A thread that ran and failed: its error is the run's.
+        unlink(cache.audioURL(job.key).path)
+        let failing = SynthesisStage.TrackStager(jobs: [job], cache: cache, delivery: Delivery(formats: [.wav]), output: output,
+                                                 startThread: { body in BackgroundWork { try body(); throw ExpoError(.io, "disk full") } })
+        failing.stage(title: "가")
+        #expect(throws: ExpoError.self) { try failing.wait() }
+    }
 }

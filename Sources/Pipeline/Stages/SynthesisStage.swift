@@ -106,42 +106,53 @@ struct SynthesisStage {
 
     /// Checks and stages each track's files as soon as its worker has made it (see `run`), each
     /// on a thread of its own, so that the copying and hashing overlap the tracks still being
-    /// made instead of all following the last one (when one core has nothing else to do).
+    /// made instead of all following the last one (when one core has nothing else to do). A
+    /// track whose entry is not complete yet, or whose thread the system refused, is left to
+    /// `run`'s own pass; a failure to copy (a full disk) is thrown by `wait`.
     final class TrackStager: @unchecked Sendable {
-        // @unchecked Sendable: `works` and `done` are touched only while holding `lock`; the rest
-        // is immutable or thread-safe (TrackCache, OutputFolder).
+        // @unchecked Sendable: `works`, `claimed`, `done` and `started` are touched only while
+        // holding `lock`; the rest is immutable or thread-safe (TrackCache, OutputFolder).
         private let jobsByTitle: [String: [SynthesisJob]]
         private let cache: TrackCache
         private let delivery: Delivery
         private let output: OutputFolder
         private let lock = NSLock()
         private var works: [BackgroundWork] = []
-        private var done: Set<String> = []
+        /// File stems handed to a thread, and those it staged.
+        private var claimed: Set<String> = [], done: Set<String> = []
+        /// The threads that ran (by their place in `works`).
+        private var started: Set<Int> = []
 
-        init(jobs: [SynthesisJob], cache: TrackCache, delivery: Delivery, output: OutputFolder) {
+        /// Starts a thread for a body (tests give one that fails as a refused thread does).
+        private let startThread: (@escaping @Sendable () throws -> Void) -> BackgroundWork
+
+        init(jobs: [SynthesisJob], cache: TrackCache, delivery: Delivery, output: OutputFolder,
+             startThread: @escaping (@escaping @Sendable () throws -> Void) -> BackgroundWork = { BackgroundWork($0) }) {
             jobsByTitle = Dictionary(grouping: jobs, by: \.title)
             self.cache = cache
             self.delivery = delivery
             self.output = output
+            self.startThread = startThread
         }
 
-        /// Starts staging the complete tracks titled `title` not staged yet (a track whose
-        /// entry is not complete is left to `run`'s own pass).
+        /// Starts staging the complete tracks titled `title` not handed to a thread yet.
         func stage(title: String) {
-            let jobs = lock.withLock {
-                let jobs = (jobsByTitle[title] ?? []).filter { !done.contains($0.fileStem) }
-                done.formUnion(jobs.map(\.fileStem))
-                return jobs
+            let (jobs, number) = lock.withLock {
+                let jobs = (jobsByTitle[title] ?? []).filter { !claimed.contains($0.fileStem) }
+                claimed.formUnion(jobs.map(\.fileStem))
+                return (jobs, works.count)
             }
             guard !jobs.isEmpty else { return }
             let (cache, delivery, output) = (cache, delivery, output)
-            let work = BackgroundWork { [self] in
+            let work = startThread { [self] in
+                _ = lock.withLock { started.insert(number) }
                 for job in jobs {
                     guard let audio = cache.entry(job.key), !TrackMaker.needsWork(job, cache: cache, delivery: delivery) else {
-                        _ = lock.withLock { done.remove(job.fileStem) }
+                        _ = lock.withLock { claimed.remove(job.fileStem) }  // its title's next report tries again
                         continue
                     }
                     try GuideAudio.place(job, audio: audio, cache: cache, delivery: delivery, into: output)
+                    _ = lock.withLock { done.insert(job.fileStem) }
                 }
             }
             lock.withLock { works.append(work) }
@@ -152,9 +163,16 @@ struct SynthesisStage {
             lock.withLock { done.contains(fileStem) }
         }
 
-        /// Waits for every staging started; throws the first failure (a full disk).
+        /// Waits for every staging started; throws the first failure of a thread that ran.
         func wait() throws {
-            for work in lock.withLock({ works }) { try work.wait() }
+            for (number, work) in lock.withLock({ works }).enumerated() {
+                do {
+                    try work.wait()
+                } catch {
+                    // A thread the system refused staged nothing: `run` stages its tracks.
+                    if lock.withLock({ started.contains(number) }) { throw error }
+                }
+            }
         }
 
         /// `wait` on a path that is already failing.
