@@ -15,12 +15,17 @@ struct TrackStagerTests {
         return SynthesisJob(key: SHA256Digest.key([stem]), fileStem: stem, title: title, ssml: ssml, sentences: [stem])
     }
 
+    /// A temporary folder with a track cache and an output folder in it.
+    static func places() throws -> (URL, TrackCache, OutputFolder) {
+        let folder = try SharedFixtures.temporaryFolder()
+        return (folder, try TrackCache(folder: folder.appendingPathComponent("cache")),
+                try OutputFolder(destination: folder.appendingPathComponent("out")))
+    }
+
     @Test("each complete track of a finished title is staged with its cached bytes; one not yet made is left for later")
     func stagesCompleteTracks() throws {
-        let folder = try SharedFixtures.temporaryFolder()
+        let (folder, cache, output) = try Self.places()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let cache = try TrackCache(folder: folder.appendingPathComponent("cache"))
-        let output = try OutputFolder(destination: folder.appendingPathComponent("out"))
         // Two tracks share a title (a duplicated entry); one of them is not made yet.
         let jobs = [Self.job("00-a", title: "가"), Self.job("01-b", title: "나"), Self.job("02-b", title: "나")]
         let maker = TrackMaker(engine: ToneEngine(), profile: TestProfiles.standard, delivery: Delivery(formats: [.wav]),
@@ -49,10 +54,8 @@ struct TrackStagerTests {
 
     @Test("a track whose thread the system refused is left to the run's own pass; a copy that fails is thrown")
     func refusedThread() throws {
-        let folder = try SharedFixtures.temporaryFolder()
+        let (folder, cache, output) = try Self.places()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let cache = try TrackCache(folder: folder.appendingPathComponent("cache"))
-        let output = try OutputFolder(destination: folder.appendingPathComponent("out"))
         let job = Self.job("00-a", title: "가")
         try TrackMaker(engine: ToneEngine(), profile: TestProfiles.standard, delivery: Delivery(formats: [.wav]), cache: cache)
             .make(job)
