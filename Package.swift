@@ -169,7 +169,7 @@ let package = Package(
         .testTarget(name: "PublicationTests", dependencies: ["Publication", "ExpoModel", "ExpoSystem", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: [
             "Pipeline", "Audio", "ExpoModel", "ExpoSystem", "Export", "GuideCache", "KoreanPronunciation", "KoreanSpeech", "Narration",
-            "Speech", "Synthesis", "TestSupport",
+            "Publication", "Speech", "Synthesis", "TestSupport",
         ]),
         .testTarget(name: "expo-narrateTests", dependencies: [
             "ExpoModel", "Speech", "Audio", "Export", "Pipeline", "Synthesis", "TestSupport",

@@ -31,7 +31,7 @@ public enum SoundSpans {
         while true {
             let count = try buffer.withUnsafeMutableBufferPointer { try reader.read(into: $0) }
             if count == 0 { break }
-            builder.add(buffer[..<count])
+            buffer.withUnsafeBufferPointer { builder.add(UnsafeBufferPointer(rebasing: $0[..<count])) }
         }
         return builder.finish()
     }
@@ -53,17 +53,33 @@ public enum SoundSpans {
         }
 
         mutating func add(_ samples: some Collection<Int16>) {
+            var copy = Array(samples)
+            copy.withUnsafeMutableBufferPointer { add(UnsafeBufferPointer($0)) }
+        }
+
+        /// Adds the next samples: a frame at a time, each frame's samples looked at only until
+        /// one is loud enough (the same frames as one sample at a time).
+        mutating func add(_ samples: UnsafeBufferPointer<Int16>) {
             let rate = Int64(sampleRate)
-            // The first sample of the next frame.
-            var nextEdge = ((frame + 1) * rate + 99) / 100
-            for sample in samples {
+            let threshold = SoundSpans.thresholdMagnitude
+            var offset = 0
+            while offset < samples.count {
+                // The first sample of the next frame; the frames already over are closed.
+                var nextEdge = ((frame + 1) * rate + 99) / 100
                 while sampleIndex >= nextEdge {
                     close(frame)
                     frame += 1
                     nextEdge = ((frame + 1) * rate + 99) / 100
                 }
-                if !frameIsSound, abs(Int32(sample)) >= SoundSpans.thresholdMagnitude { frameIsSound = true }
-                sampleIndex += 1
+                let end = offset + Int(min(Int64(samples.count - offset), nextEdge - sampleIndex))
+                if !frameIsSound {
+                    for index in offset..<end where abs(Int32(samples[index])) >= threshold {
+                        frameIsSound = true
+                        break
+                    }
+                }
+                sampleIndex += Int64(end - offset)
+                offset = end
             }
         }
 

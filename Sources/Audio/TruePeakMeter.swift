@@ -131,13 +131,17 @@ extension ExpoError {
 /// libebur128 measures (a test compares the two), but computes the outputs only for blocks
 /// where they can exceed the peak so far: no output of a phase exceeds the sum of its
 /// coefficients' magnitudes times the largest sample it reads, and speech spends most of its
-/// samples far under its peak.
+/// samples far under its peak. Three things keep the same result cheaper: a phase whose only
+/// coefficient is 1 (the centre tap: its outputs are samples, already in the sample peak) is not
+/// computed; a block's outputs are computed side by side, each still summed tap by tap in
+/// libebur128's order (so every sum is the same `Double`); and the largest magnitudes are taken
+/// in four independent runs, each skipping a NaN as the single run did.
 struct TruePeakInterpolator {
     /// Outputs per input sample.
     let factor: Int
-    /// Each phase's coefficients and how many samples back each one reads.
-    private let coefficients: [[Double]]
-    private let delays: [[Int]]
+    /// Each computed phase's coefficients and how many samples back each one reads.
+    let coefficients: [[Double]]
+    let delays: [[Int]]
     /// Largest sum of |coefficient| over the phases.
     private let gainBound: Double
     /// Samples an output reads before the current one.
@@ -145,6 +149,8 @@ struct TruePeakInterpolator {
     /// The last `reach` samples, oldest first (zeros before the first, as libebur128 starts).
     private var history: [Float]
     private var buffer: [Float] = []
+    /// One block's sums, one phase at a time.
+    private var sums = [Double](repeating: 0, count: TruePeakInterpolator.block)
     /// The true peak so far (linear, full scale 1.0).
     private(set) var peak: Double = 0
     /// Samples per block whose bound is checked before it is interpolated.
@@ -166,48 +172,77 @@ struct TruePeakInterpolator {
                 }
             }
         }
-        self.coefficients = coefficients
-        self.delays = delays
         gainBound = coefficients.map { $0.reduce(0) { $0 + abs($1) } }.max() ?? 1
         reach = delays.flatMap { $0 }.max() ?? 0
         history = [Float](repeating: 0, count: reach)
+        // Double(x) * 1 rounded to Float is x itself: such a phase's outputs are samples.
+        let computed = coefficients.indices.filter { coefficients[$0] != [1] }
+        self.coefficients = computed.map { coefficients[$0] }
+        self.delays = computed.map { delays[$0] }
+    }
+
+    /// The largest |sample| of `samples`, NaN skipped (as `max(largest, abs(sample))` in one run
+    /// skips it), in four independent runs so that the comparisons overlap.
+    @inline(__always)
+    static func largestMagnitude(_ samples: UnsafeBufferPointer<Float>) -> Float {
+        var m0: Float = 0, m1: Float = 0, m2: Float = 0, m3: Float = 0
+        var index = 0
+        let count = samples.count
+        while index + 4 <= count {
+            m0 = max(m0, abs(samples[index]))
+            m1 = max(m1, abs(samples[index + 1]))
+            m2 = max(m2, abs(samples[index + 2]))
+            m3 = max(m3, abs(samples[index + 3]))
+            index += 4
+        }
+        while index < count {
+            m0 = max(m0, abs(samples[index]))
+            index += 1
+        }
+        return max(max(m0, m1), max(m2, m3))
     }
 
     mutating func process(_ samples: UnsafeBufferPointer<Float>) {
         guard !samples.isEmpty else { return }
         // The sample peak: libebur128 reports the larger of it and the interpolated peak.
-        var largest: Float = 0
-        for sample in samples { largest = max(largest, abs(sample)) }
-        peak = max(peak, Double(largest))
+        peak = max(peak, Double(Self.largestMagnitude(samples)))
         guard factor > 1 else { return }
         let count = samples.count
         if buffer.count < reach + count { buffer = [Float](repeating: 0, count: reach + count) }
-        let reach = reach, factor = factor, gainBound = gainBound
+        let reach = reach, gainBound = gainBound
         var peak = peak
         buffer.withUnsafeMutableBufferPointer { all in
             for index in 0..<reach { all[index] = history[index] }
             for index in 0..<count { all[reach + index] = samples[index] }
+            let input = UnsafeBufferPointer(all)
             coefficients.withUnsafeBufferPointer { phases in
                 delays.withUnsafeBufferPointer { phaseDelays in
-                    var start = 0
-                    while start < count {
-                        let end = min(count, start + Self.block)
-                        // Outputs for inputs start..<end read buffer[start ..< reach + end].
-                        var blockLargest: Float = 0
-                        for index in start..<(reach + end) { blockLargest = max(blockLargest, abs(all[index])) }
-                        if Double(blockLargest) * gainBound * (1 + 1e-9) > peak {
-                            for index in start..<end {
-                                let current = reach + index
-                                for phase in 0..<factor {
-                                    var sum = 0.0
+                    sums.withUnsafeMutableBufferPointer { sums in
+                        var start = 0
+                        while start < count {
+                            let end = min(count, start + Self.block)
+                            // Outputs for inputs start..<end read buffer[start ..< reach + end].
+                            let blockLargest = Self.largestMagnitude(UnsafeBufferPointer(rebasing: input[start..<(reach + end)]))
+                            if Double(blockLargest) * gainBound * (1 + 1e-9) > peak {
+                                let outputs = end - start
+                                let sum = sums.baseAddress!
+                                for phase in 0..<phases.count {
                                     let taps = phases[phase], back = phaseDelays[phase]
-                                    for tap in 0..<taps.count { sum += Double(all[current - back[tap]]) * taps[tap] }
-                                    let magnitude = Double(abs(Float(sum)))
-                                    if magnitude > peak { peak = magnitude }
+                                    sum.update(repeating: 0, count: outputs)
+                                    for tap in 0..<taps.count {
+                                        let coefficient = taps[tap]
+                                        // The sample that output n reads through this tap is read[n].
+                                        let read = input.baseAddress! + (reach + start - back[tap])
+                                        for n in 0..<outputs { sum[n] += Double(read[n]) * coefficient }
+                                    }
+                                    for n in 0..<outputs {
+                                        let magnitude = Double(abs(Float(sum[n])))
+                                        if magnitude > peak { peak = magnitude }
+                                    }
                                 }
                             }
+                            start = end
                         }
-                        start = end
                     }
                 }
             }

@@ -24,6 +24,9 @@ struct DictionaryReduction {
     var rulesKept = 0, rules = 0
     var rootsKept = 0, roots = 0
 
+    /// "SFX", the start of a suffix line.
+    private static let sfx: [UInt8] = Array("SFX".utf8)
+
     /// One suffix rule: its flag, strip, text added and continuation flags.
     private struct Rule { var flag: Int; var strip: ArraySlice<UInt8>; var add: ArraySlice<UInt8>; var continuation: [Int] }
 
@@ -49,12 +52,13 @@ struct DictionaryReduction {
         var aliases: [[Int]] = [], aliasCountSeen = false
         var iconv: [[UInt8]: [UInt8]] = [:], iconvLongest = 0
         var lastFlags = Set<Int>(), longestStrip: [Int: Int] = [:]
-        var remaining: [Int: Int] = [:], currentGroup: Int?
+        var remaining = GroupsLeft(), currentGroup: Int?
         var understoodAll = true
         try forEachLine(of: affix) { line in
             let fields = tokens(line)
             guard let first = fields.first, first.first != UInt8(ascii: "#") else { return true }
-            let name = String(decoding: first, as: UTF8.self)
+            // Most lines are suffix rules: their name is not made into a String.
+            let name = first.elementsEqual(sfx) ? "SFX" : String(decoding: first, as: UTF8.self)
             guard understood.contains(name) else { understoodAll = false; return false }
             switch name {
             case "SET": encoding = fields.count > 1 ? String(decoding: fields[1], as: UTF8.self) : nil
@@ -94,10 +98,10 @@ struct DictionaryReduction {
         // Second reading: the intermediate forms of twofold suffixes, for the rules that can
         // come last and strip something.
         var intermediates: [[UInt8]] = []
-        remaining = [:]
+        remaining = GroupsLeft()
         currentGroup = nil
         try forEachLine(of: affix) { line in
-            guard line.starts(with: [83, 70, 88]) else { return true }  // "SFX"
+            guard line.starts(with: sfx) else { return true }
             guard let (rule, header) = parseSuffix(tokens(line), aliases: aliases, remaining: &remaining, group: &currentGroup) else { return false }
             guard !header, lastFlags.contains(rule.flag), !rule.strip.isEmpty, occurring.contains(hash(rule.add)) else { return true }
             for form in forms where form.count >= rule.add.count {
@@ -112,30 +116,30 @@ struct DictionaryReduction {
         // a group keeps its last rule when none occurs (libhunspell refuses a group of none).
         var result = DictionaryReduction()
         let output = try Output(path: affixOutput)
-        var group: (header: [ArraySlice<UInt8>], lines: [UInt8], kept: Int, last: ArraySlice<UInt8>)?
-        remaining = [:]
+        var group: (header: [ArraySlice<UInt8>], lines: [UInt8], kept: Int)?
+        remaining = GroupsLeft()
         currentGroup = nil
         try forEachLine(of: affix) { line in
-            guard line.starts(with: [83, 70, 88]) else {
+            guard line.starts(with: sfx) else {
                 try output.write(line)
                 return true
             }
             let fields = tokens(line)
             guard let (rule, header) = parseSuffix(fields, aliases: aliases, remaining: &remaining, group: &currentGroup) else { return false }
             if header {
-                group = (Array(fields.prefix(3)), [], 0, [])
+                group = (Array(fields.prefix(3)).map { ArraySlice(Array($0)) }, [], 0)
                 return true
             }
             result.rules += 1
-            group!.last = line
             if rule.add.isEmpty || occurring.contains(hash(rule.add)) {
                 group!.lines += line
                 group!.lines.append(10)
                 group!.kept += 1
             }
+            // The group's last rule is this line: a group that kept none keeps it.
             if remaining[rule.flag] == 0, var done = group {
                 if done.kept == 0 {
-                    done.lines = Array(done.last) + [10]
+                    done.lines = Array(line) + [10]
                     done.kept = 1
                 }
                 result.rulesKept += done.kept
@@ -190,19 +194,28 @@ struct DictionaryReduction {
         return result
     }
 
+    /// How many rules are left to read in each suffix group, by flag. Only the group being read
+    /// can have any (a header is refused while it has), so its flag and count say it all, with
+    /// no dictionary to look up per rule.
+    private struct GroupsLeft {
+        var flag: Int?
+        var left = 0
+        subscript(flag: Int) -> Int { self.flag == flag ? left : 0 }
+    }
+
     /// One SFX line: a group's header (`header` true) or one of its rules; nil when it is not
     /// what a header or rule of the group being read must be.
-    private static func parseSuffix(_ fields: [ArraySlice<UInt8>], aliases: [[Int]], remaining: inout [Int: Int],
+    private static func parseSuffix(_ fields: [ArraySlice<UInt8>], aliases: [[Int]], remaining: inout GroupsLeft,
                                     group: inout Int?) -> (Rule, header: Bool)? {
         guard fields.count >= 4, let flag = number(fields[1]) else { return nil }
-        if remaining[flag, default: 0] == 0 {
+        if remaining[flag] == 0 {
             guard let count = number(fields[3]), count > 0, group == nil || remaining[group!] == 0 else { return nil }
-            remaining[flag] = count
+            remaining = GroupsLeft(flag: flag, left: count)
             group = flag
             return (Rule(flag: flag, strip: [], add: [], continuation: []), true)
         }
         guard group == flag else { return nil }
-        remaining[flag]! -= 1
+        remaining.left -= 1
         var add = fields[3][...]
         var continuation: [Int] = []
         if let slash = add.firstIndex(of: UInt8(ascii: "/")) {
@@ -233,13 +246,22 @@ struct DictionaryReduction {
             if chunk.isEmpty { break }
             buffer += chunk
             var start = 0
-            while let newline = buffer[start...].firstIndex(of: 10) {
+            while let newline = Self.newline(in: buffer, from: start) {
                 guard try body(trimmed(buffer[start..<newline])) else { return }
                 start = newline + 1
             }
             buffer.removeFirst(start)
         }
         if !buffer.isEmpty { _ = try body(trimmed(buffer[...])) }
+    }
+
+    /// The index of the first line feed in `buffer` at or after `start` (memchr), or nil.
+    private static func newline(in buffer: [UInt8], from start: Int) -> Int? {
+        buffer.withUnsafeBufferPointer { bytes in
+            guard start < bytes.count, let base = bytes.baseAddress,
+                  let found = memchr(base + start, 10, bytes.count - start) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
     }
 
     /// A file written a piece at a time.
@@ -275,11 +297,41 @@ struct DictionaryReduction {
 
     /// The fields of one line, between spaces and tabs.
     static func tokens(_ line: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
-        line.split { $0 == 32 || $0 == 9 }
+        var fields: [ArraySlice<UInt8>] = []
+        fields.reserveCapacity(8)
+        var index = line.startIndex, start = line.startIndex
+        while index < line.endIndex {
+            if line[index] == 32 || line[index] == 9 {
+                if index > start { fields.append(line[start..<index]) }
+                start = index + 1
+            }
+            index += 1
+        }
+        if index > start { fields.append(line[start..<index]) }
+        return fields
     }
 
+    /// A decimal number as `Int(String)` reads it (an optional sign, ASCII digits, nil on
+    /// overflow or anything else), read from the bytes without making a String.
     static func number(_ text: ArraySlice<UInt8>) -> Int? {
-        Int(String(decoding: text, as: UTF8.self))
+        var index = text.startIndex
+        guard index < text.endIndex else { return nil }
+        let negative = text[index] == UInt8(ascii: "-")
+        if negative || text[index] == UInt8(ascii: "+") {
+            index += 1
+            guard index < text.endIndex else { return nil }
+        }
+        var value = 0
+        while index < text.endIndex {
+            let digit = Int(text[index]) &- 48
+            guard digit >= 0, digit <= 9 else { return nil }
+            let (tens, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (next, carry) = negative ? tens.subtractingReportingOverflow(digit) : tens.addingReportingOverflow(digit)
+            guard !overflow, !carry else { return nil }
+            value = next
+            index += 1
+        }
+        return value
     }
 
     /// A comma-separated list of numeric flags.

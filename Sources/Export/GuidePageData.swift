@@ -31,12 +31,85 @@ public struct GuidePageAudioSource: Sendable, Equatable {
 
 /// A track's caption cues, split once (`CaptionSplitter` is most of a warm run's work) for
 /// both its WebVTT file and the page, which show the very same cues.
-public struct TrackCaptions: Sendable {
+public struct TrackCaptions: Sendable, Equatable {
     let cues: [GuidePageCues.Cue]
 
     /// The cues of `track` as timed by `result` (see `GuidePageCues.cues`).
     public init(track: Track, result: TrackResult) {
         cues = GuidePageCues.cues(for: track, result: result)
+    }
+
+    init(cues: [GuidePageCues.Cue]) {
+        self.cues = cues
+    }
+
+    /// Everything the cues of `track` and `result` are made from, as text to key them by (with
+    /// the code that makes them, see `CaptionMemo` in Pipeline): each sentence's display text,
+    /// each of `result`'s cues (times as exact bit patterns, text, word times) and the track's
+    /// length. Nothing else of either is read by `GuidePageCues.cues`.
+    public static func inputs(track: Track, result: TrackResult) -> String {
+        var text = "captions 1\u{0}"
+        for sentence in track.sentences { text += sentence.display + "\u{0}" }
+        text += "\u{1}"
+        for cue in result.cues {
+            text += bits(cue.start) + " " + bits(cue.end) + " " + cue.text + "\u{0}"
+            if let words = cue.wordStarts { text += words.map { $0.map(bits) ?? "-" }.joined(separator: " ") }
+            text += cue.wordStarts == nil ? "\u{2}" : "\u{3}"
+        }
+        text += "\u{1}" + (result.durationSeconds.map(bits) ?? "-")
+        return text
+    }
+
+    private static func bits(_ value: Double) -> String { String(value.bitPattern, radix: 16) }
+
+    /// The cues as lines of text (`CaptionMemo` keeps them): "START END SENTENCE TEXT" per cue,
+    /// the times as exact bit patterns, the text with backslash, line feed and carriage return
+    /// escaped. `init(encoded:)` reads them back to the very same cues.
+    public var encoded: String {
+        cues.map { cue in
+            var text = ""
+            for character in cue.text.unicodeScalars {
+                switch character {
+                case "\\": text += "\\\\"
+                case "\n": text += "\\n"
+                case "\r": text += "\\r"
+                default: text.unicodeScalars.append(character)
+                }
+            }
+            return "\(Self.bits(cue.start)) \(Self.bits(cue.end)) \(cue.sentence) \(text)\n"
+        }.joined()
+    }
+
+    /// The cues written by `encoded`; nil when `text` is not such lines.
+    public init?(encoded text: Substring) {
+        var cues: [GuidePageCues.Cue] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+            let fields = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
+            guard fields.count == 4, let start = UInt64(fields[0], radix: 16), let end = UInt64(fields[1], radix: 16),
+                  let sentence = Int(fields[2]), sentence >= 0 else { return nil }
+            var cueText = ""
+            var escaped = false
+            for character in fields[3].unicodeScalars {
+                if escaped {
+                    switch character {
+                    case "\\": cueText += "\\"
+                    case "n": cueText += "\n"
+                    case "r": cueText += "\r"
+                    default: return nil
+                    }
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else {
+                    cueText.unicodeScalars.append(character)
+                }
+            }
+            guard !escaped else { return nil }
+            cues.append(GuidePageCues.Cue(start: Double(bitPattern: start), end: Double(bitPattern: end), text: cueText,
+                                          sentence: sentence))
+        }
+        guard text.isEmpty || text.hasSuffix("\n") else { return nil }
+        self.cues = cues
     }
 }
 

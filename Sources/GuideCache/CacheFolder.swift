@@ -98,11 +98,12 @@ public enum CacheFolder {
     /// Whether `name` is one the cache makes: track audio and records (`KEY.wav`, `KEY.json`),
     /// guides' descriptions (`guide-KEY.sha256` of guide.wav, `guide-KEY.json` of guide.opus and
     /// guide.mp3; `guide-KEY.wav`, a guide earlier versions kept), check reports (`check-KEY.json`), pictures
-    /// (`picture-KEY.json`), the digests of files (`file-digests`), the
+    /// (`picture-KEY.json`), the digests of files (`file-digests`), the tracks' caption cues
+    /// (`captions`), the
     /// narration folder, the tag and the version file, the workers' batch folder, and the
     /// temporary `.NAME.partial-PID` of any of them.
     public static func isOwnName(_ name: String) -> Bool {
-        if [tagName, versionName, digestsName, "narration", "batch"].contains(name) { return true }
+        if [tagName, versionName, digestsName, "narration", "batch", "captions"].contains(name) { return true }
         if name.hasPrefix("batch-"), name.count <= 22, name.dropFirst(6).allSatisfy(\.isHexDigit) { return true }
         if name.hasPrefix("."), let range = name.range(of: ".partial-", options: .backwards),
            Int32(name[range.upperBound...]) != nil {

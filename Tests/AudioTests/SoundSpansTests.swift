@@ -21,3 +21,46 @@ struct SoundSpansTests {
         #expect(SoundSpans.spans(of: [Int16](repeating: 0, count: 480) + [-104], sampleRate: 48_000) == [0.01..<0.02])
     }
 }
+
+@Suite("SoundSpans, fed in pieces")
+struct SoundSpansPiecesTests {
+    /// The frames one sample at a time, as the definition reads: frame ⌊j × 100 / rate⌋ is sound
+    /// when one of its samples reaches the threshold; runs of sound frames as spans.
+    static func reference(_ samples: [Int16], rate: Int) -> [Range<Double>] {
+        var loud = [Bool](repeating: false, count: samples.count * 100 / rate + 2)
+        for (index, sample) in samples.enumerated() where abs(Int32(sample)) >= SoundSpans.thresholdMagnitude {
+            loud[index * 100 / rate] = true
+        }
+        var spans: [Range<Double>] = [], start: Int?
+        for (frame, isLoud) in loud.enumerated() {
+            if isLoud, start == nil { start = frame }
+            if !isLoud, let first = start {
+                spans.append(Double(first) * SoundSpans.frameSeconds..<Double(frame) * SoundSpans.frameSeconds)
+                start = nil
+            }
+        }
+        return spans
+    }
+
+    @Test("bursts and clicks at frame edges, fed in pieces of any size, make the frames of the definition",
+          arguments: [8_000, 22_050, 44_100])
+    func pieces(rate: Int) {
+        var generator: UInt64 = 7
+        var samples = [Int16](repeating: 0, count: rate / 2)
+        for _ in 0..<60 {
+            generator = generator &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let at = Int(generator >> 33) % samples.count
+            let length = Int(generator >> 20) % 300
+            for index in at..<min(samples.count, at + length) { samples[index] = Int16(truncatingIfNeeded: Int(generator >> 40) % 600) - 300 }
+        }
+        let expected = Self.reference(samples, rate: rate)
+        #expect(!expected.isEmpty)
+        for piece in [1, 2, 219, 220, 221, 4_096, samples.count] {
+            var builder = SoundSpans.Builder(sampleRate: rate)
+            for start in stride(from: 0, to: samples.count, by: piece) {
+                builder.add(samples[start..<min(samples.count, start + piece)])
+            }
+            #expect(builder.finish() == expected, "pieces of \(piece)")
+        }
+    }
+}

@@ -44,6 +44,8 @@ final class FakeSpeechSource: SpeechSource, @unchecked Sendable {
     private(set) var synthesized: [String] = []
     private(set) var prepared = false
     private(set) var closed = false
+    /// Called after each job's `trackFinished` event.
+    var finished: (SynthesisJob) -> Void = { _ in }
 
     init(failure: Failure = .none) {
         self.failure = failure
@@ -61,13 +63,17 @@ final class FakeSpeechSource: SpeechSource, @unchecked Sendable {
         case .none, .track: break
         }
         var failed: [String: String] = [:]
-        for job in jobs {
+        // The events the worker pool reports, so that what the run does on them is exercised too.
+        for (index, job) in jobs.enumerated() {
+            progress(.trackStarted(index: index + 1, count: jobs.count, title: job.title))
             if case let .track(stem) = failure, stem == job.fileStem {
                 failed[job.key] = "the tone broke"
-                continue
+            } else {
+                if cache.entry(job.key) == nil { synthesized.append(job.fileStem) }
+                try TrackMaker(engine: ToneEngine(), profile: profile, delivery: delivery, cache: cache).make(job)
             }
-            if cache.entry(job.key) == nil { synthesized.append(job.fileStem) }
-            try TrackMaker(engine: ToneEngine(), profile: profile, delivery: delivery, cache: cache).make(job)
+            progress(.trackFinished(index: index + 1, count: jobs.count, title: job.title, fromCache: false))
+            finished(job)
         }
         return failed
     }

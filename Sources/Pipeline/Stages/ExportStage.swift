@@ -31,6 +31,7 @@ struct ExportStage {
         let missingReason = request.textOnly ? GuideRequest.textOnlyReason : synthesis.unavailableReason
         var results: [TrackResult] = []
         var captions: [String: TrackCaptions] = [:]
+        let memo = CaptionMemo(cacheFolder: request.effectiveCacheFolder)
         for track in tracks {
             try Interruption.check()
             var result = TrackResult(track, audio: synthesis.audio[track.fileStem],
@@ -40,12 +41,13 @@ struct ExportStage {
             }
             if let file = result.captionsFile {
                 // Split once, for this file and the page.
-                let cues = TrackCaptions(track: track, result: result)
+                let cues = memo.captions(track: track, result: result)
                 captions[track.fileStem] = cues
                 try output.write(WebVTTWriter.render(cues), to: file)
             }
             results.append(result)
         }
+        memo.save()
         var summary = GuideSummary(
             title: tracks.first?.title ?? request.catalog.poster.title,
             toolVersion: GuideBuilder.toolVersion, voiceProfile: request.profile.name,

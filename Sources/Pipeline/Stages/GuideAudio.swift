@@ -151,10 +151,17 @@ final class GuideAudio {
         work?.waitQuietly()
     }
 
-    /// Stages a copy of a track's checked cached file, whose SHA-256 is `sha256`, as `name`
-    /// (see `OutputFolder.stageCopy`).
-    func place(_ source: URL, as name: String, sha256: String) throws {
-        try output.stageCopy(of: source, as: name, sha256: sha256)
+    /// Stages into `output` copies of the checked cached files of `job` (its WAV and the
+    /// compressed copies `delivery` publishes), `audio` being its cache entry (see
+    /// `OutputFolder.stageCopy`).
+    static func place(_ job: SynthesisJob, audio: TrackAudio, cache: TrackCache, delivery: Delivery,
+                      into output: OutputFolder) throws {
+        try output.stageCopy(of: cache.audioURL(job.key), as: job.fileStem + ".wav", sha256: audio.sha256)
+        for format in delivery.publishedEncodings {
+            guard let copy = audio.encoded[format.rawValue] else { continue }
+            try output.stageCopy(of: cache.encodedURL(job.key, format), as: job.fileStem + "." + format.fileExtension,
+                                 sha256: copy.sha256)
+        }
     }
 
     private static func concatenate(_ tracks: [GuideTrack], to url: URL, profile: VoiceProfile) throws {

@@ -63,27 +63,29 @@ struct SynthesisStage {
 
         var result = Output(fromCache: jobs.filter { !pendingKeys.contains($0.key) }.count, guide: GuideAudio(output: output))
         var failedByKey: [String: String] = [:]
+        let stager = TrackStager(jobs: jobs, cache: cache, delivery: delivery, output: output)
         if !pending.isEmpty {
+            // Each track made is checked and staged beside the others being made, not all after the last.
+            defer { stager.waitQuietly() }
             do {
                 failedByKey = try speech.synthesize(pending, profile: request.profile, delivery: delivery, cache: cache,
-                                                    parallelism: request.jobs, progress: progress)
+                                                    parallelism: request.jobs) { event in
+                    if case .trackFinished(_, _, let title, false) = event { stager.stage(title: title) }
+                    progress(event)
+                }
             } catch let error as ExpoError where error.category == .unavailable && error.subject == .speech {
                 result.unavailableReason = error.message
                 progress(.audioUnavailable(reason: error.message))
                 return result
             }
+            try stager.wait()
         }
         result.engineVersion = version
         for job in jobs {
             if let reason = failedByKey[job.key] {
                 result.failures[job.fileStem] = reason
             } else if let audio = cache.entry(job.key), !TrackMaker.needsWork(job, cache: cache, delivery: delivery) {
-                try result.guide.place(cache.audioURL(job.key), as: job.fileStem + ".wav", sha256: audio.sha256)
-                for format in delivery.publishedEncodings {
-                    guard let copy = audio.encoded[format.rawValue] else { continue }
-                    try result.guide.place(cache.encodedURL(job.key, format), as: job.fileStem + "." + format.fileExtension,
-                                           sha256: copy.sha256)
-                }
+                if !stager.staged(job.fileStem) { try GuideAudio.place(job, audio: audio, cache: cache, delivery: delivery, into: output) }
                 if audio.encoded[DeliveryFormat.mp3.rawValue] != nil {
                     result.mp3Sources[job.fileStem] = cache.encodedURL(job.key, .mp3)
                 }
@@ -100,6 +102,83 @@ struct SynthesisStage {
         result.guideEncodings = try result.guide.assembleEncoded(withAudio, audio: result.audio, cache: cache,
                                                                  request: request)
         return result
+    }
+
+    /// Checks and stages each track's files as soon as its worker has made it (see `run`), each
+    /// on a thread of its own, so that the copying and hashing overlap the tracks still being
+    /// made instead of all following the last one (when one core has nothing else to do). A
+    /// track whose entry is not complete yet, or whose thread the system refused, is left to
+    /// `run`'s own pass; a failure to copy (a full disk) is thrown by `wait`.
+    final class TrackStager: @unchecked Sendable {
+        // @unchecked Sendable: `works`, `claimed`, `done` and `started` are touched only while
+        // holding `lock`; the rest is immutable or thread-safe (TrackCache, OutputFolder).
+        private let jobsByTitle: [String: [SynthesisJob]]
+        private let cache: TrackCache
+        private let delivery: Delivery
+        private let output: OutputFolder
+        private let lock = NSLock()
+        private var works: [BackgroundWork] = []
+        /// File stems handed to a thread, and those it staged.
+        private var claimed: Set<String> = [], done: Set<String> = []
+        /// The threads that ran (by their place in `works`).
+        private var started: Set<Int> = []
+
+        /// Starts a thread for a body (tests give one that fails as a refused thread does).
+        private let startThread: (@escaping @Sendable () throws -> Void) -> BackgroundWork
+
+        init(jobs: [SynthesisJob], cache: TrackCache, delivery: Delivery, output: OutputFolder,
+             startThread: @escaping (@escaping @Sendable () throws -> Void) -> BackgroundWork = { BackgroundWork($0) }) {
+            jobsByTitle = Dictionary(grouping: jobs, by: \.title)
+            self.cache = cache
+            self.delivery = delivery
+            self.output = output
+            self.startThread = startThread
+        }
+
+        /// Starts staging the complete tracks titled `title` not handed to a thread yet.
+        func stage(title: String) {
+            let (jobs, number) = lock.withLock {
+                let jobs = (jobsByTitle[title] ?? []).filter { !claimed.contains($0.fileStem) }
+                claimed.formUnion(jobs.map(\.fileStem))
+                return (jobs, works.count)
+            }
+            guard !jobs.isEmpty else { return }
+            let (cache, delivery, output) = (cache, delivery, output)
+            let work = startThread { [self] in
+                _ = lock.withLock { started.insert(number) }
+                for job in jobs {
+                    guard let audio = cache.entry(job.key), !TrackMaker.needsWork(job, cache: cache, delivery: delivery) else {
+                        _ = lock.withLock { claimed.remove(job.fileStem) }  // its title's next report tries again
+                        continue
+                    }
+                    try GuideAudio.place(job, audio: audio, cache: cache, delivery: delivery, into: output)
+                    _ = lock.withLock { done.insert(job.fileStem) }
+                }
+            }
+            lock.withLock { works.append(work) }
+        }
+
+        /// Whether the track `fileStem` was staged.
+        func staged(_ fileStem: String) -> Bool {
+            lock.withLock { done.contains(fileStem) }
+        }
+
+        /// Waits for every staging started; throws the first failure of a thread that ran.
+        func wait() throws {
+            for (number, work) in lock.withLock({ works }).enumerated() {
+                do {
+                    try work.wait()
+                } catch {
+                    // A thread the system refused staged nothing: `run` stages its tracks.
+                    if lock.withLock({ started.contains(number) }) { throw error }
+                }
+            }
+        }
+
+        /// `wait` on a path that is already failing.
+        func waitQuietly() {
+            for work in lock.withLock({ works }) { work.waitQuietly() }
+        }
     }
 
     /// One job per track: its SSML, its sentences and its content key.
