@@ -33,7 +33,7 @@ public final class SampleSpool: PCMSampleSource {
     public let scratchURL: URL
 
     /// Frames per memory chunk.
-    static let chunkFrames = 1 << 18
+    public static let chunkFrames = 1 << 18
     private var chunks: [UnsafeMutableBufferPointer<Int16>] = []
     private var framesInMemory = 0
     private var scratch: POSIXFile?
