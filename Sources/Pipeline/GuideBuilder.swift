@@ -94,9 +94,10 @@ public struct GuideBuilder {
                 advice: "Install what is missing, or ask for the text only to replace it.", subject: .speech)
         }
         try scripts?.wait()
-        // The speech server's memory is given back before the guide is assembled, when the
-        // check helper may start beside the run.
+        // The speech server's memory, and what synthesis freed in this process, are given back
+        // before the guide is assembled, when the check helper starts beside the run.
         speech?.close()
+        HeapMemory.releaseFreePages()
         try Interruption.check()
         progress(.assembling)
 

@@ -53,6 +53,8 @@ struct WorkerPool {
         }
         let (endings, serverGone) = try dispatch(jobs, workers: workers, progress: progress)
         batchCompleted = !serverGone
+        // Every worker has ended: the server goes now, not after the tracks are checked below.
+        server.stop(cache: cache, gracefully: batchCompleted)
 
         var failed: [String: String] = [:]
         for job in jobs where TrackMaker.needsWork(job, cache: cache, delivery: delivery) {
