@@ -33,11 +33,15 @@ public final class SampleSpool: PCMSampleSource {
     public let scratchURL: URL
 
     /// Frames per memory chunk.
-    static let chunkFrames = 1 << 18
+    public static let chunkFrames = 1 << 18
     private var chunks: [UnsafeMutableBufferPointer<Int16>] = []
     private var framesInMemory = 0
     private var scratch: POSIXFile?
     private var scratchFrames: UInt64 = 0
+    /// Frames bound for the scratch file, written a block at a time: a synthesizer hands over a
+    /// few thousand frames per call, and one write(2) each cost more system time than the copy.
+    private var pending: [Int16] = []
+    static let scratchBlockFrames = 1 << 15
     private var readPosition: UInt64 = 0
 
     /// - Parameters:
@@ -75,13 +79,22 @@ public final class SampleSpool: PCMSampleSource {
         if done < samples.count {
             if scratch == nil {
                 scratch = try POSIXFile.openScratch(scratchURL.path)
+                pending.reserveCapacity(Self.scratchBlockFrames)
             }
-            var littleEndian = [Int16](repeating: 0, count: samples.count - done)
-            for index in littleEndian.indices { littleEndian[index] = samples[done + index].littleEndian }
-            try littleEndian.withUnsafeBytes { try scratch!.write($0) }
-            scratchFrames += UInt64(littleEndian.count)
+            let first = pending.count
+            pending.append(contentsOf: UnsafeBufferPointer(rebasing: samples[done...]))
+            for index in first..<pending.count { pending[index] = pending[index].littleEndian }
+            if pending.count >= Self.scratchBlockFrames { try writePending() }
         }
         frameCount += UInt64(samples.count)
+    }
+
+    /// Writes the frames waiting for the scratch file.
+    private func writePending() throws {
+        guard let scratch, !pending.isEmpty else { return }
+        try pending.withUnsafeBytes { try scratch.write($0) }
+        scratchFrames += UInt64(pending.count)
+        pending.removeAll(keepingCapacity: true)
     }
 
     public func rewind() {
@@ -89,6 +102,7 @@ public final class SampleSpool: PCMSampleSource {
     }
 
     public func read(into buffer: UnsafeMutableBufferPointer<Int16>) throws -> Int {
+        try writePending()
         var got = 0
         while got < buffer.count, readPosition < UInt64(framesInMemory) {
             let position = Int(readPosition)
@@ -125,6 +139,7 @@ public final class SampleSpool: PCMSampleSource {
             self.scratch = nil
         }
         scratchFrames = 0
+        pending = []
         frameCount = 0
         readPosition = 0
     }

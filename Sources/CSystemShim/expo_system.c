@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -90,6 +91,8 @@ ssize_t expo_copy_file_range(int in, off_t *in_offset, int out, size_t length) {
 }
 
 int expo_syncfs(int fd) { return syncfs(fd); }
+
+int expo_malloc_trim(void) { return malloc_trim(0); }
 
 int expo_exited_normally(int status) { return WIFEXITED(status) ? 1 : 0; }
 int expo_exit_status(int status) { return WEXITSTATUS(status); }

@@ -25,8 +25,8 @@ extension GuideAssembler {
         for (index, track) in tracks.enumerated() {
             if shouldStop() { throw .interrupted }
             for count in 0..<plan.gapPackets[index] { try writer.append(silence.packets[count % silence.packets.count]) }
-            let stream = try OggOpusStream(bytes: try readWholeFile(track.path), file: track.path)
-            for packet in stream.packets { try writer.append(packet) }
+            var packets = try OggOpusPacketReader(pages: OggPageReader(path: track.path))
+            while let packet = try packets.next() { try writer.append(packet) }
         }
         try writer.finish(finalGranule: plan.finalGranule)
         try output.commit()
@@ -72,30 +72,38 @@ struct OpusGuidePlan {
     /// Duration of the guide's first packet at 48 kHz.
     var firstPacketSamples = 960
 
-    /// Reads every track's stream; `shouldStop` is asked before each (`ExpoError.interrupted`).
+    /// Reads every track's stream, a page at a time; `shouldStop` is asked before each
+    /// (`ExpoError.interrupted`).
     init(tracks: [EncodedTrackFile], cues: [Double], gapPacketSamples: Int, shouldStop: () -> Bool,
          path: String) throws(ExpoError) {
         var position: Int64 = 0
-        var first: OggOpusStream?
+        var first: (head: [UInt8], tags: [UInt8])?
         for (index, track) in tracks.enumerated() {
             if shouldStop() { throw .interrupted }
-            let stream = try OggOpusStream(bytes: try readWholeFile(track.path), file: track.path)
+            var stream = try OggOpusPacketReader(pages: OggPageReader(path: track.path))
             if let first, first.head[9] != stream.head[9] || first.head[18] != stream.head[18] || first.head[8] != stream.head[8] {
                 throw .incompatibleTracks(file: track.path, reason: "a different Opus version, channel count or mapping than the first track")
             }
-            if first == nil { first = stream }
+            var packetSamples: Int64 = 0
+            while let packet = try stream.next() {
+                let samples = OpusPacket.samples48k(packet)!
+                if first == nil && packetSamples == 0 { firstPacketSamples = samples }
+                packetSamples += Int64(samples)
+            }
+            if first == nil {
+                first = (stream.head, stream.tags)
+                preSkip = stream.preSkip
+            }
             let gap = index == 0 ? 0 : GuideAssembler.gapFrames(
-                target: Double(first!.preSkip) + cues[index] * 48_000, position: position,
+                target: Double(preSkip) + cues[index] * 48_000, position: position,
                 priming: stream.preSkip, frameSamples: gapPacketSamples)
             position += Int64(gap * gapPacketSamples)
-            chapters.append(ChapterMark(title: track.title, startSeconds: Double(position + Int64(stream.preSkip - first!.preSkip)) / 48_000))
+            chapters.append(ChapterMark(title: track.title, startSeconds: Double(position + Int64(stream.preSkip - preSkip)) / 48_000))
             gapPackets.append(gap)
-            finalGranule = position + stream.finalGranule
-            position += stream.packetSamples
+            finalGranule = position + stream.lastGranule
+            position += packetSamples
         }
         head = first!.head
-        preSkip = first!.preSkip
-        firstPacketSamples = first!.packets.first.flatMap(OpusPacket.samples48k) ?? 960
         vendor = Self.vendor(of: first!.tags)
         // Deterministic (same tracks, same file) and different from the tracks' own serials.
         serial = Ogg.crc32(ArraySlice(tracks.map { "\($0.title)|\($0.sourceFrames)" }.joined(separator: "\n").utf8),

@@ -97,21 +97,41 @@ final class OutputFile {
     }
 }
 
-/// Reads a whole file (tracks to assemble are small: a few hundred kB each).
+/// Reads a whole file (an MP3 track to assemble, a file to describe).
 func readWholeFile(_ path: String) throws(ExpoError) -> [UInt8] {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw .system(file: path, operation: "open for reading", code: errno) }
-    defer { _ = close(fd) }
+    let file = try InputFile(path: path)
     var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        if count < 0 {
-            if errno == EINTR { continue }
-            throw .system(file: path, operation: "read", code: errno)
-        }
-        if count == 0 { break }
-        bytes.append(contentsOf: chunk[0..<count])
-    }
+    while try file.read(appendingTo: &bytes, count: 1 << 16) > 0 {}
     return bytes
+}
+
+/// A file read front to back a chunk at a time through a POSIX descriptor, closed when released.
+final class InputFile {
+    let path: String
+    private let descriptor: Int32
+
+    init(path: String) throws(ExpoError) {
+        self.path = path
+        descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .system(file: path, operation: "open for reading", code: errno) }
+    }
+
+    deinit { _ = close(descriptor) }
+
+    /// Appends the next `count` bytes at most to `bytes`; returns how many (0 at the end).
+    func read(appendingTo bytes: inout [UInt8], count: Int) throws(ExpoError) -> Int {
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: count))
+        let fd = descriptor
+        while true {
+            let got = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + start, count) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                bytes.removeSubrange(start...)
+                throw .system(file: path, operation: "read", code: errno)
+            }
+            bytes.removeSubrange((start + got)...)
+            return got
+        }
+    }
 }

@@ -70,8 +70,12 @@ public struct GuideBuilder {
             progress(.warning("The published guide's \(dropped.joined(separator: ", ")) \(dropped.count == 1 ? "is" : "are") not in this catalog; left out"))
         }
         let chosen = request.selection == .all ? nil : Set(narration.selected.map(\.fileStem))
-        // With audio to make, the scripts are written while it is synthesised.
-        let scripts = speech == nil ? nil : BackgroundWork { try export.writeScripts(tracks) }
+        // With audio to make, the scripts are written while it is synthesised; what writing them
+        // freed is given back at once (the run's memory counts beside the speech workers').
+        let scripts = speech == nil ? nil : BackgroundWork {
+            try export.writeScripts(tracks)
+            HeapMemory.releaseFreePages()
+        }
         defer { scripts?.waitQuietly() }
         if speech == nil { try export.writeScripts(tracks) }
         let pictures = try export.writePictures(tracks) { progress(.warning($0)) }
@@ -90,9 +94,10 @@ public struct GuideBuilder {
                 advice: "Install what is missing, or ask for the text only to replace it.", subject: .speech)
         }
         try scripts?.wait()
-        // The speech server's memory is given back before the guide is assembled, when the
-        // check helper may start beside the run.
+        // The speech server's memory, and what synthesis freed in this process, are given back
+        // before the guide is assembled, when the check helper starts beside the run.
         speech?.close()
+        HeapMemory.releaseFreePages()
         try Interruption.check()
         progress(.assembling)
 

@@ -95,13 +95,15 @@ public enum PreflightCheck {
     }
 }
 
-/// `--all`'s check helper run beside the guide: started once the run leaves a core idle (fewer
-/// tracks left to make than workers, as when one entry changed or the last tracks of a cold run
-/// are made, or the guide being assembled), so that its loading of the spelling dictionary
-/// overlaps the run instead of following it. Started at the last tracks rather than at
-/// assembling, its few MB come while the run's own process is small: on the ten-times catalog
-/// the run's process grows from about 31 to 64 MB while the guide is assembled, and the helper
-/// is done by then. What it prints is kept until `finish`, after the run's own lines.
+/// `--all`'s check helper run beside the guide: started once the run leaves a core idle and no
+/// speech worker is left beside it — fewer tracks to make than workers (one entry changed: a
+/// short track), the last track done (the speech server ends with it), or the guide assembled
+/// from the cache — so that its loading of the spelling dictionary overlaps the run instead of
+/// following it. Measured on the ten-times catalog (PSS summed over the run's processes): at
+/// the last tracks it met the server and the last worker (64.8 MB with the server alone); at
+/// `.assembling` it met the run's process writing the page (63.8 MB); once the last track is
+/// done, the run's process is at its smallest. What it prints is kept until `finish`, after the
+/// run's own lines.
 public final class CheckHelper: @unchecked Sendable {
     private let arguments: [String]
     private let jobs: Int
@@ -119,7 +121,7 @@ public final class CheckHelper: @unchecked Sendable {
     public func observe(_ event: GuideProgressEvent) {
         let coreIdle = switch event {
         case .trackStarted(_, let count, _): count < jobs
-        case .trackFinished(let index, let count, _, _): count - index < jobs
+        case .trackFinished(let index, let count, _, _): index == count
         case .assembling: true
         default: false
         }

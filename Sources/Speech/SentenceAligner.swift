@@ -53,8 +53,10 @@ enum SentenceAligner {
         return (0..<count).map { (starts[$0], max(ends[$0], starts[$0])) }
     }
 
-    /// For each boundary (index 1…), the silence it is matched to, or nil.
-    private static func match(marks: [Int], pauses: [Int], silences: [Range<Int>]) -> [Range<Int>?] {
+    /// For each boundary (index 1…), the silence it is matched to, or nil. `stretch`: how many
+    /// boundaries' choices are held at once (by default about √boundaries; all of them, as
+    /// tests compare, give the same path).
+    static func match(marks: [Int], pauses: [Int], silences: [Range<Int>], stretch: Int? = nil) -> [Range<Int>?] {
         let count = marks.count
         var result = [Range<Int>?](repeating: nil, count: count)
         guard count > 1, !silences.isEmpty else { return result }
@@ -80,34 +82,51 @@ enum SentenceAligner {
             return result
         }
         // cost[k]: the least cost of the boundaries so far using only silences before k.
-        // choices[b][k]: on that best path, the silence boundary b took, or -1 for none.
-        var cost = [Int](repeating: 0, count: width + 1)
-        var choices: [[Int32]] = []
-        choices.reserveCapacity(boundaries)
-        for boundary in 1..<count {
+        // choice[k] (for one boundary): on that best path, the silence the boundary took, or -1.
+        func step(_ boundary: Int, _ cost: [Int], recording choice: inout [Int32]) -> [Int] {
             var nextCost = [Int](repeating: 0, count: width + 1)
-            var choice = [Int32](repeating: -1, count: width + 1)
             var best = Int.max, bestIndex: Int32 = -1
             for state in 0...width {
                 nextCost[state] = cost[state] + unmatchedCost
                 if best < nextCost[state] {
                     nextCost[state] = best
-                    choice[state] = bestIndex
+                    if !choice.isEmpty { choice[state] = bestIndex }
                 }
                 if state < width, fits(boundary, silences[state]) {
                     let total = cost[state] + abs(silences[state].upperBound - marks[boundary])
                     if total < best { (best, bestIndex) = (total, Int32(state)) }
                 }
             }
-            cost = nextCost
-            choices.append(choice)
+            return nextCost
+        }
+        // The best path is read backwards from the boundaries' choices. Kept for every boundary
+        // they took boundaries × silences × 4 bytes (16 MB for an hour-long track); so the costs
+        // are kept at the start of every stretch of about √boundaries boundaries, and each
+        // stretch's choices are made again from them when the path gets there.
+        let stretch = max(1, stretch ?? Int(Double(boundaries).squareRoot().rounded(.up)))
+        var starts: [[Int]] = []
+        var cost = [Int](repeating: 0, count: width + 1)
+        var noChoice: [Int32] = []
+        for boundary in 1..<count {
+            if (boundary - 1) % stretch == 0 { starts.append(cost) }
+            cost = step(boundary, cost, recording: &noChoice)
         }
         var state = width
-        for boundary in stride(from: count - 1, through: 1, by: -1) {
-            let taken = choices[boundary - 1][state]
-            if taken >= 0 {
-                result[boundary] = silences[Int(taken)]
-                state = Int(taken)
+        for (index, start) in starts.enumerated().reversed() {
+            let first = 1 + index * stretch, end = min(count, first + stretch)
+            var choices: [[Int32]] = []
+            cost = start
+            for boundary in first..<end {
+                var choice = [Int32](repeating: -1, count: width + 1)
+                cost = step(boundary, cost, recording: &choice)
+                choices.append(choice)
+            }
+            for boundary in stride(from: end - 1, through: first, by: -1) {
+                let taken = choices[boundary - first][state]
+                if taken >= 0 {
+                    result[boundary] = silences[Int(taken)]
+                    state = Int(taken)
+                }
             }
         }
         return result

@@ -28,6 +28,9 @@ struct WorkerPool {
         let batchFolder = cache.batchURL()
         try writeBatch(jobs, to: batchFolder)
         defer { try? FileManager.default.removeItem(at: batchFolder) }
+        // What narrating, building the jobs and encoding the batch freed is given back before
+        // the workers start: this process waits beside them for the whole synthesis.
+        HeapMemory.releaseFreePages()
 
         var batchCompleted = false
         defer { server.stop(cache: cache, gracefully: batchCompleted) }
@@ -50,6 +53,8 @@ struct WorkerPool {
         }
         let (endings, serverGone) = try dispatch(jobs, workers: workers, progress: progress)
         batchCompleted = !serverGone
+        // Every worker has ended: the server goes now, not after the tracks are checked below.
+        server.stop(cache: cache, gracefully: batchCompleted)
 
         var failed: [String: String] = [:]
         for job in jobs where TrackMaker.needsWork(job, cache: cache, delivery: delivery) {

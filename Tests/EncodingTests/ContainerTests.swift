@@ -58,4 +58,60 @@ import Testing
         corrupted[40] ^= 1
         #expect(throws: ExpoError.self) { _ = try Ogg.pages(in: corrupted, file: "memory") }
     }
+
+    @Test("An Ogg Opus file read a page at a time, over many read chunks, gives what reading it whole gives")
+    func streamedPackets() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // Packets with a valid TOC (one 20 ms frame), of sizes that need several lacing values;
+        // one packet goes on from one page to the next.
+        let packets = (0..<1_500).map { [0x08] + [UInt8](repeating: UInt8($0 % 251), count: $0 % 700) }
+        let head = Array("OpusHead".utf8) + [1, 1, 0x38, 0x01, 0x80, 0xBB, 0, 0, 0, 0, 0]
+        var bytes = Ogg.pageBytes(Ogg.Page(headerType: Ogg.beginOfStream, granule: 0, serial: 9, sequence: 0,
+                                           lacing: Ogg.lacing(forPacketOfLength: head.count), body: ArraySlice(head)))
+        let tags = Array("OpusTags".utf8) + [UInt8](repeating: 0, count: 8)
+        bytes += Ogg.pageBytes(Ogg.Page(headerType: 0, granule: 0, serial: 9, sequence: 1,
+                                        lacing: Ogg.lacing(forPacketOfLength: tags.count), body: ArraySlice(tags)))
+        var sequence: UInt32 = 2
+        for start in stride(from: 0, to: packets.count, by: 10) {
+            let group = packets[start..<min(start + 10, packets.count)]
+            var lacing = group.flatMap { Ogg.lacing(forPacketOfLength: $0.count) }
+            var body = Array(group.joined())
+            var carried: [UInt8] = []
+            if start == 600 {  // the group's last packet: two lacing values here, the rest on a page of its own
+                let last = group.last!
+                lacing.removeLast(Ogg.lacing(forPacketOfLength: last.count).count)
+                lacing += [255, 255]
+                body.removeLast(last.count - 510)
+                carried = Array(last[510...])
+            }
+            bytes += Ogg.pageBytes(Ogg.Page(headerType: 0, granule: Int64(960 * (start + group.count)), serial: 9,
+                                            sequence: sequence, lacing: lacing, body: ArraySlice(body)))
+            sequence += 1
+            if !carried.isEmpty {
+                bytes += Ogg.pageBytes(Ogg.Page(headerType: Ogg.continued, granule: Int64(960 * (start + group.count)),
+                                                serial: 9, sequence: sequence,
+                                                lacing: Ogg.lacing(forPacketOfLength: carried.count), body: ArraySlice(carried)))
+                sequence += 1
+            }
+        }
+        #expect(bytes.count > 5 << 16, "the file spans several read chunks")
+        let path = folder + "/t.opus"
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        var reader = try OggOpusPacketReader(pages: OggPageReader(path: path))
+        var streamed: [[UInt8]] = []
+        while let packet = try reader.next() { streamed.append(packet) }
+        let whole = try OggOpusStream(bytes: bytes, file: path)
+        #expect(streamed == packets)
+        #expect(whole.packets == packets)
+        #expect(reader.head == head && reader.tags == tags && reader.preSkip == 312)
+        #expect(reader.lastGranule == whole.finalGranule && whole.finalGranule == 960 * 1_500)
+
+        // Cut inside a page: the reader names the file and what is wrong, like the whole reading.
+        FileManager.default.createFile(atPath: path, contents: Data(bytes.dropLast(100)))
+        var cut = try OggOpusPacketReader(pages: OggPageReader(path: path))
+        #expect(throws: ExpoError.malformed(file: path, reason: "truncated Ogg page")) {
+            while try cut.next() != nil {}
+        }
+    }
 }

@@ -44,6 +44,36 @@ struct SentenceAlignerTests {
         for (previous, next) in zip(placed, placed.dropFirst()) { #expect(previous.end <= next.start) }
     }
 
+    @Test("the path is the same whether every boundary's choices are held at once or a stretch at a time",
+          arguments: [2, 3, 10, 17, 50])
+    func stretches(sentences: Int) {
+        // Deterministic pseudo-random sounds, breaks and marks (some boundaries without a
+        // break), so that the paths take and skip silences.
+        var seed: UInt64 = UInt64(sentences) &* 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        var sounds: [Range<Int>] = [], time = 0
+        for _ in 0..<(sentences * 4) {
+            let length = 200 + next(2_000)
+            sounds.append(time..<(time + length))
+            time += length + [150, 300, 500, 700][next(4)]
+        }
+        // Marks anywhere (not near their breaks), so that the best path trades one boundary's
+        // distance against another's and the costs carried from stretch to stretch matter.
+        let marks = (0..<sentences).map { _ in next(time) }.sorted()
+        let pauses = (0..<sentences).map { $0 == 0 || next(5) == 0 ? 0 : 450 }
+        let silences = zip(sounds, sounds.dropFirst()).map { $0.upperBound..<$1.lowerBound }
+        let whole = SentenceAligner.match(marks: marks, pauses: pauses, silences: silences, stretch: sentences)
+        #expect(whole.contains { $0 != nil })
+        for stretch in [1, 2, 3, 7] {
+            #expect(SentenceAligner.match(marks: marks, pauses: pauses, silences: silences, stretch: stretch) == whole,
+                    "stretch \(stretch)")
+        }
+        #expect(SentenceAligner.match(marks: marks, pauses: pauses, silences: silences) == whole)
+    }
+
     @Test("the timer's cues follow the audio, in seconds of the published WAV (after its head silence)")
     func timerCues() {
         var timer = CaptionTimer()

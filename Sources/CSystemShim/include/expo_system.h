@@ -34,6 +34,10 @@ ssize_t expo_copy_file_range(int in, off_t *in_offset, int out, size_t length);
 /// syncfs(fd): flushes the whole file system that holds `fd`.
 int expo_syncfs(int fd);
 
+/// malloc_trim(0): gives the free memory of every malloc arena back to the system (<malloc.h>,
+/// which Swift's Glibc module leaves out).
+int expo_malloc_trim(void);
+
 /// Decoded wait status: 1 and the exit status, or 0 and the signal number.
 int expo_exited_normally(int status);
 int expo_exit_status(int status);
