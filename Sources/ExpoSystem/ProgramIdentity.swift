@@ -35,10 +35,6 @@ public enum ProgramIdentity {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Mappings of code generated at run time, not loaded from a file: memfd_create files,
-    /// shared anonymous memory and System V shared memory, as /proc/PID/maps names them.
-    static let runTimeCodePrefixes = ["/memfd:", "/dev/zero", "/SYSV"]
-
     /// The identity of the code files named in `mapsText` (the text of a /proc/PID/maps).
     static func describe(mapsText: String?) -> String {
         let unknown = "unknown \(getpid()) \(Date().timeIntervalSince1970)"
@@ -48,11 +44,12 @@ public enum ProgramIdentity {
             // address perms offset device inode path
             let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
             guard fields.count == 6, fields[1].contains("x") else { continue }
+            // Shared executable mappings are code made at run time (ORC's and libffi's code
+            // buffers, mapped twice from a removed or memory file); the loader maps libraries
+            // private. That code is made by mapped code that is itself in the identity.
+            guard !fields[1].hasSuffix("s") else { continue }
             let path = fields[5].trimmingCharacters(in: .whitespaces)
             guard path.hasPrefix("/") else { continue }  // [vdso], anonymous code
-            // Code made at run time in memory files (trampolines of libffi and the like): made by
-            // mapped code that is itself in the identity, and no file on disk to name.
-            guard !Self.runTimeCodePrefixes.contains(where: path.hasPrefix) else { continue }
             paths.insert(path)
         }
         var lines: [String] = []
