@@ -97,6 +97,34 @@ struct PictureTests {
         #expect(!check.stdout.contains("(\(entries[3]["name"] as? String ?? "")), image_alt"))
     }
 
+    @Test("a run that made pictures keeps captions the next run finds: the cache's captions file is not written again")
+    func captionsKeptAcrossPictures() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let poster = folder.appendingPathComponent("poster.json"), items = folder.appendingPathComponent("items.json")
+        try Data(#"{"title": "작은 전시", "visitors": 1200, "location": "서울", "duration": "2024", "description": "작은 전시입니다."}"#.utf8)
+            .write(to: poster)
+        try Data(#"[{"name": "달항아리", "image_name": "moon", "short_desc": "둥근 흰 항아리", "desc": "조선 후기에 만들었다.", "image_alt": "흰 항아리"}]"#.utf8)
+            .write(to: items)
+        let images = folder.appendingPathComponent("images")
+        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        try TestPictures.png(width: 320, height: 240, seed: 3).write(to: images.appendingPathComponent("moon.png"))
+        let output = folder.appendingPathComponent("guide"), cache = folder.appendingPathComponent("cache")
+        let arguments = ["--all", "--format", "wav", "--quiet", "--output", output.path, "--cache", cache.path,
+                         "--poster-file", poster.path, "--items-file", items.path]
+        // The first run opens libvips for the picture; the second finds the picture in the cache
+        // and opens no library: the captions' key must not depend on that.
+        let first = try CommandRunner.run(arguments)
+        #expect(first.status == 0, "\(first.stderr)")
+        let memo = cache.appendingPathComponent("captions").path
+        let written = try FileManager.default.attributesOfItem(atPath: memo)
+        let second = try CommandRunner.run(arguments)
+        #expect(second.status == 0, "\(second.stderr)")
+        let after = try FileManager.default.attributesOfItem(atPath: memo)
+        #expect(after[.modificationDate] as? Date == written[.modificationDate] as? Date)
+        #expect(after[.systemFileNumber] as? Int == written[.systemFileNumber] as? Int)
+    }
+
     @Test("the audio description is its own part: spoken words, caption cues and EPUB clip cover it, and it is heard")
     func audioDescription() throws {
         let folder = try CommandRunner.temporaryFolder()

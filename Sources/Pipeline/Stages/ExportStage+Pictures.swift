@@ -20,6 +20,9 @@ extension ExportStage {
     /// Finds, checks and stages the pictures of `tracks`; tells each problem through `warn`.
     func writePictures(_ tracks: [Track], warn: (String) -> Void) throws -> GuidePictures {
         var result = GuidePictures()
+        // The captions' key names the code this process runs; it is read before libvips (and
+        // its libraries) may be opened here, so that runs with and without pictures agree on it.
+        CaptionMemo.readProgramKey()
         let folders = PictureFolders(request.pictureFolders)
         guard !folders.isEmpty else { return result }
         let sources = Self.pictureSources(request.catalog)

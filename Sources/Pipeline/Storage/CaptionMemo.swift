@@ -64,6 +64,12 @@ final class CaptionMemo {
 
     private static let programKey = SHA256Digest.key(["caption code", ProgramIdentity.current])
 
+    /// Reads the program's part of the key now (it is read once per process): before a library
+    /// is opened at run time, which would otherwise make it part of the key in some runs only.
+    static func readProgramKey() {
+        _ = programKey
+    }
+
     /// The cues of `track` timed by `result`: kept ones when the memo has them, else split now.
     func captions(track: Track, result: TrackResult) -> TrackCaptions {
         guard file != nil else {
