@@ -97,17 +97,24 @@ struct PictureTests {
         #expect(!check.stdout.contains("(\(entries[3]["name"] as? String ?? "")), image_alt"))
     }
 
+    /// A small poster and `items` in `folder`, with an empty images/ folder beside them.
+    static func smallCatalog(in folder: URL, items: String) throws -> (poster: URL, items: URL, images: URL) {
+        let poster = folder.appendingPathComponent("poster.json"), itemsFile = folder.appendingPathComponent("items.json")
+        try Data(#"{"title": "작은 전시", "visitors": 1200, "location": "서울", "duration": "2024", "description": "작은 전시입니다."}"#.utf8)
+            .write(to: poster)
+        try Data(items.utf8).write(to: itemsFile)
+        let images = folder.appendingPathComponent("images")
+        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        return (poster, itemsFile, images)
+    }
+
     @Test("a run that made pictures keeps captions the next run finds: the cache's captions file is not written again")
     func captionsKeptAcrossPictures() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let poster = folder.appendingPathComponent("poster.json"), items = folder.appendingPathComponent("items.json")
-        try Data(#"{"title": "작은 전시", "visitors": 1200, "location": "서울", "duration": "2024", "description": "작은 전시입니다."}"#.utf8)
-            .write(to: poster)
-        try Data(#"[{"name": "달항아리", "image_name": "moon", "short_desc": "둥근 흰 항아리", "desc": "조선 후기에 만들었다.", "image_alt": "흰 항아리"}]"#.utf8)
-            .write(to: items)
-        let images = folder.appendingPathComponent("images")
-        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        let (poster, items, images) = try Self.smallCatalog(in: folder, items: #"""
+            [{"name": "달항아리", "image_name": "moon", "short_desc": "둥근 흰 항아리", "desc": "조선 후기에 만들었다.", "image_alt": "흰 항아리"}]
+            """#)
         try TestPictures.png(width: 320, height: 240, seed: 3).write(to: images.appendingPathComponent("moon.png"))
         let output = folder.appendingPathComponent("guide"), cache = folder.appendingPathComponent("cache")
         let arguments = ["--all", "--format", "wav", "--quiet", "--output", output.path, "--cache", cache.path,
@@ -129,16 +136,11 @@ struct PictureTests {
     func audioDescription() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let poster = folder.appendingPathComponent("poster.json"), items = folder.appendingPathComponent("items.json")
-        try Data(#"{"title": "작은 전시", "visitors": 1200, "location": "서울", "duration": "2024", "description": "작은 전시입니다."}"#.utf8)
-            .write(to: poster)
-        try Data("""
-        [{"name": "달항아리", "image_name": "moon", "short_desc": "둥근 흰 항아리", "desc": "조선 후기에 만들었다.",
-          "image_alt": "흰 바탕에 놓인 둥근 흰 항아리 사진", "image_description": "높이 42.4㎝의 둥근 흰 항아리다. 표면은 우윳빛이다."},
-         {"name": "갓", "image_name": "gat", "short_desc": "검은 모자", "desc": "말총으로 엮었다.", "image_alt": ""}]
-        """.utf8).write(to: items)
-        let images = folder.appendingPathComponent("images")
-        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        let (poster, items, images) = try Self.smallCatalog(in: folder, items: """
+            [{"name": "달항아리", "image_name": "moon", "short_desc": "둥근 흰 항아리", "desc": "조선 후기에 만들었다.",
+              "image_alt": "흰 바탕에 놓인 둥근 흰 항아리 사진", "image_description": "높이 42.4㎝의 둥근 흰 항아리다. 표면은 우윳빛이다."},
+             {"name": "갓", "image_name": "gat", "short_desc": "검은 모자", "desc": "말총으로 엮었다.", "image_alt": ""}]
+            """)
         try TestPictures.png(width: 640, height: 480, seed: 2).write(to: images.appendingPathComponent("moon.png"))
         try TestPictures.png(width: 640, height: 480, seed: 5).write(to: images.appendingPathComponent("gat.png"))
         let output = folder.appendingPathComponent("guide")
