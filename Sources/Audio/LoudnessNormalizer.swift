@@ -30,6 +30,8 @@ public struct LoudnessReport: Sendable, Equatable {
     /// How many times the gain-and-limit pass ran (1 to `maximumPasses +
     /// maximumTruePeakPasses`).
     public var passes: Int
+    /// SHA-256 of the output file, hashed as it was written (see `WAVWriter.sha256`).
+    public var sha256: String?
 }
 
 /// Makes a published track from raw synthesizer output: measures it, then applies one gain and
@@ -166,7 +168,8 @@ public struct LoudnessNormalizer: Sendable {
                     durationSeconds: Double(rendered.meter.framesProcessed) / Double(sampleRate),
                     sampleRate: sampleRate, gainDB: gainDB,
                     headSilenceSeconds: Double(headFrames) / Double(sampleRate),
-                    inputLUFS: inputLUFS, inputPeakDBFS: inputMeter.samplePeakDBFS, passes: pass)
+                    inputLUFS: inputLUFS, inputPeakDBFS: inputMeter.samplePeakDBFS, passes: pass,
+                    sha256: writer.sha256)
             }
             writer.cancel()
             if !close { gainDB = correctedGain(gainDB, reached: outputLUFS, previous: &previous) }

@@ -20,6 +20,12 @@ public final class WAVWriter {
     public private(set) var framesWritten: UInt64 = 0
     /// The hidden file the samples are streamed to until `finish`.
     public let temporaryURL: URL
+    /// The finished file's SHA-256 (lowercase hex), hashed from the bytes as they were written,
+    /// so that nobody need read the file back to learn it: set by `finish` when the file's size
+    /// was announced with `expect` before the first sample and came out exactly so (the header
+    /// then was final from the start); nil otherwise, and for audio copied inside the kernel
+    /// (`appendAudio`), whose bytes never pass through this process.
+    public private(set) var sha256: String?
 
     /// Length of the canonical header: RIFF (12) + `fmt ` chunk (24) + `data` chunk header (8).
     static let headerBytes = 44
@@ -35,6 +41,11 @@ public final class WAVWriter {
     private var bytesInFile: UInt64 = 0
     /// Where the written bytes not yet handed to `startWriteback` begin.
     private var writebackFrom: UInt64 = 0
+    /// The digest of the bytes written so far, when `expected` says what the header holds.
+    private var hasher: SHA256Digest? = SHA256Digest()
+    /// The frames and cue-chunk bytes `expect` announced before the first sample (the header
+    /// already says so); nil when the header will only be right once `finish` rewrites it.
+    private var expected: (frames: UInt64, trailerBytes: UInt64)?
     /// A durable file asks the kernel to start writing to the disk every this many bytes.
     static let writebackBytes: UInt64 = 4 << 20
 
@@ -142,10 +153,14 @@ public final class WAVWriter {
         let trailer = Self.cueChunks(cues)
         let dataBytes = framesWritten * 2
         let total = UInt64(Self.headerBytes) + dataBytes + UInt64(trailer.count)
+        let headerFinal = expected.map { $0.frames == framesWritten && $0.trailerBytes == UInt64(trailer.count) } ?? false
         do {
             guard total <= limitBytes else { throw ExpoError.audioTooLarge(file: url.path, limitBytes: limitBytes) }
             try flushBuffer()
-            try trailer.withUnsafeBytes { try file.write($0) }
+            try trailer.withUnsafeBytes { bytes in
+                try file.write(bytes)
+                if headerFinal { hasher?.update(bytes) }
+            }
             var sizes = [UInt8]()
             Self.putUInt32(UInt32(total - 8), into: &sizes)
             try sizes.withUnsafeBytes { try file.write($0, at: 4) }
@@ -166,6 +181,7 @@ public final class WAVWriter {
                 throw ExpoError.system(file: url.path, operation: "move the finished file into place", code: code)
             }
             if durable { POSIXFile.synchronizeFolder(url.deletingLastPathComponent().path) }
+            if headerFinal { sha256 = hasher.take()?.hexDigest() }
         } catch {
             cancel()
             throw error
@@ -246,8 +262,10 @@ public final class WAVWriter {
 
     private func flushBuffer() throws {
         guard bufferedBytes > 0, let file else { return }
+        let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<bufferedBytes])
         do {
-            try file.write(UnsafeRawBufferPointer(rebasing: buffer[0..<bufferedBytes]))
+            try file.write(bytes)
+            if expected != nil { hasher?.update(bytes) }
         } catch {
             cancel()  // a partial file is of no use: free the disk space at once
             throw error
@@ -268,8 +286,14 @@ public final class WAVWriter {
     /// Tells the writer the file will hold `frames` frames in all (and `trailerBytes` of cue
     /// chunks after them), so that the file system reserves the space at once instead of block
     /// by block. Only a hint: a file that ends up shorter or longer is still written correctly.
+    /// Told before the first sample, the writer puts those sizes in the header at once and
+    /// hashes the file as it writes it (see `sha256`).
     public func expect(frames: UInt64, trailerBytes: UInt64 = 0) {
-        file?.preallocate(length: UInt64(Self.headerBytes) + frames * 2 + trailerBytes)
+        let total = UInt64(Self.headerBytes) + frames * 2 + trailerBytes
+        file?.preallocate(length: total)
+        guard file != nil, framesWritten == 0, bytesInFile == 0, expected == nil, total <= limitBytes else { return }
+        writeHeader(dataBytes: UInt32(frames * 2), riffBytes: UInt32(total - 8))
+        expected = (frames, trailerBytes)
     }
 
     /// Appends all the audio of `reader` (16-bit mono at this writer's rate), copied inside the
@@ -282,6 +306,7 @@ public final class WAVWriter {
         }
         guard let file else { throw ExpoError.writerClosed(file: url.path) }
         try flushBuffer()
+        expected = nil  // the kernel copies these bytes: they are not hashed here
         reader.seek(toFrame: 0)
         let chunkFrames: UInt64 = 2 << 20
         var copied: UInt64 = 0

@@ -77,6 +77,19 @@ public struct TrackCache: Sendable {
     /// A damaged entry is removed (and noted once, see `takeDamageNotes`), so it is made again.
     /// A key is checked again only if its WAV changed since (size, time, inode).
     public func entry(_ key: String) -> TrackAudio? {
+        entry(key, recordVouchesForAudio: false)
+    }
+
+    /// The entry for `key` as `entry` gives it, for a track a worker of this run has just made
+    /// or checked: the WAV's SHA-256 is the one the worker recorded (it hashed the bytes as it
+    /// wrote them, or read the file itself) instead of being read a second time here. Its
+    /// record, size and header are checked as always, and the digest goes to the ledger like
+    /// that of a file this process wrote (see `FileDigests.wrote`).
+    public func entryMadeByThisRun(_ key: String) -> TrackAudio? {
+        entry(key, recordVouchesForAudio: true)
+    }
+
+    private func entry(_ key: String, recordVouchesForAudio: Bool) -> TrackAudio? {
         let path = audioURL(key).path
         // stat(2) directly: FileManager's attributes also look up the owner's user and group
         // names (reading /etc/passwd and /etc/group) for every file.
@@ -110,7 +123,9 @@ public struct TrackCache: Sendable {
         }
         // The record's numbers, before anything is computed from them.
         if let problem = entry.rangeProblem { return discard(key, because: problem) }
-        guard (try? digests.sha256(of: path)) == entry.sha256 else {
+        if recordVouchesForAudio {
+            digests.wrote(path, sha256: entry.sha256)
+        } else if (try? digests.sha256(of: path)) != entry.sha256 {
             return discard(key, because: "its contents do not match the SHA-256 recorded for it")
         }
         checked.remember(key, entry, stamp: stamp, record: record)

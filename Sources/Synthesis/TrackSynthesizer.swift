@@ -73,7 +73,7 @@ public struct TrackSynthesizer {
             loudnessLUFS: report.integratedLUFS.isFinite ? report.integratedLUFS : nil,
             peakDBFS: report.peakDBFS.isFinite ? report.peakDBFS : nil,
             truePeakDBTP: report.truePeakDBTP.isFinite ? report.truePeakDBTP : nil,
-            sha256: try SHA256Digest.ofFile(final.path), byteCount: size, cues: cues
+            sha256: try report.sha256 ?? SHA256Digest.ofFile(final.path), byteCount: size, cues: cues
         )
         return audio
     }

@@ -41,6 +41,43 @@ struct WAVWriterTests {
         #expect(Array(bytes[44...]) == RIFFBytes.pcm(samples))
     }
 
+    @Test("a file whose size was announced before its first sample is hashed as it is written; any other is not")
+    func digestWhileWriting() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let samples = (0..<100_000).map { Int16(truncatingIfNeeded: $0 &* 7919) }
+        let cues = [CuePoint(sampleOffset: 10, label: "하나"), CuePoint(sampleOffset: 90_000, label: "둘")]
+        let trailer = UInt64(WAVWriter.cueChunks(cues).count)
+        func write(_ name: String, expecting frames: UInt64?, trailerBytes: UInt64 = trailer) throws -> (URL, String?) {
+            let url = folder.file(name)
+            let writer = try WAVWriter(url: url, sampleRate: 22050)
+            if let frames { writer.expect(frames: frames, trailerBytes: trailerBytes) }
+            try samples.withUnsafeBufferPointer { all in
+                try writer.append(UnsafeBufferPointer(rebasing: all[0..<60_000]))
+                try writer.appendSilence(frames: 1000)
+                try writer.append(UnsafeBufferPointer(rebasing: all[60_000...]))
+            }
+            try writer.finish(cues: cues)
+            return (url, writer.sha256)
+        }
+        let (exact, digest) = try write("exact.wav", expecting: 101_000)
+        #expect(digest == (try SHA256Digest.ofFile(exact.path)))
+        let (plain, none) = try write("plain.wav", expecting: nil)
+        #expect(none == nil)
+        #expect(try Data(contentsOf: plain) == Data(contentsOf: exact), "the same file either way")
+        #expect(try write("short.wav", expecting: 100_999).1 == nil, "another length than announced")
+        #expect(try write("cues.wav", expecting: 101_000, trailerBytes: trailer + 2).1 == nil, "other cue chunks")
+        // Audio the kernel copies never passes through the writer: no digest.
+        let joined = folder.file("joined.wav")
+        let writer = try WAVWriter(url: joined, sampleRate: 22050)
+        let reader = try WAVReader(url: exact)
+        writer.expect(frames: reader.frameCount)
+        try writer.appendAudio(of: reader)
+        reader.close()
+        try writer.finish()
+        #expect(writer.sha256 == nil)
+    }
+
     @Test("streams into a hidden partial file and renames it into place on finish")
     func atomicRename() throws {
         let folder = try ScratchFolder()

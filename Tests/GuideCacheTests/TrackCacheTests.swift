@@ -87,6 +87,33 @@ struct TrackCacheTests {
         #expect(cache.entry(key) == encoded)
     }
 
+    @Test("a track this run's worker just made is taken with the SHA-256 it recorded, its record, size and header still checked")
+    func entryMadeByThisRun() throws {
+        let folder = try SharedFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let key = String(repeating: "ef", count: 32)
+        let good = Self.wav(samples: 100)
+        let ledger = TrackCache.digestLedger(in: folder)
+        var cache = try TrackCache(folder: folder, digests: FileDigests(ledger: ledger))
+        try good.write(to: cache.audioURL(key))
+        let entry = TrackAudio(durationSeconds: 100.0 / 22050, sampleRate: 22050, loudnessLUFS: -19, peakDBFS: -1,
+                               sha256: try TrackCache.sha256(of: cache.audioURL(key)), byteCount: good.count, cues: [])
+        try cache.store(entry, key: key)
+        #expect(cache.entryMadeByThisRun(key) == entry)
+        #expect(cache.entry(key) == entry, "remembered as checked")
+        #expect(cache.digests.filesHashed == 0, "the WAV was not read again")
+        // The worker's digest goes to the ledger: a later run does not read the file either.
+        cache.digests.save()
+        cache = try TrackCache(folder: folder, digests: FileDigests(ledger: ledger))
+        #expect(cache.entry(key) == entry && cache.digests.filesHashed == 0)
+        // A WAV cut short is still refused and removed.
+        try good.prefix(good.count - 10).write(to: cache.audioURL(key))
+        cache = try TrackCache(folder: folder)
+        #expect(cache.entryMadeByThisRun(key) == nil)
+        #expect(!FileManager.default.fileExists(atPath: cache.audioURL(key).path))
+        #expect(cache.takeDamageNotes().count == 1)
+    }
+
     @Test("a cached WAV remembered as checked is checked again when a byte changed, its size and time kept")
     func rememberedEntries() throws {
         let folder = try SharedFixtures.temporaryFolder()

@@ -32,7 +32,7 @@ struct TrackStagerTests {
                                cache: cache)
         try maker.make(jobs[0])
         try maker.make(jobs[1])
-        let stager = SynthesisStage.TrackStager(jobs: jobs, cache: cache, delivery: Delivery(formats: [.wav]), output: output)
+        let stager = SynthesisStage.TrackStager(jobs: jobs, madeNow: [], cache: cache, delivery: Delivery(formats: [.wav]), output: output)
         stager.stage(title: "가")
         stager.stage(title: "나")
         stager.stage(title: "가")  // a second report changes nothing
@@ -52,6 +52,23 @@ struct TrackStagerTests {
         #expect(try SHA256Digest.ofFile(output.stagedURL("02-b.wav").path) == cache.entry(jobs[2].key)?.sha256)
     }
 
+    @Test("a track this run made is staged without its WAV being read again")
+    func madeNowNotReadAgain() throws {
+        let (folder, cache, output) = try Self.places()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let job = Self.job("00-a", title: "가")
+        try TrackMaker(engine: ToneEngine(), profile: TestProfiles.standard, delivery: Delivery(formats: [.wav]), cache: cache)
+            .make(job)
+        let stager = SynthesisStage.TrackStager(jobs: [job], madeNow: [job.key], cache: cache,
+                                                delivery: Delivery(formats: [.wav]), output: output)
+        stager.stage(title: "가")
+        try stager.wait()
+        #expect(stager.staged("00-a"))
+        #expect(cache.digests.filesHashed == 0, "neither the worker nor the stager read the WAV back")
+        #expect(try SHA256Digest.ofFile(output.stagedURL("00-a.wav").path) == cache.entry(job.key)?.sha256,
+                "the digest the worker recorded, hashed as it wrote, is the file's")
+    }
+
     @Test("a track whose thread the system refused is left to the run's own pass; a copy that fails is thrown")
     func refusedThread() throws {
         let (folder, cache, output) = try Self.places()
@@ -60,7 +77,7 @@ struct TrackStagerTests {
         try TrackMaker(engine: ToneEngine(), profile: TestProfiles.standard, delivery: Delivery(formats: [.wav]), cache: cache)
             .make(job)
         // The body never runs, as when pthread_create is refused.
-        let refused = SynthesisStage.TrackStager(jobs: [job], cache: cache, delivery: Delivery(formats: [.wav]), output: output,
+        let refused = SynthesisStage.TrackStager(jobs: [job], madeNow: [], cache: cache, delivery: Delivery(formats: [.wav]), output: output,
                                                  startThread: { _ in BackgroundWork { throw ExpoError(.resources, "refused") } })
         refused.stage(title: "가")
         try refused.wait()
@@ -68,7 +85,7 @@ struct TrackStagerTests {
         #expect(!FileManager.default.fileExists(atPath: output.stagedURL("00-a.wav").path))
         // A thread that ran and failed: its error is the run's.
         unlink(cache.audioURL(job.key).path)
-        let failing = SynthesisStage.TrackStager(jobs: [job], cache: cache, delivery: Delivery(formats: [.wav]), output: output,
+        let failing = SynthesisStage.TrackStager(jobs: [job], madeNow: [], cache: cache, delivery: Delivery(formats: [.wav]), output: output,
                                                  startThread: { body in BackgroundWork { try body(); throw ExpoError(.io, "disk full") } })
         failing.stage(title: "가")
         #expect(throws: ExpoError.self) { try failing.wait() }

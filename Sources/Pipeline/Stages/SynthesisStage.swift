@@ -63,7 +63,7 @@ struct SynthesisStage {
 
         var result = Output(fromCache: jobs.filter { !pendingKeys.contains($0.key) }.count, guide: GuideAudio(output: output))
         var failedByKey: [String: String] = [:]
-        let stager = TrackStager(jobs: jobs, cache: cache, delivery: delivery, output: output)
+        let stager = TrackStager(jobs: jobs, madeNow: pendingKeys, cache: cache, delivery: delivery, output: output)
         if !pending.isEmpty {
             // Each track made is checked and staged beside the others being made, not all after the last.
             defer { stager.waitQuietly() }
@@ -113,6 +113,9 @@ struct SynthesisStage {
         // @unchecked Sendable: `works`, `claimed`, `done` and `started` are touched only while
         // holding `lock`; the rest is immutable or thread-safe (TrackCache, OutputFolder).
         private let jobsByTitle: [String: [SynthesisJob]]
+        /// The keys this run's workers make: their entries are taken as the workers recorded
+        /// them (see `TrackCache.entryMadeByThisRun`).
+        private let madeNow: Set<String>
         private let cache: TrackCache
         private let delivery: Delivery
         private let output: OutputFolder
@@ -126,9 +129,10 @@ struct SynthesisStage {
         /// Starts a thread for a body (tests give one that fails as a refused thread does).
         private let startThread: (@escaping @Sendable () throws -> Void) -> BackgroundWork
 
-        init(jobs: [SynthesisJob], cache: TrackCache, delivery: Delivery, output: OutputFolder,
+        init(jobs: [SynthesisJob], madeNow: Set<String>, cache: TrackCache, delivery: Delivery, output: OutputFolder,
              startThread: @escaping (@escaping @Sendable () throws -> Void) -> BackgroundWork = { BackgroundWork($0) }) {
             jobsByTitle = Dictionary(grouping: jobs, by: \.title)
+            self.madeNow = madeNow
             self.cache = cache
             self.delivery = delivery
             self.output = output
@@ -143,11 +147,12 @@ struct SynthesisStage {
                 return (jobs, works.count)
             }
             guard !jobs.isEmpty else { return }
-            let (cache, delivery, output) = (cache, delivery, output)
+            let (cache, delivery, output, madeNow) = (cache, delivery, output, madeNow)
             let work = startThread { [self] in
                 _ = lock.withLock { started.insert(number) }
                 for job in jobs {
-                    guard let audio = cache.entry(job.key), !TrackMaker.needsWork(job, cache: cache, delivery: delivery) else {
+                    let entry = madeNow.contains(job.key) ? cache.entryMadeByThisRun(job.key) : cache.entry(job.key)
+                    guard let audio = entry, !TrackMaker.needsWork(job, cache: cache, delivery: delivery) else {
                         _ = lock.withLock { claimed.remove(job.fileStem) }  // its title's next report tries again
                         continue
                     }
