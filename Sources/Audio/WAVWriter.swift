@@ -342,6 +342,21 @@ public final class WAVWriter {
     }
 
     private func writeHeader(dataBytes: UInt32, riffBytes: UInt32) {
+        let header = Self.header(sampleRate: sampleRate, dataBytes: dataBytes, riffBytes: riffBytes)
+        header.withUnsafeBytes { bytes in
+            buffer.baseAddress!.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+        }
+        bufferedBytes = header.count
+    }
+
+    /// The 44-byte header of a file of `frames` frames and `trailerBytes` of cue chunks, as
+    /// `finish` leaves it.
+    static func header(sampleRate: Int, frames: UInt64, trailerBytes: UInt64) -> [UInt8] {
+        header(sampleRate: sampleRate, dataBytes: UInt32(truncatingIfNeeded: frames * 2),
+               riffBytes: UInt32(truncatingIfNeeded: UInt64(headerBytes) - 8 + frames * 2 + trailerBytes))
+    }
+
+    private static func header(sampleRate: Int, dataBytes: UInt32, riffBytes: UInt32) -> [UInt8] {
         var header = [UInt8]()
         header.reserveCapacity(Self.headerBytes)
         header += Array("RIFF".utf8)
@@ -357,9 +372,6 @@ public final class WAVWriter {
         Self.putUInt16(16, into: &header)  // bits per sample
         header += Array("data".utf8)
         Self.putUInt32(dataBytes, into: &header)
-        header.withUnsafeBytes { bytes in
-            buffer.baseAddress!.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
-        }
-        bufferedBytes = header.count
+        return header
     }
 }

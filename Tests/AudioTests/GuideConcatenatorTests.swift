@@ -42,6 +42,25 @@ struct GuideConcatenatorTests {
         let cues = try WAVReader(url: output).cuePoints
         #expect(cues.map(\.label) == tracks.map(\.title))
         #expect(cues.map { UInt64($0.sampleOffset) } == layout.trackStartFrames)
+        #expect(layout.sha256 == (try SHA256Digest.ofFile(output.path)), "hashed beside the copy, it is the file's")
+    }
+
+    @Test("the digest hashed beside the copy is the file's for long tracks, odd lengths and no gap")
+    func digestOfLargerGuides() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        // Longer than the hashing thread's block (524,288 frames), with varied samples.
+        let url = folder.file("long.wav")
+        let writer = try WAVWriter(url: url, sampleRate: 22050)
+        try writer.append((0..<700_001).map { Int16(truncatingIfNeeded: $0 &* 40_503) })
+        try writer.finish()
+        let tracks = [GuideTrack(url: url, title: "긴 트랙"), GuideTrack(url: try makeTrack("b.wav", value: -7, frames: 3, in: folder), title: "B"),
+                      GuideTrack(url: url, title: "다시")]
+        for gap in [0, 0.25, 3] {
+            let output = folder.file("guide-\(gap).wav")
+            let layout = try GuideConcatenator(gapSeconds: gap).concatenate(tracks, to: output)
+            #expect(layout.sha256 == (try SHA256Digest.ofFile(output.path)))
+        }
     }
 
     @Test("a track at another sample rate is named in the error and no guide is written")

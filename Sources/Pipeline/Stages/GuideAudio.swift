@@ -51,8 +51,8 @@ final class GuideAudio {
                 return
             }
             let tracks = jobs.map { GuideTrack(url: cache.audioURL($0.key), title: $0.title) }
-            guard (try? Self.concatenate(tracks, to: staged, profile: profile)) != nil,
-                  let digest = try? SHA256Digest.ofFile(staged.path) else {
+            guard let layout = try? Self.concatenate(tracks, to: staged, profile: profile),
+                  let digest = try? layout.sha256 ?? SHA256Digest.ofFile(staged.path) else {
                 unlink(staged.path)
                 return
             }
@@ -164,10 +164,11 @@ final class GuideAudio {
         }
     }
 
-    private static func concatenate(_ tracks: [GuideTrack], to url: URL, profile: VoiceProfile) throws {
+    @discardableResult
+    private static func concatenate(_ tracks: [GuideTrack], to url: URL, profile: VoiceProfile) throws -> GuideLayout {
         var concatenator = GuideConcatenator(gapSeconds: Double(profile.trackPauseMs) / 1000)
         concatenator.shouldStop = { Interruption.isRequested }
-        _ = try concatenator.concatenate(tracks, to: url)
+        return try concatenator.concatenate(tracks, to: url)
     }
 
 }
