@@ -136,7 +136,7 @@ public struct GuideConcatenator: Sendable {
                                shouldStop: () -> Bool) throws -> String {
         var hasher = SHA256Digest()
         header.withUnsafeBytes { hasher.update($0) }
-        let block = UnsafeMutableBufferPointer<Int16>.allocate(capacity: 1 << 19)
+        let block = UnsafeMutableBufferPointer<Int16>.allocate(capacity: 1 << 16)  // 128 KB: the run is near its peak memory here
         defer { block.deallocate() }
         for (index, track) in tracks.enumerated() {
             if index > 0 {

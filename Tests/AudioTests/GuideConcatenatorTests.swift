@@ -49,7 +49,7 @@ struct GuideConcatenatorTests {
     func digestOfLargerGuides() throws {
         let folder = try ScratchFolder()
         defer { folder.remove() }
-        // Longer than the hashing thread's block (524,288 frames), with varied samples.
+        // Longer than the hashing thread's block (65,536 frames), with varied samples.
         let url = folder.file("long.wav")
         let writer = try WAVWriter(url: url, sampleRate: 22050)
         try writer.append((0..<700_001).map { Int16(truncatingIfNeeded: $0 &* 40_503) })
