@@ -180,6 +180,24 @@ for targetLUFS in [-19.0, -9.0] {
     }
     row("quantize, streaming, \(Int(targetLUFS)) LUFS", old: oldQuantizeTime, new: newQuantizeTime)
     limiterChecks.append("quantize at \(Int(targetLUFS)) LUFS bit-identical: \(oldQuantized == newQuantized)")
+
+    // The written samples, measured for true peak as TruePeakMeter.process(Int16) measures
+    // them, a block at a time.
+    var truePeak = 0.0
+    let truePeakTime = nanosecondsPerSample(samples: count) {
+        var interpolator = TruePeakInterpolator(sampleRate: sampleRate)
+        newQuantized.withUnsafeBufferPointer { all in
+            var start = 0
+            while start < all.count {
+                let end = min(start + blockFrames, all.count)
+                interpolator.process(UnsafeBufferPointer(rebasing: all[start..<end]))
+                start = end
+            }
+        }
+        truePeak = interpolator.peak
+    }
+    row("TruePeakInterpolator (Int16), \(Int(targetLUFS)) LUFS", old: .nan, new: truePeakTime)
+    limiterChecks.append(String(format: "true peak at %d LUFS: %.17g", Int(targetLUFS), truePeak))
 }
 
 print("")
