@@ -216,7 +216,8 @@ public struct LoudnessMeter: Sendable {
         }
         carried = state
         for sum in sums { completeStep(filter.weightedSquareScale * sum) }
-        pending.removeAll(keepingCapacity: true)
+        // A final pass runs on a copy: letting its frames go spares copying the buffer it shares.
+        if final { pending = [] } else { pending.removeAll(keepingCapacity: true) }
     }
 
     private mutating func completeStep(_ stepSum: Double) {
