@@ -20,90 +20,108 @@ public struct BiquadCoefficients: Sendable, Hashable {
     }
 }
 
-/// The two K-weighting stages in cascade, in direct form I, on two independent signals at
-/// once: lane 0 and lane 1 of each `SIMD2` are two signals (two segments of one, in
-/// `LoudnessMeter`), each filtered frame by frame with the same arithmetic whatever the other
-/// lane holds. A section's recurrence is a chain of dependent operations; two chains side by
-/// side keep the processor's units busy where one left them waiting.
+/// The two K-weighting stages in cascade, in direct form I, advanced two frames at a time.
 ///
-/// The high-pass runs on its numerator 1, −2, 1 and its gain g is applied to the sum of squares
-/// (g², `weightedSquareScale`) instead of to each output. Same filters as the standard's
-/// transposed form, rounded differently (relative differences around 1e-15 on speech).
-struct KWeightingLanes: Sendable {
-    let preB0: SIMD2<Double>, preB1: SIMD2<Double>, preB2: SIMD2<Double>
-    let preA1: SIMD2<Double>, preA2: SIMD2<Double>
-    let highPassA1: SIMD2<Double>, highPassA2: SIMD2<Double>
+/// For a section y[n] = f[n] − a1·y[n−1] − a2·y[n−2] (f the feed-forward part), the next
+/// frame unrolls to y[n+1] = f[n+1] − a1·f[n] + (a1² − a2)·y[n−1] + a1·a2·y[n−2]: both frames of
+/// a pair depend only on the two outputs before the pair, so a pair costs one multiply-and-add
+/// step of recurrence on two `Double` lanes instead of two dependent steps of one. The high-pass
+/// runs on its numerator 1, −2, 1 and its gain g is applied to the sum of squares (g²) instead
+/// of to each output. Same filters as the standard's transposed form, rounded differently
+/// (relative differences around 1e-13 on speech).
+struct KWeightingPairFilter: Sendable {
+    /// Pre-filter feed-forward, per lane, on (x[n], x[n+1]), (x[n−1], x[n]), (x[n−2], x[n−1])
+    /// and (x[n−2], x[n−2]).
+    var feedForward0: SIMD2<Double>
+    var feedForward1: SIMD2<Double>
+    var feedForward2: SIMD2<Double>
+    var feedForward3: SIMD2<Double>
+    /// Pre-filter recurrence, per lane, on (y[n−2], y[n−1]) and on (y[n−1], y[n−2]): the
+    /// last two outputs as they are and swapped (one shuffle, off the first product's path).
+    let shelfFromSameLane: SIMD2<Double>
+    let shelfFromOtherLane: SIMD2<Double>
+    /// High-pass: the −a1·e[n] term of the pair's second lane, and the recurrence as above.
+    let highPassInputCarry: SIMD2<Double>
+    let highPassFromSameLane: SIMD2<Double>
+    let highPassFromOtherLane: SIMD2<Double>
+    /// The single-frame form, for a step's odd last frame.
+    var pre: BiquadCoefficients
+    let highPass: BiquadCoefficients
     /// g², the high-pass gain's effect on a sum of squares.
     let weightedSquareScale: Double
 
     init(preFilter p: BiquadCoefficients, highPass h: BiquadCoefficients) {
         precondition(h.b1 == -2 * h.b0 && h.b2 == h.b0, "the RLB high-pass has numerator g·(1, −2, 1)")
-        preB0 = SIMD2(repeating: p.b0)
-        preB1 = SIMD2(repeating: p.b1)
-        preB2 = SIMD2(repeating: p.b2)
-        preA1 = SIMD2(repeating: p.a1)
-        preA2 = SIMD2(repeating: p.a2)
-        highPassA1 = SIMD2(repeating: h.a1)
-        highPassA2 = SIMD2(repeating: h.a2)
+        feedForward0 = SIMD2(p.b0, p.b0)
+        feedForward1 = SIMD2(p.b1, p.b1 - p.a1 * p.b0)
+        feedForward2 = SIMD2(p.b2, p.b2 - p.a1 * p.b1)
+        feedForward3 = SIMD2(0, -p.a1 * p.b2)
+        // y[n] = … − a2·y[n−2] − a1·y[n−1];  y[n+1] = … + (a1² − a2)·y[n−1] + a1·a2·y[n−2].
+        shelfFromSameLane = SIMD2(-p.a2, p.a1 * p.a1 - p.a2)
+        shelfFromOtherLane = SIMD2(-p.a1, p.a1 * p.a2)
+        highPassInputCarry = SIMD2(0, -h.a1)
+        highPassFromSameLane = SIMD2(-h.a2, h.a1 * h.a1 - h.a2)
+        highPassFromOtherLane = SIMD2(-h.a1, h.a1 * h.a2)
+        pre = p
+        highPass = h
         weightedSquareScale = h.b0 * h.b0
     }
 
-    /// The filters' memory, per lane: the last two inputs, pre-filter outputs and (unweighted)
-    /// high-pass outputs, newest in `…1`.
-    struct State: Sendable {
-        var input1 = SIMD2<Double>.zero, input2 = SIMD2<Double>.zero
-        var shelved1 = SIMD2<Double>.zero, shelved2 = SIMD2<Double>.zero
-        var weighted1 = SIMD2<Double>.zero, weighted2 = SIMD2<Double>.zero
+    /// The same filter for inputs that are `scale` times full scale (scale a power of two, so
+    /// that the result is exactly the same).
+    @inline(__always)
+    func scaled(byInput scale: Double) -> KWeightingPairFilter {
+        var copy = self
+        copy.feedForward0 *= scale
+        copy.feedForward1 *= scale
+        copy.feedForward2 *= scale
+        copy.feedForward3 *= scale
+        copy.pre.b0 *= scale
+        copy.pre.b1 *= scale
+        copy.pre.b2 *= scale
+        return copy
+    }
 
-        /// Both lanes at rest, before any signal.
-        static let rest = State()
+    /// The filters' memory between frames: lane x the older of the last two frames.
+    struct State {
+        var inputs: SIMD2<Double>
+        var shelved: SIMD2<Double>
+        /// High-pass outputs before the gain g.
+        var weighted: SIMD2<Double>
+        /// Running sums of the squared (unweighted) outputs, one per lane.
+        var pairSums: SIMD2<Double>
 
-        /// Lane 1's memory in lane 0, lane 1 at rest.
-        var secondAsFirst: State {
-            var moved = State()
-            moved.input1.x = input1.y
-            moved.input2.x = input2.y
-            moved.shelved1.x = shelved1.y
-            moved.shelved2.x = shelved2.y
-            moved.weighted1.x = weighted1.y
-            moved.weighted2.x = weighted2.y
-            return moved
+        /// Filters frames n and n+1 (`input`), adding their squares to `pairSums`.
+        @inline(__always)
+        mutating func filterPair(_ input: SIMD2<Double>, _ c: KWeightingPairFilter) {
+            let previousInputs = SIMD2(inputs.y, input.x)
+            let feedForward = c.feedForward0 * input + c.feedForward1 * previousInputs
+                + c.feedForward2 * inputs + c.feedForward3 * SIMD2(repeating: inputs.x)
+            let shelf = (feedForward + c.shelfFromSameLane * shelved)
+                + c.shelfFromOtherLane * SIMD2(shelved.y, shelved.x)
+            let previousShelf = SIMD2(shelved.y, shelf.x)
+            let difference = (shelf + shelved) - (previousShelf + previousShelf)
+            let highPassInput = difference + c.highPassInputCarry * SIMD2(repeating: difference.x)
+            let output = (highPassInput + c.highPassFromSameLane * weighted)
+                + c.highPassFromOtherLane * SIMD2(weighted.y, weighted.x)
+            pairSums += output * output
+            inputs = input
+            shelved = shelf
+            weighted = output
         }
 
-        /// Filters `frames` frames of each lane's signal (full scale) and returns each lane's
-        /// sum of their squares before the gain g (to be multiplied by `weightedSquareScale`).
+        /// Filters one frame, adding its square to the first lane of `pairSums`.
         @inline(__always)
-        mutating func filter(
-            _ first: UnsafePointer<Float>, _ second: UnsafePointer<Float>, frames: Int, _ c: KWeightingLanes
-        ) -> SIMD2<Double> {
-            // Two scalar chains, written out lane by lane: as `SIMD2` arithmetic the compiler
-            // mixed the lanes with shuffles and ran at half the speed.
-            let b0 = c.preB0.x, b1 = c.preB1.x, b2 = c.preB2.x, a1 = c.preA1.x, a2 = c.preA2.x
-            let h1 = c.highPassA1.x, h2 = c.highPassA2.x
-            var ax1 = input1.x, ax2 = input2.x, as1 = shelved1.x, as2 = shelved2.x, aw1 = weighted1.x, aw2 = weighted2.x
-            var bx1 = input1.y, bx2 = input2.y, bs1 = shelved1.y, bs2 = shelved2.y, bw1 = weighted1.y, bw2 = weighted2.y
-            var aSum = 0.0, bSum = 0.0
-            for index in 0..<frames {
-                let ax = Double(first[index]), bx = Double(second[index])
-                // The terms known early first, the last output's last: the loop-carried chain is
-                // one multiply and one subtraction per section.
-                let aShelf = (b0 * ax + b1 * ax1 + b2 * ax2 - a2 * as2) - a1 * as1
-                let bShelf = (b0 * bx + b1 * bx1 + b2 * bx2 - a2 * bs2) - a1 * bs1
-                let aWeighted = (((aShelf + as2) - (as1 + as1)) - h2 * aw2) - h1 * aw1
-                let bWeighted = (((bShelf + bs2) - (bs1 + bs1)) - h2 * bw2) - h1 * bw1
-                aSum += aWeighted * aWeighted
-                bSum += bWeighted * bWeighted
-                ax2 = ax1; ax1 = ax; as2 = as1; as1 = aShelf; aw2 = aw1; aw1 = aWeighted
-                bx2 = bx1; bx1 = bx; bs2 = bs1; bs1 = bShelf; bw2 = bw1; bw1 = bWeighted
-            }
-            input1 = SIMD2(ax1, bx1)
-            input2 = SIMD2(ax2, bx2)
-            shelved1 = SIMD2(as1, bs1)
-            shelved2 = SIMD2(as2, bs2)
-            weighted1 = SIMD2(aw1, bw1)
-            weighted2 = SIMD2(aw2, bw2)
-            let sums = SIMD2(aSum, bSum)
-            return sums
+        mutating func filterLast(_ input: Double, _ c: KWeightingPairFilter) {
+            let p = c.pre, h = c.highPass
+            let feedForward = p.b0 * input + p.b1 * inputs.y + p.b2 * inputs.x
+            let shelf = feedForward - p.a1 * shelved.y - p.a2 * shelved.x
+            let difference = (shelf + shelved.x) - (shelved.y + shelved.y)
+            let output = difference - h.a1 * weighted.y - h.a2 * weighted.x
+            pairSums.x += output * output
+            inputs = SIMD2(inputs.y, input)
+            shelved = SIMD2(shelved.y, shelf)
+            weighted = SIMD2(weighted.y, output)
         }
     }
 }
@@ -154,31 +172,6 @@ public enum KWeighting {
             b0: gain, b1: -2 * gain, b2: gain,
             a1: 2 * (k * k - 1) / a0,
             a2: (1 - k / q + k * k) / a0)
-    }
-
-    /// Frames after which the cascade of `sections` has forgotten its past below `Double`'s
-    /// precision: the first n with n²·ρⁿ ≤ 2⁻⁶⁴, ρ the largest pole magnitude (n² covers a double
-    /// pole, such as the high-pass's, in cascade). nil when a pole is not well inside the unit
-    /// circle (n would exceed 2²⁰).
-    static func decayFrames(of sections: [BiquadCoefficients]) -> Int? {
-        var radius = 0.0
-        for section in sections {
-            let discriminant = section.a1 * section.a1 - 4 * section.a2
-            if discriminant < 0 {
-                radius = max(radius, section.a2.squareRoot())
-            } else {
-                let root = discriminant.squareRoot()
-                radius = max(radius, abs(-section.a1 + root) / 2, abs(-section.a1 - root) / 2)
-            }
-        }
-        guard radius < 1 else { return nil }
-        let logRadius = log(radius), limit = -64 * log(2.0)
-        var frames = 1
-        while 2 * log(Double(frames)) + Double(frames) * logRadius > limit {
-            frames += 1
-            if frames > 1 << 20 { return nil }
-        }
-        return frames
     }
 
     private static func denominatorA0(cornerHz: Double, q: Double, sampleRate: Double) -> Double {
