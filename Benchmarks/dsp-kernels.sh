@@ -3,7 +3,8 @@
 # limiter and the 16-bit quantizer, frozen pre-optimisation copies against the current sources,
 # and the true-peak interpolator (no Swift copy to compare: its tests compare it with libebur128;
 # it prints the peak it found, to compare between checkouts).
-# Prints ns/sample old and new, and checks that the results agree.
+# Prints ns/sample (the thread's CPU time, best of the repeats) old and new, and checks that the
+# results agree.
 #
 # No SwiftPM target: the driver (Benchmarks/dsp-kernels/main.swift) is compiled with
 # `swiftc -O -wmo` (whole-module, as SwiftPM builds release; plain x86-64, no -march, no
