@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Micro-benchmark of the normalizer's audio kernels (issue 5): the loudness meter, the peak
-# limiter and the 16-bit quantizer, frozen pre-optimisation copies against the current sources.
-# Prints ns/sample old and new, and checks that the results agree.
+# limiter and the 16-bit quantizer, frozen pre-optimisation copies against the current sources,
+# and the true-peak interpolator (no Swift copy to compare: its tests compare it with libebur128;
+# it prints the peak it found, to compare between checkouts).
+# Prints ns/sample (the thread's CPU time, best of the repeats) old and new, and checks that the
+# results agree.
 #
 # No SwiftPM target: the driver (Benchmarks/dsp-kernels/main.swift) is compiled with
 # `swiftc -O -wmo` (whole-module, as SwiftPM builds release; plain x86-64, no -march, no
@@ -36,9 +39,17 @@ kernel="$work/QuantizeKernel.swift"
     echo "}"
 } > "$kernel"
 
+# TruePeakMeter.swift wraps libebur128; its Swift interpolator (`struct TruePeakInterpolator`,
+# to the end of the file) is taken alone.
+interpolator="$work/TruePeakInterpolator.swift"
+{
+    echo "import Foundation"
+    awk '/^struct TruePeakInterpolator/ { inside = 1 } inside { print }' "$audio/TruePeakMeter.swift"
+} > "$interpolator"
+
 # The kernels are compiled into one module of their own: the project's imports go.
 sources=()
-for file in "$audio/LoudnessMeter.swift" "$audio/KWeighting.swift" "$audio/PeakLimiter.swift" \
+for file in "$audio/LoudnessMeter.swift" "$audio/KWeighting.swift" "$audio/PeakLimiter.swift" "$audio/RunningMinimum.swift" \
             "$root/Tests/AudioTests/DSPReferenceImplementations.swift" \
             "$root/Tests/AudioTests/DSPReferenceLimiter.swift"; do
     grep -v -E '^(@testable )?import (ExpoModel|ExpoSystem|Audio|TestSupport)$' "$file" > "$work/$(basename "$file")"
@@ -46,5 +57,5 @@ for file in "$audio/LoudnessMeter.swift" "$audio/KWeighting.swift" "$audio/PeakL
 done
 
 binary="$work/dsp-kernels"
-swiftc -O -wmo -module-name DSPKernels -o "$binary" "${sources[@]}" "$kernel" "$root/Benchmarks/dsp-kernels/main.swift"
+swiftc -O -wmo -module-name DSPKernels -o "$binary" "${sources[@]}" "$kernel" "$interpolator" "$root/Benchmarks/dsp-kernels/main.swift"
 "$binary" "$speech" "${1:-20000000}" "${2:-3}"

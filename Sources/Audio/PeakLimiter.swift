@@ -307,19 +307,20 @@ public struct PeakLimiter: Sendable {
     }
 
     /// The end of the run of samples from `start` on that need no gain (`|x| ≤ ceiling`, NaN
-    /// included, as in the per-sample test): checked a chunk at a time without branching, so
-    /// that it vectorises, then the chunk that has one needing gain sample by sample.
+    /// included, as in the per-sample test): checked 16 at a time as vectors (`|x| > ceiling`
+    /// is `x > ceiling or x < −ceiling`, false for NaN alike; written as a scalar loop, the
+    /// compiler kept a branch per sample), then the chunk that has one needing gain sample by
+    /// sample.
     @inline(__always)
     private static func endOfRunUnder(_ ceiling: Float, in input: UnsafeBufferPointer<Float>, from start: Int) -> Int {
-        let chunk = 64
+        typealias Chunk = SIMD16<Float>
+        let above = Chunk(repeating: ceiling), below = Chunk(repeating: -ceiling)
+        let base = UnsafeRawPointer(input.baseAddress!)
         var index = start
-        while index + chunk <= input.count {
-            var over: Int32 = 0
-            for position in index..<(index + chunk) {
-                over |= abs(input[position]) > ceiling ? 1 : 0
-            }
-            if over != 0 { break }
-            index += chunk
+        while index + Chunk.scalarCount <= input.count {
+            let samples = base.loadUnaligned(fromByteOffset: index * MemoryLayout<Float>.stride, as: Chunk.self)
+            if any((samples .> above) .| (samples .< below)) { break }
+            index += Chunk.scalarCount
         }
         while index < input.count && !(abs(input[index]) > ceiling) { index += 1 }
         return index

@@ -83,7 +83,12 @@ public final class SampleSpool: PCMSampleSource {
             }
             let first = pending.count
             pending.append(contentsOf: UnsafeBufferPointer(rebasing: samples[done...]))
-            for index in first..<pending.count { pending[index] = pending[index].littleEndian }
+            // Through a pointer: `pending[index] = …` checked the array's uniqueness once per
+            // sample (swift_isUniquelyReferenced, 3 % of a cold WAV run's CPU). Little-endian
+            // machines compile the loop away.
+            pending.withUnsafeMutableBufferPointer { pending in
+                for index in first..<pending.count { pending[index] = pending[index].littleEndian }
+            }
             if pending.count >= Self.scratchBlockFrames { try writePending() }
         }
         frameCount += UInt64(samples.count)

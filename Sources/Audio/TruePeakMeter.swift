@@ -20,7 +20,6 @@ public final class TruePeakMeter {
     public private(set) var framesProcessed: UInt64 = 0
     private var state: UnsafeMutablePointer<ebur128_state>?
     private var interpolator: TruePeakInterpolator
-    private var conversion: [Float] = []
 
     /// - Parameters:
     ///   - sampleRate: frames per second (libebur128 accepts 1 Hz to 2.8 MHz).
@@ -52,12 +51,7 @@ public final class TruePeakMeter {
     public func process(_ samples: UnsafeBufferPointer<Int16>) throws {
         guard let base = samples.baseAddress, !samples.isEmpty else { return }
         if state != nil { try check(ebur128_add_frames_short(state, base, samples.count), "measure \(samples.count) samples") }
-        // As libebur128 reads them: value / 32768 as a Float (exact).
-        if conversion.count < samples.count { conversion = [Float](repeating: 0, count: samples.count) }
-        conversion.withUnsafeMutableBufferPointer { floats in
-            for index in 0..<samples.count { floats[index] = Float(Double(samples[index]) / 32_768) }
-            interpolator.process(UnsafeBufferPointer(rebasing: floats[0..<samples.count]))
-        }
+        interpolator.process(samples)
         framesProcessed += UInt64(samples.count)
     }
 
@@ -131,30 +125,35 @@ extension ExpoError {
 /// libebur128 measures (a test compares the two), but computes the outputs only for blocks
 /// where they can exceed the peak so far: no output of a phase exceeds the sum of its
 /// coefficients' magnitudes times the largest sample it reads, and speech spends most of its
-/// samples far under its peak. Three things keep the same result cheaper: a phase whose only
+/// samples far under its peak. What keeps the same result cheaper: a phase whose only
 /// coefficient is 1 (the centre tap: its outputs are samples, already in the sample peak) is not
-/// computed; a block's outputs are computed side by side, each still summed tap by tap in
-/// libebur128's order (so every sum is the same `Double`); and the largest magnitudes are taken
-/// in four independent runs, each skipping a NaN as the single run did.
+/// computed; the samples are held as `Double` (each `Float` exactly), converted once instead of
+/// once per tap; a block's outputs are computed eight side by side in registers, each still
+/// summed tap by tap in libebur128's order (so every sum is the same `Double`); and the largest
+/// magnitudes are taken in four independent runs, each skipping a NaN as the single run did.
 struct TruePeakInterpolator {
     /// Outputs per input sample.
     let factor: Int
     /// Each computed phase's coefficients and how many samples back each one reads.
     let coefficients: [[Double]]
     let delays: [[Int]]
+    /// The same, all phases one after the other (phase p's taps at `phaseTaps[p]`), for the loop.
+    private let flatCoefficients: [Double]
+    private let flatDelays: [Int]
+    private let phaseTaps: [Range<Int>]
     /// Largest sum of |coefficient| over the phases.
     private let gainBound: Double
     /// Samples an output reads before the current one.
     private let reach: Int
-    /// The last `reach` samples, oldest first (zeros before the first, as libebur128 starts).
-    private var history: [Float]
-    private var buffer: [Float] = []
-    /// One block's sums, one phase at a time.
-    private var sums = [Double](repeating: 0, count: TruePeakInterpolator.block)
+    /// The last `reach` samples then the current call's, as `Double`; the first `reach` are
+    /// zeros before the first call, as libebur128 starts.
+    private var buffer: [Double]
     /// The true peak so far (linear, full scale 1.0).
     private(set) var peak: Double = 0
     /// Samples per block whose bound is checked before it is interpolated.
     static let block = 32
+    /// Outputs summed side by side.
+    private typealias Lanes = SIMD8<Double>
 
     init(sampleRate: Int) {
         factor = sampleRate < 96_000 ? 4 : sampleRate < 192_000 ? 2 : 1
@@ -174,18 +173,25 @@ struct TruePeakInterpolator {
         }
         gainBound = coefficients.map { $0.reduce(0) { $0 + abs($1) } }.max() ?? 1
         reach = delays.flatMap { $0 }.max() ?? 0
-        history = [Float](repeating: 0, count: reach)
+        buffer = [Double](repeating: 0, count: reach)
         // Double(x) * 1 rounded to Float is x itself: such a phase's outputs are samples.
         let computed = coefficients.indices.filter { coefficients[$0] != [1] }
         self.coefficients = computed.map { coefficients[$0] }
         self.delays = computed.map { delays[$0] }
+        flatCoefficients = self.coefficients.flatMap { $0 }
+        flatDelays = self.delays.flatMap { $0 }
+        var first = 0
+        phaseTaps = self.coefficients.map { taps in
+            defer { first += taps.count }
+            return first..<(first + taps.count)
+        }
     }
 
     /// The largest |sample| of `samples`, NaN skipped (as `max(largest, abs(sample))` in one run
     /// skips it), in four independent runs so that the comparisons overlap.
     @inline(__always)
-    static func largestMagnitude(_ samples: UnsafeBufferPointer<Float>) -> Float {
-        var m0: Float = 0, m1: Float = 0, m2: Float = 0, m3: Float = 0
+    static func largestMagnitude<Sample: BinaryFloatingPoint>(_ samples: UnsafeBufferPointer<Sample>) -> Sample {
+        var m0: Sample = 0, m1: Sample = 0, m2: Sample = 0, m3: Sample = 0
         var index = 0
         let count = samples.count
         while index + 4 <= count {
@@ -202,52 +208,100 @@ struct TruePeakInterpolator {
         return max(max(m0, m1), max(m2, m3))
     }
 
+    /// Measures samples given at full scale ±1.0.
     mutating func process(_ samples: UnsafeBufferPointer<Float>) {
         guard !samples.isEmpty else { return }
         // The sample peak: libebur128 reports the larger of it and the interpolated peak.
         peak = max(peak, Double(Self.largestMagnitude(samples)))
         guard factor > 1 else { return }
-        let count = samples.count
-        if buffer.count < reach + count { buffer = [Float](repeating: 0, count: reach + count) }
+        interpolate(count: samples.count) { target in
+            for index in 0..<samples.count { target[index] = Double(samples[index]) }
+        }
+    }
+
+    /// Measures 16-bit samples, as libebur128 reads them: value / 32768 (a `Float`, exactly).
+    mutating func process(_ samples: UnsafeBufferPointer<Int16>) {
+        guard !samples.isEmpty else { return }
+        var largest: Int16 = 0
+        var smallest: Int16 = 0
+        for sample in samples {
+            largest = Swift.max(largest, sample)
+            smallest = Swift.min(smallest, sample)
+        }
+        peak = max(peak, Double(Swift.max(Int32(largest), -Int32(smallest))) / 32_768)
+        guard factor > 1 else { return }
+        interpolate(count: samples.count) { target in
+            for index in 0..<samples.count { target[index] = Double(samples[index]) / 32_768 }
+        }
+    }
+
+    /// Interpolates the `count` samples that `fill` writes after the history, and keeps the
+    /// last `reach` of them as the next call's history.
+    @inline(__always)
+    private mutating func interpolate(count: Int, fill: (UnsafeMutableBufferPointer<Double>) -> Void) {
         let reach = reach, gainBound = gainBound
+        if buffer.count < reach + count { buffer.append(contentsOf: repeatElement(0, count: reach + count - buffer.count)) }
         var peak = peak
         buffer.withUnsafeMutableBufferPointer { all in
-            for index in 0..<reach { all[index] = history[index] }
-            for index in 0..<count { all[reach + index] = samples[index] }
-            let input = UnsafeBufferPointer(all)
-            coefficients.withUnsafeBufferPointer { phases in
-                delays.withUnsafeBufferPointer { phaseDelays in
-                    sums.withUnsafeMutableBufferPointer { sums in
-                        var start = 0
-                        while start < count {
-                            let end = min(count, start + Self.block)
-                            // Outputs for inputs start..<end read buffer[start ..< reach + end].
-                            let blockLargest = Self.largestMagnitude(UnsafeBufferPointer(rebasing: input[start..<(reach + end)]))
-                            if Double(blockLargest) * gainBound * (1 + 1e-9) > peak {
-                                let outputs = end - start
-                                let sum = sums.baseAddress!
-                                for phase in 0..<phases.count {
-                                    let taps = phases[phase], back = phaseDelays[phase]
-                                    sum.update(repeating: 0, count: outputs)
-                                    for tap in 0..<taps.count {
-                                        let coefficient = taps[tap]
-                                        // The sample that output n reads through this tap is read[n].
-                                        let read = input.baseAddress! + (reach + start - back[tap])
-                                        for n in 0..<outputs { sum[n] += Double(read[n]) * coefficient }
-                                    }
-                                    for n in 0..<outputs {
-                                        let magnitude = Double(abs(Float(sum[n])))
-                                        if magnitude > peak { peak = magnitude }
-                                    }
-                                }
+            let base = all.baseAddress!
+            fill(UnsafeMutableBufferPointer(start: base + reach, count: count))
+            flatCoefficients.withUnsafeBufferPointer { coefficients in
+                flatDelays.withUnsafeBufferPointer { delays in
+                    var start = 0
+                    while start < count {
+                        let end = min(count, start + Self.block)
+                        // Outputs for inputs start..<end read buffer[start ..< reach + end].
+                        let blockLargest = Self.largestMagnitude(UnsafeBufferPointer(start: base + start, count: reach + end - start))
+                        if blockLargest * gainBound * (1 + 1e-9) > peak {
+                            for taps in phaseTaps {
+                                Self.phaseOutputs(
+                                    base + reach, from: start, to: end, coefficients: coefficients, delays: delays,
+                                    taps: taps, peak: &peak)
                             }
-                            start = end
                         }
+                        start = end
                     }
                 }
             }
-            for index in 0..<reach { history[index] = all[count + index] }
+            // The history: the last `reach` samples (zeros, or the previous call's, included).
+            (base).update(from: base + count, count: reach)
         }
         self.peak = peak
+    }
+
+    /// One phase's outputs for the samples at `from..<to` of `samples` (which may read `reach`
+    /// samples before it), raising `peak` to their largest magnitude. Each output is summed tap
+    /// by tap from 0, in the taps' order: eight outputs side by side, then one at a time.
+    @inline(__always)
+    private static func phaseOutputs(
+        _ samples: UnsafeMutablePointer<Double>, from start: Int, to end: Int,
+        coefficients: UnsafeBufferPointer<Double>, delays: UnsafeBufferPointer<Int>, taps: Range<Int>,
+        peak: inout Double
+    ) {
+        var output = start
+        while output + Lanes.scalarCount <= end {
+            var sum = Lanes(repeating: 0)
+            for tap in taps {
+                let read = UnsafeRawPointer(samples + (output - delays[tap])).loadUnaligned(as: Lanes.self)
+                sum += read * coefficients[tap]
+            }
+            // `peak` is always a `Float`'s value (a sample's or an output's), so an output's
+            // magnitude exceeds it exactly when it exceeds `Float(peak)` (a NaN never does).
+            let outputs = SIMD8<Float>(sum), bound = Float(peak)
+            if any((outputs .> bound) .| (outputs .< -bound)) {
+                for lane in 0..<Lanes.scalarCount {
+                    let magnitude = Double(abs(Float(sum[lane])))
+                    if magnitude > peak { peak = magnitude }
+                }
+            }
+            output += Lanes.scalarCount
+        }
+        while output < end {
+            var sum = 0.0
+            for tap in taps { sum += samples[output - delays[tap]] * coefficients[tap] }
+            let magnitude = Double(abs(Float(sum)))
+            if magnitude > peak { peak = magnitude }
+            output += 1
+        }
     }
 }

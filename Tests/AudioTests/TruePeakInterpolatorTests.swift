@@ -83,10 +83,17 @@ import Testing
         let raw = samples.map { Float(Double($0) / 32_768) }
         let loudest = raw.map(abs).max() ?? 1
         for gain: Float in [1, 0.99 / loudest, 1.6 / loudest] {
-            let speech = raw.map { max(-1, min(1, $0 * gain)) }.map { Float(Double(Int16(($0 * 32_767).rounded())) / 32_768) }
+            let integers = raw.map { max(-1, min(1, $0 * gain)) }.map { Int16(($0 * 32_767).rounded()) }
+            let speech = integers.map { Float(Double($0) / 32_768) }
+            let expected = TruePeakInterpolatorTests.reference(speech, rate: reader.sampleRate, block: 4_096)
             for block in [1, 31, 33, 4_096] {
-                #expect(try Self.measured(speech, rate: reader.sampleRate, block: block)
-                        == TruePeakInterpolatorTests.reference(speech, rate: reader.sampleRate, block: 4_096), "gain \(gain), block \(block)")
+                #expect(try Self.measured(speech, rate: reader.sampleRate, block: block) == expected, "gain \(gain), block \(block)")
+                // The same samples as 16-bit integers (their own conversion path).
+                let meter = try TruePeakMeter(sampleRate: reader.sampleRate, measuresLoudness: false)
+                for start in stride(from: 0, to: integers.count, by: block) {
+                    try integers[start..<min(integers.count, start + block)].withUnsafeBufferPointer { try meter.process($0) }
+                }
+                #expect(try meter.truePeak() == expected, "16-bit, gain \(gain), block \(block)")
             }
         }
     }
