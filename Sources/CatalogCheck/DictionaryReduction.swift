@@ -15,8 +15,9 @@ import Foundation
 /// come last (their flag is in some rule's continuation class) and strip something. A root r
 /// read with a suffix that strips s leaves r without s in w or in such a form, so r without its
 /// longest strip (a prefix of every such rest) occurs there too. Rules and roots failing these
-/// tests cannot take part in any reading, and leaving them out changes no answer; everything
-/// else of the .aff is kept as it is. Anything whose effect this does not model (prefixes, other
+/// tests cannot take part in any reading, and leaving them out changes no answer; nor does
+/// leaving out the ICONV patterns that occur in no word (Hunspell converts only the word asked,
+/// at the places a pattern matches). Everything else of the .aff is kept as it is. Anything whose effect this does not model (prefixes, other
 /// flag types, compound flags and patterns that change the parts, IGNORE) makes `reduce` return
 /// nil, and the whole dictionary is used. Substrings are compared by 64-bit hashes: a collision
 /// only keeps a rule that was not needed.
@@ -58,7 +59,7 @@ struct DictionaryReduction {
         let raw = substrings(of: words.map { Array($0.utf8) })
         var flagType: String?, encoding: String?
         var aliases: [[Int]] = [], aliasCountSeen = false
-        var iconv: [[UInt8]: [UInt8]] = [:], iconvLongest = 0
+        var iconv: [[UInt8]: [UInt8]] = [:], iconvLongest = 0, iconvHeaders = 0, iconvKept = 0
         var lastFlags = Set<Int>(), longestStrip: [Int: Int] = [:]
         var groups: [Int: [Range<Int>]] = [:], groupStart = 0, groupStrip = 0
         var remaining = GroupsLeft(), currentGroup: Int?
@@ -80,12 +81,16 @@ struct DictionaryReduction {
                 guard let flags = numbers(fields[1]) else { understoodAll = false; return false }
                 aliases.append(flags)
             case "ICONV":
-                if fields.count == 2 { return true }
+                if fields.count == 2 {
+                    iconvHeaders += 1
+                    return true
+                }
                 guard fields.count >= 3, !fields[1].contains(UInt8(ascii: "_")), !fields[2].contains(UInt8(ascii: "_")) else {
                     understoodAll = false
                     return false
                 }
                 if raw.contains(hash(fields[1])) {
+                    iconvKept += 1
                     iconv[Array(fields[1])] = Array(fields[2])
                     iconvLongest = max(iconvLongest, fields[1].count)
                 }
@@ -140,7 +145,12 @@ struct DictionaryReduction {
         let aliasStrip = aliases.map { $0.map { longestStrip[$0] ?? 0 }.max() ?? 0 }
         ParallelWork.forEach(2, threads: min(2, ParallelWork.defaultThreads)) { part in
             if part == 0 {
-                affixResult = Result { try writeRules(of: affix, occurring: occurring, aliases: aliases, to: affixOutput) }
+                // ICONV patterns that occur in no word convert none: left out, but for a table
+                // given in more than one piece (whose counts would have to be kept apart).
+                let conversions = iconvHeaders == 1 ? (raw, iconvKept) : nil
+                affixResult = Result {
+                    try writeRules(of: affix, occurring: occurring, aliases: aliases, conversions: conversions, to: affixOutput)
+                }
             } else {
                 rootsResult = Result {
                     try writeRoots(of: dictionary, occurring: occurring, aliases: aliases, aliasStrip: aliasStrip,
@@ -154,9 +164,12 @@ struct DictionaryReduction {
     }
 
     /// Writes `affix` to `output` with every line but the rules whose text occurs nowhere; a
-    /// group keeps its last rule when none occurs (libhunspell refuses a group of none). The
-    /// rules kept, of how many; nil when a group is left unfinished.
-    private static func writeRules(of affix: String, occurring: HashSet, aliases: [[Int]], to path: String) throws -> DictionaryReduction? {
+    /// group keeps its last rule when none occurs (libhunspell refuses a group of none). With
+    /// `conversions`, only the ICONV lines whose pattern is in its `words` (the substrings of the
+    /// words as given) are written, under their count `kept` (no table when none is). The rules
+    /// kept, of how many; nil when a group is left unfinished.
+    private static func writeRules(of affix: String, occurring: HashSet, aliases: [[Int]], conversions: (words: HashSet, kept: Int)?,
+                                   to path: String) throws -> DictionaryReduction? {
         var result = DictionaryReduction()
         let output = try Output(path: path)
         var group: (header: [[UInt8]], lines: [UInt8], kept: Int)?
@@ -165,6 +178,14 @@ struct DictionaryReduction {
         fields.reserveCapacity(fieldsRead)
         try forEachLine(of: affix) { line, _ in
             guard line.starts(with: sfx) else {
+                if let conversions, line.starts(with: iconvName) {
+                    tokens(line, into: &fields)
+                    if fields.count == 2, fields[0].elementsEqual(iconvName) {
+                        if conversions.kept > 0 { output.write(Array("ICONV \(conversions.kept)".utf8)) }
+                        return true
+                    }
+                    if fields.count >= 3, fields[0].elementsEqual(iconvName), !conversions.words.contains(hash(fields[1])) { return true }
+                }
                 output.write(line)
                 return true
             }
@@ -339,8 +360,8 @@ struct DictionaryReduction {
     /// and text with its continuation; nothing after them is used).
     static let fieldsRead = 4
 
-    /// "OCONV", the start of the output conversion lines.
-    private static let oconv: [UInt8] = Array("OCONV".utf8)
+    /// "OCONV" and "ICONV", the start of the output and input conversion lines.
+    private static let oconv: [UInt8] = Array("OCONV".utf8), iconvName: [UInt8] = Array("ICONV".utf8)
 
     /// A file written a piece at a time.
     private final class Output {
