@@ -67,10 +67,12 @@ struct DictionaryReduction {
         var fields: [Bytes] = []
         fields.reserveCapacity(fieldsRead)
         try forEachLine(of: affix) { line, place in
+            // An OCONV pair (a tenth of the lines) is kept as it is: only its name is read.
+            if line.count > oconv.count, line.starts(with: oconv), line[line.startIndex + oconv.count] == 32 { return true }
             tokens(line, into: &fields)
             guard let first = fields.first, first.first != UInt8(ascii: "#") else { return true }
-            // Most lines are suffix rules or ICONV/OCONV pairs: their name is not made into a String.
-            let name = first.elementsEqual(sfx) ? "SFX" : first.elementsEqual(oconv) ? "OCONV" : String(decoding: first, as: UTF8.self)
+            // Most lines are suffix rules or ICONV pairs: their name is not made into a String.
+            let name = first.elementsEqual(sfx) ? "SFX" : first.elementsEqual(iconvName) ? "ICONV" : String(decoding: first, as: UTF8.self)
             guard understood.contains(name) else { understoodAll = false; return false }
             switch name {
             case "SET": encoding = fields.count > 1 ? String(decoding: fields[1], as: UTF8.self) : nil
@@ -496,8 +498,10 @@ struct DictionaryReduction {
         private(set) var count = 0
 
         /// The slot `value` is looked for first: its top bits, mixed (Fibonacci hashing).
+        @inline(__always)
         private func home(_ value: UInt64) -> Int { Int(truncatingIfNeeded: (value &* 0x9E3779B97F4A7C15) >> UInt64(shift)) }
 
+        @inline(__always)
         func contains(_ value: UInt64) -> Bool {
             if value == 0 { return hasZero }
             return slots.withUnsafeBufferPointer { slots in
