@@ -122,7 +122,7 @@ struct DictionaryReduction {
         var occurring = substrings(of: forms)
         // The groups that can come last, read again: the intermediate forms of twofold suffixes,
         // for their rules that strip something.
-        var intermediates: [[UInt8]] = []
+        var intermediates: [(form: [UInt8], known: Int)] = []
         for flag in lastFlags.sorted() {
             for range in groups[flag] ?? [] {
                 remaining = GroupsLeft()
@@ -131,16 +131,20 @@ struct DictionaryReduction {
                     tokens(line, into: &fields)
                     guard let (rule, header) = parseSuffix(fields, aliases: aliases, remaining: &remaining, group: &currentGroup) else { return false }
                     guard !header, !rule.strip.isEmpty, occurring.contains(hash(rule.add)) else { return true }
-                    for form in forms where form.count >= rule.add.count {
-                        for end in rule.add.count...form.count where form[(end - rule.add.count)..<end].elementsEqual(rule.add) {
-                            intermediates.append(Array(form[..<(end - rule.add.count)]) + rule.strip)
+                    let add = Array(rule.add), strip = Array(rule.strip)
+                    for form in forms where form.count >= add.count {
+                        // Its last byte first: a place it does not end at costs one comparison.
+                        for end in add.count...form.count where form[end - 1] == add[add.count - 1]
+                            && form[(end - add.count)..<end].elementsEqual(add) {
+                            intermediates.append((Array(form[..<(end - add.count)]) + strip, end - add.count))
                         }
                     }
                     return true
                 }
             }
         }
-        if !intermediates.isEmpty { occurring.insertSubstrings(of: intermediates) }
+        // An intermediate form's substrings within the form it was made from are there already.
+        for (form, known) in intermediates { occurring.insertSubstrings(of: form, endingAfter: known) }
         // The .aff written reduced here while the .dic is reduced beside it.
         var affixResult: Result<DictionaryReduction?, Error> = .success(nil)
         var rootsResult: Result<(kept: Int, of: Int)?, Error> = .success(nil)
@@ -550,13 +554,17 @@ struct DictionaryReduction {
         /// Inserts the hashes of every substring of `forms` that starts and ends on a character
         /// boundary.
         mutating func insertSubstrings(of forms: [[UInt8]]) {
-            for form in forms {
-                for start in form.indices where form[start] & 0xC0 != 0x80 {
-                    var value: UInt64 = 0xcbf29ce484222325
-                    for index in start..<form.count {
-                        value = (value ^ UInt64(form[index])) &* 0x100000001b3
-                        if index + 1 == form.count || form[index + 1] & 0xC0 != 0x80 { insert(value) }
-                    }
+            for form in forms { insertSubstrings(of: form) }
+        }
+
+        /// Inserts the hashes of the substrings of `form` that start and end on a character
+        /// boundary and end after its first `known` bytes.
+        mutating func insertSubstrings(of form: [UInt8], endingAfter known: Int = 0) {
+            for start in form.indices where form[start] & 0xC0 != 0x80 {
+                var value: UInt64 = 0xcbf29ce484222325
+                for index in start..<form.count {
+                    value = (value ^ UInt64(form[index])) &* 0x100000001b3
+                    if index >= known, index + 1 == form.count || form[index + 1] & 0xC0 != 0x80 { insert(value) }
                 }
             }
         }
