@@ -34,8 +34,6 @@ public struct CatalogChecker {
     /// The spelling dictionary given, or nil to load the installed one for each catalog checked,
     /// reduced to the words the check will ask it (see `SpellingDictionary.init(names:folders:onlyFor:)`).
     let spelling: SpellingDictionary??
-    /// The installed dictionary's first reading, started before the catalog was at hand.
-    let preparedSpelling: SpellingDictionary.Preparation?
 
     /// A checker reading with `normalizer` (and its lexicon); `spelling` is the Korean spelling
     /// dictionary, nil when it is not installed (broken words are then not checked, and the
@@ -44,25 +42,15 @@ public struct CatalogChecker {
         self.normalizer = normalizer
         self.voices = voices
         self.spelling = .some(spelling)
-        self.preparedSpelling = nil
     }
 
     /// A checker with the Korean spelling dictionary from where Debian installs it, if it is
     /// there, loaded for each catalog with only what can read that catalog's words; one that
     /// cannot be loaded (memory short) leaves broken words unchecked, and the report says why.
-    /// `prepared` is `prepareSpelling()`'s, when it was called before the catalog was loaded.
-    public init(normalizer: KoreanSpeechNormalizer, voices: CheckVoices, prepared: SpellingDictionary.Preparation? = nil) {
+    public init(normalizer: KoreanSpeechNormalizer, voices: CheckVoices) {
         self.normalizer = normalizer
         self.voices = voices
         self.spelling = .none
-        self.preparedSpelling = prepared
-    }
-
-    /// Starts reading the installed Korean spelling dictionary's .aff on a thread of its own
-    /// (see `SpellingDictionary.prepare`), for a checker made later with it: the part of
-    /// reducing it that does not depend on the catalog's words, made while they are loaded.
-    public static func prepareSpelling() -> SpellingDictionary.Preparation? {
-        SpellingDictionary.prepare(names: koreanDictionaryNames)
     }
 
     /// The texts the check reads in `catalog`: the poster's fields, then each entry's.
@@ -105,7 +93,7 @@ public struct CatalogChecker {
                 let words = Self.spellingWords(in: catalog)
                 // Words to ask: the Hanja dictionary loads meanwhile.
                 if !words.isEmpty { hanjaLoading = BrokenWordDetector.loadSinoKoreanWordsBeside() }
-                (dictionary, loadFailure) = (try SpellingDictionary(names: Self.koreanDictionaryNames, onlyFor: words, prepared: preparedSpelling), nil)
+                (dictionary, loadFailure) = (try SpellingDictionary(names: Self.koreanDictionaryNames, onlyFor: words), nil)
             } catch {
                 (dictionary, loadFailure) = (nil, "\(error)")
             }

@@ -53,32 +53,17 @@ struct DictionaryReduction {
     /// the .dic once, on a thread of its own while the .aff is written (when a thread can be had).
     static func write(affix: String, dictionary: String, words: Set<String>,
                       to affixOutput: String, _ dictionaryOutput: String) throws -> DictionaryReduction? {
-        try write(survey(of: affix), affix: affix, dictionary: dictionary, words: words, to: affixOutput, dictionaryOutput)
-    }
-
-    /// What the first reading of an .aff finds, which does not depend on the words: its flag
-    /// type and encoding, the aliases, every ICONV pair, the flags that can follow a suffix, each
-    /// flag's longest strip and where each suffix group is in the file; `understood` false when
-    /// it has something the reduction does not model.
-    struct Survey: Sendable {
-        var understood = true
+        // First reading: the flag type, the aliases, the ICONV patterns that occur in the words,
+        // the flags that can follow a suffix, each flag's longest strip and where each suffix
+        // group is in the file; nothing not understood.
+        let raw = substrings(of: words.map { Array($0.utf8) })
         var flagType: String?, encoding: String?
-        var aliases: [[Int]] = []
-        /// Where the ICONV pairs are in the file, neighbouring lines in one range (they are read
-        /// again once the words are known, rather than held).
-        var conversions: [Range<Int>] = []
-        /// How many ICONV tables (their count lines) the file has.
-        var conversionTables = 0
+        var aliases: [[Int]] = [], aliasCountSeen = false
+        var iconv: [[UInt8]: [UInt8]] = [:], iconvLongest = 0, iconvHeaders = 0, iconvKept = 0
         var lastFlags = Set<Int>(), longestStrip: [Int: Int] = [:]
-        var groups: [Int: [Range<Int>]] = [:]
-    }
-
-    /// The first reading of `affix` (see `Survey`), which can be made before the words are known.
-    static func survey(of affix: String) throws -> Survey {
-        var survey = Survey()
-        var aliasCountSeen = false
-        var groupStart = 0, groupStrip = 0
+        var groups: [Int: [Range<Int>]] = [:], groupStart = 0, groupStrip = 0
         var remaining = GroupsLeft(), currentGroup: Int?
+        var understoodAll = true
         var fields: [Bytes] = []
         fields.reserveCapacity(fieldsRead)
         try forEachLine(of: affix) { line, place in
@@ -88,74 +73,49 @@ struct DictionaryReduction {
             guard let first = fields.first, first.first != UInt8(ascii: "#") else { return true }
             // Most lines are suffix rules or ICONV pairs: their name is not made into a String.
             let name = first.elementsEqual(sfx) ? "SFX" : first.elementsEqual(iconvName) ? "ICONV" : String(decoding: first, as: UTF8.self)
-            guard understood.contains(name) else { survey.understood = false; return false }
+            guard understood.contains(name) else { understoodAll = false; return false }
             switch name {
-            case "SET": survey.encoding = fields.count > 1 ? String(decoding: fields[1], as: UTF8.self) : nil
-            case "FLAG": survey.flagType = fields.count > 1 ? String(decoding: fields[1], as: UTF8.self) : nil
+            case "SET": encoding = fields.count > 1 ? String(decoding: fields[1], as: UTF8.self) : nil
+            case "FLAG": flagType = fields.count > 1 ? String(decoding: fields[1], as: UTF8.self) : nil
             case "AF":
-                guard fields.count >= 2 else { survey.understood = false; return false }
+                guard fields.count >= 2 else { understoodAll = false; return false }
                 if !aliasCountSeen { aliasCountSeen = true; return true }
-                guard let flags = numbers(fields[1]) else { survey.understood = false; return false }
-                survey.aliases.append(flags)
+                guard let flags = numbers(fields[1]) else { understoodAll = false; return false }
+                aliases.append(flags)
             case "ICONV":
                 if fields.count == 2 {
-                    survey.conversionTables += 1
+                    iconvHeaders += 1
                     return true
                 }
                 guard fields.count >= 3, !fields[1].contains(UInt8(ascii: "_")), !fields[2].contains(UInt8(ascii: "_")) else {
-                    survey.understood = false
+                    understoodAll = false
                     return false
                 }
-                if let last = survey.conversions.last, last.upperBound == place.lowerBound {
-                    survey.conversions[survey.conversions.count - 1] = last.lowerBound..<place.upperBound
-                } else {
-                    survey.conversions.append(place)
+                if raw.contains(hash(fields[1])) {
+                    iconvKept += 1
+                    iconv[Array(fields[1])] = Array(fields[2])
+                    iconvLongest = max(iconvLongest, fields[1].count)
                 }
             case "SFX":
-                guard let (rule, header) = parseSuffix(fields, aliases: survey.aliases, remaining: &remaining, group: &currentGroup) else {
-                    survey.understood = false
+                guard let (rule, header) = parseSuffix(fields, aliases: aliases, remaining: &remaining, group: &currentGroup) else {
+                    understoodAll = false
                     return false
                 }
                 if header {
                     (groupStart, groupStrip) = (place.lowerBound, 0)
                     return true
                 }
-                if !rule.continuation.isEmpty { survey.lastFlags.formUnion(rule.continuation) }
+                if !rule.continuation.isEmpty { lastFlags.formUnion(rule.continuation) }
                 groupStrip = max(groupStrip, rule.strip.count)
                 if remaining[rule.flag] == 0 {
-                    survey.longestStrip[rule.flag] = max(survey.longestStrip[rule.flag] ?? 0, groupStrip)
-                    survey.groups[rule.flag, default: []].append(groupStart..<place.upperBound)
+                    longestStrip[rule.flag] = max(longestStrip[rule.flag] ?? 0, groupStrip)
+                    groups[rule.flag, default: []].append(groupStart..<place.upperBound)
                 }
             default: break
             }
             return true
         }
-        return survey
-    }
-
-    /// `write(affix:dictionary:words:to:_:)` with the first reading of `affix` made already.
-    static func write(_ survey: Survey, affix: String, dictionary: String, words: Set<String>,
-                      to affixOutput: String, _ dictionaryOutput: String) throws -> DictionaryReduction? {
-        guard survey.understood, survey.encoding == "UTF-8", survey.flagType == "num" else { return nil }
-        let (aliases, lastFlags, longestStrip, groups) = (survey.aliases, survey.lastFlags, survey.longestStrip, survey.groups)
-        // The ICONV patterns that occur in the words.
-        let raw = substrings(of: words.map { Array($0.utf8) })
-        var iconv: [[UInt8]: [UInt8]] = [:], iconvLongest = 0, iconvKept = 0
-        var fields: [Bytes] = []
-        fields.reserveCapacity(fieldsRead)
-        for range in survey.conversions {
-            try forEachLine(of: affix, in: range) { line, _ in
-                tokens(line, into: &fields)
-                if fields.count >= 3, raw.contains(hash(fields[1])) {
-                    iconvKept += 1
-                    iconv[Array(fields[1])] = Array(fields[2])
-                    iconvLongest = max(iconvLongest, fields[1].count)
-                }
-                return true
-            }
-        }
-        let iconvHeaders = survey.conversionTables
-        var remaining = GroupsLeft(), currentGroup: Int?
+        guard understoodAll, encoding == "UTF-8", flagType == "num" else { return nil }
         // The words as Hunspell looks them up (after ICONV), and as given.
         var forms = words.map { Array($0.utf8) }
         if !iconv.isEmpty { forms += forms.map { convert($0, table: iconv, longest: iconvLongest) } }

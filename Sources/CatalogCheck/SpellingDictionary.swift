@@ -39,78 +39,44 @@ public final class SpellingDictionary {
     /// loaded (about a tenth of hunspell-ko's memory for a catalog's words), through a reduced
     /// copy of the files in a private temporary folder removed at once; the answers for those
     /// words are the whole dictionary's, and other words must not be asked.
-    /// `prepared`, when it is for the same files, has read the .aff's part of the reduction
-    /// already (see `prepare`).
-    public init?(names: [String], folders: [String] = SpellingDictionary.searchFolders, onlyFor words: Set<String>? = nil,
-                 prepared: Preparation? = nil) throws {
-        guard let (aff, dic) = Self.files(names: names, folders: folders).first else { return nil }
-        var files = (aff: aff, dic: dic)
-        var temporary: URL?
-        defer { if let temporary { try? FileManager.default.removeItem(at: temporary) } }
-        if let words {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("expo-narrate-hunspell-\(UUID().uuidString)")
-            let reduced = (aff: folder.appendingPathComponent("reduced.aff").path, dic: folder.appendingPathComponent("reduced.dic").path)
-            do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false,
-                                                        attributes: [.posixPermissions: 0o700])
-                temporary = folder
-                let survey = try (prepared?.affixFile == aff ? prepared?.takeSurvey() : nil) ?? DictionaryReduction.survey(of: aff)
-                if try DictionaryReduction.write(consume survey, affix: aff, dictionary: dic, words: words, to: reduced.aff, reduced.dic) != nil {
-                    files = reduced
+    public init?(names: [String], folders: [String] = SpellingDictionary.searchFolders, onlyFor words: Set<String>? = nil) throws {
+        for folder in folders {
+            for name in names {
+                let aff = folder + "/" + name + ".aff", dic = folder + "/" + name + ".dic"
+                guard FileManager.default.isReadableFile(atPath: aff), FileManager.default.isReadableFile(atPath: dic) else { continue }
+                var files = (aff: aff, dic: dic)
+                var temporary: URL?
+                defer { if let temporary { try? FileManager.default.removeItem(at: temporary) } }
+                if let words {
+                    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("expo-narrate-hunspell-\(UUID().uuidString)")
+                    let reduced = (aff: folder.appendingPathComponent("reduced.aff").path, dic: folder.appendingPathComponent("reduced.dic").path)
+                    do {
+                        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false,
+                                                                attributes: [.posixPermissions: 0o700])
+                        temporary = folder
+                        if try DictionaryReduction.write(affix: aff, dictionary: dic, words: words, to: reduced.aff, reduced.dic) != nil {
+                            files = reduced
+                        }
+                        // What the reduction freed is given back before libhunspell loads: part
+                        // of it was another thread's heap, which the loading would not reuse.
+                        HeapMemory.releaseFreePages()
+                    } catch {
+                        // No room for the copy: the whole dictionary answers the same.
+                    }
                 }
-                // What the reduction freed is given back before libhunspell loads: part
-                // of it was another thread's heap, which the loading would not reuse.
-                HeapMemory.releaseFreePages()
-            } catch {
-                // No room for the copy: the whole dictionary answers the same.
+                var error = [CChar](repeating: 0, count: 256)
+                let size = error.count
+                guard let handle = expo_hunspell_create(files.aff, files.dic, &error, size) else {
+                    throw LoadFailure(description: "\(aff): \(Self.text(error))")
+                }
+                self.handle = handle
+                self.affixFile = aff
+                self.isReduced = files.aff != aff
+                self.words = isReduced ? words : nil
+                return
             }
         }
-        var error = [CChar](repeating: 0, count: 256)
-        let size = error.count
-        guard let handle = expo_hunspell_create(files.aff, files.dic, &error, size) else {
-            throw LoadFailure(description: "\(aff): \(Self.text(error))")
-        }
-        self.handle = handle
-        self.affixFile = aff
-        self.isReduced = files.aff != aff
-        self.words = isReduced ? words : nil
-    }
-
-    /// The .aff and .dic of each name in each folder, in that order, where both can be read.
-    private static func files(names: [String], folders: [String]) -> [(aff: String, dic: String)] {
-        folders.flatMap { folder in names.map { (aff: folder + "/" + $0 + ".aff", dic: folder + "/" + $0 + ".dic") } }
-            .filter { FileManager.default.isReadableFile(atPath: $0.aff) && FileManager.default.isReadableFile(atPath: $0.dic) }
-    }
-
-    /// The first reading of the .aff that `init(names:folders:onlyFor:prepared:)` would reduce,
-    /// started now on a thread of its own, so that it is made while the caller loads the words
-    /// (hunspell-ko's 11 MB: about 20 ms); nil when there is no dictionary, or no second thread
-    /// is to be had (`ParallelWork.defaultThreads`).
-    public static func prepare(names: [String], folders: [String] = searchFolders) -> Preparation? {
-        guard ParallelWork.defaultThreads > 1, let (aff, _) = files(names: names, folders: folders).first else { return nil }
-        return Preparation(affixFile: aff)
-    }
-
-    /// An .aff's first reading made on a thread of its own (see `prepare`).
-    public final class Preparation: @unchecked Sendable {
-        // @unchecked Sendable: `result` is written by the work's thread before it signals that
-        // it is done, and read only after waiting for that.
-        let affixFile: String
-        private var result: Result<DictionaryReduction.Survey, Error>?
-        private var work: BackgroundWork?
-
-        init(affixFile: String) {
-            self.affixFile = affixFile
-            work = BackgroundWork { [self] in result = Result { try DictionaryReduction.survey(of: affixFile) } }
-        }
-
-        /// The reading once it is made, given up by this object (whose caller may keep it for
-        /// long); nil when its thread could not be started, or it was taken already.
-        func takeSurvey() throws -> DictionaryReduction.Survey? {
-            work?.waitQuietly()
-            defer { result = nil }
-            return try result?.get()
-        }
+        return nil
     }
 
     deinit { expo_hunspell_destroy(handle) }

@@ -12,26 +12,17 @@ public enum PreflightCheck {
     /// The report on the catalog of `source` (`expo-narrate check`), with the profile `voice` of
     /// the Voices folder `voicesFolder` (nil: the one installed with the program).
     public static func report(of source: CatalogSource, voicesFolder: URL?, voice: String) throws -> CheckReport {
-        // The spelling dictionary's first reading is made while the catalog is loaded.
-        let spelling = CatalogChecker.prepareSpelling()
         let (catalog, warnings) = try source.load()
         return try report(catalog, warnings: warnings, voices: voices(voicesFolder), voice: voice,
-                          picturesFound: source.picturesFound(in: catalog), preparedSpelling: spelling)
+                          picturesFound: source.picturesFound(in: catalog))
     }
 
     /// The report behind `--all`'s summary line, made in the helper process: as `report(of:)`,
     /// kept in `cache` (when given) under its key, and taken from there when it is kept already.
-    /// The spelling dictionary's first reading is started at once, on a thread of its own, so
-    /// that it is made while the catalog is loaded and the cache looked in (the helper runs when
-    /// the run found no report kept, so it is seldom wasted).
     public static func summaryReport(of source: CatalogSource, voicesFolder: URL?, voice: String, cache: URL?) throws -> CheckReport {
-        let spelling = CatalogChecker.prepareSpelling()
         let (catalog, warnings) = try source.load()
         let pictures = source.picturesFound(in: catalog)
-        let make = {
-            try report(catalog, warnings: warnings, voices: voices(voicesFolder), voice: voice, picturesFound: pictures,
-                       preparedSpelling: spelling)
-        }
+        let make = { try report(catalog, warnings: warnings, voices: voices(voicesFolder), voice: voice, picturesFound: pictures) }
         guard let cache else { return try make() }
         let key = try key(catalog, warnings: warnings, voices: voices(voicesFolder), voice: voice, picturesFound: pictures)
         return try CheckReportStore.report(in: cache, key: key, make: make)
@@ -52,13 +43,12 @@ public enum PreflightCheck {
     }
 
     /// What `catalog` will probably sound wrong or hold by mistake, checked with the lexicon of
-    /// `voices` and the voices of its profile `voice`; `preparedSpelling` is
-    /// `CatalogChecker.prepareSpelling()`'s, when it was called before.
+    /// `voices` and the voices of its profile `voice`.
     public static func report(_ catalog: Catalog, warnings: [CatalogWarning], voices: VoiceLibrary, voice: String,
-                              picturesFound: Set<String> = [], preparedSpelling: SpellingDictionary.Preparation? = nil) throws -> CheckReport {
+                              picturesFound: Set<String> = []) throws -> CheckReport {
         let profile = try voices.profile(named: voice)
         let checker = CatalogChecker(normalizer: KoreanSpeechNormalizer(lexicon: try voices.lexicon()),
-                                     voices: checkVoices(profile), prepared: preparedSpelling)
+                                     voices: checkVoices(profile))
         return checker.check(catalog, warnings: warnings, picturesFound: picturesFound)
     }
 

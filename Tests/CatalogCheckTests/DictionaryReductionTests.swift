@@ -77,12 +77,4 @@ struct SeededGenerator: RandomNumberGenerator {
     try "SET UTF-8\nFLAG num\nSFX 2 Y 2\nSFX 2 0 s .\nSFX 2 0 ing .\n".write(to: folder.appendingPathComponent("t.aff"), atomically: true, encoding: .utf8)
     let reduced = try #require(try SpellingDictionary(names: ["t"], folders: [folder.path], onlyFor: ["dos", "do"]))
     #expect(reduced.isReduced && reduced.knows("dos") && reduced.knows("do"))
-    // Its .aff read beforehand on a thread of its own (see `prepare`), with an ICONV table: the
-    // same answers, the table cut to the pattern the words have.
-    try "SET UTF-8\nFLAG num\nICONV 2\nICONV x o\nICONV q k\nSFX 2 Y 2\nSFX 2 0 s .\nSFX 2 0 ing .\n"
-        .write(to: folder.appendingPathComponent("t.aff"), atomically: true, encoding: .utf8)
-    let prepared = SpellingDictionary.prepare(names: ["t"], folders: [folder.path])
-    let early = try #require(try SpellingDictionary(names: ["t"], folders: [folder.path], onlyFor: ["dxs", "do"], prepared: prepared))
-    let late = try #require(try SpellingDictionary(names: ["t"], folders: [folder.path], onlyFor: ["dxs", "do"]))
-    #expect(early.isReduced && early.knows("dxs") && early.knows("do") && late.knows("dxs") && late.knows("do"))
 }
