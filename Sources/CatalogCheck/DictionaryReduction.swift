@@ -56,8 +56,7 @@ struct DictionaryReduction {
         // First reading: the flag type, the aliases, the ICONV patterns that occur in the words,
         // the flags that can follow a suffix, each flag's longest strip and where each suffix
         // group is in the file; nothing not understood.
-        let given = words.map { Array($0.utf8) }
-        let raw = substrings(of: given)
+        let raw = substrings(of: words.map { Array($0.utf8) })
         var flagType: String?, encoding: String?
         var aliases: [[Int]] = [], aliasCountSeen = false
         var iconv: [[UInt8]: [UInt8]] = [:], iconvLongest = 0, iconvHeaders = 0, iconvKept = 0
@@ -118,12 +117,9 @@ struct DictionaryReduction {
         }
         guard understoodAll, encoding == "UTF-8", flagType == "num" else { return nil }
         // The words as Hunspell looks them up (after ICONV), and as given.
-        var forms = given, occurring = raw
-        if !iconv.isEmpty {
-            let converted = given.map { convert($0, table: iconv, longest: iconvLongest) }
-            forms += converted
-            occurring.insertSubstrings(of: converted)
-        }
+        var forms = words.map { Array($0.utf8) }
+        if !iconv.isEmpty { forms += forms.map { convert($0, table: iconv, longest: iconvLongest) } }
+        var occurring = substrings(of: forms)
         // The groups that can come last, read again: the intermediate forms of twofold suffixes,
         // for their rules that strip something.
         var intermediates: [(form: [UInt8], known: Int)] = []
