@@ -1,5 +1,6 @@
 import CatalogLoading
 import ExpoModel
+import ExpoSystem
 import Foundation
 import KoreanSpeech
 import Narration
@@ -83,11 +84,16 @@ public struct CatalogChecker {
     public func check(_ catalog: Catalog, warnings: [CatalogWarning] = [], picturesFound: Set<String> = []) -> CheckReport {
         var findings: [CheckFinding] = []
         let dictionary: SpellingDictionary?, loadFailure: String?
+        var hanjaLoading: BackgroundWork?
+        defer { hanjaLoading?.waitQuietly() }
         switch spelling {
         case .some(let given): (dictionary, loadFailure) = (given, nil)
         case .none:
             do {
-                (dictionary, loadFailure) = (try SpellingDictionary(names: Self.koreanDictionaryNames, onlyFor: Self.spellingWords(in: catalog)), nil)
+                let words = Self.spellingWords(in: catalog)
+                // Words to ask: the Hanja dictionary loads meanwhile.
+                if !words.isEmpty { hanjaLoading = BrokenWordDetector.loadSinoKoreanWordsBeside() }
+                (dictionary, loadFailure) = (try SpellingDictionary(names: Self.koreanDictionaryNames, onlyFor: words), nil)
             } catch {
                 (dictionary, loadFailure) = (nil, "\(error)")
             }

@@ -1,4 +1,5 @@
 import CHunspellShim
+import ExpoSystem
 import Foundation
 
 /// A Hunspell spelling dictionary (Debian: hunspell-ko for Korean), through libhunspell.
@@ -56,6 +57,9 @@ public final class SpellingDictionary {
                         if try DictionaryReduction.write(affix: aff, dictionary: dic, words: words, to: reduced.aff, reduced.dic) != nil {
                             files = reduced
                         }
+                        // What the reduction freed is given back before libhunspell loads: part
+                        // of it was another thread's heap, which the loading would not reuse.
+                        HeapMemory.releaseFreePages()
                     } catch {
                         // No room for the copy: the whole dictionary answers the same.
                     }
