@@ -37,8 +37,8 @@ public struct PronunciationSegment: Sendable, Equatable {
 ///   joined only when a consonant moved across the space (옷 안 → 오단, 옷 한 벌 → 오탄 벌).
 public struct StandardPronouncer: Sendable {
     let dictionary: PronunciationDictionary
-    /// The lexicon given, or nil for the installed one, loaded at the first pronunciation (a
-    /// process that pronounces nothing, a warm run, never reads hunspell-ko's 5 MB of classes).
+    /// The lexicon given, or nil for the installed one, loaded at the first pronunciation or by
+    /// `loadLexicon` (a process that pronounces nothing never reads hunspell-ko's 5 MB of classes).
     private let givenLexicon: KoreanLexicon??
     var lexicon: KoreanLexicon? { givenLexicon ?? KoreanLexicon.installed }
 
@@ -48,6 +48,13 @@ public struct StandardPronouncer: Sendable {
     public init(dictionary: PronunciationDictionary) {
         self.dictionary = dictionary
         self.givenLexicon = nil
+    }
+
+    /// Loads the lexicon now, on the calling thread, if it is the installed one not loaded yet:
+    /// a run that will pronounce loads it beside its other work instead of at the first
+    /// pronunciation (which waits for a load already under way).
+    public func loadLexicon() {
+        _ = lexicon
     }
 
     /// One line for the user when hunspell-ko is not installed and the readings that depend on

@@ -43,6 +43,10 @@ public struct GuideBuilder {
         // Loading espeak-ng and the voice overlaps with narrating a catalog that is not cached.
         // Assembling synthesises nothing, so it starts no speech server.
         if !narrate.isCached && !request.assembleOnly { speech?.prepare(profile: request.profile) }
+        // Every track's SSML (its cache key, even in a run that makes nothing) is pronounced with
+        // hunspell-ko's word classes: they are loaded on a thread of their own beside the narration.
+        let lexiconLoad = speech == nil ? nil : BackgroundWork { [pronouncer] in pronouncer.loadLexicon() }
+        defer { lexiconLoad?.waitQuietly() }
         let narration = try narrate.run()
         if let damage = narration.cacheDamage { progress(.warning(damage)) }
         // Created, claimed and locked once the selection is known to be good; held to the end.
