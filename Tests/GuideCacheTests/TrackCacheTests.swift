@@ -87,18 +87,24 @@ struct TrackCacheTests {
         #expect(cache.entry(key) == encoded)
     }
 
-    @Test("a track this run's worker just made is taken with the SHA-256 it recorded, its record, size and header still checked")
-    func entryMadeByThisRun() throws {
-        let folder = try SharedFixtures.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let key = String(repeating: "ef", count: 32)
+    /// A cache in `folder` holding one entry, `key`, a 100-sample WAV, with a digest ledger.
+    static func storedEntry(in folder: URL, key: String) throws -> (String, Data, URL, TrackAudio) {
         let good = Self.wav(samples: 100)
         let ledger = TrackCache.digestLedger(in: folder)
-        var cache = try TrackCache(folder: folder, digests: FileDigests(ledger: ledger))
+        let cache = try TrackCache(folder: folder, digests: FileDigests(ledger: ledger))
         try good.write(to: cache.audioURL(key))
         let entry = TrackAudio(durationSeconds: 100.0 / 22050, sampleRate: 22050, loudnessLUFS: -19, peakDBFS: -1,
                                sha256: try TrackCache.sha256(of: cache.audioURL(key)), byteCount: good.count, cues: [])
         try cache.store(entry, key: key)
+        return (key, good, ledger, entry)
+    }
+
+    @Test("a track this run's worker just made is taken with the SHA-256 it recorded, its record, size and header still checked")
+    func entryMadeByThisRun() throws {
+        let folder = try SharedFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (key, good, ledger, entry) = try Self.storedEntry(in: folder, key: String(repeating: "ef", count: 32))
+        var cache = try TrackCache(folder: folder, digests: FileDigests(ledger: ledger))
         #expect(cache.entryMadeByThisRun(key) == entry)
         #expect(cache.entry(key) == entry, "remembered as checked")
         #expect(cache.digests.filesHashed == 0, "the WAV was not read again")
@@ -118,14 +124,8 @@ struct TrackCacheTests {
     func rememberedEntries() throws {
         let folder = try SharedFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let key = String(repeating: "cd", count: 32)
-        let good = Self.wav(samples: 100)
-        let ledger = TrackCache.digestLedger(in: folder)
+        let (key, _, ledger, entry) = try Self.storedEntry(in: folder, key: String(repeating: "cd", count: 32))
         var cache = try TrackCache(folder: folder, digests: FileDigests(ledger: ledger))
-        try good.write(to: cache.audioURL(key))
-        let entry = TrackAudio(durationSeconds: 100.0 / 22050, sampleRate: 22050, loudnessLUFS: -19, peakDBFS: -1,
-                               sha256: try TrackCache.sha256(of: cache.audioURL(key)), byteCount: good.count, cues: [])
-        try cache.store(entry, key: key)
         #expect(cache.entry(key) == entry)
         cache.digests.save()
         cache = try TrackCache(folder: folder, digests: FileDigests(ledger: ledger))
