@@ -75,11 +75,14 @@ public enum ChildProcess {
 
     /// Starts `executable` as `run` does, but returns at once, with its standard error kept in an
     /// unnamed temporary file (no name is left behind, whatever ends this process) until
-    /// `finish` hands it over, so that what it says comes after this process's own lines.
+    /// `finish` hands it over, so that what it says comes after this process's own lines. The
+    /// file is made in `temporaryFolder`, by default `TMPDIR` or /tmp.
     /// Throws `ExpoError` with the `errno` as `code` when the file or the process cannot be made.
     public static func startCapturingErrors(_ executable: URL, arguments: [String],
-                                            environment: [String: String] = [:]) throws -> BackgroundChild {
-        let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+                                            environment: [String: String] = [:],
+                                            temporaryFolder: String? = nil) throws -> BackgroundChild {
+        let folder = temporaryFolder
+            ?? ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array((folder + "/expo-narrate-child-XXXXXX").utf8CString)
         let file = mkstemp(&template)
         guard file >= 0 else { throw ExpoError.system(file: folder, operation: "make a temporary file in", code: errno) }

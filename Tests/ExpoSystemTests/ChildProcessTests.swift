@@ -36,11 +36,11 @@ struct ChildProcessTests {
         let folder = NSTemporaryDirectory() + "child-process-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        setenv("TMPDIR", folder, 1)
-        defer { unsetenv("TMPDIR") }
+        // The folder is given, not set as TMPDIR: that would be every test's temporary folder
+        // while this one runs, and their files would show up in it.
         let child = try ChildProcess.startCapturingErrors(URL(fileURLWithPath: "/bin/sh"),
                                                           arguments: ["-c", "echo \"first $EXPO_TEST\" >&2; echo second >&2; exit 3"],
-                                                          environment: ["EXPO_TEST": "line"])
+                                                          environment: ["EXPO_TEST": "line"], temporaryFolder: folder)
         // The file it writes to has no name: nothing is left in the temporary folder.
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
         let (ending, errors) = ChildProcess.finish(child)
