@@ -20,7 +20,7 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
 if [ "${SKIP_BUILD:-0}" != 1 ]; then
-    (cd "$root" && swift build -c release --product expo-narrate >&2)
+    (cd "$root" && swift build -c release --static-swift-stdlib --product expo-narrate >&2)
 fi
 binary="${BINARY:-$root/.build/release/expo-narrate}"
 
