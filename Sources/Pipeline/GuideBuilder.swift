@@ -44,8 +44,10 @@ public struct GuideBuilder {
         // Assembling synthesises nothing, so it starts no speech server.
         if !narrate.isCached && !request.assembleOnly { speech?.prepare(profile: request.profile) }
         // Every track's SSML (its cache key, even in a run that makes nothing) is pronounced with
-        // hunspell-ko's word classes: they are loaded on a thread of their own beside the narration.
-        let lexiconLoad = speech == nil ? nil : BackgroundWork { [pronouncer] in pronouncer.loadLexicon() }
+        // hunspell-ko's word classes: they are loaded on a thread of their own beside the narration,
+        // when a second thread may be had (under an address-space limit, its malloc arena is not).
+        let lexiconLoad = speech == nil || ParallelWork.defaultThreads < 2 ? nil
+            : BackgroundWork { [pronouncer] in pronouncer.loadLexicon() }
         defer { lexiconLoad?.waitQuietly() }
         let narration = try narrate.run()
         if let damage = narration.cacheDamage { progress(.warning(damage)) }

@@ -22,6 +22,15 @@ struct TrackStagerTests {
                 try OutputFolder(destination: folder.appendingPathComponent("out")))
     }
 
+    /// `places()` with one track, "00-a", made in the cache.
+    static func placesWithOneTrack() throws -> (URL, TrackCache, OutputFolder, SynthesisJob) {
+        let (folder, cache, output) = try places()
+        let job = job("00-a", title: "가")
+        try TrackMaker(engine: ToneEngine(), profile: TestProfiles.standard, delivery: Delivery(formats: [.wav]), cache: cache)
+            .make(job)
+        return (folder, cache, output, job)
+    }
+
     @Test("each complete track of a finished title is staged with its cached bytes; one not yet made is left for later")
     func stagesCompleteTracks() throws {
         let (folder, cache, output) = try Self.places()
@@ -54,11 +63,8 @@ struct TrackStagerTests {
 
     @Test("a track this run made is staged without its WAV being read again")
     func madeNowNotReadAgain() throws {
-        let (folder, cache, output) = try Self.places()
+        let (folder, cache, output, job) = try Self.placesWithOneTrack()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let job = Self.job("00-a", title: "가")
-        try TrackMaker(engine: ToneEngine(), profile: TestProfiles.standard, delivery: Delivery(formats: [.wav]), cache: cache)
-            .make(job)
         let stager = SynthesisStage.TrackStager(jobs: [job], madeNow: [job.key], cache: cache,
                                                 delivery: Delivery(formats: [.wav]), output: output)
         stager.stage(title: "가")
@@ -71,11 +77,8 @@ struct TrackStagerTests {
 
     @Test("a track whose thread the system refused is left to the run's own pass; a copy that fails is thrown")
     func refusedThread() throws {
-        let (folder, cache, output) = try Self.places()
+        let (folder, cache, output, job) = try Self.placesWithOneTrack()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let job = Self.job("00-a", title: "가")
-        try TrackMaker(engine: ToneEngine(), profile: TestProfiles.standard, delivery: Delivery(formats: [.wav]), cache: cache)
-            .make(job)
         // The body never runs, as when pthread_create is refused.
         let refused = SynthesisStage.TrackStager(jobs: [job], madeNow: [], cache: cache, delivery: Delivery(formats: [.wav]), output: output,
                                                  startThread: { _ in BackgroundWork { throw ExpoError(.resources, "refused") } })
