@@ -34,6 +34,9 @@ public struct CatalogChecker {
     /// The spelling dictionary given, or nil to load the installed one for each catalog checked,
     /// reduced to the words the check will ask it (see `SpellingDictionary.init(names:folders:onlyFor:)`).
     let spelling: SpellingDictionary??
+    /// Called before the installed dictionary and the Hanja table are loaded (see
+    /// `init(normalizer:voices:beforeLoading:)`).
+    let beforeLoading: @Sendable () -> Void
 
     /// A checker reading with `normalizer` (and its lexicon); `spelling` is the Korean spelling
     /// dictionary, nil when it is not installed (broken words are then not checked, and the
@@ -42,15 +45,19 @@ public struct CatalogChecker {
         self.normalizer = normalizer
         self.voices = voices
         self.spelling = .some(spelling)
+        self.beforeLoading = {}
     }
 
     /// A checker with the Korean spelling dictionary from where Debian installs it, if it is
     /// there, loaded for each catalog with only what can read that catalog's words; one that
     /// cannot be loaded (memory short) leaves broken words unchecked, and the report says why.
-    public init(normalizer: KoreanSpeechNormalizer, voices: CheckVoices) {
+    /// `beforeLoading` is called once the dictionary's files are cut down to the catalog's words
+    /// (little memory held), before the dictionary and libhangul's Hanja table are loaded.
+    public init(normalizer: KoreanSpeechNormalizer, voices: CheckVoices, beforeLoading: @escaping @Sendable () -> Void = {}) {
         self.normalizer = normalizer
         self.voices = voices
         self.spelling = .none
+        self.beforeLoading = beforeLoading
     }
 
     /// The texts the check reads in `catalog`: the poster's fields, then each entry's.
@@ -91,9 +98,12 @@ public struct CatalogChecker {
         case .none:
             do {
                 let words = Self.spellingWords(in: catalog)
-                // Words to ask: the Hanja dictionary loads meanwhile.
-                if !words.isEmpty { hanjaLoading = BrokenWordDetector.loadSinoKoreanWordsBeside() }
-                (dictionary, loadFailure) = (try SpellingDictionary(names: Self.koreanDictionaryNames, onlyFor: words), nil)
+                let spelling = try SpellingDictionary(names: Self.koreanDictionaryNames, onlyFor: words) {
+                    beforeLoading()
+                    // Words to ask: the Hanja dictionary loads meanwhile.
+                    if !words.isEmpty { hanjaLoading = BrokenWordDetector.loadSinoKoreanWordsBeside() }
+                }
+                (dictionary, loadFailure) = (spelling, nil)
             } catch {
                 (dictionary, loadFailure) = (nil, "\(error)")
             }

@@ -38,8 +38,10 @@ public final class SpellingDictionary {
     /// failed to load it. With `words`, only what can take part in reading those words is
     /// loaded (about a tenth of hunspell-ko's memory for a catalog's words), through a reduced
     /// copy of the files in a private temporary folder removed at once; the answers for those
-    /// words are the whole dictionary's, and other words must not be asked.
-    public init?(names: [String], folders: [String] = SpellingDictionary.searchFolders, onlyFor words: Set<String>? = nil) throws {
+    /// words are the whole dictionary's, and other words must not be asked. `beforeLoading` is
+    /// called once the files are chosen (and reduced), just before libhunspell loads them.
+    public init?(names: [String], folders: [String] = SpellingDictionary.searchFolders, onlyFor words: Set<String>? = nil,
+                 beforeLoading: () -> Void = {}) throws {
         for folder in folders {
             for name in names {
                 let aff = folder + "/" + name + ".aff", dic = folder + "/" + name + ".dic"
@@ -64,6 +66,7 @@ public final class SpellingDictionary {
                         // No room for the copy: the whole dictionary answers the same.
                     }
                 }
+                beforeLoading()
                 var error = [CChar](repeating: 0, count: 256)
                 let size = error.count
                 guard let handle = expo_hunspell_create(files.aff, files.dic, &error, size) else {

@@ -71,16 +71,21 @@ public enum ChildProcess {
         public let pid: pid_t
         /// The unnamed file its standard error goes to, read by `finish`.
         fileprivate let errorFile: Int32
+        /// This process's end of the pipe on the child's standard input, when it was started held
+        /// (see `release`); -1 otherwise.
+        fileprivate let hold: Int32
     }
 
     /// Starts `executable` as `run` does, but returns at once, with its standard error kept in an
     /// unnamed temporary file (no name is left behind, whatever ends this process) until
     /// `finish` hands it over, so that what it says comes after this process's own lines. The
-    /// file is made in `temporaryFolder`, by default `TMPDIR` or /tmp.
+    /// file is made in `temporaryFolder`, by default `TMPDIR` or /tmp. With `held`, its standard
+    /// input is a stream socket from this process, which says nothing until `release` (a helper
+    /// that waits there for its go-ahead); otherwise it shares this process's.
     /// Throws `ExpoError` with the `errno` as `code` when the file or the process cannot be made.
     public static func startCapturingErrors(_ executable: URL, arguments: [String],
                                             environment: [String: String] = [:],
-                                            temporaryFolder: String? = nil) throws -> BackgroundChild {
+                                            temporaryFolder: String? = nil, held: Bool = false) throws -> BackgroundChild {
         let folder = temporaryFolder
             ?? ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array((folder + "/expo-narrate-child-XXXXXX").utf8CString)
@@ -88,18 +93,56 @@ public enum ChildProcess {
         guard file >= 0 else { throw ExpoError.system(file: folder, operation: "make a temporary file in", code: errno) }
         _ = fcntl(file, F_SETFD, FD_CLOEXEC)
         unlink(template)
+        // A socket, not a pipe: `release` writes with MSG_NOSIGNAL, so a child that has ended
+        // never raises SIGPIPE in a caller that does not ignore it.
+        var hold: [Int32] = [-1, -1]
+        if held {
+            guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &hold) == 0 else {
+                let code = errno
+                close(file)
+                throw ExpoError.system(file: executable.path, operation: "make a socket to start", code: code)
+            }
+        }
+        // The child's end of the socket is closed here once it has it.
+        defer { if hold[0] >= 0 { close(hold[0]) } }
         do {
-            let pid = try spawn(executable, arguments: arguments, environment: environment, standardError: file)
-            return BackgroundChild(pid: pid, errorFile: file)
+            let pid = try spawn(executable, arguments: arguments, environment: environment, standardError: file,
+                                standardInput: held ? hold[0] : nil)
+            return BackgroundChild(pid: pid, errorFile: file, hold: hold[1])
         } catch {
             close(file)
+            if hold[1] >= 0 { close(hold[1]) }
             throw error
+        }
+    }
+
+    /// Lets a child started held go on: one line ("go") on its standard input, then its end.
+    /// Does nothing for a child not held or already released; a child that has ended is no error.
+    public static func release(_ child: inout BackgroundChild) {
+        guard child.hold >= 0 else { return }
+        let line: [UInt8] = Array("go\n".utf8)
+        _ = line.withUnsafeBytes { send(child.hold, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL)) }
+        close(child.hold)
+        child = BackgroundChild(pid: child.pid, errorFile: child.errorFile, hold: -1)
+    }
+
+    /// In a child started held: waits for `release`'s line on standard input. False when the
+    /// input ended without it (the parent is gone, or stopped it before letting it go).
+    public static func waitUntilReleased() -> Bool {
+        var byte: UInt8 = 0
+        while true {
+            let count = read(0, &byte, 1)
+            if count < 0, errno == EINTR { continue }
+            guard count == 1 else { return false }
+            if byte == UInt8(ascii: "\n") { return true }
         }
     }
 
     /// Waits for `child` to end; how it ended (nil when it could not be waited for) and what it
     /// wrote to its standard error.
     public static func finish(_ child: BackgroundChild) -> (ending: (status: Int32, bySignal: Bool)?, errors: String) {
+        var child = child
+        release(&child)
         let ending = ProcessStatus.reap(child.pid, blocking: true)
         defer { close(child.errorFile) }
         var text = Data()
@@ -118,14 +161,15 @@ public enum ChildProcess {
     /// Stops `child` (SIGTERM), waits for it and drops what it wrote.
     public static func stop(_ child: BackgroundChild) {
         kill(child.pid, SIGTERM)
+        if child.hold >= 0 { close(child.hold) }
         _ = ProcessStatus.reap(child.pid, blocking: true)
         close(child.errorFile)
     }
 
     /// posix_spawn of `executable` with this process's environment and `environment` over it,
-    /// its standard error on `standardError` when given.
+    /// its standard error on `standardError` and its standard input on `standardInput` when given.
     private static func spawn(_ executable: URL, arguments: [String], environment: [String: String],
-                              standardError: Int32?) throws -> pid_t {
+                              standardError: Int32?, standardInput: Int32? = nil) throws -> pid_t {
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
@@ -135,6 +179,7 @@ public enum ChildProcess {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         if let standardError { posix_spawn_file_actions_adddup2(&actions, standardError, 2) }
+        if let standardInput { posix_spawn_file_actions_adddup2(&actions, standardInput, 0) }
         // `stop`'s SIGTERM must end the child, whatever this process blocks or ignores.
         var pid: pid_t = 0
         let started = withChildAttributes(ownProcessGroup: false) { posix_spawn(&pid, executable.path, &actions, $0, argv, envp) }

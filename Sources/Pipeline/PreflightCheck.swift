@@ -19,10 +19,15 @@ public enum PreflightCheck {
 
     /// The report behind `--all`'s summary line, made in the helper process: as `report(of:)`,
     /// kept in `cache` (when given) under its key, and taken from there when it is kept already.
-    public static func summaryReport(of source: CatalogSource, voicesFolder: URL?, voice: String, cache: URL?) throws -> CheckReport {
+    /// `beforeLoading` as in `report`.
+    public static func summaryReport(of source: CatalogSource, voicesFolder: URL?, voice: String, cache: URL?,
+                                     beforeLoading: @escaping @Sendable () -> Void = {}) throws -> CheckReport {
         let (catalog, warnings) = try source.load()
         let pictures = source.picturesFound(in: catalog)
-        let make = { try report(catalog, warnings: warnings, voices: voices(voicesFolder), voice: voice, picturesFound: pictures) }
+        let make = {
+            try report(catalog, warnings: warnings, voices: voices(voicesFolder), voice: voice, picturesFound: pictures,
+                       beforeLoading: beforeLoading)
+        }
         guard let cache else { return try make() }
         let key = try key(catalog, warnings: warnings, voices: voices(voicesFolder), voice: voice, picturesFound: pictures)
         return try CheckReportStore.report(in: cache, key: key, make: make)
@@ -43,12 +48,13 @@ public enum PreflightCheck {
     }
 
     /// What `catalog` will probably sound wrong or hold by mistake, checked with the lexicon of
-    /// `voices` and the voices of its profile `voice`.
+    /// `voices` and the voices of its profile `voice`; `beforeLoading` is called before the
+    /// spelling dictionary is loaded (see `CatalogChecker`).
     public static func report(_ catalog: Catalog, warnings: [CatalogWarning], voices: VoiceLibrary, voice: String,
-                              picturesFound: Set<String> = []) throws -> CheckReport {
+                              picturesFound: Set<String> = [], beforeLoading: @escaping @Sendable () -> Void = {}) throws -> CheckReport {
         let profile = try voices.profile(named: voice)
         let checker = CatalogChecker(normalizer: KoreanSpeechNormalizer(lexicon: try voices.lexicon()),
-                                     voices: checkVoices(profile))
+                                     voices: checkVoices(profile), beforeLoading: beforeLoading)
         return checker.check(catalog, warnings: warnings, picturesFound: picturesFound)
     }
 
@@ -95,15 +101,19 @@ public enum PreflightCheck {
     }
 }
 
-/// `--all`'s check helper run beside the guide: started once the run leaves a core idle and no
-/// speech worker is left beside it — fewer tracks to make than workers (one entry changed: a
-/// short track), the last track done (the speech server ends with it), or the guide assembled
-/// from the cache — so that its loading of the spelling dictionary overlaps the run instead of
-/// following it. Measured on the ten-times catalog (PSS summed over the run's processes): at
-/// the last tracks it met the server and the last worker (64.8 MB with the server alone); at
-/// `.assembling` it met the run's process writing the page (63.8 MB); once the last track is
-/// done, the run's process is at its smallest. What it prints is kept until `finish`, after the
-/// run's own lines.
+/// `--all`'s check helper run beside the guide, in two steps. `start` starts it as the run
+/// begins, held: it reads the catalog and cuts the spelling dictionary down to the catalog's
+/// words while the run narrates (CPU, little memory: 10–11 MB of PSS beside the run on the
+/// ten-times catalog), then waits. `observe` lets it go on once the run leaves a core idle and
+/// no speech worker is left beside it — fewer tracks to make than workers (one entry changed:
+/// a short track), the last track done (the speech server ends with it), or the guide assembled
+/// from the cache — and only then does it load the dictionary and the Hanja table (24 MB) and
+/// check. So its loading overlaps the run instead of following it, and its memory never meets
+/// the workers'. Measured on the ten-times catalog (PSS summed over the run's processes):
+/// helper loaded beside the last tracks, 64.8 MB with the server alone; at `.assembling`, 63.8
+/// MB beside the run writing the page; once the last track is done, the run's process is at its
+/// smallest. A helper never started, or refused its start, is started (unheld) by `observe` or
+/// run by `finish`. What it prints is kept until `finish`, after the run's own lines.
 public final class CheckHelper: @unchecked Sendable {
     private let arguments: [String]
     private let jobs: Int
@@ -117,7 +127,16 @@ public final class CheckHelper: @unchecked Sendable {
         self.jobs = jobs
     }
 
-    /// Starts the helper when `event` shows a core left idle (once).
+    /// Starts the helper held (see the type), once.
+    public func start() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard child == nil, !startFailed else { return }
+        child = try? ChildProcess.startCapturingErrors(ChildProcess.currentExecutable, arguments: arguments + ["--held"],
+                                                       environment: PreflightCheck.helperEnvironment, held: true)
+    }
+
+    /// Lets the helper go on, or starts it, when `event` shows a core left idle (once).
     public func observe(_ event: GuideProgressEvent) {
         let coreIdle = switch event {
         case .trackStarted(_, let count, _): count < jobs
@@ -128,7 +147,12 @@ public final class CheckHelper: @unchecked Sendable {
         guard coreIdle else { return }
         lock.lock()
         defer { lock.unlock() }
-        guard child == nil, !startFailed else { return }
+        if var held = child {
+            ChildProcess.release(&held)
+            child = held
+            return
+        }
+        guard !startFailed else { return }
         do {
             child = try ChildProcess.startCapturingErrors(ChildProcess.currentExecutable, arguments: arguments,
                                                           environment: PreflightCheck.helperEnvironment)

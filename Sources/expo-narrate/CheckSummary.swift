@@ -66,6 +66,9 @@ struct CheckSummaryCommand: ParsableCommand {
     @Option(name: .customLong("report-cache")) var cache: String?
     @Option(name: .customLong("entry-limit")) var maxEntries: Int?
     @Option(name: .customLong("field-byte-limit")) var maxFieldBytes: Int?
+    /// Started held (`CheckHelper.start`): waits for the run's go-ahead on standard input
+    /// before loading the spelling dictionary, and ends quietly when the run went away instead.
+    @Flag(name: .customLong("held")) var held = false
 
     func run() throws {
         Interruption.installExiting()
@@ -73,7 +76,10 @@ struct CheckSummaryCommand: ParsableCommand {
         do {
             let report = try PreflightCheck.summaryReport(of: catalogFiles.source(maxEntries: maxEntries, maxFieldBytes: maxFieldBytes),
                                                           voicesFolder: voiceOptions.folder, voice: voiceChoice.voice,
-                                                          cache: cache.map { URL(fileURLWithPath: $0) })
+                                                          cache: cache.map { URL(fileURLWithPath: $0) },
+                                                          beforeLoading: { [held] in
+                if held, !ChildProcess.waitUntilReleased() { Foundation.exit(0) }
+            })
             summary.print(report)
         } catch {
             // Said here, once; the run that started this process keeps its own status.

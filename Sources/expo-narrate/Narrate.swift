@@ -248,9 +248,10 @@ struct Narrate: ParsableCommand {
             if !report.failedTracks.isEmpty { throw ExitCode(3) }
             return
         }
-        // The check line: from the report kept in the cache, or made by a helper that starts
-        // beside the run once a core is left idle (`CheckHelper`).
+        // The check line: from the report kept in the cache, or made by a helper started now,
+        // held until the run leaves a core idle (`CheckHelper`).
         let check = all ? checkLine(catalog, warnings: warnings, request: request) : nil
+        if case .helper(_, let helper) = check { helper.start() }
         let report: GuideReport
         do {
             report = try builder.build(request) { event in

@@ -53,6 +53,34 @@ struct ChildProcessTests {
         #expect(kill(sleeper.pid, 0) == -1)
     }
 
+    @Test("a child started held waits for release; one released after it ended, or stopped while held, is no error")
+    func heldChild() throws {
+        let folder = NSTemporaryDirectory() + "expo-held-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // It reads one line, as the check helper does at its gate.
+        var held = try ChildProcess.startCapturingErrors(URL(fileURLWithPath: "/bin/sh"),
+                                                         arguments: ["-c", "read line; echo \"got $line\" >&2"],
+                                                         temporaryFolder: folder, held: true)
+        usleep(200_000)
+        #expect(ProcessStatus.reap(held.pid, blocking: false) == nil, "it went on before it was released")
+        ChildProcess.release(&held)
+        ChildProcess.release(&held)  // once only
+        let (ending, errors) = ChildProcess.finish(held)
+        #expect(ending! == (0, false))
+        #expect(errors == "got go\n")
+        // Ended before its release: the release meets a closed socket, and no SIGPIPE.
+        let gone = try ChildProcess.startCapturingErrors(URL(fileURLWithPath: "/bin/true"), arguments: [],
+                                                         temporaryFolder: folder, held: true)
+        usleep(200_000)
+        #expect(ChildProcess.finish(gone).ending! == (0, false))
+        // Stopped while held: its input ends, and `stop` returns.
+        let stopped = try ChildProcess.startCapturingErrors(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "read line"],
+                                                            temporaryFolder: folder, held: true)
+        ChildProcess.stop(stopped)
+        #expect(kill(stopped.pid, 0) == -1)
+    }
+
     @Test("this program's own file exists")
     func currentExecutable() {
         #expect(FileManager.default.isExecutableFile(atPath: ChildProcess.currentExecutable.path))

@@ -107,6 +107,22 @@ import TestSupport
         #expect((report?["findings"] as? [Any])?.count == count, "\(check.stdout.prefix(400))")
     }
 
+    @Test("the check helper started held waits for the run's go-ahead, and ends quietly when the run went away",
+          .enabled(if: FileManager.default.isReadableFile(atPath: "/usr/share/hunspell/ko_KR.dic"), "hunspell-ko is not installed"))
+    func heldHelper() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let voices = try Self.voicesWithoutLexicon(named: "voices", in: folder)  // findings to report
+        let arguments = ["_check-summary", "--voice", "standard", "--voices", voices.path, "--held"]
+        // Its input ends without the line: the run is gone, and nothing is said or kept.
+        let gone = try CommandRunner.run(arguments + ["--report-cache", folder.appendingPathComponent("gone").path])
+        #expect(gone.status == 0 && gone.stderr.isEmpty && gone.stdout.isEmpty, "\(gone.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("gone").path))
+        let released = try CommandRunner.run(arguments, input: "go\n")
+        #expect(released.status == 0)
+        #expect(released.stderr.hasPrefix("check: ") && released.stderr.contains("Latin-script name"), "\(released.stderr)")
+    }
+
     @Test("a warm --all takes its summary from the report kept in the cache, and checks again when the lexicon changes")
     func warmRunReusesTheKeptReport() throws {
         let folder = try CommandRunner.temporaryFolder()
