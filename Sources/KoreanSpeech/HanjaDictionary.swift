@@ -41,10 +41,12 @@ final class HanjaDictionary: @unchecked Sendable {
     private init?() {
         guard let table = hanja_table_load(nil) else { return nil }
         self.table = table
-        var ranked: [UInt32: [(syllable: Unicode.Scalar, rank: Double)]] = [:]
+        // Each one-character entry filed under a syllable, as (character, rank, syllable), in the
+        // order found; sorted by character then rank below, ties kept in that order.
+        var entries: [(hanja: UInt32, rank: Double, syllable: UInt32)] = []
+        entries.reserveCapacity(32_768)
         var key = [CChar](repeating: 0, count: 4)
         for code in UInt32(0xAC00)...0xD7A3 {
-            let syllable = Unicode.Scalar(code)!
             // UTF-8 of a syllable of U+AC00...U+D7A3 is three bytes.
             key[0] = CChar(bitPattern: UInt8(0xE0 | (code >> 12)))
             key[1] = CChar(bitPattern: UInt8(0x80 | ((code >> 6) & 0x3F)))
@@ -53,26 +55,56 @@ final class HanjaDictionary: @unchecked Sendable {
             guard let list = hanja_table_match_exact(table, key) else { continue }
             let count = Int(hanja_list_get_size(list))
             for index in 0..<count {
-                guard let value = hanja_list_get_nth_value(list, UInt32(index)) else { continue }
-                let scalars = String(cString: value).unicodeScalars
-                guard scalars.count == 1, let hanja = scalars.first else { continue }
+                guard let value = hanja_list_get_nth_value(list, UInt32(index)),
+                      let hanja = Self.onlyScalar(of: value) else { continue }
                 // The comment ("즐거울 락") names the reading the entry is filed under when it is
                 // the character's own; other entries are initial-sound variants (녀 under 여).
                 // Rank by relative place in the syllable's list (the dictionary lists common
-                // characters first), penalised when the entry is only a variant.
+                // characters first), penalised when the entry is only a variant. The syllable's
+                // three bytes found in the comment's UTF-8 can only be that syllable.
                 var rank = Double(index) / Double(max(count, 1))
-                if let comment = hanja_list_get_nth_comment(list, UInt32(index)),
-                   !String(cString: comment).unicodeScalars.contains(syllable) {
+                if let comment = hanja_list_get_nth_comment(list, UInt32(index)), strstr(comment, key) == nil {
                     rank += 1
                 }
-                if Self.commonReadings[hanja.value] == syllable { rank = -1 }
-                ranked[hanja.value, default: []].append((syllable, rank))
+                if Self.commonReadings[hanja]?.value == code { rank = -1 }
+                entries.append((hanja, rank, code))
             }
             hanja_list_delete(list)
         }
-        readings = ranked.mapValues { entries in
-            entries.sorted { $0.rank < $1.rank }.map(\.syllable)
+        let order = entries.indices.sorted { left, right in
+            let a = entries[left], b = entries[right]
+            if a.hanja != b.hanja { return a.hanja < b.hanja }
+            if a.rank != b.rank { return a.rank < b.rank }
+            return left < right
         }
+        var readings: [UInt32: [Unicode.Scalar]] = [:]
+        readings.reserveCapacity(16_384)
+        var start = 0
+        while start < order.count {
+            let hanja = entries[order[start]].hanja
+            var end = start
+            var syllables: [Unicode.Scalar] = []
+            while end < order.count, entries[order[end]].hanja == hanja {
+                syllables.append(Unicode.Scalar(entries[order[end]].syllable)!)
+                end += 1
+            }
+            readings[hanja] = syllables
+            start = end
+        }
+        self.readings = readings
+    }
+
+    /// The one Unicode scalar that the UTF-8 C string `text` holds, or nil when it holds none,
+    /// more than one, or bytes that are not UTF-8.
+    private static func onlyScalar(of text: UnsafePointer<CChar>) -> UInt32? {
+        let length = strlen(text)
+        guard length > 0, length <= 4 else { return nil }
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: length)
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return nil }
+        guard case .emptyInput = decoder.decode(&iterator) else { return nil }
+        return scalar.value
     }
 
     deinit { hanja_table_delete(table) }
