@@ -27,6 +27,13 @@ extension SpeechScanner {
             cursor.move(to: close + 1)
             return
         }
+        // Seoul in 서울(Seoul), read 서울 by the lexicon, would only say the word again.
+        if closed, !hasHanja, case let parts = items(of: (index + 1)..<close), parts.count == 1,
+           let spoken = repeatedLexiconReading(of: parts[0]),
+           Self.endsWith(cursor.hangul(before: index, from: cursor.start, acrossSpaces: false), spoken) {
+            cursor.move(to: close + 1)
+            return
+        }
         guard closed, hasHanja else {
             if opening == "(" {
                 put("(")
@@ -55,7 +62,9 @@ extension SpeechScanner {
     }
 
     /// The items of a bracket's `content` (split at separators, trimmed) worth saying: not
-    /// Japanese, not a Hanja gloss of `wordBefore` or of the item before, not unreadable Hanja.
+    /// Japanese, not a Hanja gloss of `wordBefore` or of the item before, not unreadable Hanja,
+    /// not a name the lexicon reads as that same word (직지(直指, JUKJI): the romanisation, read
+    /// 직지, would only say 직지 again).
     private func keptItems(of content: Range<Int>, wordBefore: ArraySlice<Unicode.Scalar>) -> [Range<Int>] {
         var previousItem = ArraySlice<Unicode.Scalar>()
         var kept: [Range<Int>] = []
@@ -67,10 +76,28 @@ extension SpeechScanner {
                 if Self.repeats(hanja, wordBefore) || Self.repeats(hanja, previousItem) { continue }
                 if Self.hanjaReading(hanja).isEmpty { continue }
             }
+            if let spoken = repeatedLexiconReading(of: item), Self.endsWith(wordBefore, spoken) || Self.endsWith(previousItem, spoken) {
+                continue
+            }
             kept.append(item)
             previousItem = cursor.hangul(before: item.upperBound, from: item.lowerBound, acrossSpaces: true)
         }
         return kept
+    }
+
+    /// The Korean reading (spaces left out) the lexicon gives the whole of `item`, when one entry
+    /// is written there and spans it; nil otherwise (a foreign or phonetic entry included).
+    private func repeatedLexiconReading(of item: Range<Int>) -> [Unicode.Scalar]? {
+        guard let found = lexiconEntry(at: item.lowerBound), found.written.count == item.count,
+              found.entry.language == nil, !found.entry.isPronunciation else { return nil }
+        let spoken = found.entry.spoken.unicodeScalars.filter { $0 != " " }
+        return spoken.isEmpty || !spoken.allSatisfy(ScalarClass.isHangul) ? nil : Array(spoken)
+    }
+
+    /// Whether `hangul`, spaces left out, ends with `spoken`.
+    static func endsWith(_ hangul: ArraySlice<Unicode.Scalar>, _ spoken: [Unicode.Scalar]) -> Bool {
+        let letters = hangul.filter { $0 != " " }
+        return !spoken.isEmpty && letters.count >= spoken.count && Array(letters.suffix(spoken.count)) == spoken
     }
 
     /// `content` split at , 、 · / : ; and trimmed of spaces; empty items left out.

@@ -71,6 +71,22 @@ struct PronunciationLexiconTests {
         #expect(normalizer.spoken("국보 제32호") == "국뽀 제삼십이 호")
     }
 
+    @Test("a bracketed name the lexicon reads as the word before it is not said twice")
+    func bracketedNameRepeatingTheWordIsLeftOut() {
+        let lexicon = PronunciationLexicon(entries: [
+            .init(written: "JUKJI", spoken: "직지"),
+            .init(written: "Seoul", spoken: "서 울"),
+            .init(written: "Exposition Universelle", spoken: "Exposition Universelle", language: "fr"),
+        ])
+        let normalizer = KoreanSpeechNormalizer(lexicon: lexicon)
+        #expect(normalizer.spoken("간단히 직지(直指, JUKJI)라고 부른다") == "간단히 직지라고 부른다")
+        #expect(normalizer.spoken("수도 서울(Seoul)에서") == "수도 서울에서")
+        // Another word, a foreign entry, or a word the lexicon does not know: still said.
+        #expect(normalizer.spoken("책(JUKJI)") == "책(직지)")
+        #expect(normalizer.spoken("박람회(Exposition Universelle)").contains("Exposition Universelle"))
+        #expect(normalizer.spoken("직지(Jikji)").contains("Jikji"))
+    }
+
     @Test func foreignEntriesBecomeRunsOfTheirLanguage() {
         let lexicon = PronunciationLexicon(entries: [
             .init(written: "Le Petit Journal", spoken: "Le Petit Journal", language: "fr"),
