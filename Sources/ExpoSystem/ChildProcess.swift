@@ -71,8 +71,8 @@ public enum ChildProcess {
         public let pid: pid_t
         /// The unnamed file its standard error goes to, read by `finish`.
         fileprivate let errorFile: Int32
-        /// This process's end of the pipe on the child's standard input, when it was started held
-        /// (see `release`); -1 otherwise.
+        /// This process's end of the socket on the child's standard input, when it was started
+        /// held (see `release`); -1 otherwise.
         fileprivate let hold: Int32
     }
 
