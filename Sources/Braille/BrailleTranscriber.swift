@@ -163,9 +163,10 @@ public struct BrailleTranscriber: Sendable {
     }
 
     /// Straight quotation marks as opening or closing ones: opening at the start or after a
-    /// space or an opening bracket, closing elsewhere (an apostrophe inside a word stays one).
+    /// space or an opening bracket, closing elsewhere. An apostrophe inside a Latin word, straight
+    /// or curly (World’s), is an apostrophe, not a closing quote that ends the Latin run.
     static func pairedQuotes(_ text: String) -> String {
-        guard text.contains("\"") || text.contains("'") else { return text }
+        guard text.contains("\"") || text.contains("'") || text.contains("’") else { return text }
         var output = String.UnicodeScalarView()
         var previous: Unicode.Scalar?
         let scalars = Array(text.unicodeScalars)
@@ -173,10 +174,10 @@ public struct BrailleTranscriber: Sendable {
             let opens = previous == nil || previous!.properties.isWhitespace || "([{《〈「『“‘".unicodeScalars.contains(previous!)
             switch scalar {
             case "\"": output.append(opens ? "“" : "”")
-            case "'":
+            case "'", "’":
                 let next = index + 1 < scalars.count ? scalars[index + 1] : nil
                 let inWord = previous.map(isLatinLetter) == true && next.map(isLatinLetter) == true
-                output.append(inWord ? "'" : (opens ? "‘" : "’"))
+                output.append(inWord ? "'" : scalar == "’" ? "’" : (opens ? "‘" : "’"))
             default: output.append(scalar)
             }
             previous = scalar

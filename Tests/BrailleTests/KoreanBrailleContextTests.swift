@@ -92,6 +92,9 @@ struct KoreanBrailleContextTests {
         // Must not change: Latin inside Korean text.
         #expect(try transcriber.braille("Paris 박람회") == "⠴⠠⠏⠜⠊⠎⠲⠀⠘⠁⠐⠣⠢⠚⠽")
         #expect(try transcriber.braille("높이 h는") == "⠉⠥⠲⠕⠀⠴⠓⠲⠉⠵")
+        // A curly apostrophe inside a Latin word keeps the word whole; after it, a closing quote.
+        #expect(try transcriber.braille("박람회[World’s Fair]") == (try transcriber.braille("박람회[World's Fair]")))
+        #expect(try transcriber.braille("‘Fair’는").hasSuffix("⠴⠄⠉⠵"))
         #expect(try transcriber.braille("10 km") == "⠼⠁⠚⠀⠅⠍")  // digits and letters alone: no Hangul
     }
 
