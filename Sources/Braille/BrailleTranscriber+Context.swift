@@ -47,11 +47,11 @@ extension BrailleTranscriber {
         return String(String.UnicodeScalarView(scalars))
     }
 
-    /// What may follow a letter named on its own: a particle, or 자 ("the letter"), 형, 모양
-    /// with or without one (ㄱ자도, ㅂ은).
+    /// What may follow a letter named on its own: a particle, or a noun about letters (자 "the
+    /// letter", 형, 모양, 순 "order", 받침, 소리) with or without one (ㄱ자도, ㅂ은, ㄱㄴㄷ순으로).
     static func isNamingSuffix(_ rest: String) -> Bool {
         if particles.contains(rest) { return true }
-        for noun in ["자", "형", "모양"] where rest.hasPrefix(noun) {
+        for noun in ["자", "형", "모양", "순", "받침", "소리"] where rest.hasPrefix(noun) {
             let after = String(rest.dropFirst(noun.count))
             if after.isEmpty || particles.contains(after) { return true }
         }
@@ -92,8 +92,11 @@ extension BrailleTranscriber {
     /// 5개 − 3개 = 2개); a space is put where the print has none: before the sign when a
     /// syllable comes before it in the same word, after it when syllables other than a particle
     /// follow (× 3.14이다 keeps the number to the sign). Between numbers (3+4=7) nothing is
-    /// added. A hyphen with a space each side in an equation is the minus sign.
+    /// added. A hyphen with a space each side in an equation is the minus sign; -> and <- are
+    /// arrows.
     static func mathSpaced(_ text: String) -> String {
+        // An arrow typed as -> or <- is an arrow, not a comparison sign.
+        let text = text.replacingOccurrences(of: "->", with: "→").replacingOccurrences(of: "<-", with: "←")
         var scalars = Array(text.unicodeScalars)
         if scalars.contains("=") {
             for index in scalars.indices where scalars[index] == "-" && index > 0 && index + 1 < scalars.count

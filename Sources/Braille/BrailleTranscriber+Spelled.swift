@@ -25,27 +25,29 @@ extension BrailleTranscriber {
     }
 
     /// `text` (prepared) with every sign no table writes replaced by its words, spaced off from
-    /// the words around it, and the signs so replaced. In a text of Latin words alone the sign is
-    /// asked of the English table; its words then make the text Korean.
-    func spelledOut(_ text: String) throws -> (text: String, signs: [SpelledSign]) {
-        let standalone = Self.isStandaloneLatin(text)
+    /// the words around it; the signs so replaced; and whether the text is Latin words alone
+    /// (제28항), written by the English table: not when it holds a sign only the Korean table
+    /// writes (《Paris》), which makes it Korean text with a Latin run.
+    func spelledOut(_ text: String) throws -> (text: String, signs: [SpelledSign], standalone: Bool) {
+        var standalone = Self.isStandaloneLatin(text)
         var signs: [SpelledSign] = []
         var verdict: [Unicode.Scalar: String?] = [:]
         var output = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars where Self.mayBeUnwritable(scalar) && verdict[scalar] == nil {
+            let inKorean = Self.latinRunScalars.contains(scalar) ? latinTable : koreanTable
+            let written = try !Louis.translate(String(scalar), tables: inKorean).isEmpty
+            if standalone, written, try Louis.translate(String(scalar), tables: latinTable).isEmpty { standalone = false }
+            let words = written ? nil : Self.words(for: scalar, normalizer: normalizer)
+            verdict[scalar] = .some(words)
+            if let words { signs.append(SpelledSign(sign: Character(scalar), words: words)) }
+        }
         for scalar in text.unicodeScalars {
-            guard Self.mayBeUnwritable(scalar) else { output.append(scalar); continue }
-            if verdict[scalar] == nil {
-                let table = standalone || Self.latinRunScalars.contains(scalar) ? latinTable : koreanTable
-                let written = try !Louis.translate(String(scalar), tables: table).isEmpty
-                let words = written ? nil : Self.words(for: scalar, normalizer: normalizer)
-                verdict[scalar] = .some(words)
-                if let words { signs.append(SpelledSign(sign: Character(scalar), words: words)) }
-            }
-            guard let words = verdict[scalar]! else { output.append(scalar); continue }
+            guard let words = verdict[scalar] ?? nil else { output.append(scalar); continue }
             if let last = output.last, last != " " { output.append(" ") }
             output.append(contentsOf: (words + " ").unicodeScalars)
         }
-        return (String(output), signs)
+        // Korean words in place of a sign make the text Korean.
+        return (String(output), signs, standalone && signs.isEmpty)
     }
 
     /// Characters that need asking liblouis: not ASCII, Hangul, the final jamo of 제10항, Latin

@@ -54,9 +54,9 @@ public struct BrailleTranscriber: Sendable {
 
     /// The braille of one line of display text (no line breaks in it; a line break is a space).
     public func braille(_ text: String) throws -> String {
-        let text = try spelledOut(prepared(text)).text
+        let (text, _, standalone) = try spelledOut(prepared(text))
         // 제28항: a text of Latin words alone (no Hangul) is English braille, without the 로마자표.
-        if Self.isStandaloneLatin(text) { return Self.sixDot(try latinBraille(text)) }
+        if standalone { return Self.sixDot(try latinBraille(text)) }
         var result = ""
         for segment in Self.segments(text) {
             switch segment {

@@ -22,6 +22,7 @@ struct KoreanBrailleContextTests {
         #expect(try transcriber.braille("ㄱㄴ") == "⠿⠁⠿⠒")
         #expect(try transcriber.braille("ㄷ자") == "⠿⠔⠨")  // the letter named, then 자
         #expect(try transcriber.braille("ㄴ은") == "⠿⠒⠵")  // the letter named, then a particle
+        #expect(try transcriber.braille("ㄱㄴㄷ순") == "⠿⠁⠿⠒⠿⠔⠠⠛")  // letters named, then 순 "order"
         // Must not change: syllables are not letters.
         #expect(try transcriber.braille("다") == "⠊")
         #expect(try transcriber.braille("은") == "⠵")
@@ -77,6 +78,8 @@ struct KoreanBrailleContextTests {
         #expect(try transcriber.braille("12\u{2212}5=7") == "⠼⠁⠃⠔⠼⠑⠒⠒⠼⠛")
         #expect(try transcriber.braille("<백자>") == "⠐⠶⠘⠗⠁⠨⠶⠂")
         #expect(try transcriber.braille("1 - 2") == "⠼⠁⠤⠤⠼⠃")
+        #expect(try transcriber.braille("서울->부산") == (try transcriber.braille("서울→부산")))  // an arrow
+        #expect(!(try transcriber.braille("서울->부산")).contains("⠢⠢"))
     }
 
     // 제28항: Latin words alone are English braille (UEB, contracted as the standard's examples
@@ -96,6 +99,8 @@ struct KoreanBrailleContextTests {
         #expect(try transcriber.braille("박람회[World’s Fair]") == (try transcriber.braille("박람회[World's Fair]")))
         #expect(try transcriber.braille("‘Fair’는").hasSuffix("⠴⠄⠉⠵"))
         #expect(try transcriber.braille("10 km") == "⠼⠁⠚⠀⠅⠍")  // digits and letters alone: no Hangul
+        // A mark only the Korean table writes makes it Korean text with a Latin run.
+        #expect(try transcriber.braille("《Paris》") == "⠰⠶⠴⠠⠏⠜⠊⠎⠶⠆")
     }
 
     // A sign no table writes is spelled out in Korean words, never dropped.
