@@ -8,43 +8,45 @@ import PackageDescription
 // scripts/check-structure.py checks in the test command. ARCHITECTURE.md shows the graph (made
 // from `swift package describe` by that script) and what each target holds.
 
+// The C targets live in Sources/C, apart from the stages: Debian's libraries as modules (a module
+// map and the header it names) and the shims of our own.
 let cLibraries: [Target] = [
     // espeak-ng's C library (Debian: libespeak-ng-dev).
-    .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
+    .systemLibrary(name: "CEspeakNG", path: "Sources/C/CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
     // libhangul's Hanja dictionary (Debian: libhangul-dev, libhangul-data).
-    .systemLibrary(name: "CHangul", pkgConfig: "libhangul", providers: [.apt(["libhangul-dev"])]),
+    .systemLibrary(name: "CHangul", path: "Sources/C/CHangul", pkgConfig: "libhangul", providers: [.apt(["libhangul-dev"])]),
     // OpenSSL's libcrypto, for SHA-256 (Debian: libssl-dev).
-    .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+    .systemLibrary(name: "CCrypto", path: "Sources/C/CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     // libopus, the Opus codec itself (the Ogg pages are written in Swift). Debian: libopus-dev.
-    .systemLibrary(name: "COpus", pkgConfig: "opus", providers: [.apt(["libopus-dev"])]),
+    .systemLibrary(name: "COpus", path: "Sources/C/COpus", pkgConfig: "opus", providers: [.apt(["libopus-dev"])]),
     // libsoxr, to resample espeak-ng's 22 050 Hz to a rate libopus takes. Debian: libsoxr-dev.
-    .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
+    .systemLibrary(name: "CSoxr", path: "Sources/C/CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
     // LAME. Debian ships no .pc file, so the module map names the header and the library.
-    .systemLibrary(name: "CLame", providers: [.apt(["libmp3lame-dev"])]),
+    .systemLibrary(name: "CLame", path: "Sources/C/CLame", providers: [.apt(["libmp3lame-dev"])]),
     // libebur128 (BS.1770-4 loudness and true peak): Audio's true-peak ceiling, Encoding's
     // measurement of the encoded files. Debian: libebur128-dev.
-    .systemLibrary(name: "CEbur128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
+    .systemLibrary(name: "CEbur128", path: "Sources/C/CEbur128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
     // opusfile and libmpg123, to decode what was encoded and measure it.
-    .systemLibrary(name: "COpusFile", pkgConfig: "opusfile", providers: [.apt(["libopusfile-dev"])]),
-    .systemLibrary(name: "CMpg123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
+    .systemLibrary(name: "COpusFile", path: "Sources/C/COpusFile", pkgConfig: "opusfile", providers: [.apt(["libopusfile-dev"])]),
+    .systemLibrary(name: "CMpg123", path: "Sources/C/CMpg123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
     // libhunspell with Debian's Korean dictionary (hunspell-ko): the pre-flight check's broken
     // words. Debian: libhunspell-dev.
-    .systemLibrary(name: "CHunspell", pkgConfig: "hunspell", providers: [.apt(["libhunspell-dev"])]),
+    .systemLibrary(name: "CHunspell", path: "Sources/C/CHunspell", pkgConfig: "hunspell", providers: [.apt(["libhunspell-dev"])]),
     // liblouis with Debian's braille tables (Korean ko-g2, English UEB): the braille edition.
     // Debian: liblouis-dev, liblouis-data.
-    .systemLibrary(name: "CLouis", pkgConfig: "liblouis", providers: [.apt(["liblouis-dev"])]),
+    .systemLibrary(name: "CLouis", path: "Sources/C/CLouis", pkgConfig: "liblouis", providers: [.apt(["liblouis-dev"])]),
     // libhunspell's C++ behind C functions that catch every exception (none crosses into Swift).
-    .target(name: "CHunspellShim", dependencies: ["CHunspell"]),
+    .target(name: "CHunspellShim", dependencies: ["CHunspell"], path: "Sources/C/CHunspellShim"),
     // libvips (Debian: libvips42): the entries' pictures, decoded with pixel limits and made
     // into the page's and the book's sizes; chosen by measurement (README, "Pictures"). Opened
     // with dlopen when a picture is prepared, not linked: its ~90 libraries cost every process
     // 0.05 s and 18 MB at start. Its variadic calls as plain C functions; only the JPEG, PNG and
     // WebP loaders allowed.
-    .target(name: "CPictureShim"),
+    .target(name: "CPictureShim", path: "Sources/C/CPictureShim"),
     // Adapts espeak-ng's one global callback to a per-call sink.
-    .target(name: "CEspeakShim", dependencies: ["CEspeakNG"]),
+    .target(name: "CEspeakShim", dependencies: ["CEspeakNG"], path: "Sources/C/CEspeakShim"),
     // Signal flags as volatile sig_atomic_t, and Linux calls with their real prototypes.
-    .target(name: "CSystemShim"),
+    .target(name: "CSystemShim", path: "Sources/C/CSystemShim"),
 ]
 
 // The targets that do the heavy work per sample or per character (loudness filters, limiter,
