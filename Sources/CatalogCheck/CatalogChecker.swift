@@ -1,4 +1,3 @@
-import CatalogLoading
 import ExpoModel
 import ExpoSystem
 import Foundation

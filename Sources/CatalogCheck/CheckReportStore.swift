@@ -1,4 +1,3 @@
-import CatalogLoading
 import ExpoModel
 import ExpoSystem
 import Foundation
@@ -60,7 +59,7 @@ public enum CheckReportStore {
     }
 
     /// `check-KEY.json`: the name a report is stored under.
-    public static func fileName(key: String) -> String { "check-\(key).json" }
+    public static func fileName(key: String) -> String { CacheEntryKind.checkReport.name(key: key) }
 
     /// Path, size and modification time of the file at `path`, or that it is absent.
     private static func identity(ofFile path: String) -> String {
