@@ -103,7 +103,7 @@ let stages: [Target] = [
     .target(name: "Export", dependencies: ["ExpoModel", "ExpoSystem", "TalkingBook"],
             swiftSettings: optimizedInDebugBuilds),
     // The cache outside the guide: the folder claimed and tagged, each track's audio and record.
-    .target(name: "GuideCache", dependencies: ["ExpoModel", "ExpoSystem", "Speech"]),
+    .target(name: "GuideCache", dependencies: ["ExpoModel", "ExpoSystem"]),
     // Speech in processes of its own: the forking speech server, its workers, and each track's
     // audio and compressed copies made into the cache.
     .target(name: "Synthesis", dependencies: ["ExpoModel", "ExpoSystem", "Speech", "Audio", "Encoding", "GuideCache"]),

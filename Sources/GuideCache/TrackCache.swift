@@ -1,12 +1,12 @@
 import Foundation
 import ExpoModel
 import ExpoSystem
-import Speech
 
 /// A content-addressed store of finished track audio: `KEY.wav` and `KEY.json`, where KEY is
 /// the SHA-256 of everything that decides the sound (the SSML, the voice profile, the tool's
-/// and espeak-ng's versions). Each file is written under a temporary name and renamed, the
-/// JSON last, so an entry is complete or absent even if runs overlap or one is killed.
+/// and espeak-ng's versions: `TrackCache.key`, made in Synthesis, which knows the voice). Each
+/// file is written under a temporary name and renamed, the JSON last, so an entry is complete
+/// or absent even if runs overlap or one is killed.
 public struct TrackCache: Sendable {
     public let folder: URL
     /// The shard ("K/N") this process makes tracks for, recorded in each entry it makes; nil
@@ -41,26 +41,6 @@ public struct TrackCache: Sendable {
     /// the audio's pauses are (`SentenceAligner`). A change makes every older entry a miss (it is
     /// made again, never read without the new fields).
     public static let recordFormat = "track-record 3"
-
-    /// The key of a track: SHA-256 over the inputs that decide its audio and its recorded cues
-    /// (`captions`: see `captionFingerprint`), and the record's format.
-    public static func key(ssml: String, profile: VoiceProfile, toolVersion: String, espeakVersion: String,
-                           captions: String = "") -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let profileJSON = (try? encoder.encode(profile)).map { String(decoding: $0, as: UTF8.self) } ?? profile.name
-        return SHA256Digest.key(["expo-narrate " + toolVersion, "espeak-ng " + espeakVersion, recordFormat, profileJSON,
-                                 ssml, captions])
-    }
-
-    /// What decides a track's recorded cues besides its audio: the display sentences and where
-    /// each of their words is said in the SSML.
-    public static func captionFingerprint(sentences: [String], wordSpans: [[ClosedRange<Int>?]]) -> String {
-        let spans = wordSpans.map { sentence in
-            sentence.map { $0.map { "\($0.lowerBound)-\($0.upperBound)" } ?? "-" }.joined(separator: ",")
-        }
-        return sentences.joined(separator: "\u{0}") + "\u{1}" + spans.joined(separator: ";")
-    }
 
     public func audioURL(_ key: String) -> URL { folder.appendingPathComponent(key + ".wav") }
     public func metadataURL(_ key: String) -> URL { folder.appendingPathComponent(key + ".json") }
