@@ -81,7 +81,7 @@ let stages: [Target] = [
     .target(name: "Narration", dependencies: ["ExpoModel", "ExpoSystem", "KoreanSpeech"],
             swiftSettings: optimizedInDebugBuilds),
     // The pre-flight check: what the voice will get wrong, data errors, broken words.
-    .target(name: "CatalogCheck", dependencies: ["ExpoModel", "ExpoSystem", "KoreanSpeech", "Narration", "CHunspellShim"],
+    .target(name: "CatalogCheck", dependencies: ["ExpoModel", "ExpoSystem", "GuideCache", "KoreanSpeech", "Narration", "CHunspellShim"],
             swiftSettings: optimizedInDebugBuilds),
     // Voice profiles, SSML, espeak-ng through the C shim, caption timing.
     .target(name: "Speech", dependencies: ["ExpoModel", "ExpoSystem", "KoreanSpeech", "KoreanPronunciation", "CEspeakShim"]),

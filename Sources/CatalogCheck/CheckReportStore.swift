@@ -1,5 +1,6 @@
 import ExpoModel
 import ExpoSystem
+import GuideCache
 import Foundation
 
 /// Check reports remembered by everything they depend on, so that a warm `--all` prints its

@@ -42,13 +42,13 @@ public struct TrackCache: Sendable {
     /// made again, never read without the new fields).
     public static let recordFormat = "track-record 3"
 
-    public func audioURL(_ key: String) -> URL { folder.appendingPathComponent(key + ".wav") }
-    public func metadataURL(_ key: String) -> URL { folder.appendingPathComponent(key + ".json") }
+    public func audioURL(_ key: String) -> URL { CacheEntryKind.trackAudio.url(in: folder, key: key) }
+    public func metadataURL(_ key: String) -> URL { CacheEntryKind.trackRecord.url(in: folder, key: key) }
     /// The ledger of the cache's and the published guide's file digests (see `FileDigests`).
-    public static func digestLedger(in folder: URL) -> URL { folder.appendingPathComponent(CacheFolder.digestsName) }
+    public static func digestLedger(in folder: URL) -> URL { CacheEntryKind.fileDigests.url(in: folder) }
     /// The compressed copy of track `key` in `format` (`KEY.opus`, `KEY.mp3`).
     public func encodedURL(_ key: String, _ format: DeliveryFormat) -> URL {
-        folder.appendingPathComponent(key + "." + format.fileExtension)
+        CacheEntryKind.encodedTrack(format).url(in: folder, key: key)
     }
 
     /// The entry for `key` if it is complete and intact: its record readable, its WAV of the
@@ -160,7 +160,7 @@ public struct TrackCache: Sendable {
     /// writing here, process ids can be the same on two hosts (every container's first process
     /// is 1), so the name also has the shard and a random part.
     public func batchURL() -> URL {
-        guard sharedWithOtherHosts else { return scratchURL("batch") }
-        return scratchURL("batch-" + String(UInt64.random(in: 0...UInt64.max), radix: 16))
+        guard sharedWithOtherHosts else { return scratchURL(CacheEntryKind.batch.name) }
+        return scratchURL(CacheEntryKind.sharedBatch.name(randomHex: String(UInt64.random(in: 0...UInt64.max), radix: 16)))
     }
 }

@@ -27,7 +27,7 @@ public struct TrackSynthesizer {
         // in a scratch file, removed within seconds (so seldom written to the disk). Two workers
         // run beside the run; holding a five-minute track whole cost each 15 MB more.
         let raw = SampleSpool(sampleRate: engine.sampleRate, memoryLimitFrames: SampleSpool.chunkFrames,
-                              scratchURL: cache.scratchURL(job.key + ".raw"))
+                              scratchURL: cache.scratchURL(CacheEntryKind.trackSamples.name(key: job.key)))
         defer { raw.discard() }
         var timer = CaptionTimer()
         // Measured as it is made, which spares the normalizer a pass over the audio.

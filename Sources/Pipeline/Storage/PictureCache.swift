@@ -1,4 +1,5 @@
 import ExpoSystem
+import GuideCache
 import Foundation
 import Pictures
 
@@ -16,7 +17,7 @@ struct PictureCache {
         return SHA256Digest.key([hasher.hexDigest(), stem, preparer.settings, GuideBuilder.toolVersion])
     }
 
-    static func fileName(key: String) -> String { "picture-\(key).json" }
+    static func fileName(key: String) -> String { CacheEntryKind.picture.name(key: key) }
 
     func load(_ key: String) -> [PreparedFile]? {
         guard let data = try? Data(contentsOf: folder.appendingPathComponent(Self.fileName(key: key))),
