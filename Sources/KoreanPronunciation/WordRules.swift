@@ -172,7 +172,9 @@ enum WordRules {
     }
 
     /// 제12항 붙임1: an obstruent coda + ㅎ → aspirate (먹히다 [머키다], 밝히다 [발키다],
-    /// 앉히다 [안치다], 꽂히다 [꼬치다]); ㄷ + 히 → 치 (제17항 붙임: 굳히다 [구치다]).
+    /// 앉히다 [안치다], 꽂히다 [꼬치다]); ㄷ + 히 → 치 (제17항 붙임: 굳히다 [구치다]). ㅈ/ㅊ
+    /// give ㅊ before the suffix 히/혀 only; before any other ㅎ (a compound's second part,
+    /// 하고) they are first neutralised to [ㄷ] (붙임 2: 꽃향기 [꼬턍기], as 꽃 한 송이).
     static func aspirateBefore(_ s: inout [Syllable], _ i: Int) {
         let c = s[i].coda
         var keep = Coda.none
@@ -182,13 +184,18 @@ enum WordRules {
         case Coda.lb, Coda.lp: keep = Coda.l; onset = Onset.p
         case Coda.lt: keep = Coda.l; onset = Onset.t
         case Coda.nj: keep = Coda.n; onset = Onset.ch
-        case Coda.j, Coda.ch: onset = Onset.ch
+        case Coda.j, Coda.ch:                             // 꽂히다 [꼬치다]; 꽃향기 [꼬턍기]
+            let v = s[i + 1].vowel
+            onset = v == Vowel.i || v == Vowel.yeo ? Onset.ch : Onset.t
         default: onset = Jamo.aspiratedOnset(ofRepresentative: Jamo.representative(c))
         }
         if s[i].fixed & Syllable.fixedCoda == 0 { s[i].coda = keep }
         if s[i + 1].fixed & Syllable.fixedOnset == 0 {
             s[i + 1].onset = onset
             if c == Coda.d { palatalise(&s, i + 1) }
+            if onset == Onset.ch, s[i + 1].vowel == Vowel.yeo, s[i + 1].fixed & Syllable.fixedVowel == 0 {
+                s[i + 1].vowel = Vowel.eo                                    // 제5항: 젖혀 [저처], 앉혀 [안처]
+            }
         }
     }
 
