@@ -24,7 +24,7 @@ enum SyllableClass {
     static let saiSiot: UInt16 = 1, noSinoTensing: UInt16 = 2, modifierL: UInt16 = 4, modifierLAnyNoun: UInt16 = 8
     static let numeral: UInt16 = 16, nlSuffix: UInt16 = 32, stemEnding: UInt16 = 64, nInsertionModifier: UInt16 = 128
     static let nounLG: UInt16 = 256, nativeTens: UInt16 = 512, prefix: UInt16 = 1024
-    static let modifierWordEnd: UInt16 = 2048, boundNounStart: UInt16 = 4096
+    static let modifierWordEnd: UInt16 = 2048, boundNounStart: UInt16 = 4096, nPrefix: UInt16 = 8192
 }
 
 /// Closed word classes the rules consult where the standard depends on morphology
@@ -122,6 +122,10 @@ enum WordClasses {
     /// 제15항 prefixes whose coda links neutralised (헛웃음 [허두슴], 첫인상 [처딘상]).
     static let prefixes = SyllableSet("헛첫")
 
+    /// 제29항 prefixes after which a second part starting with 이/야/여/요/유 takes [ㄴ] (맨입
+    /// [맨닙], 헛일 [헌닐], 홑이불, 한여름, 늦여름, 첫여름, 막일, 옛이야기).
+    static let nPrefixes = SyllableSet("맨헛홑한늦첫맏덧막민풋홀옛")
+
     /// The class mask of every syllable (index: scalar − U+AC00).
     static let flags: [UInt16] = {
         var f = [UInt16](repeating: 0, count: 11_172)
@@ -136,7 +140,7 @@ enum WordClasses {
         mark(saiSiot, SyllableClass.saiSiot); mark(noSinoTensing, SyllableClass.noSinoTensing); mark(modifierL, SyllableClass.modifierL)
         mark(modifierLAnyNoun, SyllableClass.modifierLAnyNoun); mark(numerals, SyllableClass.numeral); mark(nlSuffixes, SyllableClass.nlSuffix)
         mark(stemEndings, SyllableClass.stemEnding); mark(nInsertionModifiers, SyllableClass.nInsertionModifier); mark(nounLG, SyllableClass.nounLG)
-        mark(nativeTens, SyllableClass.nativeTens); mark(prefixes, SyllableClass.prefix)
+        mark(nativeTens, SyllableClass.nativeTens); mark(prefixes, SyllableClass.prefix); mark(nPrefixes, SyllableClass.nPrefix)
         mark(Array(modifierWords), first: false, SyllableClass.modifierWordEnd)
         mark(Array(boundNounForms), first: true, SyllableClass.boundNounStart)
         return f

@@ -124,9 +124,14 @@ enum WordRules {
     }
 
     /// 제13–15항 (linking), 제12항 4 (ㅎ dropped), 제17항 (palatalisation), and ㄴ-insertion
-    /// in 십육 [심뉵]-type numerals (제29항).
+    /// (제29항) in compounds (`Grammar.addsN`) and in 십육 [심뉵]-type numerals.
     static func linkVowel(_ s: inout [Syllable], _ i: Int, _ r: Range<Int>, _ g: Grammar) {
         let c = s[i].coda
+        if Jamo.isIOrY(s[i + 1].vowel), s[i + 1].fixed & Syllable.fixedOnset == 0, g.addsN(s, i, r) == true {
+            s[i + 1].onset = Jamo.representative(c) == Coda.l ? Onset.r : Onset.n
+            consonantJunction(&s, i, r, g)
+            return
+        }
         if c == Coda.ng { return }
         if s[i + 1].written == SyllableScalar.yuk, s[i].has(SyllableClass.numeral) {
             s[i + 1].onset = Jamo.representative(c) == Coda.l ? Onset.r : Onset.n
