@@ -62,6 +62,12 @@ struct Grammar {
         writtenKey(s, r).map(set.contains) ?? false
     }
 
+    /// Whether word `r` as a whole is a noun (건물, 하늘; not 유물은); nil without a lexicon.
+    func isNoun(_ s: [Syllable], _ r: Range<Int>) -> Bool? {
+        guard lexicon != nil else { return nil }
+        return classes(s, r).contains(.nominal)
+    }
+
     /// Whether word `r` is a noun, or a noun and a particle (감지를, 책을, 나는).
     func readsAsNoun(_ s: [Syllable], _ r: Range<Int>) -> Bool {
         guard lexicon != nil else { return false }

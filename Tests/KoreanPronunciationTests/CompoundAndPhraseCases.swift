@@ -3,7 +3,7 @@ import Testing
 import KoreanMorphology
 @testable import KoreanPronunciation
 
-/// Issue 37: ㄴ 첨가 found from the morphology. The
+/// Issue 37: ㄴ 첨가 found from the morphology, set phrases across a space, and ㅎ. The
 /// positive rows are words no dictionary entry names, so the rule itself must produce them;
 /// each class has must-not rows of the same shapes beside it.
 enum CompoundAndPhraseCases {
@@ -39,8 +39,28 @@ enum CompoundAndPhraseCases {
         Case("제29항", "이천이십", "이처니십"), Case("제29항", "오십유로", "오시뷰로"), Case("제29항", "육천여권", "육처녀권"),
     ]
 
+    /// 제15항 (and 제29항 붙임 2 before 옆): a bare noun and a noun of place or 없다/있다 are one
+    /// phrase, so a resonant coda links over the space too.
+    static let setPhrases: [Case] = [
+        Case("제15항", "물 위", "무뤼"), Case("제15항", "산 아래", "사나래"), Case("제15항", "문 앞", "무납"),
+        Case("제15항", "건물 안에", "건무라네"), Case("제15항", "전시실 안에", "전시시라네"), Case("제15항", "무덤 앞", "무더맙"),
+        Case("제15항", "마을 앞", "마으랍"), Case("제15항", "하늘 아래", "하느라래"), Case("제15항", "돈 없다", "도넙따"),
+        Case("제15항", "힘 없이", "히멉씨"), Case("제15항", "그림 안에", "그리마네"), Case("제29항", "문 옆", "문 녑"),
+        Case("제29항", "길 옆", "길 렵"), Case("제29항", "강 옆", "강 녑"),
+    ]
+
+    /// Must not link: the first word ends in a particle or is no noun, ㅇ never links, and a
+    /// pause stops the phrase; 안내 is no noun of place.
+    static let setPhrasesNot: [Case] = [
+        Case("제15항", "유물은 이곳에", "유무른 이고세"), Case("제15항", "사람은 아래로", "사라믄 아래로"),
+        Case("제15항", "그는 위에서", "그는 위에서"), Case("제15항", "땅 위", "땅 위"), Case("제15항", "방 안", "방 안"),
+        Case("제15항", "물, 위", "물, 위"), Case("제15항", "나는 아침에", "나는 아치메"), Case("제15항", "물 안내", "물 안내"),
+        Case("제15항", "박물관을 안내", "방물과늘 안내"),
+    ]
+
     static let byClass: [(String, [Case])] = [
         ("제29항 compounds", nInsertion), ("제29항 must not", nInsertionNot),
+        ("제15항 set phrases", setPhrases), ("제15항 must not", setPhrasesNot),
     ]
 }
 
@@ -66,10 +86,11 @@ struct CompoundAndPhraseTests {
         #expect(StandardPronouncer(dictionary: rulesOnly).pronounce(written) == expected)
     }
 
-    /// Without the analysis nothing is guessed: no ㄴ without an entry.
+    /// Without the analysis nothing is guessed: no ㄴ without an entry, no resonant linking.
     @Test func withoutTheAnalysis() {
         let rulesOnly = StandardPronouncer(dictionary: .empty, lexicon: nil)
         #expect(rulesOnly.pronounce("앞일") == "아필")
+        #expect(rulesOnly.pronounce("물 위") == "물 위")
     }
 
     @Test func figuresByClass() {
