@@ -33,22 +33,13 @@ public struct SinoKoreanWords: Sendable {
     public init?(file: String) {
         guard let data = FileManager.default.contents(atPath: file) else { return nil }
         var keys = Set<UInt64>()
-        keys.reserveCapacity(200_000)
+        keys.reserveCapacity(300_000)
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             let bytes = raw.bindMemory(to: UInt8.self)
             var lineStart = 0
-            var hangul: [UInt32] = []
-            var hanja: [UInt32] = []
             for end in 0...bytes.count where end == bytes.count || bytes[end] == 0x0A {
                 defer { lineStart = end + 1 }
-                guard end - lineStart > 6, bytes[lineStart] != 0x23 else { continue }     // '#'
-                let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<end])
-                guard Self.field(line, 0, into: &hangul), hangul.count >= 2, hangul.count <= 4,
-                      hangul.allSatisfy({ $0 >= 0xAC00 && $0 <= 0xD7A3 }),
-                      Self.field(line, 1, into: &hanja), hanja.count == hangul.count,
-                      hanja.allSatisfy(Self.isHanja),
-                      let key = KoreanLexicon.key(hangul) else { continue }
-                keys.insert(key)
+                if let key = Self.sinoKey(UnsafeBufferPointer(rebasing: bytes[lineStart..<end])) { keys.insert(key) }
             }
         }
         guard !keys.isEmpty else { return nil }
@@ -70,26 +61,35 @@ public struct SinoKoreanWords: Sendable {
             || (0x20000...0x2FFFF).contains(c)
     }
 
-    /// Decodes the `index`-th `:`-separated field of a UTF-8 line into scalars; false when the
-    /// line has fewer fields or the field is not valid UTF-8.
-    private static func field(_ line: UnsafeBufferPointer<UInt8>, _ index: Int, into out: inout [UInt32]) -> Bool {
-        out.removeAll(keepingCapacity: true)
-        var i = 0
-        var current = 0
-        while i < line.count, current < index {
-            if line[i] == 0x3A { current += 1 }
-            i += 1
+    /// The `KoreanLexicon.key` of a line `한글:漢字:…` whose Hangul has two to four syllables and
+    /// whose Hanja has one ideograph per syllable; nil for any other line (comments included).
+    private static func sinoKey(_ line: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        var i = 0, key: UInt64 = 0, n: UInt64 = 0
+        while i < line.count, line[i] != 0x3A {                     // the Hangul: 3 bytes a syllable
+            guard n < 4, i + 2 < line.count, let c = scalar3(line, i), c >= 0xAC00, c <= 0xD7A3 else { return nil }
+            key = key << 14 | UInt64(c - 0xAC00)
+            n += 1
+            i += 3
         }
-        guard current == index else { return false }
-        while i < line.count, line[i] != 0x3A {
-            let b0 = UInt32(line[i])
-            let length = b0 < 0x80 ? 1 : b0 < 0xE0 ? 2 : b0 < 0xF0 ? 3 : 4
-            guard i + length <= line.count else { return false }
-            var c = length == 1 ? b0 : b0 & (0xFF >> (length + 1))
-            for k in stride(from: 1, to: length, by: 1) { c = c << 6 | UInt32(line[i + k] & 0x3F) }
-            out.append(c)
+        guard n >= 2, i < line.count else { return nil }
+        i += 1
+        var m: UInt64 = 0
+        while i < line.count, line[i] != 0x3A {                     // the Hanja: 3 or 4 bytes each
+            let b0 = line[i]
+            let length = b0 >= 0xF0 ? 4 : b0 >= 0xE0 ? 3 : 0
+            guard length > 0, i + length <= line.count else { return nil }
+            var c = UInt32(b0) & (length == 4 ? 0x07 : 0x0F)
+            for k in 1..<length { c = c << 6 | UInt32(line[i + k] & 0x3F) }
+            guard isHanja(c) else { return nil }
+            m += 1
             i += length
         }
-        return true
+        return m == n ? key | n << 61 : nil
+    }
+
+    /// The scalar of a 3-byte UTF-8 sequence at `i`; nil when the bytes are not one.
+    @inline(__always) private static func scalar3(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt32? {
+        guard b[i] & 0xF0 == 0xE0, b[i + 1] & 0xC0 == 0x80, b[i + 2] & 0xC0 == 0x80 else { return nil }
+        return UInt32(b[i] & 0x0F) << 12 | UInt32(b[i + 1] & 0x3F) << 6 | UInt32(b[i + 2] & 0x3F)
     }
 }
