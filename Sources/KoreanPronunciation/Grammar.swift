@@ -62,10 +62,13 @@ struct Grammar {
         writtenKey(s, r).map(set.contains) ?? false
     }
 
-    /// Whether word `r` as a whole is a noun (건물, 하늘; not 유물은); nil without a lexicon.
+    /// Whether word `r` as a whole is a noun, also with the plural suffix 들 (건물, 하늘,
+    /// 사람들; not 유물은); nil without a lexicon.
     func isNoun(_ s: [Syllable], _ r: Range<Int>) -> Bool? {
         guard lexicon != nil else { return nil }
-        return classes(s, r).contains(.nominal)
+        if classes(s, r).contains(.nominal) { return true }
+        return r.count >= 2 && s[r.upperBound - 1].written == SyllableScalar.deul
+            && classes(s, r.lowerBound..<(r.upperBound - 1)).contains(.nominal)
     }
 
     /// Whether word `r` is a noun, or a noun and a particle (감지를, 책을, 나는).

@@ -52,6 +52,7 @@ enum SyllableScalar {
     static let ha: UInt32 = 0xD558        // 하
     static let eun: UInt32 = 0xC740       // 은
     static let neun: UInt32 = 0xB294      // 는
+    static let deul: UInt32 = 0xB4E4      // 들
 }
 
 /// Rules inside one written word (a run of Hangul syllables).
