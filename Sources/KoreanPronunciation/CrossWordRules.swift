@@ -105,10 +105,22 @@ enum CrossWordRules {
             return true                                   // 서른 여섯 [서른 녀섣]
         }
         if (s[i].written == SyllableScalar.eun || s[i].written == SyllableScalar.neun), head == WordClasses.yeot { return true }
-        guard WordClasses.nInsertionHeads.contains(head) else { return false }
-        // A modifier: by its last syllable (할 일, 한 일, 먹을 엿) or by the analysis (읽은 일,
-        // 겪은 일; not 나는 일이, a noun and a particle).
-        return s[i].has(SyllableClass.nInsertionModifier) || g.isAdnominal(s, a, orN: true) == true
+        guard WordClasses.nInsertionHeads.contains(head) || isNInsertionHead(s, b, g) else { return false }
+        // A modifier: by its last syllable (할 일, 한 일, 먹을 엿), a listed determiner (무슨 일,
+        // 온갖 일) or by the analysis (읽은 일, 겪은 일; not 나는 일이, a noun and a particle).
+        return s[i].has(SyllableClass.nInsertionModifier) || WordClasses.determiners.contains(a.map { s[$0].written })
+            || g.isAdnominal(s, a, orN: true) == true
+    }
+
+    /// A noun that takes ㄴ after a modifier (`WordClasses.nInsertionNouns`: 이야기, 얘기, 여름 …)
+    /// alone or with a particle (슬픈 얘기를, 지난 여름에).
+    private static func isNInsertionHead(_ s: [Syllable], _ b: Range<Int>, _ g: Grammar) -> Bool {
+        for noun in WordClasses.nInsertionNouns where noun.count <= b.count
+            && (0..<noun.count).allSatisfy({ s[b.lowerBound + $0].written == noun[$0] }) {
+            let rest = (b.lowerBound + noun.count)..<b.upperBound
+            if rest.isEmpty || g.contains(Endings.particles, s, rest) { return true }
+        }
+        return false
     }
 
     /// The kind of set phrase words `a` and `b` make, nil for none: a bare noun (hunspell-ko

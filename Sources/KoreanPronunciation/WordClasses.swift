@@ -102,6 +102,18 @@ enum WordClasses {
         "입다", "입고", "입은", "입는", "여섯", "여덟", "이불", "잎", "약", "약을", "약이",
     ].map { $0.unicodeScalars.map(\.value) })
 
+    /// 제29항 붙임2 across a space: nouns that take ㄴ after a modifier, also with a particle
+    /// (슬픈 얘기 [슬픈 냬기], 지난 여름 [지난 녀름], 무슨 이야기).
+    static let nInsertionNouns: [[UInt32]] = [
+        "이야기", "얘기", "여름", "이불", "일", "잎", "엿", "약", "옛날",
+    ].map { $0.unicodeScalars.map(\.value) }
+
+    /// 제29항 붙임2: determiners and adnominal forms hunspell-ko does not class as adnominal
+    /// (무슨 일 [무슨 닐], 온갖 일, 그런 일, 어떤 일, 다른 일).
+    static let determiners: Set<[UInt32]> = Set([
+        "무슨", "온갖", "그런", "이런", "저런", "어떤", "아무런", "다른", "같은", "작은", "옛",
+    ].map { $0.unicodeScalars.map(\.value) })
+
     /// Modifier syllables for 제29항 붙임2 across a space (한 일, 할 일, 먹을 엿). 은/는 are left
     /// out: as topic particles (나는 일이) they would add a wrong ㄴ far more often than they help.
     static let nInsertionModifiers = SyllableSet("한할을던된될간갈본볼온올")

@@ -58,9 +58,24 @@ enum CompoundAndPhraseCases {
         Case("제15항", "박물관을 안내", "방물과늘 안내"),
     ]
 
+    /// 제29항 붙임 2: a determiner or adnominal form and a noun that starts with 이/얘/여 said
+    /// as one phrase (무슨 일 [무슨 닐]).
+    static let phraseInsertion: [Case] = [
+        Case("제29항", "무슨 일", "무슨 닐"), Case("제29항", "그런 일", "그런 닐"), Case("제29항", "어떤 일", "어떤 닐"),
+        Case("제29항", "작은 일", "자근 닐"), Case("제29항", "온갖 일", "온간 닐"), Case("제29항", "슬픈 얘기", "슬픈 냬기"),
+        Case("제29항", "지난 여름", "지난 녀름"), Case("제29항", "옛 이야기", "옌 니야기"), Case("제29항", "다른 이야기를", "다른 니야기를"),
+    ]
+
+    /// Must not: a noun or a noun and a particle before the noun, or a pause between them.
+    static let phraseInsertionNot: [Case] = [
+        Case("제29항", "나는 일이", "나는 이리"), Case("제29항", "그는 이야기를", "그는 이야기를"),
+        Case("제29항", "사람은 여름에", "사라믄 여르메"), Case("제29항", "이번 여름", "이번 여름"), Case("제29항", "무슨, 일", "무슨, 일"),
+    ]
+
     static let byClass: [(String, [Case])] = [
         ("제29항 compounds", nInsertion), ("제29항 must not", nInsertionNot),
         ("제15항 set phrases", setPhrases), ("제15항 must not", setPhrasesNot),
+        ("제29항 붙임 2 phrases", phraseInsertion), ("제29항 붙임 2 must not", phraseInsertionNot),
     ]
 }
 
