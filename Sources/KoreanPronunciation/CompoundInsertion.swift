@@ -25,13 +25,13 @@ import KoreanMorphology
 ///   stem (먹이다 [머기다], 속이고); after a Sino-Korean numeral or before one (이천이십,
 ///   오십유로, 육천여권, 공민왕이십일; 십육 [심뉵] is `WordRules.linkVowel`'s);
 /// - when a noun or Sino-Korean word runs from the start across the junction (참여한, 음역대로);
-/// - without hunspell-ko (no analysis): only dictionary entries add ㄴ.
+/// - without hunspell-ko or libhangul's hanja.txt (no analysis): only dictionary entries add ㄴ.
 extension Grammar {
     /// Whether a ㄴ is added before syllable `i + 1` of word `r`; the caller has checked that
     /// syllable `i` has a coda and syllable `i + 1` an empty onset before ㅣ or a y-vowel. Nil
-    /// without a lexicon.
+    /// without a lexicon or without the list of Sino-Korean words.
     func addsN(_ s: [Syllable], _ i: Int, _ r: Range<Int>) -> Bool? {
-        guard let lexicon else { return nil }
+        guard let lexicon, sino != nil else { return nil }        // 석유, 절약 need libhangul's list
         let start = r.lowerBound, end = r.upperBound, j = i + 1
         guard j - start <= 4 else { return false }
         let left = classes(s, start..<j)
