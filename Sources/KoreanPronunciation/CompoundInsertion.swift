@@ -7,7 +7,8 @@ import KoreanMorphology
 ///   솜이불, 집안일, 내복약) or a prefix (맨입, 헛일, 한여름, 늦여름); before 일/잎/입/엿 also an
 ///   adnominal -(으)ㄴ form (큰일);
 /// - the second part runs to the end of the word or to a particle or copula after it
-///   (솜이불을, 앞일이다), and is either a noun of two or more syllables in hunspell-ko
+///   (솜이불을, 앞일이다) and is a predicate's stem before an ending (설익다, 낯익은, 덧입고,
+///   짓이기다), or a noun of two or more syllables in hunspell-ko
 ///   (이불, 여름, 열차, 요금) or one of two closed lists of one-syllable second parts: native
 ///   nouns that always make compounds (일 잎 입 엿 윷) and Sino-Korean heads of compounds
 ///   (약 역 염 용 유 율 열: 내복약, 서울역, 늑막염, 영업용, 식용유, 백분율, 교육열).
@@ -37,14 +38,22 @@ extension Grammar {
         let left = classes(s, start..<j)
         let nounLeft = (j - start == 1 && s[i].has(SyllableClass.nPrefix)) || left.contains(.nominal)
         guard nounLeft || left.contains(.adnominalN) || j - start >= 2 else { return false }
-        if classes(s, start...j).contains(.predicateStem) { return false }      // 먹이다, 속이고
+        if s[j].written == Compound.iSyllable, classes(s, start...j).contains(.predicateStem) {
+            return false                                                          // 먹이다, 속이고
+        }
         if isNumber(s, start..<j) { return false }                                 // 이천이십, 오십유로
         var e = min(end, j + 4)
         while e > j {
             defer { e -= 1 }
-            guard tailIsGrammatical(s, e..<end), let key = writtenKey(s, j..<e),
-                  !Compound.notSecondParts.contains(key),
+            let stemTail = e < end && contains(Compound.stemEndings, s, e..<end)
+            guard stemTail || tailIsGrammatical(s, e..<end), let key = writtenKey(s, j..<e),
                   e - j == 1 || !isNumber(s, j..<e) else { continue }                      // 공민왕이십일
+            // 설익다, 낯익다, 덧입다, 짓이기다: a noun or prefix and a predicate's stem; not the
+            // suffix 이 (먹이다) nor 있다/없다 (맛있다 [마딛따], 제15항)
+            if stemTail, nounLeft, !Compound.notStems.contains(key), lexicon.classes(forKey: key).contains(.predicateStem) {
+                return (!isSinoWord(s, start, e) || j - start >= 2) && !wordSpans(s, start, j, e, end)
+            }
+            guard tailIsGrammatical(s, e..<end), !Compound.notSecondParts.contains(key) else { continue }
             guard let adds = secondPart(s, start, j, e, key, lexicon, left) else { continue }
             return adds && !wordSpans(s, start, j, e, end)                          // 참여한, 음역대로
         }
@@ -72,7 +81,7 @@ extension Grammar {
             return nil
         }
         guard nounLeft, lexicon.classes(forKey: key).contains(.nominal) else { return nil }
-        if Compound.sinoIStarts.contains(s[j].written), sino?.contains(key: key) == true { return false }  // 첫인상
+        if Compound.sinoIStarts.contains(s[j].written), sino?.contains(key: key) == true { return nil }  // 첫인상, 덧입고
         return !sinoWord || j - start >= 2
     }
 
@@ -145,6 +154,13 @@ enum Compound {
     /// Syllables that make a run of numeral syllables a number.
     static let digits = SyllableSet("일이삼사오육칠팔구십백천")
     static let il = KoreanLexicon.key([0xC77C])!                                        // 일
+    static let iSyllable: UInt32 = 0xC774                                                  // 이
+    /// Stems that never take ㄴ after a noun: the suffix 이 and 있-/없- (제15항 맛있다).
+    static let notStems = keys(["이", "있", "없"])
+    /// Endings after a predicate's stem: those of 제24항 and the vowel-initial ones (익어, 입은).
+    static let stemEndings = Endings.afterStem.union(keys([
+        "어", "어서", "어도", "어요", "었다", "었고", "었던", "었습니다", "은", "는", "는다", "으면", "으며", "습니다",
+    ]))
     /// First syllables of Sino-Korean second parts that keep plain linking (인상, 인간, 일보, 입구).
     static let sinoIStarts = SyllableSet("인일입")
     /// First syllables of 하다/되다 after a Sino-Korean noun (참여한, 참여했다, 참여되어).

@@ -135,8 +135,8 @@ enum WordClasses {
     static let prefixes = SyllableSet("헛첫")
 
     /// 제29항 prefixes after which a second part starting with 이/야/여/요/유 takes [ㄴ] (맨입
-    /// [맨닙], 헛일 [헌닐], 홑이불, 한여름, 늦여름, 첫여름, 막일, 옛이야기).
-    static let nPrefixes = SyllableSet("맨헛홑한늦첫맏덧막민풋홀옛")
+    /// [맨닙], 헛일 [헌닐], 홑이불, 한여름, 늦여름, 첫여름, 막일, 옛이야기, 짓이기다).
+    static let nPrefixes = SyllableSet("맨헛홑한늦첫맏덧막민풋홀옛짓")
 
     /// The class mask of every syllable (index: scalar − U+AC00).
     static let flags: [UInt16] = {
