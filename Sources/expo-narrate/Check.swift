@@ -17,9 +17,7 @@ struct Check: ParsableCommand {
         Korean spelling dictionary, Debian's hunspell-ko), empty and duplicate fields, and pictures (in \
         --images or the catalog's images/ folder) without a text alternative (image_alt).
 
-        Exit status: 0 nothing found; 1 something found; 64 usage error; 65 bad catalog data; \
-        72 a resource of the installation is missing; 75 the check could not finish (the spelling \
-        dictionary ran out of memory), with what it found so far.
+        \(ExitStatus.help(for: .check))
         """
     )
 
@@ -44,8 +42,8 @@ struct Check: ParsableCommand {
         for notice in report.skipped { printError("expo-narrate check: \(singleLine(notice))") }
         try writeOutput(json ? Self.json(report) : Self.text(report))
         // A check that could not finish (memory short) is not a clean bill: 75, try again.
-        if report.failure != nil { throw ExitCode(75) }
-        if !report.isClean { throw ExitCode(1) }
+        if report.failure != nil { throw ExitCode(.resources) }
+        if !report.isClean { throw ExitCode(.findings) }
     }
 
     /// The report for people: one block per finding, then the counts.

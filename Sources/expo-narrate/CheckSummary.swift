@@ -78,7 +78,7 @@ struct CheckSummaryCommand: ParsableCommand {
                                                           voicesFolder: voiceOptions.folder, voice: voiceChoice.voice,
                                                           cache: cache.map { URL(fileURLWithPath: $0) },
                                                           beforeLoading: { [held] in
-                if held, !ChildProcess.waitUntilReleased() { Foundation.exit(0) }
+                if held, !ChildProcess.waitUntilReleased() { Foundation.exit(ExitStatus.success.code) }
             })
             summary.print(report)
         } catch {

@@ -20,26 +20,22 @@ func writeOutput(_ text: String) throws {
     do {
         try StandardStream.write(text, to: STDOUT_FILENO)
     } catch where error.code == EPIPE {
-        throw ExitCode.success
+        throw ExitCode(.success)
     } catch {
         printError("expo-narrate: cannot write to standard output (\(ExpoError.systemReason(error.code ?? EIO))).")
-        throw ExitCode(74)
+        throw ExitCode(.io)
     }
 }
 
-/// The exit status for an error the library threw (sysexits.h where one fits).
+/// The exit status for an error the library threw (`ExitStatus(of:signal:)`, the one mapping).
 func exitStatus(for error: Error) -> ExitCode {
-    guard let error = error as? ExpoError else { return ExitCode(70) }
-    switch error.category {
-    case .usage: return ExitCode(64)
-    case .data: return ExitCode(65)
-    case .unavailable: return ExitCode(69)
-    case .installation: return ExitCode(72)
-    case .cannotCreate: return ExitCode(73)
-    case .io: return ExitCode(74)
-    case .resources: return ExitCode(75)
-    case .interrupted: return ExitCode(128 + (Interruption.signal == 0 ? SIGINT : Interruption.signal))
-    case .internal: return ExitCode(70)
+    ExitCode(ExitStatus(of: error, signal: Interruption.signal))
+}
+
+extension ExitCode {
+    /// The status `status` names.
+    init(_ status: ExitStatus) {
+        self.init(status.code)
     }
 }
 

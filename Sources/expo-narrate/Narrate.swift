@@ -24,19 +24,7 @@ struct Narrate: ParsableCommand {
         publish the whole guide again, every other track taken from the cache; on an empty \
         folder they publish a guide of just those tracks.
 
-        Exit status: 0 done (also when the whole run fell back to text); 3 some tracks fell back \
-        to text; 64 usage error (options, environment variables, voice profile, lexicon, unknown or \
-        ambiguous entry); 65 bad catalog \
-        data, or a guide in the output folder whose manifest cannot be read; 69 something needed \
-        is not available (espeak-ng or its voice while the folder's guide has audio; for \
-        --entry and --poster, the cached audio of the guide's other tracks; with --assemble-only, \
-        tracks missing from the cache, each named with the shard that should have made it); 70 internal error \
-        (please report it); 72 the installation is incomplete (its default catalog or Voices \
-        folder was not found); 73 the output folder cannot be created or is not expo-narrate's \
-        cache; 74 a file could not be written (disk full, permissions); 75 a resource is short \
-        for now (the speech server, a thread, another run holds the folder with --no-wait); \
-        128+N stopped by signal N: 129 SIGHUP, 130 SIGINT, 143 SIGTERM (the published guide is \
-        unchanged).
+        \(ExitStatus.help(for: .narrate))
 
         Resources (DefaultCatalog/ and Voices/) are looked for in $EXPO_NARRATE_DATA, beside the \
         binary, in ../share/expo-narrate from the binary (an installed copy), then in the source \
@@ -164,9 +152,9 @@ struct Narrate: ParsableCommand {
             try command.run()
         } catch {
             // An exit status the command chose has had its message printed already.
-            guard !(error is ExitCode), exitCode(for: error).rawValue == 64 else { exit(withError: error) }
+            guard !(error is ExitCode), exitCode(for: error) == ExitCode(.usage) else { exit(withError: error) }
             printError(usageMessage(for: error))
-            exit(withError: ExitCode(64))
+            exit(withError: ExitCode(.usage))
         }
     }
 
@@ -245,7 +233,7 @@ struct Narrate: ParsableCommand {
             request.shard = shard
             let report = try builder.makeShard(request, progress: printer.show)
             printer.finish(report)
-            if !report.failedTracks.isEmpty { throw ExitCode(3) }
+            if !report.failedTracks.isEmpty { throw ExitCode(.tracksFellBack) }
             return
         }
         // The check line: from the report kept in the cache, or made by a helper started now,
@@ -268,7 +256,7 @@ struct Narrate: ParsableCommand {
         case .helper(let summary, let helper): summary.finish(helper)
         case nil: break
         }
-        if !report.failedTracks.isEmpty { throw ExitCode(3) }
+        if !report.failedTracks.isEmpty { throw ExitCode(.tracksFellBack) }
     }
 
     /// Where `--all`'s check line comes from.
