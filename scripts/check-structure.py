@@ -18,6 +18,8 @@ targets and their declared dependencies):
    exactly what `--write` makes from `ExitStatus.table` (Sources/ExpoModel/ExitStatus+Table.swift,
    whose texts are one-line string literals), and no Swift file but ExitStatus's own writes a
    status as a number (`ExitCode(3)`, `exit(0)`, `ExitCode.success`).
+5. The executable is thin: of the package's own targets it depends on (and so imports) only
+   the library's façade, Pipeline, and the shared values, ExpoModel.
 
 Usage:
   scripts/check-structure.py            check; one line per disagreement, exit 1 if any
@@ -238,6 +240,19 @@ def exit_status_problems(root, write):
     return problems
 
 
+EXECUTABLE_MAY_DEPEND_ON = {"Pipeline", "ExpoModel"}
+
+
+def executable_problems(description):
+    problems = []
+    for target in sorted(description["targets"], key=lambda t: t["name"]):
+        if target["type"] != "executable":
+            continue
+        for name in sorted(set(target.get("target_dependencies") or []) - EXECUTABLE_MAY_DEPEND_ON):
+            problems.append(f"{target['name']}: depends on {name}; the executable reaches the stages through Pipeline (and ExpoModel) only")
+    return problems
+
+
 HOLDS = "## What each target holds"
 
 
@@ -281,6 +296,7 @@ def main():
         problems.append(architecture)
     problems += holdings_problems(root, description)
     problems += exit_status_problems(root, arguments.write)
+    problems += executable_problems(description)
     for problem in problems:
         print(problem)
     if problems:
