@@ -22,9 +22,9 @@ final class SpeechServerProcess {
         self.channel = channel
     }
 
-    /// Starts `executable _speech-server REQUEST` (a `SpeechServerRequest`) in a process group of its own (so that
-    /// Ctrl-C reaches this process, which stops the workers), with default signal handling,
-    /// its standard input and output connected to this process.
+    /// Starts `executable _speech-server REQUEST` (a `SpeechServerRequest`) in a process group
+    /// of its own (so that Ctrl-C reaches this process, which stops the workers), with default
+    /// signal handling, its standard input and output connected to this process.
     ///
     /// posix_spawn (`ChildProcess`) and waitpid directly, not Foundation's Process: on a busy
     /// machine, Process took 20 to 100 ms to report a child's end (its monitor thread reaps the
