@@ -131,9 +131,10 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: cLibraries + stages + [
+        // The executable parses, calls the library's façade (Pipeline) and prints; it sees no
+        // stage but through it.
         .executableTarget(name: "expo-narrate", dependencies: [
-            "Pipeline", "ExpoModel", "CatalogLoading", "KoreanSpeech", "KoreanPronunciation", "Speech", "ExpoSystem",
-            "CatalogCheck", "Braille", "Synthesis",
+            "Pipeline", "ExpoModel",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: [
             // espeak-ng's calls into pcaudiolib bind to CEspeakShim/expo_no_audio.c: no sound device.

@@ -77,11 +77,11 @@ public enum PreflightCheck {
                                     picturesFound: picturesFound)
     }
 
-    /// Runs this program with `arguments` (its check helper, which says what it found itself)
-    /// and waits for it; nil when it ended well, else why not ("it ended with status 3").
-    public static func runHelper(arguments: [String]) -> String? {
+    /// Runs this program's check helper with `request` (it says what it found itself) and waits
+    /// for it; nil when it ended well, else why not ("it ended with status 3").
+    public static func runHelper(_ request: CheckSummaryRequest) -> String? {
         do {
-            return failure(of: try ChildProcess.run(ChildProcess.currentExecutable, arguments: arguments,
+            return failure(of: try ChildProcess.run(ChildProcess.currentExecutable, arguments: request.arguments(),
                                                     environment: helperEnvironment))
         } catch {
             return notStarted(error)
@@ -124,15 +124,15 @@ public enum PreflightCheck {
 /// smallest. A helper never started, or refused its start, is started (unheld) by `observe` or
 /// run by `finish`. What it prints is kept until `finish`, after the run's own lines.
 public final class CheckHelper: @unchecked Sendable {
-    private let arguments: [String]
+    private let request: CheckSummaryRequest
     private let jobs: Int
     private let lock = NSLock()
     private var child: ChildProcess.BackgroundChild?
     private var startFailed = false
 
-    /// The helper with `arguments` (its `_check-summary` command line), for a run of `jobs` workers.
-    public init(arguments: [String], jobs: Int) {
-        self.arguments = arguments
+    /// The helper for `request`, for a run of `jobs` workers.
+    public init(request: CheckSummaryRequest, jobs: Int) {
+        self.request = request
         self.jobs = jobs
     }
 
@@ -141,7 +141,9 @@ public final class CheckHelper: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard child == nil, !startFailed else { return }
-        child = try? ChildProcess.startCapturingErrors(ChildProcess.currentExecutable, arguments: arguments + ["--held"],
+        var held = request
+        held.held = true
+        child = try? ChildProcess.startCapturingErrors(ChildProcess.currentExecutable, arguments: held.arguments(),
                                                        environment: PreflightCheck.helperEnvironment, held: true)
     }
 
@@ -163,7 +165,7 @@ public final class CheckHelper: @unchecked Sendable {
         }
         guard !startFailed else { return }
         do {
-            child = try ChildProcess.startCapturingErrors(ChildProcess.currentExecutable, arguments: arguments,
+            child = try ChildProcess.startCapturingErrors(ChildProcess.currentExecutable, arguments: request.arguments(),
                                                           environment: PreflightCheck.helperEnvironment)
         } catch {
             startFailed = true  // `finish` runs it then, the usual way
@@ -177,7 +179,7 @@ public final class CheckHelper: @unchecked Sendable {
         let started = child
         child = nil
         lock.unlock()
-        guard let started else { return ("", PreflightCheck.runHelper(arguments: arguments)) }
+        guard let started else { return ("", PreflightCheck.runHelper(request)) }
         let (ending, printed) = ChildProcess.finish(started)
         return (printed, PreflightCheck.failure(of: ending))
     }
