@@ -1,13 +1,9 @@
 /// Word lists for Latin script inside Korean text, signs, jamo and Greek letters.
 extension SpeechVocabulary {
-    /// Acronyms Koreans say as a word rather than letter by letter (외래어 표기법 usage).
+    /// Abbreviations said as the word they stand for (TEL → 전화). Acronyms and words in
+    /// capitals said as words are the curator's list, Voices/acronyms.txt (`WordAcronyms`).
     static let wordAcronyms: [String: String] = [
-        "NASA": "나사", "NATO": "나토", "UNESCO": "유네스코", "UNICEF": "유니세프", "FIFA": "피파",
-        "OPEC": "오펙", "ASEAN": "아세안", "APEC": "에이펙", "COVID": "코비드", "AIDS": "에이즈", "SARS": "사스",
-        "MERS": "메르스", "IKEA": "이케아", "NAVER": "네이버", "KOICA": "코이카", "KOTRA": "코트라",
-        "LOL": "롤", "UEFA": "유에파", "WiFi": "와이파이", "OECD": "오이시디",
-        "ICOM": "아이콤", "TEL": "전화", "Tel": "전화", "FAX": "팩스", "Fax": "팩스", "EURO": "유로",
-        "LASER": "레이저", "RADAR": "레이더", "SONAR": "소나", "SCUBA": "스쿠버", "PIN": "핀",
+        "TEL": "전화", "Tel": "전화", "Fax": "팩스", "WiFi": "와이파이",
     ]
 
     /// Letter–digit tokens with an established reading, often with English numbers (4K, MP4).
