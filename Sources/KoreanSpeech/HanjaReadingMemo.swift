@@ -143,6 +143,11 @@ enum HanjaLookup {
         return true
     }
 
+    /// The readings of one character, its own (본음) first; empty when there is no dictionary.
+    static func readings(of hanja: Unicode.Scalar) -> [Unicode.Scalar] {
+        HanjaReadingMemo.shared.readings(of: hanja, dictionary: dictionary) ?? []
+    }
+
     /// The Hangul reading of a run of Hanja; empty when there is no dictionary.
     static func reading(of run: [Unicode.Scalar]) -> String {
         HanjaReadingMemo.shared.reading(of: run, dictionary: dictionary) ?? ""

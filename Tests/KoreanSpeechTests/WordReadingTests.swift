@@ -95,3 +95,86 @@ struct WordReadingTests {
         return url
     }
 }
+
+/// Regnal numbers, Hanja by word and after numbers, glosses.
+@Suite("KoreanSpeechNormalizer: regnal numbers and Hanja")
+struct RegnalAndHanjaReadingTests {
+    // 2. A Roman numeral after a ruler's name is a regnal number said with 세 (외래어 표기 용례:
+    // 루이 14세, 헨리 8세, 엘리자베스 2세, 요한 바오로 2세).
+    static let regnal: [SpeechCase] = [
+        .init("Henri IV의 칙령", "Henri사세의칙령"), .init("Charles V 시대", "Charles오세시대"),
+        .init("Louis XIV", "Louis십사세"), .init("Elizabeth II 여왕", "Elizabeth이세여왕"),
+        .init("Napoleon III와", "Napoleon삼세와"), .init("John Paul II", "JohnPaul이세"),
+        .init("Elizabeth I", "Elizabeth일세"), .init("앙리 IV", "앙리사세"), .init("루이 XIV의 궁전", "루이십사세의궁전"),
+        .init("루이 14세", "루이십사세"), .init("엘리자베스 II세", "엘리자베스이세"),
+    ]
+    // Must not: I, V and X that are not a number after a ruler's name.
+    static let notRegnal: [SpeechCase] = [
+        .init("V자 모양", "브이자모양"), .init("MIX 음악", "엠아이엑스음악"), .init("제II권", "제이권"),
+        .init("세계 대전 II", "세계대전이"),
+    ]
+
+    @Test(arguments: regnal) func regnalNumbers(_ row: SpeechCase) {
+        #expect(WordReadingTests.reads(row.written) == row.spoken)
+    }
+
+    @Test(arguments: notRegnal) func otherRomanLetters(_ row: SpeechCase) {
+        #expect(WordReadingTests.reads(row.written) == row.spoken)
+    }
+
+    @Test(arguments: ["I love you", "World War II", "Type V engine", "Then I went"])
+    func lettersAfterOtherWordsAreNotRegnal(_ text: String) {
+        #expect(!ruleNormalizer.spoken(text).contains("세"))
+    }
+
+    // 3. Hanja read by word first (libhangul's word dictionary), then by each character's first
+    // reading: 樂 is 악 in 音樂, 낙 word-initially in 樂園 (제12항), 락 in 快樂.
+    static let hanjaWords: [SpeechCase] = [
+        .init("音樂", "음악"), .init("樂園", "낙원"), .init("快樂", "쾌락"), .init("樂器", "악기"), .init("娛樂", "오락"),
+        .init("不動産", "부동산"), .init("六月", "유월"), .init("十月", "시월"),
+    ]
+
+    @Test(arguments: hanjaWords) func hanjaByWord(_ row: SpeechCase) {
+        #expect(WordReadingTests.reads(row.written) == row.spoken)
+    }
+
+    // Bound nouns after a number keep their own sound (한글 맞춤법 제10항 다만: 몇 년, 두 냥;
+    // 제11항 다만: 몇 리): 3年 is 삼 년, not 삼 연.
+    static let boundNouns: [SpeechCase] = [
+        .init("3年", "삼년"), .init("1910年 8月", "천구백십년팔월"), .init("10里", "십리"), .init("5兩", "오냥"),
+        .init("2024年度", "이천이십사년도"), .init("光武 3年에", "광무삼년에"),
+    ]
+    // Must not: the same characters beginning a word are read by the initial sound rule.
+    static let wordInitial: [SpeechCase] = [
+        .init("年度", "연도"), .init("年歲", "연세"), .init("來年", "내년"), .init("里長", "이장"), .init("三年", "삼년"),
+    ]
+
+    @Test(arguments: boundNouns) func boundNounsAfterNumbers(_ row: SpeechCase) {
+        #expect(WordReadingTests.reads(row.written) == row.spoken)
+    }
+
+    @Test(arguments: wordInitial) func initialSoundRuleAtTheStartOfAWord(_ row: SpeechCase) {
+        #expect(WordReadingTests.reads(row.written) == row.spoken)
+    }
+
+    // 4. A bracketed Hanja gloss that repeats the Hangul before it is dropped, compared after
+    // the initial sound rule both ways (제10–12항: 노동(勞動), 역사(歷史), 이발(理髮)) and with
+    // the word's own reading (제52항, 속음: 유월(六月), 모란(牡丹)).
+    static let repeatedGlosses: [SpeechCase] = [
+        .init("노동(勞動)을", "노동을"), .init("역사(歷史)는", "역사는"), .init("이발(理髮)", "이발"),
+        .init("낙원(樂園)", "낙원"), .init("유월(六月)과", "유월과"), .init("시월(十月)", "시월"), .init("모란(牡丹)", "모란"),
+        .init("六月(유월)", "유월"),
+    ]
+    // Must not: a gloss that names another word is read (오 is not a form of 노, 로 or 뇨).
+    static let otherGlosses: [SpeechCase] = [
+        .init("근로(勞動)", "근로(노동)"), .init("오동(勞動)", "오동(노동)"), .init("오월(六月)", "오월(유월)"),
+    ]
+
+    @Test(arguments: repeatedGlosses) func glossesThatRepeatTheWordAreDropped(_ row: SpeechCase) {
+        #expect(WordReadingTests.reads(row.written) == row.spoken)
+    }
+
+    @Test(arguments: otherGlosses) func glossesOfOtherWordsAreRead(_ row: SpeechCase) {
+        #expect(WordReadingTests.reads(row.written) == row.spoken)
+    }
+}
