@@ -68,6 +68,8 @@ struct SpeechScanner {
             let scalar = cursor.current
             if hasLexicon, applyLexicon() { continue }
             if ScalarClass.isHangul(scalar) {
+                if cursor.position > cursor.start, !ScalarClass.isHangul(cursor[cursor.position - 1]),
+                   !ScalarClass.isWhitespace(cursor[cursor.position - 1]), readAgreeingParticle() { continue }
                 put(scalar)
                 cursor.advance()
             } else if ScalarClass.isDigit(scalar) {

@@ -178,3 +178,56 @@ struct RegnalAndHanjaReadingTests {
         #expect(WordReadingTests.reads(row.written) == row.spoken)
     }
 }
+
+/// Particles after words read aloud in other words, and counts of things.
+@Suite("KoreanSpeechNormalizer: particles and counts")
+struct ParticleAndCountReadingTests {
+    // 5. A particle agrees with the last word spoken (한글 맞춤법 제4장 조사: 를/을, 는/은, 가/이,
+    // 와/과, (으)로, 였다/이었다).
+    static let agreeing: [SpeechCase] = [
+        .init("조선 시대(1392년)였다.", "조선시대(천삼백구십이년)이었다."), .init("UN를 통해", "유엔을통해"),
+        .init("ICOM는", "아이콤은"), .init("KBS을", "케이비에스를"), .init("NASA과 함께", "나사와함께"),
+        .init("파리(巴里)으로", "파리로"), .init("협의회(ICOM)가", "협의회(아이콤)이"), .init("10를", "십을"),
+        .init("LED로", "엘이디로"), .init("본관(本館)로", "본관으로"),
+    ]
+    // Must not: particles that agree already, counting words and names after numbers, words that
+    // only begin like a particle.
+    static let notChanged: [SpeechCase] = [
+        .init("노동(勞動)을", "노동을"), .init("종로3가", "종로삼가"), .init("제2과", "제이과"), .init("(주)가나", "주식회사가나"),
+        .init("나사(NASA)는", "나사는"), .init("KBS가", "케이비에스가"), .init("(1392년)이었다", "(천삼백구십이년)이었다"),
+        .init("NASA이었다", "나사이었다"), .init("UN나라", "유엔나라"),
+    ]
+
+    @Test(arguments: agreeing) func particlesAgreeWithTheWordSpoken(_ row: SpeechCase) {
+        #expect(WordReadingTests.reads(row.written) == row.spoken)
+    }
+
+    @Test(arguments: notChanged) func particlesThatAgreeAlreadyStay(_ row: SpeechCase) {
+        #expect(WordReadingTests.reads(row.written) == row.spoken)
+    }
+
+    // 6. N점 after a noun of things counts them in native numbers up to 99 (표준국어대사전 '점'
+    // 의존 명사: 그림, 옷 따위를 세는 단위); hunspell-ko says which words are nouns.
+    static let countsOfThings: [SpeechCase] = [
+        .init("도자기 1점과", "도자기한점과"), .init("유물 3점을", "유물세점을"), .init("항아리 3점", "항아리세점"),
+        .init("청동거울 2점이 출토되었다", "청동거울두점이출토되었다"), .init("거울 등 총 4점을 선보인다", "거울등총네점을선보인다"),
+        .init("금관 20점", "금관스무점"),
+    ]
+    // Must not: scores (점 성적을 나타내는 단위) and counts of 100 or more stay Sino-Korean.
+    static let scoresAndLargeCounts: [SpeechCase] = [
+        .init("국어 90점", "국어구십점"), .init("평균 85점", "평균팔십오점"), .init("시험에서 90점을 받았다", "시험에서구십점을받았다"),
+        .init("유물 120점", "유물백이십점"), .init("90점을 받았다", "구십점을받았다"), .init("점수 3점", "점수삼점"),
+    ]
+
+    /// Whether Debian's hunspell-ko is installed (the nouns beyond the normaliser's own list).
+    static let hunspellKo = CountedNouns.lexiconInstalled
+
+    @Test(.enabled(if: hunspellKo, "hunspell-ko is not installed"), arguments: countsOfThings)
+    func countsOfThingsAreNative(_ row: SpeechCase) {
+        #expect(WordReadingTests.reads(row.written) == row.spoken)
+    }
+
+    @Test(arguments: scoresAndLargeCounts) func scoresAndLargeCountsAreSinoKorean(_ row: SpeechCase) {
+        #expect(WordReadingTests.reads(row.written) == row.spoken)
+    }
+}
