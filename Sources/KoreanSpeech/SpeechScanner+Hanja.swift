@@ -14,8 +14,15 @@ extension SpeechScanner {
             note(.unreadHanja, String(String.UnicodeScalarView(run)), "characters without a reading left out")
         }
         if index > cursor.start, ScalarClass.isDigit(cursor[index - 1]) {
-            reading = Self.boundNounReading(reading, first: run[0])
-            put(" ")
+            // 6月, 10月: the month names' spoken forms (한글 맞춤법 제52항: 유월, 시월).
+            var digits = index - 1
+            while digits > cursor.start, ScalarClass.isDigit(cursor[digits - 1]) { digits -= 1 }
+            if run[0] == "月", case let month = cursor.string(digits..<index), month == "6" || month == "10" {
+                writer.replaceLast(month == "6" ? "육" : "십", with: month == "6" ? "유" : "시")
+            } else {
+                reading = Self.boundNounReading(reading, first: run[0])
+                put(" ")
+            }
         }
         put(reading)
     }

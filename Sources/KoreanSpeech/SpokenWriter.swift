@@ -27,6 +27,13 @@ struct SpokenWriter {
         return nil
     }
 
+    /// Replaces the last scalar written when it is `old` (육 → 유 before 월).
+    mutating func replaceLast(_ old: Unicode.Scalar, with new: Unicode.Scalar) {
+        guard output.last == old else { return }
+        output.removeLast()
+        output.append(new)
+    }
+
     /// Writes one scalar; whitespace becomes at most one space between words.
     mutating func put(_ scalar: Unicode.Scalar) {
         if ScalarClass.isWhitespace(scalar) {

@@ -142,7 +142,8 @@ struct RegnalAndHanjaReadingTests {
     // 제11항 다만: 몇 리): 3年 is 삼 년, not 삼 연.
     static let boundNouns: [SpeechCase] = [
         .init("3年", "삼년"), .init("1910年 8月", "천구백십년팔월"), .init("10里", "십리"), .init("5兩", "오냥"),
-        .init("2024年度", "이천이십사년도"), .init("光武 3年에", "광무삼년에"),
+        .init("2024年度", "이천이십사년도"), .init("光武 3年에", "광무삼년에"), .init("6月 10日", "유월십일"),
+        .init("10月", "시월"), .init("16月", "십육월"),
     ]
     // Must not: the same characters beginning a word are read by the initial sound rule.
     static let wordInitial: [SpeechCase] = [
