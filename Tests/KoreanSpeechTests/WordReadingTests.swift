@@ -132,7 +132,21 @@ struct RegnalAndHanjaReadingTests {
     static let hanjaWords: [SpeechCase] = [
         .init("音樂", "음악"), .init("樂園", "낙원"), .init("快樂", "쾌락"), .init("樂器", "악기"), .init("娛樂", "오락"),
         .init("不動産", "부동산"), .init("六月", "유월"), .init("十月", "시월"),
+        // libhangul files some words twice, also under the characters' commonest readings: the
+        // reading apart from that one is the word's (復活 부활 not 복활; 比率 비율, 제11항 붙임 1
+        // 다만; 樂浪 낙랑, 제12항).
+        .init("復活", "부활"), .init("比率", "비율"), .init("省略", "생략"), .init("便所", "변소"), .init("樂浪", "낙랑"),
     ]
+    // Must not: where both filed readings are words, hunspell-ko's word is kept (茶禮 차례, the
+    // commonest readings), and words filed once keep their reading.
+    static let hanjaWordsKnownToHunspell: [SpeechCase] = [
+        .init("茶禮", "차례"), .init("降伏", "항복"), .init("說明", "설명"), .init("相殺", "상쇄"),
+    ]
+
+    @Test(.enabled(if: ParticleAndCountReadingTests.hunspellKo, "hunspell-ko is not installed"), arguments: hanjaWordsKnownToHunspell)
+    func hanjaWordsHunspellKnows(_ row: SpeechCase) {
+        #expect(WordReadingTests.reads(row.written) == row.spoken)
+    }
 
     @Test(arguments: hanjaWords) func hanjaByWord(_ row: SpeechCase) {
         #expect(WordReadingTests.reads(row.written) == row.spoken)
