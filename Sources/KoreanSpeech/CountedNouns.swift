@@ -22,16 +22,26 @@ enum CountedNouns {
 
     /// Whether `word` (a whole Hangul word, no particle) is a noun of two syllables or more that
     /// counts things before N점: listed in hunspell-ko as a nominal, or a compound of such nouns
-    /// of two syllables or more each (청동 + 거울), and neither a noun of marks nor a noun with
-    /// a particle (시험에서). False without hunspell-ko (then only the normaliser's own list of
-    /// works decides).
+    /// of two syllables or more each (청동 + 거울), or a name of four syllables or more ending in
+    /// such a noun (십장생무늬 + 거울); neither a noun of marks (최종점수) nor a noun with a
+    /// particle (시험에서, 학생들이). False without hunspell-ko (then only the normaliser's own
+    /// list of works decides).
     static func countsThings(_ word: [Unicode.Scalar]) -> Bool {
-        guard word.count >= 2, word.count <= 12, !scoreNouns.contains(word),
-              let lexicon = KoreanLexicon.installed else { return false }
+        guard word.count >= 2, word.count <= 12,
+              !scoreNouns.contains(where: { $0.count >= 2 && word.count >= $0.count && word.suffix($0.count).elementsEqual($0) }),
+              !scoreNouns.contains(word), let lexicon = KoreanLexicon.installed else { return false }
         for particle in particles where word.count > particle.count && word.suffix(particle.count).elementsEqual(particle) {
-            if isNoun(word.dropLast(particle.count), lexicon: lexicon) { return false }
+            var stem = word.dropLast(particle.count)
+            if stem.count > 1, stem.last == "들" { stem = stem.dropLast() }
+            if isNoun(stem, lexicon: lexicon) { return false }
         }
-        return isNoun(word[...], lexicon: lexicon)
+        if isNoun(word[...], lexicon: lexicon) { return true }
+        guard word.count >= 4 else { return false }
+        for headLength in stride(from: min(4, word.count - 2), through: 2, by: -1) {
+            let head = Array(word.suffix(headLength))
+            if lexicon.classes(of: head.map(\.value)).contains(.nominal) { return true }
+        }
+        return false
     }
 
     /// A nominal of hunspell-ko, or one followed by another (compound boundaries tried with the

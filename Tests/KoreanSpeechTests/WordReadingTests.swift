@@ -226,12 +226,13 @@ struct ParticleAndCountReadingTests {
     static let countsOfThings: [SpeechCase] = [
         .init("도자기 1점과", "도자기한점과"), .init("유물 3점을", "유물세점을"), .init("항아리 3점", "항아리세점"),
         .init("청동거울 2점이 출토되었다", "청동거울두점이출토되었다"), .init("거울 등 총 4점을 선보인다", "거울등총네점을선보인다"),
-        .init("금관 20점", "금관스무점"),
+        .init("금관 20점", "금관스무점"), .init("십장생무늬거울 등 총 4점", "십장생무늬거울등총네점"),
     ]
     // Must not: scores (점 성적을 나타내는 단위) and counts of 100 or more stay Sino-Korean.
     static let scoresAndLargeCounts: [SpeechCase] = [
         .init("국어 90점", "국어구십점"), .init("평균 85점", "평균팔십오점"), .init("시험에서 90점을 받았다", "시험에서구십점을받았다"),
         .init("유물 120점", "유물백이십점"), .init("90점을 받았다", "구십점을받았다"), .init("점수 3점", "점수삼점"),
+        .init("최종점수 90점", "최종점수구십점"), .init("학생들이 90점을", "학생들이구십점을"),
     ]
 
     /// Whether Debian's hunspell-ko is installed (the nouns beyond the normaliser's own list).
