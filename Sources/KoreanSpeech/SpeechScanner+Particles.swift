@@ -41,7 +41,7 @@ extension SpeechScanner {
     /// At a Hangul word that starts right after something read aloud in other words, writes its
     /// particle in the form that agrees with the last syllable spoken; false when there is no
     /// such particle or it already agrees.
-    mutating func readAgreeingParticle() -> Bool {
+    @inline(never) mutating func readAgreeingParticle() -> Bool {
         let index = cursor.position
         guard index > cursor.start else { return false }
         let previous = cursor[index - 1]
