@@ -69,7 +69,7 @@ let stages: [Target] = [
     .target(name: "CatalogLoading", dependencies: ["ExpoModel", "ExpoSystem"],
             resources: [.copy("Resources/DefaultCatalog")]),
     // Numbers, counters, dates, units, symbols, Hanja → Korean words; the lexicon.
-    .target(name: "KoreanSpeech", dependencies: ["ExpoModel", "ExpoSystem", "CHangul"],
+    .target(name: "KoreanSpeech", dependencies: ["ExpoModel", "ExpoSystem", "CHangul", "KoreanMorphology"],
             swiftSettings: optimizedInDebugBuilds),
     // Parts of speech from Debian's Korean dictionary (hunspell-ko): nouns, predicate stems,
     // adnominal forms, for the readings that depend on grammar.

@@ -72,7 +72,7 @@ public enum PreflightCheck {
     public static func key(_ catalog: Catalog, warnings: [CatalogWarning], voices: VoiceLibrary, voice: String,
                            picturesFound: Set<String>) throws -> String {
         let profile = try voices.profile(named: voice)
-        return CheckReportStore.key(catalog: catalog, warnings: warnings, lexiconFile: voices.lexiconFile,
+        return CheckReportStore.key(catalog: catalog, warnings: warnings, lexiconFile: voices.lexiconFile, acronymsFile: voices.acronymsFile,
                                     voices: checkVoices(profile), program: ChildProcess.currentExecutable,
                                     picturesFound: picturesFound)
     }
