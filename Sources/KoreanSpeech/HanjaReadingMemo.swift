@@ -121,9 +121,8 @@ public final class HanjaReadingMemo: @unchecked Sendable {
     /// Names the dictionary file (by size and modification time) and the tool's version.
     static func stamp(toolVersion: String) -> String {
         let path = "/usr/share/libhangul/hanja/hanja.txt"
-        var status = stat()
-        guard stat(path, &status) == 0 else { return "\(toolVersion) no-dictionary" }
-        return "\(toolVersion) \(path) \(status.st_size) \(status.st_mtim.tv_sec)"
+        guard let status = FileStatus.of(path, followingLinks: true) else { return "\(toolVersion) no-dictionary" }
+        return "\(toolVersion) \(path) \(status.size) \(status.modifiedSeconds)"
     }
 }
 

@@ -51,7 +51,7 @@ import Testing
             _ = try OpusFileEncoder(path: path, sampleRate: 22_050)
         } throws: { error in
             guard let error = error as? ExpoError else { return false }
-            return error.category == .io && error.code == ENOENT && error.message.hasPrefix(path + ": cannot create the file: ")
+            return error.category == .io && error.code == ENOENT && error.message.hasPrefix(path + ": cannot create: ")
                 && error.localizedDescription.contains("No such file or directory")
         }
         #expect(throws: ExpoError.self) { _ = try MP3FileEncoder(path: path.replacingOccurrences(of: ".opus", with: ".mp3"), sampleRate: 22_050) }

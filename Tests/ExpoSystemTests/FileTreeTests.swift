@@ -12,11 +12,10 @@ struct FileTreeTests {
         defer { _ = FileTree.removeTree(folder) }
         try Data("a".utf8).write(to: URL(fileURLWithPath: folder + "/a"))
         try Data("b".utf8).write(to: URL(fileURLWithPath: folder + "/b"))
-        #expect(!FileTree.renameWithoutReplacing(folder + "/a", to: folder + "/b"))
-        #expect(errno == EEXIST)
-        #expect(FileTree.renameWithoutReplacing(folder + "/a", to: folder + "/c"))
+        #expect(throws: SystemCallError(EEXIST)) { try FileTree.renameWithoutReplacing(folder + "/a", to: folder + "/b") }
+        try FileTree.renameWithoutReplacing(folder + "/a", to: folder + "/c")
         #expect(FileTree.readSmallFile(folder + "/c") == Data("a".utf8))
-        #expect(FileTree.exchange(folder + "/b", folder + "/c"))
+        try FileTree.exchange(folder + "/b", folder + "/c")
         #expect(FileTree.readSmallFile(folder + "/b") == Data("a".utf8))
         #expect(FileTree.readSmallFile(folder + "/c") == Data("b".utf8))
         #expect(Set(FileTree.names(in: folder)) == ["b", "c"])
