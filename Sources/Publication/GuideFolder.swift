@@ -305,9 +305,15 @@ public struct GuideFolder {
         } catch {}
         do throws(SystemCallError) {
             try FileTree.rename(path, to: old)
-            PublicationSteps.reached()
+        } catch {
+            throw ExpoError.cannotWrite(path: path, code: error.code)
+        }
+        PublicationSteps.reached()
+        do throws(SystemCallError) {
             try FileTree.rename(staged, to: path)
         } catch {
+            // The old guide goes back; where even that fails, `finish` completes the swap.
+            try? FileTree.rename(old, to: path)
             throw ExpoError.cannotWrite(path: path, code: error.code)
         }
         // Where the old folder now is, for `drain`.

@@ -250,9 +250,15 @@ public final class OutputFolder: @unchecked Sendable {
     }
 
     /// Removes this run's work folder and everything in it (never following a link), unless it
-    /// was published: then `publish` has finished it, and what it kept is the user's.
+    /// was published: then `publish` has finished it, and what it kept is the user's. A swap cut
+    /// between its two renames (the old guide in the work folder) is finished instead, as the
+    /// next run would: the work folder holds a whole guide and maybe the user's entries.
     public func discard() {
         guard !published else { return }
+        if FileTree.isFolder(work + "/old") {
+            if let note = folder.finish(work: work) { notes.append(note) }
+            return
+        }
         _ = FileTree.removeTree(work)
     }
 }
