@@ -157,7 +157,7 @@ let package = Package(
             "Speech", "ExpoModel", "KoreanPronunciation", "KoreanSpeech", "Narration", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "AudioTests", dependencies: ["Audio", "CEbur128", "ExpoModel", "ExpoSystem", "TestSupport"]),
-        .testTarget(name: "EncodingTests", dependencies: ["Encoding", "Audio", "ExpoModel"]),
+        .testTarget(name: "EncodingTests", dependencies: ["Encoding", "Audio", "ExpoModel", "TestSupport"]),
         .testTarget(name: "TalkingBookTests", dependencies: ["TalkingBook", "ExpoModel", "TestSupport"]),
         .testTarget(name: "BrailleTests", dependencies: ["Braille", "ExpoModel", "KoreanSpeech", "Narration", "CatalogLoading", "TestSupport"]),
         .testTarget(name: "AppLabelsTests", dependencies: ["AppLabels", "ExpoModel", "KoreanSpeech", "Narration", "CatalogLoading", "TestSupport"]),

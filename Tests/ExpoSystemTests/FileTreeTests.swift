@@ -8,7 +8,7 @@ import TestSupport
 struct FileTreeTests {
     @Test("a rename without replacing refuses an existing target (EEXIST); an exchange swaps two folders in one step")
     func renames() throws {
-        let folder = try SharedFixtures.temporaryFolder().path
+        let folder = try TemporaryFolder().url.path
         defer { _ = FileTree.removeTree(folder) }
         try Data("a".utf8).write(to: URL(fileURLWithPath: folder + "/a"))
         try Data("b".utf8).write(to: URL(fileURLWithPath: folder + "/b"))
@@ -23,7 +23,7 @@ struct FileTreeTests {
 
     @Test("a small file is read only when it is a regular file within the limit, never through a link")
     func smallFiles() throws {
-        let folder = try SharedFixtures.temporaryFolder().path
+        let folder = try TemporaryFolder().url.path
         defer { _ = FileTree.removeTree(folder) }
         try Data("12345".utf8).write(to: URL(fileURLWithPath: folder + "/five"))
         symlink(folder + "/five", folder + "/link")
@@ -39,7 +39,7 @@ struct FileTreeTests {
 
     @Test("a path is resolved through its links as far as it exists")
     func resolvedPath() throws {
-        let folder = try SharedFixtures.temporaryFolder()
+        let folder = try TemporaryFolder().url
         defer { _ = FileTree.removeTree(folder.path) }
         let real = FileTree.resolvedPath(folder)
         symlink(real, real + "/link")
