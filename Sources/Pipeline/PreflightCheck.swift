@@ -1,3 +1,4 @@
+import Braille
 import CatalogCheck
 import CatalogLoading
 import ExpoModel
@@ -53,8 +54,16 @@ public enum PreflightCheck {
     public static func report(_ catalog: Catalog, warnings: [CatalogWarning], voices: VoiceLibrary, voice: String,
                               picturesFound: Set<String> = [], beforeLoading: @escaping @Sendable () -> Void = {}) throws -> CheckReport {
         let profile = try voices.profile(named: voice)
-        let checker = CatalogChecker(normalizer: KoreanSpeechNormalizer(lexicon: try voices.lexicon()),
-                                     voices: checkVoices(profile), beforeLoading: beforeLoading)
+        let normalizer = KoreanSpeechNormalizer(lexicon: try voices.lexicon())
+        var checker = CatalogChecker(normalizer: normalizer, voices: checkVoices(profile), beforeLoading: beforeLoading)
+        // The braille edition's signs spelled out in words, told before publishing; without
+        // liblouis or the table there is no braille edition to tell of.
+        if let transcriber = try? BrailleTranscriber(table: voices.folder.appendingPathComponent("braille/ko-expo-g2.ctb"),
+                                                        normalizer: normalizer) {
+            checker.brailleSpelling = { text in
+                ((try? transcriber.spelledSigns(text)) ?? []).map { ($0.sign, $0.words) }
+            }
+        }
         return checker.check(catalog, warnings: warnings, picturesFound: picturesFound)
     }
 
