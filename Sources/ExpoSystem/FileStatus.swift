@@ -10,12 +10,16 @@ public struct FileStatus: Equatable, Sendable {
         case regular, folder, symbolicLink, pipe, socket, device
     }
 
+    /// What the entry is.
     public let kind: Kind
     /// The permission bits (mode & 0o7777).
     public let permissions: UInt32
+    /// The file system's device and the entry's inode: together, which file it is.
     public let device: UInt64
     public let inode: UInt64
+    /// The owner's user id.
     public let owner: UInt32
+    /// The size in bytes.
     public let size: UInt64
     /// Last access and last modification, as the system keeps them (for copying them).
     let accessed: timespec, modified: timespec

@@ -10,27 +10,43 @@ import Glibc
 /// failing rename, a full disk or a child that dies is tested in its own process; the value is
 /// task-local, so tests running beside it keep the real calls.
 public struct SystemCalls: Sendable {
+    /// open(2).
     public var open: @Sendable (_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32
+    /// close(2).
     public var close: @Sendable (_ descriptor: Int32) -> Int32
+    /// write(2).
     public var write: @Sendable (_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int
+    /// pwrite(2).
     public var writeAt: @Sendable (_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int, _ offset: off_t) -> Int
+    /// fsync(2).
     public var fsync: @Sendable (_ descriptor: Int32) -> Int32
     /// lstat (`following` false) or stat.
     public var status: @Sendable (_ path: String, _ following: Bool, _ result: UnsafeMutablePointer<stat>) -> Int32
+    /// access(2).
     public var access: @Sendable (_ path: String, _ mode: Int32) -> Int32
+    /// mkdir(2).
     public var mkdir: @Sendable (_ path: String, _ mode: mode_t) -> Int32
+    /// rmdir(2).
     public var rmdir: @Sendable (_ path: String) -> Int32
+    /// unlink(2).
     public var unlink: @Sendable (_ path: String) -> Int32
+    /// rename(2).
     public var rename: @Sendable (_ source: String, _ target: String) -> Int32
     /// renameat2 with RENAME_NOREPLACE.
     public var renameWithoutReplacing: @Sendable (_ source: String, _ target: String) -> Int32
     /// renameat2 with RENAME_EXCHANGE.
     public var exchange: @Sendable (_ first: String, _ second: String) -> Int32
+    /// link(2).
     public var link: @Sendable (_ existing: String, _ new: String) -> Int32
+    /// symlink(2).
     public var symlink: @Sendable (_ destination: String, _ path: String) -> Int32
+    /// chmod(2).
     public var chmod: @Sendable (_ path: String, _ mode: mode_t) -> Int32
+    /// fork(2).
     public var fork: @Sendable () -> pid_t
+    /// waitpid(2).
     public var waitpid: @Sendable (_ pid: pid_t, _ status: UnsafeMutablePointer<Int32>?, _ options: Int32) -> pid_t
+    /// kill(2).
     public var kill: @Sendable (_ pid: pid_t, _ signal: Int32) -> Int32
 
     /// The kernel's own calls.
@@ -73,8 +89,10 @@ public struct SystemCalls: Sendable {
 
 /// A system call's failure: its `errno`, for the caller to decide on (EEXIST, ENOENT, …).
 public struct SystemCallError: Error, Equatable, Sendable {
+    /// The errno value.
     public let code: Int32
 
+    /// The failure with errno `code`.
     public init(_ code: Int32) {
         self.code = code
     }
