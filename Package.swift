@@ -150,7 +150,7 @@ let package = Package(
             "KoreanSpeech", "CatalogLoading", "ExpoModel", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "KoreanMorphologyTests", dependencies: ["KoreanMorphology"]),
-        .testTarget(name: "KoreanPronunciationTests", dependencies: ["KoreanPronunciation", "KoreanMorphology", "ExpoModel"]),
+        .testTarget(name: "KoreanPronunciationTests", dependencies: ["KoreanPronunciation", "KoreanMorphology", "ExpoModel", "TestSupport"]),
         .testTarget(name: "NarrationTests", dependencies: ["Narration", "CatalogLoading", "ExpoModel", "ExpoSystem", "KoreanSpeech", "TestSupport"]),
         .testTarget(name: "CatalogCheckTests", dependencies: ["CatalogCheck", "CatalogLoading", "ExpoModel", "KoreanSpeech", "TestSupport"]),
         .testTarget(name: "SpeechTests", dependencies: [
