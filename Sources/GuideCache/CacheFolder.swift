@@ -1,7 +1,6 @@
 import ExpoModel
 import ExpoSystem
 import Foundation
-import Glibc
 
 /// The cache folder is the tool's only when it says so: its version file, beside the
 /// `CACHEDIR.TAG` it writes (the Cache Directory Tagging convention, which backup tools honour;
@@ -29,8 +28,7 @@ public enum CacheFolder {
     /// (category `.cannotCreate`, subject `.cacheFolder`) for a folder the tool does not own.
     public static func claim(_ folder: URL) throws {
         let path = folder.path
-        var status = stat()
-        if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR {
+        if let status = FileStatus.of(path, followingLinks: true), status.kind != .folder {
             throw ExpoError.cannotCreateCache(path: path, reason: "a file of that name exists")
         }
         if let reason = FolderMaker.create(path) {
@@ -71,12 +69,10 @@ public enum CacheFolder {
     static func refuseStrangeEntries(_ names: [String], in path: String) throws {
         let folders: Set<String> = ["narration"]
         for name in names.sorted() where isOwnName(name) {
-            var status = stat()
-            guard lstat(path + "/" + name, &status) == 0 else { continue }
-            let type = status.st_mode & S_IFMT
-            let expected: mode_t = folders.contains(name) || name.hasPrefix("batch") || name.hasPrefix(".batch") ? S_IFDIR : S_IFREG
-            guard type != expected else { continue }
-            let kind = FileTree.kind(ofMode: status.st_mode)
+            guard let status = FileStatus.of(path + "/" + name) else { continue }
+            let expected: FileStatus.Kind = folders.contains(name) || name.hasPrefix("batch") || name.hasPrefix(".batch") ? .folder : .regular
+            guard status.kind != expected else { continue }
+            let kind = status.kindInWords
             throw ExpoError(
                 .cannotCreate,
                 "The cache's \(path)/\(name) is \(kind), which expo-narrate never makes there and never follows or opens; the cache is left as it is",
@@ -85,11 +81,10 @@ public enum CacheFolder {
         if names.contains("narration") {
             let narration = path + "/narration"
             for name in FileTree.names(in: narration).sorted() {
-                var status = stat()
-                guard lstat(narration + "/" + name, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG else { continue }
+                guard let status = FileStatus.of(narration + "/" + name), status.kind != .regular else { continue }
                 throw ExpoError(
                     .cannotCreate,
-                    "The cache's \(narration)/\(name) is \(FileTree.kind(ofMode: status.st_mode)), which expo-narrate never makes there and never follows or opens; the cache is left as it is",
+                    "The cache's \(narration)/\(name) is \(status.kindInWords), which expo-narrate never makes there and never follows or opens; the cache is left as it is",
                     advice: "Remove it, or choose another cache folder.", subject: .cacheFolder)
             }
         }
@@ -101,14 +96,11 @@ public enum CacheFolder {
     /// (`picture-KEY.json`), the digests of files (`file-digests`), the tracks' caption cues
     /// (`captions`), the
     /// narration folder, the tag and the version file, the workers' batch folder, and the
-    /// temporary `.NAME.partial-PID` of any of them.
+    /// temporary names `AtomicFile` gives any of them.
     public static func isOwnName(_ name: String) -> Bool {
         if [tagName, versionName, digestsName, "narration", "batch", "captions"].contains(name) { return true }
         if name.hasPrefix("batch-"), name.count <= 22, name.dropFirst(6).allSatisfy(\.isHexDigit) { return true }
-        if name.hasPrefix("."), let range = name.range(of: ".partial-", options: .backwards),
-           Int32(name[range.upperBound...]) != nil {
-            return isOwnName(String(name[name.index(after: name.startIndex)..<range.lowerBound]))
-        }
+        if let temporary = AtomicFile.temporaryName(of: name) { return isOwnName(temporary.finalName) }
         // check-KEY.json: a check report kept for --all's summary line (CheckReportStore).
         if name.hasPrefix("check-"), name.hasSuffix(".json"), isKey(String(name.dropFirst(6).dropLast(5))) { return true }
         // picture-KEY.json: a picture's published files (PictureCache).
