@@ -11,7 +11,8 @@ extension SpeechScanner {
         if !negative, currency == nil {
             if readNamedNumber() || readDate() || readTime() || readPhoneNumber() || readCommemoration() { return }
         }
-        let first = cursor.number(at: index)
+        var first = cursor.number(at: index)
+        if let grouped = cursor.spaceGroupedNumber(after: first, numberStart: index) { first = grouped }
         if readPowerNotation(first, negative: negative) { return }
         if first.isTooLong { note(.spelledDigits, NumberToken.text(first.whole), "said digit by digit") }
         if readEnglishOrdinal(first) { return }
