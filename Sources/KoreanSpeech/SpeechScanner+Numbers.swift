@@ -9,7 +9,8 @@ extension SpeechScanner {
         pendingNegative = false
         pendingCurrency = nil
         if !negative, currency == nil {
-            if readNamedNumber() || readDate() || readTime() || readPhoneNumber() || readCommemoration() { return }
+            if readNamedNumber() || readCoordinate() || readDate() || readNewsDate() || readMonthDay() || readTime()
+                || readPhoneNumber() || readPostalCode() || readCommemoration() { return }
         }
         var first = cursor.number(at: index)
         if let grouped = cursor.spaceGroupedNumber(after: first, numberStart: index) { first = grouped }

@@ -9,6 +9,8 @@ extension SpeechScanner {
             return
         }
         switch scalar {
+        case "(" where readWeekdayAfterDay():
+            return
         case "(", "[":
             readBracket()
             return
@@ -26,7 +28,8 @@ extension SpeechScanner {
             cursor.advance()
             return
         case "'" where cursor.isShortYear(at: cursor.position + 1),
-             "\u{2019}" where cursor.isShortYear(at: cursor.position + 1):
+             "\u{2019}" where cursor.isShortYear(at: cursor.position + 1),
+             "\u{2018}" where cursor.isShortYear(at: cursor.position + 1) && cursor.shortYearDate(at: cursor.position + 1) != nil:
             readShortYear()
             return
         case "~":
@@ -129,7 +132,7 @@ extension SpeechScanner {
 
     /// "~" between words: 서울~부산 → 서울에서 부산; before a number: 후반~15세기 → 후반부터 십오 세기.
     private mutating func readTilde() {
-        if readWeekdayRange() { return }
+        if readWeekdayRange() || readDateRangeSign() { return }
         if let last = lastWritten, ScalarClass.isHangul(last), let next = cursor.peek(1) {
             if cursor.followsTime(cursor.position), cursor.isHangul(at: cursor.afterSpaces(cursor.position + 1)) {
                 put("부터")  // 10시~오후 6시 → 열 시부터 오후 여섯 시까지
