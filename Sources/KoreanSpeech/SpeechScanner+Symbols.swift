@@ -14,6 +14,9 @@ extension SpeechScanner {
         case "(", "[":
             readBracket()
             return
+        case "-" where cursor.peek(1) == ">", "=" where cursor.peek(1) == ">":
+            readArrow(.forward, width: 2)  // -> and => as arrows
+            return
         case "-", "\u{2212}", "+", "\u{D7}", "\u{F7}", "=":
             if cursor.isArithmetic(at: cursor.position) {
                 readOperator(scalar)
@@ -50,6 +53,10 @@ extension SpeechScanner {
         default:
             break
         }
+        if let direction = ArrowDirection(scalar) {
+            readArrow(direction, width: 1)
+            return
+        }
         if putPlainSymbol(scalar) {
             cursor.advance()
         } else {
@@ -71,7 +78,7 @@ extension SpeechScanner {
         case "+": put(" 플러스 ")
         case "\u{D7}": put(" 곱하기 ")
         case "\u{F7}": put(" 나누기 ")
-        case "=", "#", "*", "^", "_", "<", ">", "@", "{", "}", "\u{2192}", "\u{2190}", "\u{B2}", "\u{B3}":
+        case "=", "#", "*", "^", "_", "<", ">", "@", "{", "}", "\u{B2}", "\u{B3}":
             put(" ")
         case "\u{B7}":
             put("\u{B7}")
