@@ -60,6 +60,12 @@ extension SpeechScanner {
             put(" ")
         }
         put(words.joined(separator: " "))
+        // 131°51'~131°53': a span of coordinates is a quantity's range (에서), not a time's.
+        if let next = cursor.afterRangeSign(position), cursor.at(cursor.digitRunEnd(from: next)) == "\u{B0}" {
+            put("에서 ")
+            cursor.move(to: next)
+            return true
+        }
         put(" ")
         cursor.move(to: position)
         return true

@@ -73,6 +73,7 @@ extension SpeechScanner {
         let index = cursor.position
         guard let first = cursor.monthDay(at: index) else { return false }
         let weekday = cursor.bracketedWeekday(at: first.end)
+        if weekday == nil, first.closingDot, readDateChange(from: first) { return true }
         var second: (date: DateParts, end: Int, closingDot: Bool)?
         if let secondStart = cursor.afterRangeSign(weekday?.end ?? first.end), let date = cursor.monthDay(at: secondStart),
            weekday != nil || cursor.bracketedWeekday(at: date.end) != nil || (first.closingDot && date.closingDot) {
@@ -148,6 +149,23 @@ extension SpeechScanner {
     private func monthDayDate(at index: Int) -> (String, Int)? {
         guard let date = cursor.monthDay(at: index), date.closingDot else { return nil }
         return (date.date.words, date.end)
+    }
+
+    /// 9.27.→10.11. (a date moved or a span extended): 구월 이십칠 일에서 시월 십일 일로, the
+    /// reading of an arrow between two items (+Arrows) with dates on both sides.
+    private mutating func readDateChange(from first: (date: DateParts, end: Int, closingDot: Bool)) -> Bool {
+        let arrow = cursor.afterSpaces(first.end)
+        guard let sign = cursor.at(arrow) else { return false }
+        var width = 0
+        if ArrowDirection(sign) == .forward {
+            width = 1
+        } else if sign == "-" || sign == "=", cursor.at(arrow + 1) == ">" {
+            width = 2
+        }
+        guard width > 0, let second = cursor.monthDay(at: cursor.afterSpaces(arrow + width)), second.closingDot else { return false }
+        put(first.date.words + "에서 " + second.date.words + "로")
+        cursor.move(to: second.end)
+        return true
     }
 
     /// "(월)" after a day written with 일 (3월 1일(월)부터 → 삼월 일 일 월요일부터): the weekday's

@@ -56,6 +56,7 @@ struct LabelTextReadingTests {
         .init("35°10'02\"S", "남위삼십오도십분이초", angle), .init("12° 5′ 30″ W", "서경십이도오분삼십초", angle),
         .init("북위 33° 6′ 40″", "북위삼십삼도육분사십초", angle), .init("37°14′26.8″N", "북위삼십칠도십사분이십육점팔초", angle),
         .init("35.1234° N", "북위삼십오점일이삼사도", angle), .init("38°20'", "삼십팔도이십분", angle),
+        .init("126°58′~127°2′", "백이십육도오십팔분에서백이십칠도이분", angle),
     ]
     static let coordinatesMustNot: [CitedCase] = [
         .init("36.5°C", "삼십육점오도", angle), .init("-5°C", "영하오도", angle), .init("각도 45°", "각도사십오도", angle),
@@ -112,10 +113,11 @@ struct LabelTextReadingTests {
         .init("대구->광주", "대구에서광주로", arrow), .init("알 → 애벌레 → 나비", "알에서애벌레로,나비로", arrow),
         .init("대구→광주까지", "대구에서광주까지", arrow), .init("목포 ← 인천", "목포로,인천에서", arrow),
         .init("한성 ↔ 평양", "한성과평양", arrow), .init("덥다 ⇔ 춥다", "덥다와춥다", arrow),
+        .init("(8.30.→9.14.) 연장", "(팔월삼십일에서구월십사일로)연장", arrow),
     ]
     static let arrowsMustNot: [CitedCase] = [
         .init("→ 다음 쪽", "다음쪽", arrow), .init("10~20", "십에서이십", arrow), .init("대구~광주", "대구에서광주", arrow),
-        .init("3-1", "삼의일", arrow),
+        .init("3-1", "삼의일", arrow), .init("2.5 → 3.5", "이점오에서삼점오로", arrow),
     ]
 
     @Test(arguments: sizes) func sizesAreMultiplied(_ row: CitedCase) { Self.check(row) }
