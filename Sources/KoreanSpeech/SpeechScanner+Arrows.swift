@@ -84,12 +84,14 @@ extension SpeechScanner {
         return (syllable.value - 0xAC00) % 28 == 8 ? "로" : "으로"
     }
 
-    /// The end of the item after an arrow: the next space, sentence mark, bracket or arrow.
+    /// The end of the item after an arrow: the next space, sentence mark, bracket or arrow (a
+    /// comma or full stop between digits belongs to the number: 8,000원).
     private func arrowItemEnd(from start: Int) -> Int {
         var index = start
         while index < cursor.end {
             let scalar = cursor[index]
-            if ScalarClass.isWhitespace(scalar) || scalar == "," || scalar == ";" || scalar == "(" || scalar == ")"
+            if ScalarClass.isWhitespace(scalar) || (scalar == "," && !cursor.isDigit(at: index + 1)) || scalar == ";"
+                || scalar == "(" || scalar == ")"
                 || scalar == "[" || scalar == "]" || scalar == "!" || scalar == "?" || ArrowDirection(scalar) != nil
                 || (scalar == "." && !cursor.isDigit(at: index + 1)) || (scalar == "-" && cursor.at(index + 1) == ">") {
                 break

@@ -19,8 +19,10 @@ extension SpeechScanner {
     /// reading nothing, for a plain angle or temperature (37°, 36.5°C), which the unit table reads.
     mutating func readCoordinate() -> Bool {
         let index = cursor.position
-        let runEnd = cursor.digitRunEnd(from: index)
-        guard let mark = cursor.at(runEnd), mark == "\u{B0}" || mark == "." else { return false }
+        // Looked at without building a number first: most numbers here are not angles.
+        var degreeEnd = cursor.digitRunEnd(from: index)
+        if cursor.at(degreeEnd) == ".", cursor.isDigit(at: degreeEnd + 1) { degreeEnd = cursor.digitRunEnd(from: degreeEnd + 1) }
+        guard cursor.at(degreeEnd) == "\u{B0}" else { return false }
         let degrees = cursor.number(at: index)
         guard degrees.whole.count <= 3, cursor.at(degrees.end) == "\u{B0}" else { return false }
         var words = [degrees.words(.sino, counter: []) + " 도"]

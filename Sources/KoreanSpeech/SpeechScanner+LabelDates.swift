@@ -3,16 +3,25 @@
 /// ('24. 3. 5., 24.03.05). The shape decides, so that decimals (3.14), versions (3.1.2) and
 /// scores are never read as dates.
 extension ScalarCursor {
-    private static let weekdayNames: [Unicode.Scalar: String] = [
-        "월": "월요일", "화": "화요일", "수": "수요일", "목": "목요일", "금": "금요일", "토": "토요일", "일": "일요일",
-        "月": "월요일", "火": "화요일", "水": "수요일", "木": "목요일", "金": "금요일", "土": "토요일", "日": "일요일",
-    ]
+    /// The name of the weekday written `day`, in Hangul or Hanja (a switch: no hashing per bracket).
+    private static func weekdayName(_ day: Unicode.Scalar) -> String? {
+        switch day {
+        case "월", "月": return "월요일"
+        case "화", "火": return "화요일"
+        case "수", "水": return "수요일"
+        case "목", "木": return "목요일"
+        case "금", "金": return "금요일"
+        case "토", "土": return "토요일"
+        case "일", "日": return "일요일"
+        default: return nil
+        }
+    }
 
     /// A weekday in brackets at `index` (after at most one space), in Hangul or Hanja: its name and
     /// the index after the closing bracket.
     func bracketedWeekday(at index: Int) -> (name: String, end: Int)? {
         let open = afterOneSpace(index)
-        guard at(open) == "(", let day = at(open + 1), let name = Self.weekdayNames[day], at(open + 2) == ")" else { return nil }
+        guard at(open) == "(", at(open + 2) == ")", let day = at(open + 1), let name = Self.weekdayName(day) else { return nil }
         return (name, open + 3)
     }
 
@@ -45,7 +54,7 @@ extension ScalarCursor {
         var before = index - 1
         while before >= start, scalars[before] == " " { before -= 1 }
         guard before - 2 >= start, scalars[before] == ")", scalars[before - 2] == "(" else { return false }
-        return Self.weekdayNames[scalars[before - 1]] != nil
+        return Self.weekdayName(scalars[before - 1]) != nil
     }
 
     private static let datelineWords: [[Unicode.Scalar]] = SpeechVocabulary.scalars([

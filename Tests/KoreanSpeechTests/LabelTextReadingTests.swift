@@ -114,6 +114,7 @@ struct LabelTextReadingTests {
         .init("대구→광주까지", "대구에서광주까지", arrow), .init("목포 ← 인천", "목포로,인천에서", arrow),
         .init("한성 ↔ 평양", "한성과평양", arrow), .init("덥다 ⇔ 춥다", "덥다와춥다", arrow),
         .init("(8.30.→9.14.) 연장", "(팔월삼십일에서구월십사일로)연장", arrow),
+        .init("입장료 5,000원 → 3,000원", "입장료오천원에서삼천원으로", arrow),
     ]
     static let arrowsMustNot: [CitedCase] = [
         .init("→ 다음 쪽", "다음쪽", arrow), .init("10~20", "십에서이십", arrow), .init("대구~광주", "대구에서광주", arrow),
