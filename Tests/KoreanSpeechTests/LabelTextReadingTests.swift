@@ -21,10 +21,11 @@ struct LabelTextReadingTests {
         .init("45cm x 60cm", "사십오센티미터곱하기육십센티미터", size),
         .init("가로 20cm x 세로 15cm", "가로이십센티미터곱하기세로십오센티미터", size),
         .init("높이 2 x 폭 3 m", "높이이곱하기폭삼미터", size), .init("도판 7 × 9 ㎝", "도판칠곱하기구센티미터", size),
+        .init("액자 42.5X30.5CM", "액자사십이점오곱하기삼십점오센티미터", size), .init("210 x 297 MM", "이백십곱하기이백구십칠밀리미터", size),
     ]
     static let sizesMustNot: [CitedCase] = [
         .init("x값", "엑스값", size), .init("X선 촬영", "엑스선촬영", size), .init("x = 3", "엑스삼", size),
-        .init("1x", "일엑스", size), .init("3m 높이", "삼미터높이", size),
+        .init("1x", "일엑스", size), .init("3m 높이", "삼미터높이", size), .init("3M 제품", "삼엠제품", size),
     ]
 
     static let grouped = "ISO: thousands grouped by a comma or a space are one number before its unit (HM 제44항: read in 만 units)"
