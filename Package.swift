@@ -67,7 +67,7 @@ let stages: [Target] = [
     .target(name: "CatalogLoading", dependencies: ["ExpoModel", "ExpoSystem"],
             resources: [.copy("Resources/DefaultCatalog")]),
     // Numbers, counters, dates, units, symbols, Hanja → Korean words; the lexicon.
-    .target(name: "KoreanSpeech", dependencies: ["ExpoModel", "ExpoSystem", "CHangul"],
+    .target(name: "KoreanSpeech", dependencies: ["ExpoModel", "ExpoSystem", "CHangul", "KoreanMorphology"],
             swiftSettings: optimizedInDebugBuilds),
     // Parts of speech from Debian's Korean dictionary (hunspell-ko): nouns, predicate stems,
     // adnominal forms, for the readings that depend on grammar.
@@ -129,9 +129,10 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: cLibraries + stages + [
+        // The executable parses, calls the library's façade (Pipeline) and prints; it sees no
+        // stage but through it.
         .executableTarget(name: "expo-narrate", dependencies: [
-            "Pipeline", "ExpoModel", "CatalogLoading", "KoreanSpeech", "KoreanPronunciation", "Speech", "ExpoSystem",
-            "CatalogCheck", "Braille", "Synthesis",
+            "Pipeline", "ExpoModel",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: [
             // espeak-ng's calls into pcaudiolib bind to CEspeakShim/expo_no_audio.c: no sound device.

@@ -51,6 +51,8 @@ w("# 제14항: '팠' is the contraction of 파 with ㅏ and the ㅆ final (⠙�
 w(f"always 팠 {dots('⠙⠣⠌')}")
 w("# 제16항: only '껏' is written with the 것 contraction; '껐' is ㄲ ㅓ ㅆ (⠠⠈⠎⠌).")
 w(f"always 껐 {dots('⠠⠈⠎⠌')}")
+w("# 제15항: only '것' is written with the 것 contraction; '겄' is 거 with the ㅆ final (⠈⠎⠌).")
+w(f"always 겄 {dots('⠈⠎⠌')}")
 w("# 제18항 붙임: the abbreviations 그래서 … 그리하여 are not used after another syllable")
 w("# (쭈그리고, 찡그리고): after a Hangul syllable they are spelled out. (A class may be given in")
 w("# several lines; liblouis reads a line of at most a few thousand bytes.)")
@@ -70,6 +72,35 @@ w("# 제43항: after a colon or a middle dot between digits the number sign is w
 w("# (5:3, 3·1): they are punctuation, not part of the number.")
 w(f"always : {dots('⠐⠂')}")
 w(f"always · {dots('⠐⠆')}")
+w("")
+w("# 제43항 다만: a hyphen between digits (a telephone or room number: 02-799-1000) is the")
+w("# hyphen ⠤, and the number sign is written again after it, as after any mark other than the")
+w("# decimal point and the thousands comma; ko-g2 reads it as part of the number.")
+w(f"always - {dots('⠤')}")
+w("")
+w("# 제45항: the arithmetic and comparison signs (ko-g2 writes + < > with other cells and leaves")
+w("# the minus sign out). The transcriber puts the spaces of 제46항 around them.")
+for ch, d in [('+', '⠢'), ('\u2212', '⠔'), ('×', '⠡'), ('÷', '⠌⠌'), ('=', '⠒⠒'), ('>', '⠢⠢'), ('<', '⠔⠔')]:
+    w(f"always {ch} {dots(d)}")
+w("")
+w("# 제8항, 제9항: a consonant or vowel letter standing alone (ㄱ, ㅏ; ㄱ. as a list number) is")
+w("# written with the 온표 ⠿ before it, a consonant in its final (받침) form; 제10항: a consonant")
+w("# written into a word ([ㄹㄹ로마]) takes ⠸ before its final form instead. The transcriber")
+w("# gives such a consonant as the final conjoining jamo (U+11A8…), which only these rules write.")
+CONSONANTS = [('ㄱ', '⠁'), ('ㄲ', '⠁⠁'), ('ㄳ', '⠁⠄'), ('ㄴ', '⠒'), ('ㄵ', '⠒⠅'), ('ㄶ', '⠒⠴'), ('ㄷ', '⠔'), ('ㄸ', '⠔⠔'),
+              ('ㄹ', '⠂'), ('ㄺ', '⠂⠁'), ('ㄻ', '⠂⠢'), ('ㄼ', '⠂⠃'), ('ㄽ', '⠂⠄'), ('ㄾ', '⠂⠦'), ('ㄿ', '⠂⠲'), ('ㅀ', '⠂⠴'),
+              ('ㅁ', '⠢'), ('ㅂ', '⠃'), ('ㅃ', '⠃⠃'), ('ㅄ', '⠃⠄'), ('ㅅ', '⠄'), ('ㅆ', '⠄⠄'), ('ㅇ', '⠶'), ('ㅈ', '⠅'),
+              ('ㅉ', '⠅⠅'), ('ㅊ', '⠆'), ('ㅋ', '⠖'), ('ㅌ', '⠦'), ('ㅍ', '⠲'), ('ㅎ', '⠴')]
+VOWELS = ['⠣', '⠗', '⠜', '⠜⠗', '⠎', '⠝', '⠱', '⠌', '⠥', '⠧', '⠧⠗', '⠽', '⠬', '⠍', '⠏', '⠏⠗', '⠍⠗', '⠩', '⠪', '⠺', '⠕']
+for ch, d in CONSONANTS:
+    w(f"always {ch} {dots('⠿' + d)}")
+for i, d in enumerate(VOWELS):
+    w(f"always {chr(0x314F + i)} {dots('⠿' + d)}")
+# Compatibility jamo → final conjoining jamo (U+11A8 ㄱ … U+11C2 ㅎ); ㄸ ㅃ ㅉ have no final form.
+FINAL_ORDER = 'ㄱㄲㄳㄴㄵㄶㄷㄹㄺㄻㄼㄽㄾㄿㅀㅁㅂㅄㅅㅆㅇㅈㅊㅋㅌㅍㅎ'
+cells = dict(CONSONANTS)
+for i, ch in enumerate(FINAL_ORDER):
+    w(f"always {chr(0x11A8 + i)} {dots('⠸' + cells[ch])}")
 w("")
 w("# 문장 부호 (제49항 and the articles after it): the marks ko-g2 writes with other cells.")
 for ch, d in [('!', '⠖'), ('(', '⠦⠄'), (')', '⠠⠴'), ('[', '⠦⠆'), (']', '⠰⠴'), ('{', '⠦⠂'), ('}', '⠐⠴'), ('~', '⠈⠔'), ('/', '⠸⠌'),

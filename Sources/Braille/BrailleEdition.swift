@@ -26,8 +26,8 @@ public enum BrailleEdition {
             number: { try transcriber.braille(String($0)) })
     }
 
-    /// The characters of `tracks`' display text that the braille leaves out because no table
-    /// writes them (each once, in order of appearance), for the manifest to name.
+    /// The characters of `tracks`' display text that no table writes, which the braille spells
+    /// out in words (each once, in order of appearance), for the manifest to name.
     public static func unwritable(tracks: [Track], transcriber: BrailleTranscriber) throws -> [Character] {
         var seen: Set<Character> = []
         var found: [Character] = []

@@ -5,19 +5,26 @@ import KoreanSpeech
 /// Display text → Korean braille (한국 점자 규정), as Unicode braille cells. Every cell comes from
 /// liblouis: Korean text, digits and punctuation through our table (`Voices/braille/ko-expo-g2.ctb`,
 /// liblouis's ko-g2 with the rules it gets wrong replaced), Latin letters through liblouis's
-/// uncontracted UEB table. What liblouis cannot know is decided here:
+/// Unified English Braille tables. What liblouis cannot know is decided here:
 /// - Hanja has no braille: a bracket of Hanja that only repeats the word before it (민영찬(閔泳瓚))
 ///   is left out, any other Hanja is written as its reading (the curator's lexicon first, then
 ///   libhangul's dictionary: the reading the guide speaks);
-/// - a run of Latin words is put between the 로마자표 ⠴ and the 로마자 종료표 ⠲ (제29항), the
-///   terminator left out before a bracket, a quotation mark or a sentence mark (제34항);
+/// - a run of Latin words inside Korean text is put between the 로마자표 ⠴ and the 로마자 종료표
+///   ⠲ (제29항), the terminator left out before a bracket, a quotation mark or a sentence mark
+///   (제34항); a text of Latin words alone is English braille without them (제28항);
+/// - letters, signs and spaces by context (제8–10항, 제46항: `BrailleTranscriber+Context`), and
+///   signs no table writes spelled out in words (`BrailleTranscriber+Spelled`);
 /// - straight quotes become opening and closing marks by their place; unit symbols (㎝, ㎢) are
 ///   written with their letters.
 public struct BrailleTranscriber: Sendable {
     /// The Korean table's path (liblouis resolves its `include ko-g2.ctb` in Debian's tables).
     public let koreanTable: String
-    /// liblouis's uncontracted Unified English Braille table, for Latin letters.
+    /// liblouis's contracted Unified English Braille table, for Latin words (제28항: the
+    /// standard's own examples contract them, inside Korean text and alone).
     public let latinTable: String
+    /// liblouis's uncontracted Unified English Braille table, for a single letter (a unit, an
+    /// initial): contracted braille would read it as a word (m as "more").
+    public let letterTable: String
     let normalizer: KoreanSpeechNormalizer
 
     /// 로마자표 and 로마자 종료표 (제29항).
@@ -28,13 +35,14 @@ public struct BrailleTranscriber: Sendable {
     /// compile it or liblouis's own tables are missing.
     public init(table: URL, normalizer: KoreanSpeechNormalizer) throws {
         koreanTable = table.path
-        latinTable = "en-ueb-g1.ctb"
+        latinTable = "en-ueb-g2.ctb"
+        letterTable = "en-ueb-g1.ctb"
         self.normalizer = normalizer
         guard FileManager.default.fileExists(atPath: table.path) else {
             throw ExpoError(.installation, "The braille table \(table.path) is missing",
                             advice: "Reinstall expo-narrate: the table ships in Voices/braille/.")
         }
-        for tables in [koreanTable, latinTable] {
+        for tables in [koreanTable, latinTable, letterTable] {
             let (ok, messages) = Louis.check(tables: tables)
             guard ok else {
                 let errors = messages.filter { !$0.hasPrefix("Duplicate") }.suffix(2).joined(separator: "; ")
@@ -46,17 +54,30 @@ public struct BrailleTranscriber: Sendable {
 
     /// The braille of one line of display text (no line breaks in it; a line break is a space).
     public func braille(_ text: String) throws -> String {
+        let (text, _, standalone) = try spelledOut(prepared(text))
+        // 제28항: a text of Latin words alone (no Hangul) is English braille, without the 로마자표.
+        if standalone { return Self.sixDot(try latinBraille(text)) }
         var result = ""
-        for segment in Self.segments(prepared(text)) {
+        for segment in Self.segments(text) {
             switch segment {
             case .korean(let text):
                 result += try Louis.translate(text, tables: koreanTable)
             case .latin(let text, let terminated):
-                result += Self.latinStart + (try Louis.translate(text, tables: latinTable)) + (terminated ? Self.latinEnd : "")
+                result += Self.latinStart + (try latinBraille(text)) + (terminated ? Self.latinEnd : "")
             }
         }
-        // Six-dot braille only: a cell with dot 7 or 8 cannot be embossed in BRF.
-        return String(String.UnicodeScalarView(result.unicodeScalars.map { scalar in
+        return Self.sixDot(result)
+    }
+
+    /// Latin text in Unified English Braille: contracted, but a single letter uncontracted.
+    func latinBraille(_ text: String) throws -> String {
+        let letters = text.unicodeScalars.filter(isLatinLetter).count
+        return try Louis.translate(text, tables: letters == 1 ? letterTable : latinTable)
+    }
+
+    /// Six-dot braille only: a cell with dot 7 or 8 cannot be embossed in BRF.
+    static func sixDot(_ braille: String) -> String {
+        String(String.UnicodeScalarView(braille.unicodeScalars.map { scalar in
             (0x2800...0x28FF).contains(scalar.value) ? Unicode.Scalar(0x2800 | (scalar.value & 0x3F))! : scalar
         }))
     }
@@ -67,6 +88,7 @@ public struct BrailleTranscriber: Sendable {
         var text = withoutHanja(text)
         text = Self.degreesSpelled(Self.unitsSpelled(text))
         text = Self.pairedQuotes(text)
+        text = Self.attachedLetters(Self.mathSpaced(Self.angleBrackets(text)))
         return String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
             scalar.properties.isWhitespace ? " " : scalar
         }))
@@ -140,28 +162,11 @@ public struct BrailleTranscriber: Sendable {
         return text.replacingOccurrences(of: "℃", with: "°C").replacingOccurrences(of: "℉", with: "°F")
     }
 
-    /// The characters of `text` that no table writes (liblouis leaves them out): kana, symbols
-    /// without a braille form. Checked one character at a time, only for characters outside
-    /// Hangul, ASCII and Hanja (which is read).
-    public func unwritable(_ text: String) throws -> [Character] {
-        var found: [Character] = []
-        var checked: Set<Unicode.Scalar> = []
-        for scalar in prepared(text).unicodeScalars {
-            switch scalar.value {
-            case 0x20...0x7E, 0xAC00...0xD7A3, 0x3131...0x318E: continue
-            default: break
-            }
-            if isLatinLetter(scalar) || scalar.properties.isWhitespace || !checked.insert(scalar).inserted { continue }
-            let table = Self.latinRunScalars.contains(scalar) ? latinTable : koreanTable
-            if try Louis.translate(String(scalar), tables: table).isEmpty { found.append(Character(scalar)) }
-        }
-        return found
-    }
-
     /// Straight quotation marks as opening or closing ones: opening at the start or after a
-    /// space or an opening bracket, closing elsewhere (an apostrophe inside a word stays one).
+    /// space or an opening bracket, closing elsewhere. An apostrophe inside a Latin word, straight
+    /// or curly (World’s), is an apostrophe, not a closing quote that ends the Latin run.
     static func pairedQuotes(_ text: String) -> String {
-        guard text.contains("\"") || text.contains("'") else { return text }
+        guard text.contains("\"") || text.contains("'") || text.contains("’") else { return text }
         var output = String.UnicodeScalarView()
         var previous: Unicode.Scalar?
         let scalars = Array(text.unicodeScalars)
@@ -169,10 +174,10 @@ public struct BrailleTranscriber: Sendable {
             let opens = previous == nil || previous!.properties.isWhitespace || "([{《〈「『“‘".unicodeScalars.contains(previous!)
             switch scalar {
             case "\"": output.append(opens ? "“" : "”")
-            case "'":
+            case "'", "’":
                 let next = index + 1 < scalars.count ? scalars[index + 1] : nil
                 let inWord = previous.map(isLatinLetter) == true && next.map(isLatinLetter) == true
-                output.append(inWord ? "'" : (opens ? "‘" : "’"))
+                output.append(inWord ? "'" : scalar == "’" ? "’" : (opens ? "‘" : "’"))
             default: output.append(scalar)
             }
             previous = scalar

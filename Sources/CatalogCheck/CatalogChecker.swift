@@ -37,6 +37,9 @@ public struct CatalogChecker {
     /// Called before the installed dictionary and the Hanja table are loaded (see
     /// `init(normalizer:voices:beforeLoading:)`).
     let beforeLoading: @Sendable () -> Void
+    /// The signs of a text that no braille table writes, with the words the braille edition
+    /// writes instead (the braille transcriber's, given by the caller); nil: not checked.
+    public var brailleSpelling: (@Sendable (String) -> [(sign: Character, words: String)])?
 
     /// A checker reading with `normalizer` (and its lexicon); `spelling` is the Korean spelling
     /// dictionary, nil when it is not installed (broken words are then not checked, and the
@@ -190,6 +193,13 @@ public struct CatalogChecker {
         }
         if let brokenWords {
             findings += brokenWordFindings(text, detector: brokenWords, entry: entry, position: position, field: field)
+        }
+        for (sign, words) in brailleSpelling?(text) ?? [] {
+            let range = text.firstIndex(of: sign).map { $0..<text.index(after: $0) }
+            findings.append(CheckFinding(
+                kind: .brailleSpelledOut, entry: entry, position: position, field: field, text: String(sign),
+                context: Self.context(of: range ?? text.startIndex..<text.startIndex, in: text),
+                detail: "no braille table writes it, so the braille edition spells it out as “\(words)”; write it in words if that is not what it means"))
         }
         return findings
     }

@@ -18,6 +18,8 @@ public struct CheckFinding: Sendable, Equatable, Codable {
         case dataWarning
         /// A picture found for the entry with no text alternative (`image_alt`).
         case missingAltText
+        /// A sign no braille table writes: the braille edition spells it out in Korean words.
+        case brailleSpelledOut
 
         /// The kind in words, singular and plural.
         public var label: (one: String, many: String) {
@@ -30,6 +32,7 @@ public struct CheckFinding: Sendable, Equatable, Codable {
             case .duplicateField: ("duplicate field", "duplicate fields")
             case .dataWarning: ("data warning", "data warnings")
             case .missingAltText: ("picture without alt text", "pictures without alt text")
+            case .brailleSpelledOut: ("sign the braille spells out in words", "signs the braille spells out in words")
             }
         }
     }

@@ -13,10 +13,10 @@ import Foundation
 /// stored report that cannot be read is made anew.
 public enum CheckReportStore {
     /// The key of the report on `catalog`: SHA-256 over its text, `warnings`, the bytes of
-    /// `lexiconFile`, `voices`, and the size and modification time of the spelling dictionary's
-    /// possible files and of `program` (the checking binary).
-    public static func key(catalog: Catalog, warnings: [CatalogWarning], lexiconFile: URL?, voices: CheckVoices,
-                           program: URL?, picturesFound: Set<String> = []) -> String {
+    /// `lexiconFile` and `acronymsFile`, `voices`, and the size and modification time of the
+    /// spelling dictionary's possible files and of `program` (the checking binary).
+    public static func key(catalog: Catalog, warnings: [CatalogWarning], lexiconFile: URL?, acronymsFile: URL? = nil,
+                           voices: CheckVoices, program: URL?, picturesFound: Set<String> = []) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let text = [(try? encoder.encode(catalog.poster)), (try? encoder.encode(catalog.entries))]
@@ -24,6 +24,7 @@ public enum CheckReportStore {
         var parts = ["check-report 1"] + text + [warnings.map(\.description).joined(separator: "\n")]
         if !picturesFound.isEmpty { parts.append("pictures " + picturesFound.sorted().joined(separator: "\n")) }
         parts.append(lexiconFile.flatMap { try? SHA256Digest.ofFile($0.path) } ?? "no lexicon")
+        if let acronymsFile { parts.append((try? SHA256Digest.ofFile(acronymsFile.path)) ?? "no acronyms") }
         parts.append("\(voices.profile) \(voices.korean) \(voices.foreign.sorted { $0.key < $1.key })")
         let dictionaryFiles = SpellingDictionary.searchFolders.flatMap { folder in
             CatalogChecker.koreanDictionaryNames.flatMap { name in [".aff", ".dic"].map { folder + "/" + name + $0 } }

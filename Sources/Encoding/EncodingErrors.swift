@@ -9,9 +9,10 @@ extension ExpoError {
         ExpoError(.internal, "\(file): \(library) failed to \(operation): \(detail)")
     }
 
-    /// A parameter is outside what the operation accepts.
+    /// A parameter is outside what the operation accepts: internal, since what the user typed
+    /// (bit rates, formats) is checked before anything is encoded.
     static func invalidArgument(_ message: String) -> ExpoError {
-        ExpoError(.usage, message)
+        ExpoError(.internal, message)
     }
 
     /// The encoder was already finished (or failed earlier) and accepts nothing more.

@@ -7,6 +7,11 @@
 ///   (십 일 [시빌], 삼 일 [사밀]). A resonant coda (ㄴ ㄹ ㅁ) before a vowel-initial word does not
 ///   link: it usually closes a particle or ending (유물은 이곳에, 박물관을 안내), where a phrase
 ///   boundary falls. Linked words are written together, because a consonant moved.
+/// - Set phrases (제15항; 제29항 붙임 2): a bare noun and a noun of place (아래 위 앞 안 밖) or a
+///   form of 없다/있다 are spoken as one phrase, so any coda links over the space, a resonant
+///   one too (물 위 [무뤼], 건물 안에 [건무라네], 돈 없다 [도넙따]); before 옆, whose vowel is
+///   a y-vowel, ㄴ is added (문 옆 [문 녑], 길 옆 [길 렵]). A word that is not a noun as a whole
+///   (유물은, 그는) ends its phrase, and with no lexicon only obstruent codas link.
 /// - 제12항 붙임2: an obstruent + ㅎ aspirates across words (옷 한 벌 [오탄 벌]), also joined.
 /// - 제18항 붙임 and 제23항: nasalisation (밥 먹는다 [밤 멍는다]) and tensing after an obstruent
 ///   (책 보다 [책 뽀다]) apply across the space, which is kept.
@@ -61,9 +66,13 @@ enum CrossWordRules {
 
     private static func vowelInitial(_ s: inout [Syllable], _ i: Int, _ j: Int, _ a: Range<Int>, _ b: Range<Int>, _ g: Grammar) -> Bool {
         let c = s[i].coda
-        if c == Coda.ng { return false }
+        let phrase = setPhrase(s, a, b, g)
+        if c == Coda.ng {
+            if phrase == .side { s[j].onset = Onset.n }         // 강 옆 [강 녑]
+            return false
+        }
         let rc = Jamo.representative(c)
-        if Jamo.isIOrY(s[j].vowel), insertsN(s, i, a, b, g) {
+        if Jamo.isIOrY(s[j].vowel), phrase == .side || insertsN(s, i, a, b, g) {
             if rc == Coda.l {
                 s[j].onset = Onset.r
                 s[i].coda = rc
@@ -73,7 +82,7 @@ enum CrossWordRules {
             }
             return false
         }
-        guard Jamo.isObstruentRepresentative(rc) || allNumerals(s, a) else {
+        guard Jamo.isObstruentRepresentative(rc) || allNumerals(s, a) || phrase != nil else {
             s[i].coda = rc                                  // 유물은 이곳에: no linking
             return false
         }
@@ -96,11 +105,53 @@ enum CrossWordRules {
             return true                                   // 서른 여섯 [서른 녀섣]
         }
         if (s[i].written == SyllableScalar.eun || s[i].written == SyllableScalar.neun), head == WordClasses.yeot { return true }
-        guard WordClasses.nInsertionHeads.contains(head) else { return false }
-        // A modifier: by its last syllable (할 일, 한 일, 먹을 엿) or by the analysis (읽은 일,
-        // 겪은 일; not 나는 일이, a noun and a particle).
-        return s[i].has(SyllableClass.nInsertionModifier) || g.isAdnominal(s, a, orN: true) == true
+        guard WordClasses.nInsertionHeads.contains(head) || isNInsertionHead(s, b, g) else { return false }
+        // A modifier: by its last syllable (할 일, 한 일, 먹을 엿), a listed determiner (무슨 일,
+        // 온갖 일) or by the analysis (읽은 일, 겪은 일; not 나는 일이, a noun and a particle).
+        return s[i].has(SyllableClass.nInsertionModifier) || WordClasses.determiners.contains(a.map { s[$0].written })
+            || g.isAdnominal(s, a, orN: true) == true
     }
+
+    /// A noun that takes ㄴ after a modifier (`WordClasses.nInsertionNouns`: 이야기, 얘기, 여름 …)
+    /// alone or with a particle (슬픈 얘기를, 지난 여름에).
+    private static func isNInsertionHead(_ s: [Syllable], _ b: Range<Int>, _ g: Grammar) -> Bool {
+        for noun in WordClasses.nInsertionNouns where noun.count <= b.count
+            && (0..<noun.count).allSatisfy({ s[b.lowerBound + $0].written == noun[$0] }) {
+            let rest = (b.lowerBound + noun.count)..<b.upperBound
+            if rest.isEmpty || g.contains(Endings.particles, s, rest) { return true }
+        }
+        return false
+    }
+
+    /// The kind of set phrase words `a` and `b` make, nil for none: a bare noun (hunspell-ko
+    /// lists the whole word as a noun: 건물, 하늘; not 유물은) followed by a noun of place
+    /// (아래 위 앞 안 밖, alone or with a particle: `.place`; 옆: `.side`) or by a form of
+    /// 없다/있다 (`.existence`). Nil without a lexicon.
+    private static func setPhrase(_ s: [Syllable], _ a: Range<Int>, _ b: Range<Int>, _ g: Grammar) -> SetPhrase? {
+        guard b.count <= 5, s[a.upperBound - 1].coda != Coda.none else { return nil }
+        let first = s[b.lowerBound].written
+        var kind: SetPhrase? = nil
+        if first == SyllableScalar.eops || first == SyllableScalar.iss {
+            kind = .existence
+        } else {
+            for (head, k) in placeHeads where head.count <= b.count
+                && (0..<head.count).allSatisfy({ s[b.lowerBound + $0].written == head[$0] }) {
+                let rest = (b.lowerBound + head.count)..<b.upperBound
+                if rest.isEmpty || g.contains(Endings.particles, s, rest) { kind = k; break }
+            }
+        }
+        guard kind != nil, g.isNoun(s, a) == true else { return nil }
+        return kind
+    }
+
+    enum SetPhrase { case place, side, existence }
+
+    private static let placeHeads: [([UInt32], SetPhrase)] = {
+        let heads: [(String, SetPhrase)] = [
+            ("아래", .place), ("위", .place), ("앞", .place), ("안", .place), ("밖", .place), ("옆", .side),
+        ]
+        return heads.map { (Array($0.0.unicodeScalars.map(\.value)), $0.1) }
+    }()
 
     private static func allNumerals(_ s: [Syllable], _ r: Range<Int>) -> Bool {
         r.allSatisfy { s[$0].has(SyllableClass.numeral) }

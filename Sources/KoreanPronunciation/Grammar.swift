@@ -6,6 +6,9 @@ import KoreanMorphology
 /// keeps its spelling-only rule.
 struct Grammar {
     let lexicon: KoreanLexicon?
+    /// The words libhangul writes wholly in Hanja (제29항: is a compound Sino-Korean?); nil
+    /// when not installed.
+    var sino: SinoKoreanWords? = nil
 
     /// 제24항: is the junction after syllable `i` of word `r` a predicate stem ending in ㄴ/ㅁ
     /// followed by an ending (삼고 [삼꼬], 더듬지 [더듬찌], 다듬고 [다듬꼬], 껴안습니다)?
@@ -46,17 +49,26 @@ struct Grammar {
         return !readsAsNoun(s, a)
     }
 
-    @inline(__always) private func classes(_ s: [Syllable], _ r: Range<Int>) -> KoreanLexicon.WordClass {
+    @inline(__always) func classes(_ s: [Syllable], _ r: Range<Int>) -> KoreanLexicon.WordClass {
         guard let lexicon, let key = writtenKey(s, r) else { return [] }
         return lexicon.classes(forKey: key)
     }
 
-    @inline(__always) private func classes(_ s: [Syllable], _ r: ClosedRange<Int>) -> KoreanLexicon.WordClass {
+    @inline(__always) func classes(_ s: [Syllable], _ r: ClosedRange<Int>) -> KoreanLexicon.WordClass {
         classes(s, r.lowerBound..<(r.upperBound + 1))
     }
 
-    @inline(__always) private func contains(_ set: Set<UInt64>, _ s: [Syllable], _ r: Range<Int>) -> Bool {
+    @inline(__always) func contains(_ set: Set<UInt64>, _ s: [Syllable], _ r: Range<Int>) -> Bool {
         writtenKey(s, r).map(set.contains) ?? false
+    }
+
+    /// Whether word `r` as a whole is a noun, also with the plural suffix 들 (건물, 하늘,
+    /// 사람들; not 유물은); nil without a lexicon.
+    func isNoun(_ s: [Syllable], _ r: Range<Int>) -> Bool? {
+        guard lexicon != nil else { return nil }
+        if classes(s, r).contains(.nominal) { return true }
+        return r.count >= 2 && s[r.upperBound - 1].written == SyllableScalar.deul
+            && classes(s, r.lowerBound..<(r.upperBound - 1)).contains(.nominal)
     }
 
     /// Whether word `r` is a noun, or a noun and a particle (감지를, 책을, 나는).

@@ -50,11 +50,12 @@ public struct StandardPronouncer: Sendable {
         self.givenLexicon = nil
     }
 
-    /// Loads the lexicon now, on the calling thread, if it is the installed one not loaded yet:
-    /// a run that will pronounce loads it beside its other work instead of at the first
-    /// pronunciation (which waits for a load already under way).
+    /// Loads the lexicon now, on the calling thread, if it is the installed one not loaded yet
+    /// (with libhangul's list of Sino-Korean words that goes with it): a run that will pronounce
+    /// loads it beside its other work instead of at the first pronunciation (which waits for a
+    /// load already under way).
     public func loadLexicon() {
-        _ = lexicon
+        if lexicon != nil { _ = SinoKoreanWords.installed }
     }
 
     /// One line for the user when hunspell-ko is not installed and the readings that depend on
@@ -62,8 +63,9 @@ public struct StandardPronouncer: Sendable {
     public static var analysisUnavailableNote: String? { KoreanLexicon.unavailableNote }
 
     /// A pronouncer using `dictionary` for word-dependent cases and `lexicon` for the readings
-    /// that depend on the part of speech (제24항 stems, 제27항 and 제29항 붙임 2 modifiers); with
-    /// nil the rules decide from the spelling alone, as when hunspell-ko is not installed.
+    /// that depend on the part of speech (제24항 stems, 제27항 and 제29항 붙임 2 modifiers, 제29항
+    /// compounds with libhangul's Sino-Korean words, 제15항 set phrases); with nil the rules
+    /// decide from the spelling alone, as when hunspell-ko is not installed.
     public init(dictionary: PronunciationDictionary, lexicon: KoreanLexicon?) {
         self.dictionary = dictionary
         self.givenLexicon = .some(lexicon)
@@ -75,7 +77,8 @@ public struct StandardPronouncer: Sendable {
     /// Sound changes cross a space only between Hangul words; any other character
     /// (punctuation, a line break, Latin letters, digits) is a pause.
     public func pronounce(_ text: String) -> String {
-        var engine = Engine(dictionary: dictionary, grammar: Grammar(lexicon: lexicon))
+        let lexicon = self.lexicon
+        var engine = Engine(dictionary: dictionary, grammar: Grammar(lexicon: lexicon, sino: lexicon == nil ? nil : SinoKoreanWords.installed))
         return engine.run(text)
     }
 

@@ -24,7 +24,7 @@ enum SyllableClass {
     static let saiSiot: UInt16 = 1, noSinoTensing: UInt16 = 2, modifierL: UInt16 = 4, modifierLAnyNoun: UInt16 = 8
     static let numeral: UInt16 = 16, nlSuffix: UInt16 = 32, stemEnding: UInt16 = 64, nInsertionModifier: UInt16 = 128
     static let nounLG: UInt16 = 256, nativeTens: UInt16 = 512, prefix: UInt16 = 1024
-    static let modifierWordEnd: UInt16 = 2048, boundNounStart: UInt16 = 4096
+    static let modifierWordEnd: UInt16 = 2048, boundNounStart: UInt16 = 4096, nPrefix: UInt16 = 8192
 }
 
 /// Closed word classes the rules consult where the standard depends on morphology
@@ -102,6 +102,18 @@ enum WordClasses {
         "입다", "입고", "입은", "입는", "여섯", "여덟", "이불", "잎", "약", "약을", "약이",
     ].map { $0.unicodeScalars.map(\.value) })
 
+    /// 제29항 붙임2 across a space: nouns that take ㄴ after a modifier, also with a particle
+    /// (슬픈 얘기 [슬픈 냬기], 지난 여름 [지난 녀름], 무슨 이야기).
+    static let nInsertionNouns: [[UInt32]] = [
+        "이야기", "얘기", "여름", "이불", "일", "잎", "엿", "약", "옛날",
+    ].map { $0.unicodeScalars.map(\.value) }
+
+    /// 제29항 붙임2: determiners and adnominal forms hunspell-ko does not class as adnominal
+    /// (무슨 일 [무슨 닐], 온갖 일, 그런 일, 어떤 일, 다른 일).
+    static let determiners: Set<[UInt32]> = Set([
+        "무슨", "온갖", "그런", "이런", "저런", "어떤", "아무런", "다른", "같은", "작은", "옛",
+    ].map { $0.unicodeScalars.map(\.value) })
+
     /// Modifier syllables for 제29항 붙임2 across a space (한 일, 할 일, 먹을 엿). 은/는 are left
     /// out: as topic particles (나는 일이) they would add a wrong ㄴ far more often than they help.
     static let nInsertionModifiers = SyllableSet("한할을던된될간갈본볼온올")
@@ -122,6 +134,10 @@ enum WordClasses {
     /// 제15항 prefixes whose coda links neutralised (헛웃음 [허두슴], 첫인상 [처딘상]).
     static let prefixes = SyllableSet("헛첫")
 
+    /// 제29항 prefixes after which a second part starting with 이/야/여/요/유 takes [ㄴ] (맨입
+    /// [맨닙], 헛일 [헌닐], 홑이불, 한여름, 늦여름, 첫여름, 막일, 옛이야기, 짓이기다).
+    static let nPrefixes = SyllableSet("맨헛홑한늦첫맏덧막민풋홀옛짓")
+
     /// The class mask of every syllable (index: scalar − U+AC00).
     static let flags: [UInt16] = {
         var f = [UInt16](repeating: 0, count: 11_172)
@@ -136,7 +152,7 @@ enum WordClasses {
         mark(saiSiot, SyllableClass.saiSiot); mark(noSinoTensing, SyllableClass.noSinoTensing); mark(modifierL, SyllableClass.modifierL)
         mark(modifierLAnyNoun, SyllableClass.modifierLAnyNoun); mark(numerals, SyllableClass.numeral); mark(nlSuffixes, SyllableClass.nlSuffix)
         mark(stemEndings, SyllableClass.stemEnding); mark(nInsertionModifiers, SyllableClass.nInsertionModifier); mark(nounLG, SyllableClass.nounLG)
-        mark(nativeTens, SyllableClass.nativeTens); mark(prefixes, SyllableClass.prefix)
+        mark(nativeTens, SyllableClass.nativeTens); mark(prefixes, SyllableClass.prefix); mark(nPrefixes, SyllableClass.nPrefix)
         mark(Array(modifierWords), first: false, SyllableClass.modifierWordEnd)
         mark(Array(boundNounForms), first: true, SyllableClass.boundNounStart)
         return f

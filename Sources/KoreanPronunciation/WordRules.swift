@@ -52,6 +52,7 @@ enum SyllableScalar {
     static let ha: UInt32 = 0xD558        // 하
     static let eun: UInt32 = 0xC740       // 은
     static let neun: UInt32 = 0xB294      // 는
+    static let deul: UInt32 = 0xB4E4      // 들
 }
 
 /// Rules inside one written word (a run of Hangul syllables).
@@ -124,9 +125,14 @@ enum WordRules {
     }
 
     /// 제13–15항 (linking), 제12항 4 (ㅎ dropped), 제17항 (palatalisation), and ㄴ-insertion
-    /// in 십육 [심뉵]-type numerals (제29항).
+    /// (제29항) in compounds (`Grammar.addsN`) and in 십육 [심뉵]-type numerals.
     static func linkVowel(_ s: inout [Syllable], _ i: Int, _ r: Range<Int>, _ g: Grammar) {
         let c = s[i].coda
+        if Jamo.isIOrY(s[i + 1].vowel), s[i + 1].fixed & Syllable.fixedOnset == 0, g.addsN(s, i, r) == true {
+            s[i + 1].onset = Jamo.representative(c) == Coda.l ? Onset.r : Onset.n
+            consonantJunction(&s, i, r, g)
+            return
+        }
         if c == Coda.ng { return }
         if s[i + 1].written == SyllableScalar.yuk, s[i].has(SyllableClass.numeral) {
             s[i + 1].onset = Jamo.representative(c) == Coda.l ? Onset.r : Onset.n
@@ -172,7 +178,9 @@ enum WordRules {
     }
 
     /// 제12항 붙임1: an obstruent coda + ㅎ → aspirate (먹히다 [머키다], 밝히다 [발키다],
-    /// 앉히다 [안치다], 꽂히다 [꼬치다]); ㄷ + 히 → 치 (제17항 붙임: 굳히다 [구치다]).
+    /// 앉히다 [안치다], 꽂히다 [꼬치다]); ㄷ + 히 → 치 (제17항 붙임: 굳히다 [구치다]). ㅈ/ㅊ
+    /// give ㅊ before the suffix 히/혀 only; before any other ㅎ (a compound's second part,
+    /// 하고) they are first neutralised to [ㄷ] (붙임 2: 꽃향기 [꼬턍기], as 꽃 한 송이).
     static func aspirateBefore(_ s: inout [Syllable], _ i: Int) {
         let c = s[i].coda
         var keep = Coda.none
@@ -182,13 +190,18 @@ enum WordRules {
         case Coda.lb, Coda.lp: keep = Coda.l; onset = Onset.p
         case Coda.lt: keep = Coda.l; onset = Onset.t
         case Coda.nj: keep = Coda.n; onset = Onset.ch
-        case Coda.j, Coda.ch: onset = Onset.ch
+        case Coda.j, Coda.ch:                             // 꽂히다 [꼬치다]; 꽃향기 [꼬턍기]
+            let v = s[i + 1].vowel
+            onset = v == Vowel.i || v == Vowel.yeo ? Onset.ch : Onset.t
         default: onset = Jamo.aspiratedOnset(ofRepresentative: Jamo.representative(c))
         }
         if s[i].fixed & Syllable.fixedCoda == 0 { s[i].coda = keep }
         if s[i + 1].fixed & Syllable.fixedOnset == 0 {
             s[i + 1].onset = onset
             if c == Coda.d { palatalise(&s, i + 1) }
+            if onset == Onset.ch, s[i + 1].vowel == Vowel.yeo, s[i + 1].fixed & Syllable.fixedVowel == 0 {
+                s[i + 1].vowel = Vowel.eo                                    // 제5항: 젖혀 [저처], 앉혀 [안처]
+            }
         }
     }
 

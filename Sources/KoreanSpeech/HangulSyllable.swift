@@ -37,12 +37,14 @@ enum HangulSyllable {
         return syllable
     }
 
-    /// Whether two syllables are the same reading, allowing the initial sound rule (녀/여, 락/낙).
+    /// Whether two syllables are the same reading once the initial sound rule is applied to
+    /// both (녀/여, 락/낙, 렬/열; not 노/오): how a Hangul word and its Hanja gloss are compared.
     static func sameReading(_ lhs: Unicode.Scalar, _ rhs: Unicode.Scalar) -> Bool {
-        if lhs == rhs { return true }
-        guard contains(lhs), contains(rhs) else { return false }
-        let a = parts(lhs), b = parts(rhs)
-        let soft: Set<UInt32> = [nieun, rieul, ieung]
-        return a.vowel == b.vowel && a.final == b.final && soft.contains(a.initial) && soft.contains(b.initial)
+        lhs == rhs || (contains(lhs) && contains(rhs) && initialSoundRule(lhs) == initialSoundRule(rhs))
+    }
+
+    /// Whether `syllable` ends in ㄹ (the final before which 으로 is 로: 서울로).
+    static func endsInRieul(_ syllable: Unicode.Scalar) -> Bool {
+        contains(syllable) && (syllable.value - first) % 28 == 8
     }
 }

@@ -2,6 +2,7 @@ import CHangul
 import Foundation
 import ExpoModel
 import ExpoSystem
+import KoreanMorphology
 
 /// Hangul readings of Hanja, from libhangul's dictionary (Debian libhangul-data).
 ///
@@ -128,7 +129,7 @@ final class HanjaDictionary: @unchecked Sendable {
             var matched = false
             var length = min(run.count - start, Self.longestWord)
             while length >= 2 {
-                if let word = lockedWordReading(Array(run[start..<(start + length)])) {
+                if let word = lockedWordReading(Array(run[start..<(start + length)]), wordInitial: result.isEmpty) {
                     var syllables = Array(word.unicodeScalars)
                     if result.isEmpty, let first = syllables.first {
                         syllables[0] = HangulSyllable.initialSoundRule(first)
@@ -168,14 +169,24 @@ final class HanjaDictionary: @unchecked Sendable {
         return words
     }
 
-    /// The dictionary's reading of `word` as one entry, trying its characters' readings.
-    /// Must be called with `lock` held.
-    private func lockedWordReading(_ word: [Unicode.Scalar]) -> String? {
+    /// The dictionary's reading of `word` as one entry, trying its characters' readings (the
+    /// first also in its word-initial form when `wordInitial`: the dictionary files 樂浪 under
+    /// 낙랑). libhangul also files some words under their characters' other readings (復活 under
+    /// 복활 beside 부활, 比率 under 비률 beside 비율); when several readings are filed, the first
+    /// that hunspell-ko knows as a Korean word is taken, else one other than the spelling of the
+    /// characters' commonest readings. Must be called with `lock` held.
+    private func lockedWordReading(_ word: [Unicode.Scalar], wordInitial: Bool) -> String? {
         var options: [[Unicode.Scalar]] = []
         for character in word {
             guard let characterReadings = readings[character.value], !characterReadings.isEmpty
             else { return nil }
-            options.append(Array(characterReadings.prefix(4)))
+            var choices = Array(characterReadings.prefix(4))
+            if wordInitial, options.isEmpty {
+                for reading in choices where !choices.contains(HangulSyllable.initialSoundRule(reading)) {
+                    choices.append(HangulSyllable.initialSoundRule(reading))
+                }
+            }
+            options.append(choices)
         }
         let target = String(String.UnicodeScalarView(word))
         var candidates: [String.UnicodeScalarView] = [String.UnicodeScalarView()]
@@ -192,6 +203,7 @@ final class HanjaDictionary: @unchecked Sendable {
             }
             candidates = next
         }
+        var filed: [String] = []
         for candidate in candidates {
             let hangul = String(candidate)
             guard let list = hangul.withCString({ hanja_table_match_exact(table, $0) }) else { continue }
@@ -200,11 +212,19 @@ final class HanjaDictionary: @unchecked Sendable {
             for index in 0..<count {
                 if let value = hanja_list_get_nth_value(list, UInt32(index)),
                    String(cString: value) == target {
-                    return hangul
+                    filed.append(hangul)
+                    break
                 }
             }
         }
-        return nil
+        guard filed.count > 1 else { return filed.first }
+        if let lexicon = KoreanLexicon.installed, let word = filed.first(where: { !lexicon.classes(of: $0).isEmpty }) {
+            return word
+        }
+        // Neither known (proper names: 樂浪 filed as 악랑 and 낙랑): the reading filed apart from
+        // the one spelt with every character's commonest reading.
+        let commonest = options.map { $0[0] }
+        return filed.first { !zip($0.unicodeScalars, commonest).allSatisfy { HangulSyllable.sameReading($0, $1) } } ?? filed[0]
     }
 }
 

@@ -118,12 +118,17 @@ public final class HanjaReadingMemo: @unchecked Sendable {
         return answer
     }
 
-    /// Names the dictionary file (by size and modification time) and the tool's version.
+    /// How runs are read: a change (2: of a word filed under several readings, hunspell-ko's
+    /// word) makes every older memo one to ignore, so its runs are read again.
+    static let readingVersion = "runs 2"
+
+    /// Names the dictionary file (by size and modification time), the tool's version and the
+    /// reading's.
     static func stamp(toolVersion: String) -> String {
         let path = "/usr/share/libhangul/hanja/hanja.txt"
         var status = stat()
-        guard stat(path, &status) == 0 else { return "\(toolVersion) no-dictionary" }
-        return "\(toolVersion) \(path) \(status.st_size) \(status.st_mtim.tv_sec)"
+        guard stat(path, &status) == 0 else { return "\(toolVersion) \(readingVersion) no-dictionary" }
+        return "\(toolVersion) \(readingVersion) \(path) \(status.st_size) \(status.st_mtim.tv_sec)"
     }
 }
 
@@ -141,6 +146,11 @@ enum HanjaLookup {
             if !options.contains(where: { HangulSyllable.sameReading($0, syllable) }) { return false }
         }
         return true
+    }
+
+    /// The readings of one character, its own (본음) first; empty when there is no dictionary.
+    static func readings(of hanja: Unicode.Scalar) -> [Unicode.Scalar] {
+        HanjaReadingMemo.shared.readings(of: hanja, dictionary: dictionary) ?? []
     }
 
     /// The Hangul reading of a run of Hanja; empty when there is no dictionary.

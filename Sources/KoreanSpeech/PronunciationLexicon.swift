@@ -45,8 +45,11 @@ public struct PronunciationLexicon: Sendable {
     /// The curator's names of capital letters (A-Z), by scalar value.
     let letterNames: [UInt32: String]
 
-    /// A lexicon made of `entries`.
-    public init(entries: [Entry]) {
+    /// Tokens of Latin capitals said as words (Voices/acronyms.txt), after the entries.
+    public let acronyms: WordAcronyms
+
+    /// A lexicon made of `entries`, with `acronyms` for tokens of capitals no entry reads.
+    public init(entries: [Entry], acronyms: WordAcronyms = .empty) {
         var latest: [String: Int] = [:]
         for (index, entry) in entries.enumerated() where !entry.written.isEmpty {
             latest[entry.written] = index
@@ -68,6 +71,12 @@ public struct PronunciationLexicon: Sendable {
         self.entries = entries
         self.candidatesByFirstScalar = index
         self.letterNames = letterNames
+        self.acronyms = acronyms
+    }
+
+    /// This lexicon with `acronyms` in place of its own.
+    public func adding(_ acronyms: WordAcronyms) -> PronunciationLexicon {
+        PronunciationLexicon(entries: entries, acronyms: acronyms)
     }
 
     /// Reads a lexicon file; throws an `ExpoError` naming the line at fault.

@@ -86,11 +86,19 @@ extension SpeechScanner {
     }
 
     /// The Korean reading (spaces left out) the lexicon gives the whole of `item`, when one entry
-    /// is written there and spans it; nil otherwise (a foreign or phonetic entry included).
+    /// is written there and spans it, or that the list of capitals said as words gives it; nil
+    /// otherwise (a foreign or phonetic entry included).
     private func repeatedLexiconReading(of item: Range<Int>) -> [Unicode.Scalar]? {
-        guard let found = lexiconEntry(at: item.lowerBound), found.written.count == item.count,
-              found.entry.language == nil, !found.entry.isPronunciation else { return nil }
-        let spoken = found.entry.spoken.unicodeScalars.filter { $0 != " " }
+        var reading: String
+        if let found = lexiconEntry(at: item.lowerBound), found.written.count == item.count {
+            guard found.entry.language == nil, !found.entry.isPronunciation else { return nil }
+            reading = found.entry.spoken
+        } else if let acronym = lexicon.acronyms[cursor.string(item)] {
+            reading = acronym  // 유네스코(UNESCO): the acronym said as the word before it
+        } else {
+            return nil
+        }
+        let spoken = reading.unicodeScalars.filter { $0 != " " }
         return spoken.isEmpty || !spoken.allSatisfy(ScalarClass.isHangul) ? nil : Array(spoken)
     }
 

@@ -90,7 +90,11 @@ extension ScalarCursor {
         case "점":
             // Works and objects are counted in native numbers (작품 두 점, 2점의 그림: 표준국어대사전
             // '점' 의존 명사 2); scores and points stay Sino-Korean (구십 점).
-            if SpeechVocabulary.countedWorks.contains(where: { Self.isWord($0, orWithParticle: word(before: numberStart)) })
+            // A bare noun before the number (항아리 3점) counts things when hunspell-ko lists it
+            // as a noun (or a compound of nouns) and it is not a noun of marks (`CountedNouns`).
+            let before = countedWord(before: numberStart)
+            if SpeechVocabulary.countedWorks.contains(where: { Self.isWord($0, orWithParticle: before) })
+                || CountedNouns.countsThings(before)
                 || (matches(Self.ui, at: match.end)
                     && SpeechVocabulary.countedWorks.contains(where: { matchesNoun($0, at: afterOneSpace(match.end + 1)) })) {
                 reading = .native
@@ -148,6 +152,22 @@ extension ScalarCursor {
             if SpeechVocabulary.machinesBeforeDae.contains(where: { matches($0, at: after) }) { machines = true }
         }
         return machines
+    }
+
+    /// Words of quantity between a noun and its count (거울 등 총 4점, 유물 모두 3점).
+    private static let quantityWords: Set<[Unicode.Scalar]> = Set(SpeechVocabulary.scalars(["총", "모두", "약", "무려", "등", "각각"]))
+
+    /// The Hangul word before `index`, past words of quantity (등, 총, 모두): the noun counted.
+    func countedWord(before index: Int) -> [Unicode.Scalar] {
+        var end = index
+        for _ in 0..<3 {
+            let found = word(before: end)
+            guard Self.quantityWords.contains(found) else { return found }
+            var cursor = end - 1
+            while cursor >= start, scalars[cursor] == " " { cursor -= 1 }
+            end = cursor - found.count + 1
+        }
+        return word(before: end)
     }
 
     /// The Hangul word before `index` (across spaces), for context rules.

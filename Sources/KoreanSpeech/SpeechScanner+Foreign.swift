@@ -22,7 +22,7 @@ extension SpeechScanner {
                       let next = cursor.at(index + 1), ScalarClass.isLatinLetter(next) {
                 index += 1
             } else if scalar == " ", let next = cursor.at(index + 1), ScalarClass.isLatinLetter(next),
-                      !cursor.isAcronymStart(at: index + 1) {
+                      !cursor.isAcronymStart(at: index + 1), !cursor.isRegnalNumber(cursor.latinToken(at: index + 1)) {
                 index += 1
             } else {
                 break
@@ -74,11 +74,17 @@ extension SpeechScanner {
     private static let romanCounters: Set<Unicode.Scalar> = ["권", "부", "편", "장", "세", "기", "호", "차", "막", "집"]
 
     /// II, IV, XIV as numbers in titles and parts: after 제, before a counting word, or as the
-    /// last word after Korean (세계 대전 II → 세계 대전 이).
+    /// last word after Korean (세계 대전 II → 세계 대전 이); after a ruler's name, a regnal
+    /// number with 세 (Henri IV → Henri 사 세, 루이 XIV → 루이 십사 세).
     mutating func readRomanNumeral(_ token: Range<Int>) -> Bool {
         guard !token.isEmpty, let value = Self.romanValue(cursor.scalars[token]) else { return false }
         let previous = cursor.at(token.lowerBound - 1)
         let next = cursor.at(token.upperBound)
+        if next != "세", cursor.isRegnalNumber(token) {
+            put(" " + KoreanNumerals.sino(value) + " 세")
+            cursor.move(to: token.upperBound)
+            return true
+        }
         let afterTitle = previous == " " && cursor.isHangul(at: token.lowerBound - 2)
             && (next == nil || next == " " || next.map(ScalarClass.isClosingPunctuation) == true)
         guard previous == "제" || next.map(Self.romanCounters.contains) == true || (token.count >= 2 && afterTitle)
@@ -117,6 +123,21 @@ extension SpeechScanner {
 }
 
 extension ScalarCursor {
+    /// Whether `token` is a Roman numeral (I to XXXIX) written after a ruler's given name and a
+    /// space, and not followed by more letters or digits: Charles V, 루이 XIV; not "I" or "V"
+    /// after any other word (World War II, Type V).
+    func isRegnalNumber(_ token: Range<Int>) -> Bool {
+        guard !token.isEmpty, token.lowerBound >= start + 2, scalars[token.lowerBound - 1] == " ",
+              SpeechScanner.romanValue(scalars[token]) != nil, !isASCIILetterOrDigit(at: token.upperBound) else { return false }
+        var nameStart = token.lowerBound - 1
+        while nameStart > start, ScalarClass.isLatinLetter(scalars[nameStart - 1]) { nameStart -= 1 }
+        if nameStart < token.lowerBound - 1 {
+            return SpeechVocabulary.regnalNames.contains(string(nameStart..<(token.lowerBound - 1)))
+        }
+        let name = hangul(before: token.lowerBound - 1, from: start, acrossSpaces: false)
+        return SpeechVocabulary.regnalNamesHangul.contains { $0.elementsEqual(name) }
+    }
+
     /// Whether an ASCII letter or digit is at `index`.
     func isASCIILetterOrDigit(at index: Int) -> Bool {
         guard let scalar = at(index) else { return false }

@@ -65,7 +65,7 @@ extension SpeechScanner {
             return true
         }
         let text = cursor.string(token)
-        if let word = SpeechVocabulary.wordAcronyms[text] {
+        if let word = lexicon.acronyms[text] ?? SpeechVocabulary.wordAcronyms[text] {
             put(word)
             cursor.move(to: token.upperBound)
             return true

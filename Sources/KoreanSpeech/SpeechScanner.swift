@@ -64,13 +64,25 @@ struct SpeechScanner {
     /// Reads from the cursor to the end of its bounds.
     private mutating func scanToEnd() {
         let hasLexicon = !lexicon.candidatesByFirstScalar.isEmpty
+        // Something other than Hangul or a space was just read: a particle may follow (+Particles).
+        var particleDue = false
         while !cursor.isAtEnd {
             let scalar = cursor.current
-            if hasLexicon, applyLexicon() { continue }
+            if hasLexicon, applyLexicon() {
+                particleDue = true
+                continue
+            }
             if ScalarClass.isHangul(scalar) {
+                if particleDue {
+                    particleDue = false
+                    if readAgreeingParticle() { continue }
+                }
                 put(scalar)
                 cursor.advance()
-            } else if ScalarClass.isDigit(scalar) {
+                continue
+            }
+            particleDue = !ScalarClass.isWhitespace(scalar)
+            if ScalarClass.isDigit(scalar) {
                 readNumber()
                 pendingKkaji = false
                 if let suffix = pendingSuffix {

@@ -1,14 +1,33 @@
 /// Word lists for Latin script inside Korean text, signs, jamo and Greek letters.
 extension SpeechVocabulary {
-    /// Acronyms Koreans say as a word rather than letter by letter (외래어 표기법 usage).
+    /// Abbreviations said as the word they stand for (TEL → 전화). Acronyms and words in
+    /// capitals said as words are the curator's list, Voices/acronyms.txt (`WordAcronyms`).
     static let wordAcronyms: [String: String] = [
-        "NASA": "나사", "NATO": "나토", "UNESCO": "유네스코", "UNICEF": "유니세프", "FIFA": "피파",
-        "OPEC": "오펙", "ASEAN": "아세안", "APEC": "에이펙", "COVID": "코비드", "AIDS": "에이즈", "SARS": "사스",
-        "MERS": "메르스", "IKEA": "이케아", "NAVER": "네이버", "KOICA": "코이카", "KOTRA": "코트라",
-        "LOL": "롤", "UEFA": "유에파", "WiFi": "와이파이", "OECD": "오이시디",
-        "ICOM": "아이콤", "TEL": "전화", "Tel": "전화", "FAX": "팩스", "Fax": "팩스", "EURO": "유로",
-        "LASER": "레이저", "RADAR": "레이더", "SONAR": "소나", "SCUBA": "스쿠버", "PIN": "핀",
+        "TEL": "전화", "Tel": "전화", "Fax": "팩스", "WiFi": "와이파이",
     ]
+
+    /// Given names of rulers and popes, after which a Roman numeral is a regnal number said with
+    /// 세 (Louis XIV → 루이 십사 세, as 외래어 표기 용례 writes 루이 14세, 헨리 8세, 요한 바오로 2세).
+    static let regnalNames: Set<String> = [
+        "Henri", "Henry", "Charles", "Louis", "Napoleon", "Napoléon", "Elizabeth", "Elisabeth", "George", "Edward",
+        "William", "Richard", "James", "Philippe", "Philip", "Felipe", "Ferdinand", "Frederick", "Friedrich", "Frederik",
+        "Wilhelm", "Francis", "François", "Franz", "Joseph", "Leopold", "Peter", "Ivan", "Nicholas", "Alexander",
+        "Catherine", "Pius", "Benedict", "John", "Paul", "Gregory", "Innocent", "Leo", "Clement", "Urban", "Boniface",
+        "Sixtus", "Julius", "Umberto", "Gustav", "Gustaf", "Christian", "Haakon", "Olav", "Harald", "Rama",
+        "Ramesses", "Ramses", "Thutmose", "Amenhotep", "Ptolemy", "Otto", "Rudolf", "Maximilian", "Karl", "Ludwig",
+        "Alfonso", "Carlos", "Juan", "Manuel", "Pedro", "Isabel", "Isabella", "Mary", "Anne", "Victor", "Constantine",
+        "Justinian", "Mehmed", "Suleiman", "Murad", "Selim", "Philipp", "Carol", "Michael", "Stephen", "Sancho",
+    ]
+
+    /// The same names in Hangul, as 외래어 표기법 writes them (앙리 IV → 앙리 사 세).
+    static let regnalNamesHangul: [[Unicode.Scalar]] = SpeechVocabulary.scalars([
+        "앙리", "헨리", "샤를", "찰스", "루이", "나폴레옹", "엘리자베스", "조지", "에드워드", "윌리엄", "리처드", "제임스",
+        "필리프", "필립", "펠리페", "페르디난트", "프리드리히", "빌헬름", "프랑수아", "프란츠", "요제프", "레오폴트",
+        "표트르", "이반", "니콜라이", "알렉산드르", "예카테리나", "비오", "베네딕토", "요한", "바오로", "그레고리오",
+        "레오", "클레멘스", "구스타프", "크리스티안", "라마", "람세스", "투트모세", "아멘호테프", "프톨레마이오스",
+        "오토", "카를", "루트비히", "알폰소", "카를로스", "후안", "이사벨", "메리", "빅토리아", "콘스탄티누스",
+        "메흐메트", "술레이만", "무라트", "셀림", "움베르토", "프레데리크", "하랄", "올라프", "호콘",
+    ])
 
     /// Letter–digit tokens with an established reading, often with English numbers (4K, MP4).
     /// The lexicon is applied first, so a curator's entry wins over these.

@@ -16,6 +16,24 @@ struct SpokenWriter {
     /// The last scalar written to the current run.
     var lastWritten: Unicode.Scalar? { output.last }
 
+    /// The last Hangul syllable of the current run, past closing brackets, quotes and spaces;
+    /// nil when something else (Latin letters, a sign) or nothing was written last.
+    var lastSpokenSyllable: Unicode.Scalar? {
+        for scalar in output.reversed() {
+            if HangulSyllable.contains(scalar) { return scalar }
+            if scalar == " " || scalar == ")" || scalar == "]" || ScalarClass.isSilentMark(scalar) { continue }
+            return nil
+        }
+        return nil
+    }
+
+    /// Replaces the last scalar written when it is `old` (육 → 유 before 월).
+    mutating func replaceLast(_ old: Unicode.Scalar, with new: Unicode.Scalar) {
+        guard output.last == old else { return }
+        output.removeLast()
+        output.append(new)
+    }
+
     /// Writes one scalar; whitespace becomes at most one space between words.
     mutating func put(_ scalar: Unicode.Scalar) {
         if ScalarClass.isWhitespace(scalar) {

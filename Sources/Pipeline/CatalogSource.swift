@@ -15,11 +15,24 @@ public struct CatalogSource: Sendable {
     public var pictures: URL?
     public var limits: CatalogLimits
 
+    /// The loader's limits, and the largest a user may set.
+    public typealias Limits = CatalogLimits
+
     public init(posterFile: URL?, itemsFile: URL?, pictures: URL? = nil, limits: CatalogLimits = CatalogLimits()) {
         self.posterFile = posterFile
         self.itemsFile = itemsFile
         self.pictures = pictures
         self.limits = limits
+    }
+
+    /// The catalog named by paths as the user gave them, held to the limits given (the
+    /// loader's own otherwise).
+    public init(posterFile: String?, itemsFile: String?, images: String?, maxEntries: Int? = nil, maxFieldBytes: Int? = nil) {
+        var limits = CatalogLimits()
+        if let maxEntries { limits.maximumEntries = maxEntries }
+        if let maxFieldBytes { limits.maximumFieldBytes = maxFieldBytes }
+        self.init(posterFile: posterFile.map { URL(fileURLWithPath: $0) }, itemsFile: itemsFile.map { URL(fileURLWithPath: $0) },
+                  pictures: images.map { URL(fileURLWithPath: $0) }, limits: limits)
     }
 
     /// The catalog and the loader's warnings.

@@ -33,94 +33,67 @@ public struct GuideBuilder {
         SpeechServerSource(executable: request.executable ?? ChildProcess.currentExecutable)
     }
 
-    /// Makes the guide. `progress` is called from this thread.
+    /// Makes the guide, in four stages: narration, synthesis (the scripts and pictures written
+    /// beside it), export, publication. What overlaps what, and when memory is given back, is
+    /// `RunSchedule`'s. `progress` is called from this thread.
     public func build(_ request: GuideRequest, progress: (GuideProgressEvent) -> Void = { _ in }) throws -> GuideReport {
         // Folders a run may never use are refused before anything is made.
         try RunFolders.check(request)
         let speech = request.textOnly ? nil : speechSource(request)
         defer { speech?.close() }
+        let schedule = RunSchedule(request: request, speech: speech)
+        defer { schedule.finish() }
+
+        // 1. Narration: the catalog into tracks.
         let narrate = NarrationStage(request: request, normalizer: normalizer)
-        // Loading espeak-ng and the voice overlaps with narrating a catalog that is not cached.
-        // Assembling synthesises nothing, so it starts no speech server.
-        if !narrate.isCached && !request.assembleOnly { speech?.prepare(profile: request.profile) }
-        // Every track's SSML (its cache key, even in a run that makes nothing) is pronounced with
-        // hunspell-ko's word classes: they are loaded on a thread of their own beside the narration,
-        // when a second thread may be had (under an address-space limit, its malloc arena is not).
-        let lexiconLoad = speech == nil || ParallelWork.defaultThreads < 2 ? nil
-            : BackgroundWork { [pronouncer] in pronouncer.loadLexicon() }
-        defer { lexiconLoad?.waitQuietly() }
+        schedule.beforeNarration(cached: narrate.isCached, pronouncer: pronouncer)
         let narration = try narrate.run()
         if let damage = narration.cacheDamage { progress(.warning(damage)) }
-        // Created, claimed and locked once the selection is known to be good; held to the end.
-        let folders = try RunFolders(request, onWait: { folder in
-            progress(.warning("Another expo-narrate run is using \(folder); waiting for it to finish"))
-        }, onNotice: { progress(.warning($0)) })
-        defer { withExtendedLifetime(folders) {} }
+        let destination = try RunOutput(request, fileNames: ExportStage.fileNames(of: narration.all), progress: progress)
+        defer { destination.close() }
+        let (tracks, chosen) = try destination.guideTracks(narration, request: request, progress: progress)
 
-        // The cache remembers its files' and the published guide's digests, so a run reads only
-        // what changed; not in a cache other hosts write (their file systems' times and inodes
-        // are not this one's to vouch for).
-        let digests = FileDigests(ledger: request.assembleOnly ? nil : request.effectiveCacheFolder.map(TrackCache.digestLedger(in:)))
-        let output = try OutputFolder(destination: request.outputFolder, digests: digests)
-        defer { output.discard() }
-        for note in output.notes { progress(.warning(note)) }
-        // An entry of the user's at a name this run would publish stops it now, before anything
-        // is made (and before a named pipe there could be opened).
-        try output.refuseConflicts(with: ExportStage.fileNames(of: narration.all))
-        let export = ExportStage(request: request, output: output, normalizer: normalizer)
-        // A run over some tracks in a folder that holds a guide re-publishes that whole guide:
-        // the chosen tracks made now, the others from the cache, never synthesised again.
-        let published = request.selection == .all ? nil : try PublishedGuide.read(in: output)
-        let (tracks, dropped) = PublishedGuide.guideTracks(all: narration.all, selected: narration.selected, published: published)
-        if !dropped.isEmpty {
-            progress(.warning("The published guide's \(dropped.joined(separator: ", ")) \(dropped.count == 1 ? "is" : "are") not in this catalog; left out"))
-        }
-        let chosen = request.selection == .all ? nil : Set(narration.selected.map(\.fileStem))
-        // With audio to make, the scripts are written while it is synthesised; what writing them
-        // freed is given back at once (the run's memory counts beside the speech workers').
-        let scripts = speech == nil ? nil : BackgroundWork {
-            try export.writeScripts(tracks)
-            HeapMemory.releaseFreePages()
-        }
+        // 2. Synthesis, with the scripts and the pictures written beside it.
+        let export = ExportStage(request: request, output: destination.output, normalizer: normalizer)
+        let scripts = try schedule.writeScripts { try export.writeScripts(tracks) }
         defer { scripts?.waitQuietly() }
-        if speech == nil { try export.writeScripts(tracks) }
         let pictures = try export.writePictures(tracks) { progress(.warning($0)) }
         try Interruption.check()
-
-        let synthesis = try speech.map { try SynthesisStage(request: request, output: output, speech: $0, pronouncer: pronouncer)
+        let synthesis = try speech.map { try SynthesisStage(request: request, output: destination.output, speech: $0, pronouncer: pronouncer)
             .run(tracks, chosen: chosen, progress: progress) }
-            ?? SynthesisStage.Output(guide: GuideAudio(output: output))
+            ?? SynthesisStage.Output(guide: GuideAudio(output: destination.output))
         defer { synthesis.guide.waitQuietly() }
-        // Published audio is never replaced by text without being asked: when no speech can be
-        // made now and the guide in the folder has audio, the run stops and leaves it as it is.
-        if let reason = synthesis.unavailableReason, output.publishedNames.contains(where: { $0.hasSuffix(".wav") }) {
-            throw ExpoError(
-                .unavailable,
-                "No speech can be made (\(withoutFinalFullStop(reason))), and the guide in \(output.destination.path) has audio; it is left as it is",
-                advice: "Install what is missing, or ask for the text only to replace it.", subject: .speech)
-        }
+        try Self.refuseTextOverAudio(synthesis, in: destination.output)
         try scripts?.wait()
-        // The speech server's memory, and what synthesis freed in this process, are given back
-        // before the guide is assembled, when the check helper starts beside the run.
-        speech?.close()
-        HeapMemory.releaseFreePages()
+        schedule.afterSynthesis()
         try Interruption.check()
-        progress(.assembling)
 
+        // 3. Export: captions, transcript, page, playlist, manifest, guide.wav.
+        progress(.assembling)
         let summary = try export.run(tracks, synthesis: synthesis, pictures: pictures)
         try synthesis.guide.finish(summary.tracks, profile: request.profile)
         try Interruption.check()
-        try output.publish()
-        digests.save()
-        for note in output.notes { progress(.warning(note)) }
+
+        // 4. Publication: the staged guide swapped in whole.
+        try destination.publish(progress: progress)
         narrate.remember(narration)
         return GuideReport(
-            summary: summary, outputFolder: output.destination,
+            summary: summary, outputFolder: destination.output.destination,
             audioMissingReason: request.textOnly ? GuideRequest.textOnlyReason : synthesis.unavailableReason,
             failedTracks: tracks.filter { synthesis.failures[$0.fileStem] != nil }.map(\.title),
             cachedTracks: synthesis.fromCache,
             shardTimings: ShardTiming.from(synthesis.audio.values.compactMap(\.origin))
         )
+    }
+
+    /// Published audio is never replaced by text without being asked: when no speech can be
+    /// made now and the guide in the folder has audio, the run stops and leaves it as it is.
+    private static func refuseTextOverAudio(_ synthesis: SynthesisStage.Output, in output: OutputFolder) throws {
+        guard let reason = synthesis.unavailableReason, output.publishedNames.contains(where: { $0.hasSuffix(".wav") }) else { return }
+        throw ExpoError(
+            .unavailable,
+            "No speech can be made (\(withoutFinalFullStop(reason))), and the guide in \(output.destination.path) has audio; it is left as it is",
+            advice: "Install what is missing, or ask for the text only to replace it.", subject: .speech)
     }
 
     /// Makes the share of `request.shard` of the selected tracks (speech and the compressed

@@ -50,6 +50,8 @@ public struct GuideRequest: Sendable {
     /// `Voices/braille/ko-expo-g2.ctb` of the voices folder, found with the voice profiles).
     public var braillePage = BraillePageSize.standard
     public var brailleTable: URL?
+    /// A braille page's size in cells and lines.
+    public typealias BraillePage = BraillePageSize
     /// The date the EPUB carries, in seconds since 1970 (`SOURCE_DATE_EPOCH`, for reproducible
     /// builds); nil: today at midnight UTC.
     public var sourceDate: Int?

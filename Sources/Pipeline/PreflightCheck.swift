@@ -1,3 +1,4 @@
+import Braille
 import CatalogCheck
 import CatalogLoading
 import ExpoModel
@@ -53,8 +54,16 @@ public enum PreflightCheck {
     public static func report(_ catalog: Catalog, warnings: [CatalogWarning], voices: VoiceLibrary, voice: String,
                               picturesFound: Set<String> = [], beforeLoading: @escaping @Sendable () -> Void = {}) throws -> CheckReport {
         let profile = try voices.profile(named: voice)
-        let checker = CatalogChecker(normalizer: KoreanSpeechNormalizer(lexicon: try voices.lexicon()),
-                                     voices: checkVoices(profile), beforeLoading: beforeLoading)
+        let normalizer = KoreanSpeechNormalizer(lexicon: try voices.lexicon())
+        var checker = CatalogChecker(normalizer: normalizer, voices: checkVoices(profile), beforeLoading: beforeLoading)
+        // The braille edition's signs spelled out in words, told before publishing; without
+        // liblouis or the table there is no braille edition to tell of.
+        if let transcriber = try? BrailleTranscriber(table: voices.folder.appendingPathComponent("braille/ko-expo-g2.ctb"),
+                                                        normalizer: normalizer) {
+            checker.brailleSpelling = { text in
+                ((try? transcriber.spelledSigns(text)) ?? []).map { ($0.sign, $0.words) }
+            }
+        }
         return checker.check(catalog, warnings: warnings, picturesFound: picturesFound)
     }
 
@@ -63,16 +72,16 @@ public enum PreflightCheck {
     public static func key(_ catalog: Catalog, warnings: [CatalogWarning], voices: VoiceLibrary, voice: String,
                            picturesFound: Set<String>) throws -> String {
         let profile = try voices.profile(named: voice)
-        return CheckReportStore.key(catalog: catalog, warnings: warnings, lexiconFile: voices.lexiconFile,
+        return CheckReportStore.key(catalog: catalog, warnings: warnings, lexiconFile: voices.lexiconFile, acronymsFile: voices.acronymsFile,
                                     voices: checkVoices(profile), program: ChildProcess.currentExecutable,
                                     picturesFound: picturesFound)
     }
 
-    /// Runs this program with `arguments` (its check helper, which says what it found itself)
-    /// and waits for it; nil when it ended well, else why not ("it ended with status 3").
-    public static func runHelper(arguments: [String]) -> String? {
+    /// Runs this program's check helper with `request` (it says what it found itself) and waits
+    /// for it; nil when it ended well, else why not ("it ended with status 3").
+    public static func runHelper(_ request: CheckSummaryRequest) -> String? {
         do {
-            return failure(of: try ChildProcess.run(ChildProcess.currentExecutable, arguments: arguments,
+            return failure(of: try ChildProcess.run(ChildProcess.currentExecutable, arguments: request.arguments(),
                                                     environment: helperEnvironment))
         } catch {
             return notStarted(error)
@@ -115,15 +124,15 @@ public enum PreflightCheck {
 /// smallest. A helper never started, or refused its start, is started (unheld) by `observe` or
 /// run by `finish`. What it prints is kept until `finish`, after the run's own lines.
 public final class CheckHelper: @unchecked Sendable {
-    private let arguments: [String]
+    private let request: CheckSummaryRequest
     private let jobs: Int
     private let lock = NSLock()
     private var child: ChildProcess.BackgroundChild?
     private var startFailed = false
 
-    /// The helper with `arguments` (its `_check-summary` command line), for a run of `jobs` workers.
-    public init(arguments: [String], jobs: Int) {
-        self.arguments = arguments
+    /// The helper for `request`, for a run of `jobs` workers.
+    public init(request: CheckSummaryRequest, jobs: Int) {
+        self.request = request
         self.jobs = jobs
     }
 
@@ -132,7 +141,9 @@ public final class CheckHelper: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard child == nil, !startFailed else { return }
-        child = try? ChildProcess.startCapturingErrors(ChildProcess.currentExecutable, arguments: arguments + ["--held"],
+        var held = request
+        held.held = true
+        child = try? ChildProcess.startCapturingErrors(ChildProcess.currentExecutable, arguments: held.arguments(),
                                                        environment: PreflightCheck.helperEnvironment, held: true)
     }
 
@@ -154,7 +165,7 @@ public final class CheckHelper: @unchecked Sendable {
         }
         guard !startFailed else { return }
         do {
-            child = try ChildProcess.startCapturingErrors(ChildProcess.currentExecutable, arguments: arguments,
+            child = try ChildProcess.startCapturingErrors(ChildProcess.currentExecutable, arguments: request.arguments(),
                                                           environment: PreflightCheck.helperEnvironment)
         } catch {
             startFailed = true  // `finish` runs it then, the usual way
@@ -168,7 +179,7 @@ public final class CheckHelper: @unchecked Sendable {
         let started = child
         child = nil
         lock.unlock()
-        guard let started else { return ("", PreflightCheck.runHelper(arguments: arguments)) }
+        guard let started else { return ("", PreflightCheck.runHelper(request)) }
         let (ending, printed) = ChildProcess.finish(started)
         return (printed, PreflightCheck.failure(of: ending))
     }

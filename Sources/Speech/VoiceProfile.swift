@@ -272,10 +272,18 @@ public struct VoiceLibrary: Sendable {
     /// The pronunciation lexicon's file.
     public var lexiconFile: URL { folder.appendingPathComponent("lexicon.txt") }
 
-    /// The pronunciation lexicon of this folder, or an empty one when it has none.
+    /// The list of capitals said as words (NASA → 나사).
+    public var acronymsFile: URL { folder.appendingPathComponent("acronyms.txt") }
+
+    /// The pronunciation lexicon of this folder with its capitals said as words, or an empty
+    /// one for each file the folder does not have.
     public func lexicon() throws -> PronunciationLexicon {
-        guard FileManager.default.fileExists(atPath: lexiconFile.path) else { return .empty }
-        return try PronunciationLexicon(contentsOf: lexiconFile)
+        var lexicon = PronunciationLexicon.empty
+        if FileManager.default.fileExists(atPath: lexiconFile.path) {
+            lexicon = try PronunciationLexicon(contentsOf: lexiconFile)
+        }
+        guard FileManager.default.fileExists(atPath: acronymsFile.path) else { return lexicon }
+        return lexicon.adding(try WordAcronyms(contentsOf: acronymsFile))
     }
 
     /// The pronunciation dictionary's file.

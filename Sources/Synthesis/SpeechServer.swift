@@ -31,8 +31,8 @@ import GuideCache
 /// batch folder, and exits with `WorkerPool.work`'s status.
 public enum SpeechServer {
     /// Serves until standard input closes and every child has ended; returns the exit status.
-    /// `profileJSON` is the voice profile, as `JSONEncoder` writes it.
-    public static func serve(profileJSON: String) -> Int32 {
+    /// `request` is the server's one argument, a `SpeechServerRequest`.
+    public static func serve(request: String) -> Int32 {
         let channel = LineChannel(input: 0, output: 1)
         let childEnded = ChildEndSignal()
         let engine: EspeakEngine
@@ -48,7 +48,7 @@ public enum SpeechServer {
         // The thread can still be taken by another process of the user's before espeak-ng asks
         // for it; then espeak-ng's abort comes back as a resources error, said the same way.
         do {
-            profile = try JSONDecoder().decode(VoiceProfile.self, from: Data(profileJSON.utf8))
+            profile = try SpeechServerRequest(argument: request).profile
             engine = try EspeakEngine.start()
             try select(profile, on: engine)
         } catch let error as ExpoError where error.category == .resources {

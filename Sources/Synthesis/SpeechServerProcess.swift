@@ -22,9 +22,9 @@ final class SpeechServerProcess {
         self.channel = channel
     }
 
-    /// Starts `executable _speech-server PROFILE` in a process group of its own (so that
-    /// Ctrl-C reaches this process, which stops the workers), with default signal handling,
-    /// its standard input and output connected to this process.
+    /// Starts `executable _speech-server REQUEST` (a `SpeechServerRequest`) in a process group
+    /// of its own (so that Ctrl-C reaches this process, which stops the workers), with default
+    /// signal handling, its standard input and output connected to this process.
     ///
     /// posix_spawn (`ChildProcess`) and waitpid directly, not Foundation's Process: on a busy
     /// machine, Process took 20 to 100 ms to report a child's end (its monitor thread reaps the
@@ -33,9 +33,9 @@ final class SpeechServerProcess {
         // Writing to a server that has died must be an error to handle, not a signal that ends
         // this process (the CLI ignores SIGPIPE already; a library caller may not).
         signal(SIGPIPE, SIG_IGN)
-        let profileJSON = String(decoding: try JSONEncoder().encode(profile), as: UTF8.self)
+        let arguments = try SpeechServerRequest(profile: profile).arguments()
         do {
-            let (pid, channel) = try ChildProcess.startConnected(executable, arguments: ["_speech-server", profileJSON])
+            let (pid, channel) = try ChildProcess.startConnected(executable, arguments: arguments)
             return SpeechServerProcess(pid: pid, channel: channel)
         } catch let error as ExpoError {
             throw Self.cannotStart(executable, error.code ?? EAGAIN)

@@ -3,9 +3,9 @@ import Testing
 /// Examples of 한국 점자 규정 (the Korean braille standard, 2024 edition, National Institute of
 /// Korean Language), each with the article it illustrates, in seven families. Most are the
 /// standard's own examples; the Latin and unit cases apply its articles on Latin letters
-/// (제28항 letters and capitals by Unified English Braille, uncontracted; 제29항 로마자표 ⠴ and
-/// 로마자 종료표 ⠲; 제34항 no terminator before a bracket or quotation mark) to the kind of text the
-/// guide holds. Articles are numbered as the 2024 edition numbers them, as a public corpus of the
+/// (제28항 letters and capitals by Unified English Braille, contracted but a lone letter; 제29항
+/// 로마자표 ⠴ and 로마자 종료표 ⠲; 제34항 no terminator before a bracket or quotation mark) to the
+/// kind of text the guide holds. Articles are numbered as the 2024 edition numbers them, as a public corpus of the
 /// standard's examples gives them (the standard's text itself was not available here); the
 /// punctuation cases cite "제49항" for the chapter on 문장 부호.
 enum KoreanBrailleCases {
@@ -156,10 +156,11 @@ enum KoreanBrailleCases {
         Case(family: .punctuation, article: "제49항", print: "1~2", braille: "⠼⠁⠈⠔⠼⠃"),
         Case(family: .latin, article: "제29항", print: "그는 Canada로 여행을 떠났다.", braille: "⠈⠪⠉⠵⠀⠴⠠⠉⠁⠝⠁⠙⠁⠲⠐⠥⠀⠱⠚⠗⠶⠮⠀⠠⠊⠎⠉⠌⠊⠲"),
         Case(family: .latin, article: "제29항", print: "Los Angeles의 한인 타운", braille: "⠴⠠⠇⠕⠎⠀⠠⠁⠝⠛⠑⠇⠑⠎⠲⠺⠀⠚⠒⠟⠀⠓⠣⠛"),
-        Case(family: .latin, article: "제29항", print: "Paris 박람회", braille: "⠴⠠⠏⠁⠗⠊⠎⠲⠀⠘⠁⠐⠣⠢⠚⠽"),
+        // Latin words are contracted UEB, as the standard's own examples inside Korean text are (제10항's).
+        Case(family: .latin, article: "제29항", print: "Paris 박람회", braille: "⠴⠠⠏⠜⠊⠎⠲⠀⠘⠁⠐⠣⠢⠚⠽"),
         Case(family: .latin, article: "제28항", print: "KBS 방송", braille: "⠴⠠⠠⠅⠃⠎⠲⠀⠘⠶⠠⠿"),
         Case(family: .latin, article: "제34항", print: "BMI(체질량 지수)", braille: "⠴⠠⠠⠃⠍⠊⠦⠄⠰⠝⠨⠕⠂⠐⠜⠶⠀⠨⠕⠠⠍⠠⠴"),
-        Case(family: .latin, article: "제34항", print: "에펠탑(Eiffel)", braille: "⠝⠙⠝⠂⠓⠃⠦⠄⠴⠠⠑⠊⠋⠋⠑⠇⠠⠴"),
+        Case(family: .latin, article: "제34항", print: "에펠탑(Eiffel)", braille: "⠝⠙⠝⠂⠓⠃⠦⠄⠴⠠⠑⠊⠖⠑⠇⠠⠴"),
         Case(family: .units, article: "제34항", print: "체중(kg)", braille: "⠰⠝⠨⠍⠶⠦⠄⠴⠅⠛⠠⠴"),
         Case(family: .units, article: "제34항", print: "신장(m)", braille: "⠠⠟⠨⠶⠦⠄⠴⠍⠠⠴"),
         Case(family: .units, article: "제29항", print: "약 300 m의", braille: "⠜⠁⠀⠼⠉⠚⠚⠀⠴⠍⠲⠺"),

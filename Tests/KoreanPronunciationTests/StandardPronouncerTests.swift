@@ -7,7 +7,8 @@ import ExpoModel
     @Test func emptyDictionaryStillAppliesRules() {
         let p = StandardPronouncer(dictionary: .empty)
         #expect(p.pronounce("국립중앙박물관에 있습니다") == "궁닙쭝앙방물과네 읻씀니다")
-        #expect(p.pronounce("솜이불") == "소미불")            // no entry, no ㄴ-insertion
+        // no entry: ㄴ-insertion only from hunspell-ko's analysis (제29항), none without it
+        #expect(StandardPronouncer(dictionary: .empty, lexicon: nil).pronounce("솜이불") == "소미불")
     }
 
     @Test func entriesInitialiser() {

@@ -7,12 +7,14 @@ import TestSupport
 /// signs, dates, counters, currency; one test per kind, every row citing its rule.
 @Suite("KoreanSpeechNormalizer: written forms")
 struct WrittenFormReadingTests {
+    // The rules with the shipped list of capitals said as words (Voices/acronyms.txt), where
+    // NASA → 나사 lives since issue 37; nothing else of the Voices folder.
     static func passes(_ row: CitedCase) -> Bool {
-        withoutSpaces(ruleNormalizer.spoken(row.written)) == row.spoken
+        withoutSpaces(WordReadingTests.shipped.spoken(row.written)) == row.spoken
     }
 
     static func check(_ row: CitedCase) {
-        #expect(withoutSpaces(ruleNormalizer.spoken(row.written)) == row.spoken, "\(row.rule)")
+        #expect(withoutSpaces(WordReadingTests.shipped.spoken(row.written)) == row.spoken, "\(row.rule)")
     }
 
     @Test(arguments: WrittenFormCases.latinAcronyms) func latinAcronyms(_ row: CitedCase) { Self.check(row) }

@@ -65,7 +65,7 @@ struct CaptionMemoTests {
         let key = CaptionMemo.key(track: Self.track, result: Self.result())
         for damaged in [text.replacingOccurrences(of: "expo-narrate captions 1", with: "expo-narrate captions 0"),
                         String(text.dropLast(3)), text.replacingOccurrences(of: " 1 ", with: " x "),
-                        text.replacingOccurrences(of: "= \(key) ", with: "= \(key.dropLast())0 "), "", "\n"] {
+                        text.replacingOccurrences(of: "= \(key) ", with: "= \(key.dropLast())\(key.last == "0" ? "1" : "0") "), "", "\n"] {
             try Data(damaged.utf8).write(to: file)
             let reread = CaptionMemo(cacheFolder: folder)
             #expect(reread.captions(track: Self.track, result: Self.result()) == split)

@@ -1,4 +1,5 @@
 import Foundation
+import Pipeline
 import Testing
 import TestSupport
 
@@ -113,9 +114,14 @@ import TestSupport
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let voices = try Self.voicesWithoutLexicon(named: "voices", in: folder)  // findings to report
-        let arguments = ["_check-summary", "--voice", "standard", "--voices", voices.path, "--held"]
+        var request = CheckSummaryRequest(voice: "standard")
+        request.voices = voices.path
+        request.held = true
+        let arguments = try request.arguments()
         // Its input ends without the line: the run is gone, and nothing is said or kept.
-        let gone = try CommandRunner.run(arguments + ["--report-cache", folder.appendingPathComponent("gone").path])
+        var kept = request
+        kept.reportCache = folder.appendingPathComponent("gone").path
+        let gone = try CommandRunner.run(try kept.arguments())
         #expect(gone.status == 0 && gone.stderr.isEmpty && gone.stdout.isEmpty, "\(gone.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("gone").path))
         let released = try CommandRunner.run(arguments, input: "go\n")

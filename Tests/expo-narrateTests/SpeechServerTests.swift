@@ -33,7 +33,7 @@ struct SpeechServerTests {
     }
 
     static func arguments(_ profile: VoiceProfile) throws -> [String] {
-        ["_speech-server", String(decoding: try JSONEncoder().encode(profile), as: UTF8.self)]
+        try SpeechServerRequest(profile: profile).arguments()
     }
 
     @Test("it reports started and ready, forks a worker per job, and reports how it ended")

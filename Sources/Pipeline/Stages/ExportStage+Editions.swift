@@ -39,8 +39,8 @@ extension ExportStage {
             notes["braille.table"] = table.lastPathComponent + " (liblouis \(Louis.version))"
             let unwritable = try BrailleEdition.unwritable(tracks: tracks, transcriber: transcriber)
             if !unwritable.isEmpty {
-                // Said, not hidden: what the braille left out because no table writes it.
-                notes["braille.omittedCharacters"] = String(unwritable)
+                // Said, not hidden: what no table writes, which the braille spells out in words.
+                notes["braille.spelledOutCharacters"] = String(unwritable)
             }
             notes["braille.page"] = "\(request.braillePage.cells) cells x \(request.braillePage.lines) lines, \(book.pages.count) pages"
         }

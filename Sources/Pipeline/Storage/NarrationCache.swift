@@ -126,6 +126,9 @@ struct NarrationCache {
         for entry in lexicon.entries {
             hasher.update("\u{0}\(entry.written)\u{1}\(entry.spoken)\u{1}\(entry.language ?? "")\(entry.isPronunciation ? "\u{1}[]" : "")")
         }
+        for (written, spoken) in lexicon.acronyms.readings.sorted(by: { $0.key < $1.key }) {
+            hasher.update("\u{0}acronym\u{1}\(written)\u{1}\(spoken)")
+        }
         return hasher.hexDigest()
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import ExpoModel
-import ExpoSystem
 import Foundation
+import Pipeline
 
 // How the command says what happened: its lines on stderr and stdout, the exit status of an
 // error, and the advice about its own options.
@@ -10,7 +10,7 @@ import Foundation
 /// Every line on stderr goes through here: it is made one line with its control and direction
 /// characters visible (`singleLine`), whatever file or catalog its text came from.
 func printError(_ message: String) {
-    StandardStream.writeError(singleLine(message) + "\n")
+    CommandProcess.writeError(singleLine(message) + "\n")
 }
 
 /// Writes `text` on stdout with write(2). A reader that went away (EPIPE, as with `| head`)
@@ -18,28 +18,24 @@ func printError(_ message: String) {
 /// (a full disk, a descriptor that cannot be written) is one line on stderr and status 74.
 func writeOutput(_ text: String) throws {
     do {
-        try StandardStream.write(text, to: STDOUT_FILENO)
+        try CommandProcess.writeOutput(text)
     } catch where error.code == EPIPE {
-        throw ExitCode.success
+        throw ExitCode(.success)
     } catch {
-        printError("expo-narrate: cannot write to standard output (\(ExpoError.systemReason(error.code ?? EIO))).")
-        throw ExitCode(74)
+        printError("expo-narrate: cannot write to standard output (\(CommandProcess.systemReason(error.code ?? EIO))).")
+        throw ExitCode(.io)
     }
 }
 
-/// The exit status for an error the library threw (sysexits.h where one fits).
+/// The exit status for an error the library threw (`ExitStatus(of:signal:)`, the one mapping).
 func exitStatus(for error: Error) -> ExitCode {
-    guard let error = error as? ExpoError else { return ExitCode(70) }
-    switch error.category {
-    case .usage: return ExitCode(64)
-    case .data: return ExitCode(65)
-    case .unavailable: return ExitCode(69)
-    case .installation: return ExitCode(72)
-    case .cannotCreate: return ExitCode(73)
-    case .io: return ExitCode(74)
-    case .resources: return ExitCode(75)
-    case .interrupted: return ExitCode(128 + (Interruption.signal == 0 ? SIGINT : Interruption.signal))
-    case .internal: return ExitCode(70)
+    ExitCode(CommandProcess.exitStatus(for: error))
+}
+
+extension ExitCode {
+    /// The status `status` names.
+    init(_ status: ExitStatus) {
+        self.init(status.code)
     }
 }
 
@@ -49,7 +45,7 @@ func exitStatus(for error: Error) -> ExitCode {
 /// with "expo-narrate: " before it (`messageLine`), however long the input was.
 func describe(_ error: Error) -> String {
     let limit = messageLengthLimit - "expo-narrate: ".count
-    guard let error = error as? ExpoError else { return messageLine(ExpoError.reason(of: error) + ".", limit: limit) }
+    guard let error = error as? ExpoError else { return messageLine(CommandProcess.reason(of: error) + ".", limit: limit) }
     var text = error.description
     if let advice = optionAdvice(for: error) { text += " " + advice }
     return error.category == .usage || error.category == .data ? messageLine(text, limit: limit) : text

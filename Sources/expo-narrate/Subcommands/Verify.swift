@@ -1,4 +1,5 @@
 import ArgumentParser
+import ExpoModel
 import Foundation
 import Pipeline
 
@@ -12,8 +13,7 @@ struct Verify: ParsableCommand {
         peak (within \(GuideVerifier.durationTolerance) s, \(GuideVerifier.loudnessTolerance) LU and \
         \(GuideVerifier.truePeakTolerance) dB). Use it on the copy a kiosk or a web host serves.
 
-        Exit status: 0 the guide is whole; 1 something is wrong (one line per problem on standard \
-        output, each naming the file).
+        \(ExitStatus.help(for: .verify))
         """
     )
 
@@ -26,7 +26,7 @@ struct Verify: ParsableCommand {
             try writeOutput("\(folder): all \(report.files) files as the manifest records them\n")
         } else {
             try writeOutput(report.problems.map { $0 + "\n" }.joined())
-            throw ExitCode(1)
+            throw ExitCode(.findings)
         }
     }
 }

@@ -1,8 +1,5 @@
 import ArgumentParser
-import CatalogCheck
-import CatalogLoading
 import ExpoModel
-import ExpoSystem
 import Foundation
 import Pipeline
 
@@ -17,9 +14,7 @@ struct Check: ParsableCommand {
         Korean spelling dictionary, Debian's hunspell-ko), empty and duplicate fields, and pictures (in \
         --images or the catalog's images/ folder) without a text alternative (image_alt).
 
-        Exit status: 0 nothing found; 1 something found; 64 usage error; 65 bad catalog data; \
-        72 a resource of the installation is missing; 75 the check could not finish (the spelling \
-        dictionary ran out of memory), with what it found so far.
+        \(ExitStatus.help(for: .check))
         """
     )
 
@@ -31,8 +26,8 @@ struct Check: ParsableCommand {
     var json = false
 
     func run() throws {
-        Interruption.installExiting()
-        let report: CheckReport
+        CommandProcess.endAtOnceWhenStopped()
+        let report: PreflightCheck.Report
         do {
             report = try PreflightCheck.report(of: catalogFiles.source(), voicesFolder: voiceOptions.folder, voice: voiceChoice.voice)
         } catch let error as ExitCode {
@@ -44,12 +39,12 @@ struct Check: ParsableCommand {
         for notice in report.skipped { printError("expo-narrate check: \(singleLine(notice))") }
         try writeOutput(json ? Self.json(report) : Self.text(report))
         // A check that could not finish (memory short) is not a clean bill: 75, try again.
-        if report.failure != nil { throw ExitCode(75) }
-        if !report.isClean { throw ExitCode(1) }
+        if report.failure != nil { throw ExitCode(.resources) }
+        if !report.isClean { throw ExitCode(.findings) }
     }
 
     /// The report for people: one block per finding, then the counts.
-    static func text(_ report: CheckReport) -> String {
+    static func text(_ report: PreflightCheck.Report) -> String {
         var text = ""
         // Every text of a finding may come from the catalog: each goes through singleLine, so
         // that a name with a line break cannot forge a finding, nor a control sequence the terminal.
@@ -67,11 +62,11 @@ struct Check: ParsableCommand {
     }
 
     /// The report as one JSON object: findings, counts by kind, skipped checks.
-    static func json(_ report: CheckReport) -> String {
+    static func json(_ report: PreflightCheck.Report) -> String {
         struct Output: Encodable {
             var clean: Bool
             var counts: [String: Int]
-            var findings: [CheckFinding]
+            var findings: [PreflightCheck.Finding]
             var skipped: [String]
         }
         let output = Output(clean: report.isClean,
@@ -82,45 +77,4 @@ struct Check: ParsableCommand {
         let data = (try? encoder.encode(output)) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self) + "\n"
     }
-}
-
-/// Options that name another catalog than the default one.
-struct CatalogFileOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Poster JSON of another catalog (with --items-file).", valueName: "file"))
-    var posterFile: String?
-
-    @Option(name: .long, help: ArgumentHelp("Entries JSON of another catalog (with --poster-file).", valueName: "file"))
-    var itemsFile: String?
-
-    @Option(name: .long, help: ArgumentHelp(
-        "Folder of the entries' pictures, matched by image_name with .jpg, .jpeg, .png or .webp (the catalog's own images/ folder is searched after it).",
-        valueName: "dir"))
-    var images: String?
-
-    func validate() throws {
-        if (posterFile == nil) != (itemsFile == nil) {
-            throw ValidationError("--poster-file and --items-file go together: give both, or neither for the default catalog.")
-        }
-        if let images {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: images, isDirectory: &isFolder), isFolder.boolValue else {
-                throw ValidationError("--images: \(images) is not a folder; give the folder that holds the pictures.")
-            }
-        }
-    }
-
-    /// The catalog these options name, held to the limits given (the loader's own otherwise).
-    func source(maxEntries: Int? = nil, maxFieldBytes: Int? = nil) -> CatalogSource {
-        var limits = CatalogLimits()
-        if let maxEntries { limits.maximumEntries = maxEntries }
-        if let maxFieldBytes { limits.maximumFieldBytes = maxFieldBytes }
-        return CatalogSource(posterFile: posterFile.map { URL(fileURLWithPath: $0) }, itemsFile: itemsFile.map { URL(fileURLWithPath: $0) },
-                             pictures: images.map { URL(fileURLWithPath: $0) }, limits: limits)
-    }
-}
-
-/// The option that chooses a voice profile.
-struct VoiceChoice: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Voice profile from the Voices folder (see 'expo-narrate voices').", valueName: "name"))
-    var voice = "standard"
 }

@@ -1,12 +1,11 @@
-import Foundation
 import ExpoModel
-import ExpoSystem
+import Foundation
 import Pipeline
 
 /// Shows progress on stderr: one updating line on a terminal, plain lines otherwise.
 final class ProgressPrinter {
     private let quiet: Bool
-    private let isTerminal = isatty(STDERR_FILENO) == 1
+    private let isTerminal = CommandProcess.isErrorTerminal
     private let started = Date()
     private var lineOpen = false
 
@@ -78,7 +77,7 @@ final class ProgressPrinter {
             status += " · about \(Self.clock(left)) left"
         }
         if isTerminal {
-            StandardStream.writeError("\r\u{1B}[K" + singleLine(status))
+            CommandProcess.writeError("\r\u{1B}[K" + singleLine(status))
             lineOpen = true
         } else {
             printError(status)
@@ -87,7 +86,7 @@ final class ProgressPrinter {
 
     private func closeLine() {
         if lineOpen {
-            StandardStream.writeError("\r\u{1B}[K")
+            CommandProcess.writeError("\r\u{1B}[K")
             lineOpen = false
         }
     }

@@ -1,0 +1,39 @@
+import CatalogCheck
+import ExpoModel
+import ExpoSystem
+import Foundation
+import Synthesis
+
+/// The run's own helpers, for the hidden subcommands that serve them: each is this program
+/// started again with a `HelperRequest` as its one argument.
+public enum Helpers {
+    /// The speech server's subcommand (`SpeechServerRequest`).
+    public static let speechServerCommand = SpeechServerRequest.command
+    /// The check helper's subcommand (`CheckSummaryRequest`).
+    public static let checkSummaryCommand = CheckSummaryRequest.command
+
+    /// Serves the speech server's `request` (its one argument) until the run closes its input;
+    /// returns the process's exit status.
+    public static func serveSpeech(request: String) -> Int32 {
+        Interruption.install()
+        return SpeechServer.serve(request: request)
+    }
+}
+
+extension PreflightCheck {
+    /// The check helper's report for `request` (see `summaryReport(of:…)`). A helper started
+    /// held waits for the run's go-ahead before loading the spelling dictionary; when the run
+    /// went away instead, `whenRunIsGone` is called, and ends the process.
+    public static func summaryReport(for request: CheckSummaryRequest, whenRunIsGone: @escaping @Sendable () -> Void) throws -> CheckReport {
+        try summaryReport(of: request.source, voicesFolder: request.voicesFolder, voice: request.voice,
+                          cache: request.reportCache.map { URL(fileURLWithPath: $0) },
+                          beforeLoading: { [held = request.held] in
+            if held, !ChildProcess.waitUntilReleased() { whenRunIsGone() }
+        })
+    }
+
+    /// A report on a catalog, as the command line names it.
+    public typealias Report = CheckReport
+    /// One finding of a report.
+    public typealias Finding = CheckFinding
+}

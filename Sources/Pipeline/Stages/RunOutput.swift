@@ -1,0 +1,61 @@
+import ExpoModel
+import ExpoSystem
+import Foundation
+import GuideCache
+import Publication
+
+/// Where a run publishes: the run's folders created, claimed and locked (held until `close`),
+/// the output folder staged beside its destination, and the digests that let the run read
+/// only what changed.
+struct RunOutput {
+    private let folders: RunFolders
+    private let digests: FileDigests
+    let output: OutputFolder
+
+    /// Opened once the selection is known to be good; an entry of the user's at a name this
+    /// run would publish (`fileNames`) stops it now, before anything is made (and before a
+    /// named pipe there could be opened).
+    init(_ request: GuideRequest, fileNames: Set<String>, progress: (GuideProgressEvent) -> Void) throws {
+        folders = try RunFolders(request, onWait: { folder in
+            progress(.warning("Another expo-narrate run is using \(folder); waiting for it to finish"))
+        }, onNotice: { progress(.warning($0)) })
+        // The cache remembers its files' and the published guide's digests, so a run reads only
+        // what changed; not in a cache other hosts write (their file systems' times and inodes
+        // are not this one's to vouch for).
+        digests = FileDigests(ledger: request.assembleOnly ? nil : request.effectiveCacheFolder.map(TrackCache.digestLedger(in:)))
+        output = try OutputFolder(destination: request.outputFolder, digests: digests)
+        for note in output.notes { progress(.warning(note)) }
+        do {
+            try output.refuseConflicts(with: fileNames)
+        } catch {
+            output.discard()
+            throw error
+        }
+    }
+
+    /// The tracks of the guide to publish, and the file stems to make now (nil: all). A run
+    /// over some tracks in a folder that holds a guide re-publishes that whole guide: the chosen
+    /// tracks made now, the others from the cache, never synthesised again.
+    func guideTracks(_ narration: NarrationStage.Output, request: GuideRequest,
+                     progress: (GuideProgressEvent) -> Void) throws -> (tracks: [Track], chosen: Set<String>?) {
+        let published = request.selection == .all ? nil : try PublishedGuide.read(in: output)
+        let (tracks, dropped) = PublishedGuide.guideTracks(all: narration.all, selected: narration.selected, published: published)
+        if !dropped.isEmpty {
+            progress(.warning("The published guide's \(dropped.joined(separator: ", ")) \(dropped.count == 1 ? "is" : "are") not in this catalog; left out"))
+        }
+        return (tracks, request.selection == .all ? nil : Set(narration.selected.map(\.fileStem)))
+    }
+
+    /// Swaps the staged guide in whole and remembers the digests of what it published.
+    func publish(progress: (GuideProgressEvent) -> Void) throws {
+        try output.publish()
+        digests.save()
+        for note in output.notes { progress(.warning(note)) }
+    }
+
+    /// Discards what is staged and not published, and lets the folders go.
+    func close() {
+        output.discard()
+        withExtendedLifetime(folders) {}
+    }
+}

@@ -1,0 +1,132 @@
+import ArgumentParser
+import ExpoModel
+import Foundation
+import Pipeline
+
+extension Narrate {
+    func run() throws {
+        // Checked here, not in validate(): validate() also runs before a subcommand.
+        if !all && !poster && entry.isEmpty && !list {
+            throw ValidationError("Say what to narrate: --all, --poster or --entry NAME (or --list to see the entries).")
+        }
+        // The engine's variables are read here, so that a wrong one is a usage error (64).
+        let shard = try shard.map { try ShardOption.resolve($0, environment: ProcessInfo.processInfo.environment) }
+        let sourceDate: Int?
+        do {
+            sourceDate = try GuideRequest.sourceDate(environment: ProcessInfo.processInfo.environment)
+        } catch let error as ExpoError {
+            throw ValidationError(error.message + "; unset it or give whole seconds.")
+        }
+        // Until the catalog is read (and for --list), nothing is written: a stop ends the process.
+        CommandProcess.endAtOnceWhenStopped()
+        do {
+            try narrate(shard: shard, sourceDate: sourceDate)
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            printError("expo-narrate: \(describe(error))")
+            throw exitStatus(for: error)
+        }
+    }
+
+    private func narrate(shard: Shard?, sourceDate: Int?) throws {
+        let source = catalogFiles.source(maxEntries: maxEntries, maxFieldBytes: maxFieldBytes)
+        let (catalog, warnings) = try source.load()
+        for warning in warnings { printError("warning: \(warning)") }
+        if list {
+            try printList(catalog)
+            return
+        }
+        CommandProcess.stopBetweenSteps()
+        try CommandProcess.requireThreads()
+        let guideVoice = try VoiceFolder.guideVoice(in: voiceOptions.folder, voice: voice)
+        noteMissingKoreanLexicon()
+        let builder = guideVoice.builder
+        var request = try guideRequest(catalog, source: source, voice: guideVoice, sourceDate: sourceDate)
+        if let notice = request.cacheNotice, !quiet { printError("warning: \(notice); give --cache DIR to keep them.") }
+        let printer = ProgressPrinter(quiet: quiet)
+        if let shard {
+            request.shard = shard
+            let report = try builder.makeShard(request, progress: printer.show)
+            printer.finish(report)
+            if !report.failedTracks.isEmpty { throw ExitCode(.tracksFellBack) }
+            return
+        }
+        // The check line: from the report kept in the cache, or made by a helper started now,
+        // held until the run leaves a core idle (`CheckHelper`).
+        let summary = all ? checkSummary(cache: request.effectiveCacheFolder) : nil
+        let check = summary.map { CheckLine($0.request, catalog: catalog, warnings: warnings, jobs: request.jobs) }
+        let report = try builder.build(request, checking: check, progress: printer.show)
+        printer.finish(report)
+        if let summary, let check { summary.finish(check) }
+        if !report.failedTracks.isEmpty { throw ExitCode(.tracksFellBack) }
+    }
+
+    /// The run these options ask for, over `catalog`.
+    private func guideRequest(_ catalog: Catalog, source: CatalogSource, voice: GuideVoice, sourceDate: Int?) throws -> GuideRequest {
+        let selection: GuideRequest.Selection = all ? .all
+            : (entry.isEmpty ? .poster : .some(poster: poster, entryNames: entry))
+        var request = GuideRequest(
+            catalog: catalog, selection: selection,
+            outputFolder: URL(fileURLWithPath: output), profile: voice.profile, textOnly: textOnly,
+            delivery: try delivery(),
+            jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+            cacheFolder: cache.map { URL(fileURLWithPath: $0) }, useCache: !noCache
+        )
+        request.waitForOtherRuns = !noWait
+        request.assembleOnly = assembleOnly
+        request.braillePage = GuideRequest.BraillePage(cells: brailleCells, lines: brailleLines)
+        request.brailleTable = voice.brailleTable
+        request.sourceDate = sourceDate
+        request.pictureFolders = source.pictureFolders()
+        return request
+    }
+
+    /// `--all`'s check line for this run's catalog, voices and cache.
+    private func checkSummary(cache: URL?) -> CheckSummary {
+        var request = CheckSummaryRequest(voice: voice)
+        (request.posterFile, request.itemsFile, request.images) = (posterFile, itemsFile, catalogFiles.images)
+        (request.voices, request.reportCache) = (voiceOptions.voices, cache?.path)
+        (request.maxEntries, request.maxFieldBytes) = (maxEntries, maxFieldBytes)
+        return CheckSummary(request: request)
+    }
+
+    /// The formats named with --format (each value may be a comma-separated list).
+    func deliveryFormats() throws -> Set<DeliveryFormat> {
+        guard !format.isEmpty else { return Delivery.standard.formats }
+        var formats: Set<DeliveryFormat> = []
+        for name in format.flatMap({ $0.split(separator: ",") }) {
+            let trimmed = name.trimmingCharacters(in: .whitespaces).lowercased()
+            guard let value = DeliveryFormat(rawValue: trimmed) else {
+                throw ValidationError("--format takes wav, opus, mp3, epub, brf, pef or labels; \"\(trimmed)\" is none of them.")
+            }
+            formats.insert(value)
+        }
+        // The text editions come besides the audio: naming only them keeps the default audio.
+        let textEditions: Set<DeliveryFormat> = [.brf, .pef, .labels]
+        if formats.isSubset(of: textEditions) { formats.formUnion(Delivery.standard.formats) }
+        return formats
+    }
+
+    private func delivery() throws -> Delivery {
+        let delivery = Delivery(formats: try deliveryFormats(), opusBitrate: opusBitrate * 1000)
+        try delivery.validate()
+        return delivery
+    }
+
+    /// Lists the tracks in blocks of 64 KB on stdout (see `writeOutput`); a stop signal ends it.
+    private func printList(_ catalog: Catalog) throws {
+        let tracks = EntryNames.listedTracks(of: catalog)
+        var block = ""
+        for track in tracks {
+            try CommandProcess.checkStop()
+            let kind = track.kind == .poster ? "poster" : "entry "
+            block += "\(kind)  \(track.fileStem)  \(singleLine(track.title))\n"
+            if block.utf8.count >= 1 << 16 {
+                try writeOutput(block)
+                block.removeAll(keepingCapacity: true)
+            }
+        }
+        try writeOutput(block)
+    }
+}
