@@ -63,7 +63,8 @@ let optimizedInDebugBuilds: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configu
 let stages: [Target] = [
     // The values every stage shares: catalog, track, spoken runs, caption cues, the error type.
     .target(name: "ExpoModel", swiftSettings: optimizedInDebugBuilds),
-    // POSIX files, signals, processes, SHA-256.
+    // Every system call (through its one seam, SystemCalls): files, folders, atomic writes,
+    // processes, signals; SHA-256.
     .target(name: "ExpoSystem", dependencies: ["ExpoModel", "CSystemShim", "CCrypto"]),
     // Reading and checking catalog JSON; the bundled default catalog.
     .target(name: "CatalogLoading", dependencies: ["ExpoModel", "ExpoSystem"],
@@ -98,7 +99,7 @@ let stages: [Target] = [
     // The entries' pictures: found by image name, checked, made into sizes for phones (libvips).
     .target(name: "Pictures", dependencies: ["ExpoModel", "CPictureShim"]),
     // EPUB 3 talking books with Media Overlays.
-    .target(name: "TalkingBook", dependencies: ["ExpoModel"]),
+    .target(name: "TalkingBook", dependencies: ["ExpoModel", "ExpoSystem"]),
     // Captions, transcript, page, playlist, manifest.
     .target(name: "Export", dependencies: ["ExpoModel", "ExpoSystem", "TalkingBook"],
             swiftSettings: optimizedInDebugBuilds),
@@ -152,14 +153,14 @@ let package = Package(
             "KoreanSpeech", "CatalogLoading", "ExpoModel", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "KoreanMorphologyTests", dependencies: ["KoreanMorphology"]),
-        .testTarget(name: "KoreanPronunciationTests", dependencies: ["KoreanPronunciation", "KoreanMorphology", "ExpoModel"]),
+        .testTarget(name: "KoreanPronunciationTests", dependencies: ["KoreanPronunciation", "KoreanMorphology", "ExpoModel", "TestSupport"]),
         .testTarget(name: "NarrationTests", dependencies: ["Narration", "CatalogLoading", "ExpoModel", "ExpoSystem", "KoreanSpeech", "TestSupport"]),
         .testTarget(name: "CatalogCheckTests", dependencies: ["CatalogCheck", "CatalogLoading", "ExpoModel", "KoreanSpeech", "TestSupport"]),
         .testTarget(name: "SpeechTests", dependencies: [
             "Speech", "ExpoModel", "KoreanPronunciation", "KoreanSpeech", "Narration", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "AudioTests", dependencies: ["Audio", "CEbur128", "ExpoModel", "ExpoSystem", "TestSupport"]),
-        .testTarget(name: "EncodingTests", dependencies: ["Encoding", "Audio", "ExpoModel"]),
+        .testTarget(name: "EncodingTests", dependencies: ["Encoding", "Audio", "ExpoModel", "TestSupport"]),
         .testTarget(name: "TalkingBookTests", dependencies: ["TalkingBook", "ExpoModel", "TestSupport"]),
         .testTarget(name: "BrailleTests", dependencies: ["Braille", "ExpoModel", "KoreanSpeech", "Narration", "CatalogLoading", "TestSupport"]),
         .testTarget(name: "AppLabelsTests", dependencies: ["AppLabels", "ExpoModel", "KoreanSpeech", "Narration", "CatalogLoading", "TestSupport"]),
@@ -168,7 +169,7 @@ let package = Package(
             "Export", "CatalogLoading", "ExpoModel", "ExpoSystem", "KoreanSpeech", "Narration", "TestSupport",
         ]),
         .testTarget(name: "GuideCacheTests", dependencies: ["GuideCache", "ExpoModel", "ExpoSystem", "TestSupport"]),
-        .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "ExpoModel", "Audio", "Encoding", "GuideCache", "TestSupport"]),
+        .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "ExpoModel", "ExpoSystem", "Audio", "Encoding", "GuideCache", "TestSupport"]),
         .testTarget(name: "PublicationTests", dependencies: ["Publication", "ExpoModel", "ExpoSystem", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: [
             "Pipeline", "Audio", "ExpoModel", "ExpoSystem", "Export", "GuideCache", "KoreanPronunciation", "KoreanSpeech", "Narration",

@@ -20,6 +20,10 @@ targets and their declared dependencies):
    status as a number (`ExitCode(3)`, `exit(0)`, `ExitCode.success`).
 5. The executable is thin: of the package's own targets it depends on (and so imports) only
    the library's façade, Pipeline, and the shared values, ExpoModel.
+6. ExpoSystem is the only owner of system calls: no other Swift target under Sources/ imports
+   the C library's module (Glibc, Musl, Darwin) or calls a POSIX function on files, folders,
+   processes or signals (`SYSTEM_CALLS`; Foundation exposes them without an import), outside
+   comments and string literals. The C targets are left to the C compiler.
 
 Usage:
   scripts/check-structure.py            check; one line per disagreement, exit 1 if any
@@ -44,6 +48,49 @@ IMPORT = re.compile(
     r"import\s+(?:(?:struct|class|enum|protocol|typealias|func|let|var)\s+)?"
     r"([A-Za-z_][A-Za-z0-9_]*)"
 )
+
+
+SYSTEM_OWNER = "ExpoSystem"
+C_LIBRARY_MODULES = {"Glibc", "Musl", "Darwin", "WinSDK", "ucrt"}
+SYSTEM_CALLS = [
+    "open", "openat", "creat", "stat", "lstat", "fstat", "fstatat", "statx", "access", "faccessat",
+    "rename", "renameat", "renameat2", "unlink", "unlinkat", "rmdir", "mkdir", "mkdirat", "chmod", "fchmod",
+    "chown", "lchown", "fchown", "link", "linkat", "symlink", "symlinkat", "readlink", "utimensat", "futimens",
+    "truncate", "ftruncate", "fsync", "fdatasync", "pread", "pwrite", "opendir", "fdopendir", "readdir",
+    "fork", "vfork", "execv", "execve", "execvp", "waitpid", "waitid", "kill", "killpg", "raise", "signal",
+    "sigaction", "posix_spawn", "posix_spawnp", "pipe", "pipe2", "dup", "dup2", "getpid", "getppid",
+    "geteuid", "getuid", "getpwuid", "usleep", "nanosleep", "_exit", "mmap", "munmap", "flock", "fcntl",
+]
+SYSTEM_CALL = re.compile(r"(?<![\w.`])(?<!func )(" + "|".join(SYSTEM_CALLS) + r")\s*\(")
+QUALIFIED = re.compile(r"(?<![\w.])(" + "|".join(sorted(C_LIBRARY_MODULES)) + r")\.[A-Za-z_]")
+STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+
+
+def system_call_problems(root, description):
+    """Imports of the C library and calls of POSIX functions in Swift targets under Sources/
+    other than SYSTEM_OWNER: one line per file and name."""
+    problems = []
+    for target in sorted(description["targets"], key=lambda t: t["name"]):
+        if (target.get("module_type") != "SwiftTarget" or target["name"] == SYSTEM_OWNER
+                or not target["path"].startswith("Sources/")):
+            continue
+        base = os.path.join(root, target["path"])
+        for source in sorted(target.get("sources", [])):
+            if not source.endswith(".swift"):
+                continue
+            shown = os.path.join(target["path"], source)
+            with open(os.path.join(base, source), encoding="utf-8") as handle:
+                for number, line in enumerate(handle, 1):
+                    match = IMPORT.match(line)
+                    if match and match.group(1) in C_LIBRARY_MODULES:
+                        problems.append(f"{target['name']}: {shown}:{number} imports {match.group(1)}; only {SYSTEM_OWNER} makes system calls")
+                        continue
+                    code = STRING.sub('""', line).split("//", 1)[0]
+                    for module in sorted(set(QUALIFIED.findall(code))):
+                        problems.append(f"{target['name']}: {shown}:{number} calls into {module}; only {SYSTEM_OWNER} makes system calls")
+                    for call in sorted(set(SYSTEM_CALL.findall(code))):
+                        problems.append(f"{target['name']}: {shown}:{number} calls {call}(); only {SYSTEM_OWNER} makes system calls (through SystemCalls)")
+    return problems
 
 
 def load_description(root, describe_file):
@@ -297,13 +344,15 @@ def main():
     problems += holdings_problems(root, description)
     problems += exit_status_problems(root, arguments.write)
     problems += executable_problems(description)
+    problems += system_call_problems(root, description)
     for problem in problems:
         print(problem)
     if problems:
         print(f"check-structure: {len(problems)} disagreement(s) between the plan and the package", file=sys.stderr)
         return 1
     swift = sum(1 for t in description["targets"] if t.get("module_type") == "SwiftTarget")
-    print(f"check-structure: {swift} Swift targets import exactly what they declare; ARCHITECTURE.md's graph and README's exit statuses are current")
+    print(f"check-structure: {swift} Swift targets import exactly what they declare; ARCHITECTURE.md's graph and README's exit statuses are current;"
+          f" only {SYSTEM_OWNER} makes system calls")
     return 0
 
 

@@ -140,7 +140,7 @@ public final class SampleSpool: PCMSampleSource {
         framesInMemory = 0
         if let scratch {
             scratch.closeQuietly()
-            unlink(scratchURL.path)
+            FileTree.removeFileIfPresent(scratchURL.path)
             self.scratch = nil
         }
         scratchFrames = 0

@@ -2,7 +2,6 @@ import Foundation
 
 import ExpoModel
 import ExpoSystem
-import Glibc
 
 /// Streams 16-bit PCM mono audio into a WAV file without holding it in memory.
 ///
@@ -34,7 +33,9 @@ public final class WAVWriter {
 
     private let limitBytes: UInt64
     private let durable: Bool
-    private var file: POSIXFile?
+    private var output: AtomicFile?
+    /// The open temporary file while the writer is unfinished.
+    private var file: POSIXFile? { output?.file }
     private let buffer: UnsafeMutableRawBufferPointer
     private var bufferedBytes = 0
     /// Bytes written to the file so far (the buffer not counted).
@@ -67,19 +68,16 @@ public final class WAVWriter {
         self.sampleRate = sampleRate
         self.limitBytes = min(limitBytes, Self.maximumFileBytes)
         self.durable = durable
-        temporaryURL = AtomicFile.temporaryURL(for: url)
         // Open before `buffer` exists: a throw here leaves the object uninitialised (no deinit).
-        let opened = try POSIXFile.openForWriting(temporaryURL.path, shownAs: url.path)
+        let opened = try AtomicFile(url.path)
+        temporaryURL = URL(fileURLWithPath: opened.temporaryPath)
         buffer = .allocate(byteCount: 1 << 16, alignment: 2)
-        file = opened
+        output = opened
         writeHeader(dataBytes: 0, riffBytes: 0)
     }
 
     deinit {
-        if let file {
-            file.closeQuietly()
-            unlink(temporaryURL.path)
-        }
+        output?.abandon()
         buffer.deallocate()
     }
 
@@ -144,7 +142,8 @@ public final class WAVWriter {
     /// Cue offsets past the end of the audio are refused before anything is written (the writer
     /// stays usable then). Any other failure deletes the temporary file and closes the writer.
     public func finish(cues: [CuePoint] = []) throws {
-        guard let file else { throw ExpoError.writerClosed(file: url.path) }
+        guard let output else { throw ExpoError.writerClosed(file: url.path) }
+        let file = output.file
         if let late = cues.first(where: { UInt64($0.sampleOffset) > framesWritten }) {
             throw ExpoError.invalidAudioArgument(
                 "\(url.path): cue \"\(late.label)\" at frame \(late.sampleOffset) lies past the end of the audio (\(counted(framesWritten, "frame")))."
@@ -167,20 +166,8 @@ public final class WAVWriter {
             sizes.removeAll()
             Self.putUInt32(UInt32(dataBytes), into: &sizes)
             try sizes.withUnsafeBytes { try file.write($0, at: 40) }
-            if durable { try file.synchronize() }
-            self.file = nil
-            do {
-                try file.close()
-            } catch {
-                unlink(temporaryURL.path)
-                throw error
-            }
-            guard rename(temporaryURL.path, url.path) == 0 else {
-                let code = errno
-                unlink(temporaryURL.path)
-                throw ExpoError.system(file: url.path, operation: "move the finished file into place", code: code)
-            }
-            if durable { POSIXFile.synchronizeFolder(url.deletingLastPathComponent().path) }
+            self.output = nil
+            try output.commit(durable ? .fileAndFolder : .none)
             if headerFinal { sha256 = hasher.take()?.hexDigest() }
         } catch {
             cancel()
@@ -190,10 +177,8 @@ public final class WAVWriter {
 
     /// Abandons the file: deletes the temporary file; the destination is left untouched.
     public func cancel() {
-        guard let file else { return }
-        self.file = nil
-        file.closeQuietly()
-        unlink(temporaryURL.path)
+        output?.abandon()
+        output = nil
     }
 
     /// Full scale ±1.0 to Int16: scaled by 32768, rounded to nearest (halves away from zero),

@@ -321,7 +321,7 @@ struct DictionaryReduction {
     static func forEachLine(of path: String, in range: Range<Int>? = nil, _ body: (Bytes, Range<Int>) throws -> Bool) throws {
         let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
         defer { try? handle.close() }
-        let descriptor = handle.fileDescriptor
+        let file = POSIXFile(borrowing: handle.fileDescriptor, path: path)
         let end = range?.upperBound ?? Int.max
         // The offset in the file of the buffer's first byte, and how much of the buffer is read.
         var origin = range?.lowerBound ?? 0, filled = 0
@@ -335,9 +335,12 @@ struct DictionaryReduction {
                 buffer.deallocate()
                 buffer = larger
             }
-            let count = pread(descriptor, buffer.baseAddress! + filled, min(buffer.count - filled, end - origin - filled), off_t(origin + filled))
-            if count < 0 {
-                if errno == EINTR { continue }
+            let count: Int
+            do {
+                count = try file.read(into: UnsafeMutableRawBufferPointer(start: buffer.baseAddress! + filled,
+                                                                          count: min(buffer.count - filled, end - origin - filled)),
+                                      at: UInt64(origin + filled))
+            } catch {
                 throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: path])
             }
             if count == 0 { break }

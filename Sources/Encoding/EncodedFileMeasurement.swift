@@ -2,7 +2,6 @@ import ExpoModel
 import ExpoSystem
 import Audio
 import Foundation
-import Glibc
 
 /// Loudness and peaks of an encoded file's decoded audio, for tests and for the manifest.
 public struct EncodedFileMeasurement: Sendable, Hashable, Codable {
@@ -75,11 +74,10 @@ final class DecodedMeter {
 func amplitude(ofDecibels decibels: Double) -> Double { pow(10, decibels / 20) }
 
 func sniffFormat(_ path: String) throws(ExpoError) -> EncodedFormat {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw .system(file: path, operation: "open for reading", code: errno) }
-    defer { _ = close(fd) }
+    let file = try InputFile.opened(path)
+    defer { file.closeQuietly() }
     var bytes = [UInt8](repeating: 0, count: 4)
-    let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, 4) }
+    let count = bytes.withUnsafeMutableBytes { (try? file.read(into: $0, at: 0)) ?? -1 }
     guard count == 4 else { throw .malformed(file: path, reason: "shorter than 4 bytes") }
     if bytes == Array("OggS".utf8) { return .opus }
     if bytes.starts(with: Array("ID3".utf8)) || (bytes[0] == 0xFF && bytes[1] & 0xE0 == 0xE0) { return .mp3 }

@@ -1,25 +1,20 @@
 import ExpoModel
 import ExpoSystem
-import Glibc
 
-/// A file being written through a POSIX descriptor. It is written under a temporary name beside
-/// the destination and renamed into place by `commit()`, so the destination appears complete or
-/// not at all; `abandon()` (or deinit without commit) removes the partial file.
+/// A file being written for an encoder: ExpoSystem's `AtomicFile` (written under a temporary
+/// name beside the destination and renamed into place by `commit()`, so the destination appears
+/// complete or not at all), with the typed errors and the length the encoders keep; `abandon()`
+/// (or deinit without commit) removes the partial file.
 final class OutputFile {
     let path: String
-    private let temporaryPath: String
-    private var descriptor: Int32
+    private var file: AtomicFile?
     /// Bytes written so far by `write` (the end of the file).
     private(set) var length: UInt64 = 0
 
     init(path: String) throws(ExpoError) {
         guard !path.isEmpty else { throw .invalidArgument("An output path must not be empty.") }
         self.path = path
-        self.temporaryPath = path + ".partial-\(getpid())"
-        descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw .system(file: path, operation: "create the file", code: errno)
-        }
+        file = try Self.typed { try AtomicFile(path) }
     }
 
     deinit { abandon() }
@@ -47,53 +42,29 @@ final class OutputFile {
         do { try body(); return .success(()) } catch { return .failure(error) }
     }
 
-    private func write(_ bytes: ArraySlice<UInt8>, at offset: UInt64) throws(ExpoError) {
-        guard descriptor >= 0 else { throw .encoderClosed(file: path) }
-        let fd = descriptor, path = path
-        let result: Result<Void, ExpoError> = bytes.withUnsafeBytes { raw in
-            var done = 0
-            while done < raw.count {
-                let written = pwrite(fd, raw.baseAddress! + done, raw.count - done, off_t(offset) + off_t(done))
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return .failure(.system(file: path, operation: "write", code: errno))
-                }
-                done += written
-            }
-            return .success(())
+    /// Runs `body`, whose errors are ExpoSystem's `ExpoError`s, with a typed error.
+    static func typed<T>(_ body: () throws -> T) throws(ExpoError) -> T {
+        do { return try body() } catch let error as ExpoError { throw error } catch {
+            throw ExpoError(.io, ExpoError.reason(of: error))
         }
-        try result.get()
+    }
+
+    private func write(_ bytes: ArraySlice<UInt8>, at offset: UInt64) throws(ExpoError) {
+        guard let file else { throw .encoderClosed(file: path) }
+        try Self.typed { try bytes.withUnsafeBytes { try file.file.write($0, at: offset) } }
     }
 
     /// Flushes, closes and renames the file into place.
     func commit() throws(ExpoError) {
-        guard descriptor >= 0 else { throw .encoderClosed(file: path) }
-        let fd = descriptor
-        descriptor = -1
-        if fsync(fd) != 0 {
-            let code = errno
-            _ = close(fd)
-            unlink(temporaryPath)
-            throw .system(file: path, operation: "flush to disk", code: code)
-        }
-        if close(fd) != 0 {
-            let code = errno
-            unlink(temporaryPath)
-            throw .system(file: path, operation: "close", code: code)
-        }
-        if rename(temporaryPath, path) != 0 {
-            let code = errno
-            unlink(temporaryPath)
-            throw .system(file: path, operation: "rename the finished file into place", code: code)
-        }
+        guard let file else { throw .encoderClosed(file: path) }
+        self.file = nil
+        try Self.typed { try file.commit(.file) }
     }
 
     /// Closes and removes the partial file; safe to call more than once.
     func abandon() {
-        guard descriptor >= 0 else { return }
-        _ = close(descriptor)
-        descriptor = -1
-        unlink(temporaryPath)
+        file?.abandon()
+        file = nil
     }
 }
 
@@ -105,33 +76,49 @@ func readWholeFile(_ path: String) throws(ExpoError) -> [UInt8] {
     return bytes
 }
 
-/// A file read front to back a chunk at a time through a POSIX descriptor, closed when released.
+/// A file read front to back a chunk at a time, closed when released.
 final class InputFile {
     let path: String
-    private let descriptor: Int32
+    private let file: POSIXFile
+    private var offset: UInt64 = 0
 
     init(path: String) throws(ExpoError) {
         self.path = path
-        descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .system(file: path, operation: "open for reading", code: errno) }
+        file = try Self.opened(path)
     }
 
-    deinit { _ = close(descriptor) }
+    deinit { file.closeQuietly() }
+
+    /// `path` opened for reading; a failure says "open for reading" with the system's reason.
+    static func opened(_ path: String) throws(ExpoError) -> POSIXFile {
+        do { return try POSIXFile.openForReading(path) } catch let error as ExpoError where error.code != nil {
+            throw .system(file: path, operation: "open for reading", code: error.code!)
+        } catch {
+            throw OutputFile.typedError(error)
+        }
+    }
 
     /// Appends the next `count` bytes at most to `bytes`; returns how many (0 at the end).
     func read(appendingTo bytes: inout [UInt8], count: Int) throws(ExpoError) -> Int {
         let start = bytes.count
         bytes.append(contentsOf: repeatElement(0, count: count))
-        let fd = descriptor
-        while true {
-            let got = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + start, count) }
-            if got < 0 {
-                if errno == EINTR { continue }
-                bytes.removeSubrange(start...)
-                throw .system(file: path, operation: "read", code: errno)
-            }
-            bytes.removeSubrange((start + got)...)
-            return got
+        let (file, offset) = (file, offset)
+        let got: Int
+        do {
+            got = try bytes.withUnsafeMutableBytes { try file.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[start...]), at: offset) }
+        } catch {
+            bytes.removeSubrange(start...)
+            throw OutputFile.typedError(error)
         }
+        bytes.removeSubrange((start + got)...)
+        self.offset += UInt64(got)
+        return got
+    }
+}
+
+extension OutputFile {
+    /// An error of ExpoSystem as the typed error the encoders throw.
+    static func typedError(_ error: any Error) -> ExpoError {
+        (error as? ExpoError) ?? ExpoError(.io, ExpoError.reason(of: error))
     }
 }

@@ -32,7 +32,7 @@ public enum FileCopy {
             }
         } catch {
             output.closeQuietly()
-            unlink(target)
+            FileTree.removeFileIfPresent(target)
             throw error
         }
         try output.close()

@@ -17,7 +17,7 @@ public struct FileIdentity: Hashable, Sendable {
     /// The identity of the regular file at `path` (not following a symbolic link), or nil.
     public init?(path: String) {
         var status = stat()
-        guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard SystemCalls.current.status(path, false, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
         device = UInt64(status.st_dev)
         inode = UInt64(status.st_ino)
         size = Int64(status.st_size)

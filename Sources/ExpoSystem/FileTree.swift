@@ -10,7 +10,7 @@ import Glibc
 public enum FileTree {
     /// The names in `folder` (a real folder: never listed through a link), without . and ..
     public static func names(in folder: String) -> [String] {
-        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        let fd = SystemCalls.current.open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
         guard fd >= 0, let directory = fdopendir(fd) else { return [] }
         defer { closedir(directory) }
         var names: [String] = []
@@ -26,9 +26,9 @@ public enum FileTree {
     /// The bytes of a regular file of at most `limit` bytes, opened without following a link or
     /// waiting on a pipe; nil for anything else.
     public static func readSmallFile(_ path: String, limit: Int = 64 << 20) -> Data? {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        let fd = SystemCalls.current.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0)
         guard fd >= 0 else { return nil }
-        defer { close(fd) }
+        defer { _ = SystemCalls.current.close(fd) }
         var status = stat()
         guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) <= limit else { return nil }
         var data = Data(count: Int(status.st_size))
@@ -38,32 +38,22 @@ public enum FileTree {
 
     /// Whether `path` is a real folder (not a link to one).
     public static func isFolder(_ path: String) -> Bool {
-        var status = stat()
-        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
-    }
-
-    /// "a folder", "a named pipe", … for an entry's mode, in the words of a message.
-    public static func kind(ofMode mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFDIR: "a folder"
-        case S_IFLNK: "a symbolic link"
-        case S_IFIFO: "a named pipe"
-        case S_IFSOCK: "a socket"
-        case S_IFCHR, S_IFBLK: "a device"
-        default: "a file expo-narrate did not write"
-        }
+        FileStatus.of(path)?.kind == .folder
     }
 
     /// Removes `path` and, if it is a real folder, everything in it; a symbolic link is removed
     /// itself, never followed. Returns whether it is gone.
     public static func removeTree(_ path: String) -> Bool {
-        var status = stat()
-        guard lstat(path, &status) == 0 else { return errno == ENOENT }
-        if (status.st_mode & S_IFMT) == S_IFDIR {
-            for name in names(in: path) { _ = removeTree(path + "/" + name) }
-            return rmdir(path) == 0
+        let status: FileStatus
+        switch FileStatus.read(path) {
+        case .success(let found): status = found
+        case .failure(let error): return error.code == ENOENT
         }
-        return unlink(path) == 0
+        if status.kind == .folder {
+            for name in names(in: path) { _ = removeTree(path + "/" + name) }
+            return (try? removeFolder(path)) != nil
+        }
+        return (try? removeFile(path)) != nil
     }
 
     /// Whether `path` is where something is mounted (a bind mount of a folder of the same file
@@ -97,25 +87,13 @@ public enum FileTree {
         return rest.reduce(String(cString: real)) { ($0 as NSString).appendingPathComponent($1) }
     }
 
-    /// Renames `source` to `target` unless `target` exists (renameat2 RENAME_NOREPLACE).
-    /// False on failure, with `errno` set (EEXIST: the target exists).
-    public static func renameWithoutReplacing(_ source: String, to target: String) -> Bool {
-        expo_rename_noreplace(source, target) == 0
-    }
-
-    /// Swaps two existing paths in one step (renameat2 RENAME_EXCHANGE). False on failure, with
-    /// `errno` set (EINVAL, ENOSYS, EOPNOTSUPP: the file system cannot exchange).
-    public static func exchange(_ first: String, _ second: String) -> Bool {
-        expo_rename_exchange(first, second) == 0
-    }
-
     /// Flushes the whole file system that holds `folder` to the disk (one syncfs), so that every
     /// file written in it is there before a rename publishes them. Throws the system's reason,
     /// naming `shown`.
     public static func synchronizeFileSystem(holding folder: String, shownAs shown: String) throws {
-        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let fd = SystemCalls.current.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
         guard fd >= 0 else { throw ExpoError.cannotWrite(path: shown, reason: ExpoError.systemReason(errno)) }
-        defer { close(fd) }
+        defer { _ = SystemCalls.current.close(fd) }
         if expo_syncfs(fd) != 0 { throw ExpoError.cannotWrite(path: shown, code: errno) }
     }
 }

@@ -8,15 +8,14 @@ public enum FolderMaker {
     /// Creates `path` and any missing parents. Returns nil on success (also when it exists as a
     /// folder), else the reason, e.g. "/etc/passwd is a file, not a folder".
     public static func create(_ path: String) -> String? {
-        var status = stat()
-        if stat(path, &status) == 0 {
-            return (status.st_mode & S_IFMT) == S_IFDIR ? nil : "\(path) is a file, not a folder"
+        if let status = FileStatus.of(path, followingLinks: true) {
+            return status.kind == .folder ? nil : "\(path) is a file, not a folder"
         }
         let parent = (path as NSString).deletingLastPathComponent
-        if !parent.isEmpty, parent != path, stat(parent, &status) != 0 || (status.st_mode & S_IFMT) != S_IFDIR {
+        if !parent.isEmpty, parent != path, FileStatus.of(parent, followingLinks: true)?.kind != .folder {
             if let reason = create(parent) { return reason }
         }
-        if mkdir(path, 0o777) == 0 || errno == EEXIST { return nil }
+        if SystemCalls.current.mkdir(path, 0o777) == 0 || errno == EEXIST { return nil }
         let code = errno
         switch code {
         case EACCES, EPERM: return "no permission to create \(path)"

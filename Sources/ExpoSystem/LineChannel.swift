@@ -44,6 +44,16 @@ public final class LineChannel {
         self.output = output
     }
 
+    /// Closes the descriptor written to (the other side then reads the end of its input).
+    public func closeOutput() {
+        _ = SystemCalls.current.close(output)
+    }
+
+    /// Closes the descriptor read from.
+    public func closeInput() {
+        _ = SystemCalls.current.close(input)
+    }
+
     /// Writes `line` and a newline, whole (a closed reader is ignored: the caller sees it on
     /// its next read).
     public func send(_ line: String) {

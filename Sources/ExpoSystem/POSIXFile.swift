@@ -16,22 +16,42 @@ public struct POSIXFile {
     /// The path shown in error messages.
     public let path: String
 
+    /// The descriptor `descriptor`, opened and closed by someone else (e.g. a FileHandle), for
+    /// reading and writing through these calls.
+    public init(borrowing descriptor: Int32, path: String) {
+        self.init(descriptor: descriptor, path: path)
+    }
+
+    /// The descriptor `descriptor`, which this file owns.
+    init(descriptor: Int32, path: String) {
+        self.descriptor = descriptor
+        self.path = path
+    }
+
     /// Creates (or truncates) `path`; errors name `shownPath`, the file the user asked for.
     public static func openForWriting(_ path: String, shownAs shownPath: String) throws -> POSIXFile {
-        let fd = retryingEINTR { open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+        let fd = retryingEINTR { SystemCalls.current.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
         guard fd >= 0 else { throw ExpoError.system(file: shownPath, operation: "create", code: errno) }
+        return POSIXFile(descriptor: fd, path: shownPath)
+    }
+
+    /// Creates `path`, which must not exist (O_CREAT | O_EXCL, never through a symbolic link),
+    /// for writing and reading back; the failure's errno otherwise (EEXIST: the name is taken).
+    static func openNew(_ path: String, shownAs shownPath: String) throws(SystemCallError) -> POSIXFile {
+        let fd = retryingEINTR { SystemCalls.current.open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644) }
+        guard fd >= 0 else { throw .last }
         return POSIXFile(descriptor: fd, path: shownPath)
     }
 
     /// Creates (or truncates) `path` for writing and reading back.
     public static func openScratch(_ path: String) throws -> POSIXFile {
-        let fd = retryingEINTR { open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+        let fd = retryingEINTR { SystemCalls.current.open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
         guard fd >= 0 else { throw ExpoError.system(file: path, operation: "create", code: errno) }
         return POSIXFile(descriptor: fd, path: path)
     }
 
     public static func openForReading(_ path: String) throws -> POSIXFile {
-        let fd = retryingEINTR { open(path, O_RDONLY | O_CLOEXEC) }
+        let fd = retryingEINTR { SystemCalls.current.open(path, O_RDONLY | O_CLOEXEC, 0) }
         guard fd >= 0 else { throw ExpoError.system(file: path, operation: "open", code: errno) }
         return POSIXFile(descriptor: fd, path: path)
     }
@@ -53,7 +73,7 @@ public struct POSIXFile {
     public func write(_ bytes: UnsafeRawBufferPointer, at offset: UInt64) throws {
         var done = 0
         while done < bytes.count {
-            let result = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset) + off_t(done))
+            let result = SystemCalls.current.writeAt(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset) + off_t(done))
             if result < 0 {
                 if errno == EINTR { continue }
                 throw ExpoError.system(file: path, operation: "write", code: errno)
@@ -86,7 +106,7 @@ public struct POSIXFile {
     }
 
     public func synchronize() throws {
-        guard Self.retryingEINTR({ fsync(descriptor) }) == 0 else {
+        guard Self.retryingEINTR({ SystemCalls.current.fsync(descriptor) }) == 0 else {
             throw ExpoError.system(file: path, operation: "flush to disk", code: errno)
         }
     }
@@ -145,9 +165,9 @@ public struct POSIXFile {
     /// Flushes the directory entry of `folder` to disk so a rename in it survives a crash.
     /// Best effort: some file systems do not allow syncing a directory.
     public static func synchronizeFolder(_ folder: String) {
-        let fd = open(folder, O_RDONLY | O_CLOEXEC)
+        let fd = SystemCalls.current.open(folder, O_RDONLY | O_CLOEXEC, 0)
         guard fd >= 0 else { return }
-        _ = fsync(fd)
+        _ = SystemCalls.current.fsync(fd)
         _ = systemClose(fd)
     }
 
@@ -162,9 +182,9 @@ public struct POSIXFile {
 
 // File-scope forwarders: inside `POSIXFile`, `write` and `close` name its own methods.
 private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    write(fd, bytes, count)
+    SystemCalls.current.write(fd, bytes, count)
 }
 
 private func systemClose(_ fd: Int32) -> Int32 {
-    close(fd)
+    SystemCalls.current.close(fd)
 }

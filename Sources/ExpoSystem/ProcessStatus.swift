@@ -10,14 +10,14 @@ import Glibc
 public enum ProcessStatus {
     /// Whether process `pid` exists and is not a zombie.
     public static func isRunning(_ pid: pid_t) -> Bool {
-        guard kill(pid, 0) == 0 || errno == EPERM else { return false }
+        guard SystemCalls.current.kill(pid, 0) == 0 || errno == EPERM else { return false }
         guard let fields = statFields(of: "\(pid)") else { return true }
         return fields.first != "Z"
     }
 
     /// Whether a process of process group `group` exists and is not a zombie.
     public static func groupIsRunning(_ group: pid_t) -> Bool {
-        guard kill(-group, 0) == 0 else { return false }
+        guard SystemCalls.current.kill(-group, 0) == 0 else { return false }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         for entry in entries where entry.first?.isNumber == true {
             guard let fields = statFields(of: entry) else { continue }
@@ -32,7 +32,7 @@ public enum ProcessStatus {
     public static func reap(_ pid: pid_t, blocking: Bool) -> (status: Int32, bySignal: Bool)? {
         var status: Int32 = 0
         while true {
-            let result = waitpid(pid, &status, blocking ? 0 : WNOHANG)
+            let result = SystemCalls.current.waitpid(pid, &status, blocking ? 0 : Int32(WNOHANG))
             if result == pid { break }
             if result == 0 { return nil }
             if errno == EINTR { continue }
@@ -51,5 +51,30 @@ public enum ProcessStatus {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
               let close = stat.lastIndex(of: ")") else { return nil }
         return stat[stat.index(after: close)...].split(separator: " ")
+    }
+}
+
+extension ProcessStatus {
+    /// Sends `signal` to process `pid` (through `SystemCalls`); false when it cannot be sent.
+    @discardableResult
+    public static func send(_ signal: Int32, to pid: pid_t) -> Bool {
+        SystemCalls.current.kill(pid, signal) == 0
+    }
+
+    /// Sends `signal` to every process of process group `group`.
+    @discardableResult
+    public static func send(_ signal: Int32, toGroup group: pid_t) -> Bool {
+        SystemCalls.current.kill(-group, signal) == 0
+    }
+
+    /// Sleeps for `milliseconds` (between polls of a child's end).
+    public static func pause(milliseconds: Int) {
+        usleep(useconds_t(milliseconds * 1000))
+    }
+
+    /// Makes writing to a pipe whose reader is gone an error (EPIPE) rather than a signal that
+    /// ends this process.
+    public static func ignoreBrokenPipes() {
+        signal(SIGPIPE, SIG_IGN)
     }
 }

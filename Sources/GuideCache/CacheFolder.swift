@@ -1,7 +1,6 @@
 import ExpoModel
 import ExpoSystem
 import Foundation
-import Glibc
 
 /// The cache folder is the tool's only when it says so: its version file, beside the
 /// `CACHEDIR.TAG` it writes (the Cache Directory Tagging convention, which backup tools honour;
@@ -27,8 +26,7 @@ public enum CacheFolder {
     /// (category `.cannotCreate`, subject `.cacheFolder`) for a folder the tool does not own.
     public static func claim(_ folder: URL) throws {
         let path = folder.path
-        var status = stat()
-        if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR {
+        if let status = FileStatus.of(path, followingLinks: true), status.kind != .folder {
             throw ExpoError.cannotCreateCache(path: path, reason: "a file of that name exists")
         }
         if let reason = FolderMaker.create(path) {
@@ -68,12 +66,10 @@ public enum CacheFolder {
     /// file belongs or a file where a folder does.
     static func refuseStrangeEntries(_ names: [String], in path: String) throws {
         for name in names.sorted() where isOwnName(name) {
-            var status = stat()
-            guard lstat(path + "/" + name, &status) == 0 else { continue }
-            let type = status.st_mode & S_IFMT
-            let expected: mode_t = ownKind(name)?.isFolder == true ? S_IFDIR : S_IFREG
-            guard type != expected else { continue }
-            let kind = FileTree.kind(ofMode: status.st_mode)
+            guard let status = FileStatus.of(path + "/" + name) else { continue }
+            let expected: FileStatus.Kind = ownKind(name)?.isFolder == true ? .folder : .regular
+            guard status.kind != expected else { continue }
+            let kind = status.kindInWords
             throw ExpoError(
                 .cannotCreate,
                 "The cache's \(path)/\(name) is \(kind), which expo-narrate never makes there and never follows or opens; the cache is left as it is",
@@ -82,28 +78,24 @@ public enum CacheFolder {
         if names.contains(CacheEntryKind.narration.name) {
             let narration = path + "/" + CacheEntryKind.narration.name
             for name in FileTree.names(in: narration).sorted() {
-                var status = stat()
-                guard lstat(narration + "/" + name, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG else { continue }
+                guard let status = FileStatus.of(narration + "/" + name), status.kind != .regular else { continue }
                 throw ExpoError(
                     .cannotCreate,
-                    "The cache's \(narration)/\(name) is \(FileTree.kind(ofMode: status.st_mode)), which expo-narrate never makes there and never follows or opens; the cache is left as it is",
+                    "The cache's \(narration)/\(name) is \(status.kindInWords), which expo-narrate never makes there and never follows or opens; the cache is left as it is",
                     advice: "Remove it, or choose another cache folder.", subject: .cacheFolder)
             }
         }
     }
 
-    /// Whether `name` is one the cache makes: an entry of a kind in `CacheEntryKind.all`, or the
-    /// temporary `.NAME.partial-PID` of one.
+    /// Whether `name` is one the cache makes: an entry of a kind in `CacheEntryKind.all`, or a
+    /// temporary name `AtomicFile` gives one.
     public static func isOwnName(_ name: String) -> Bool {
         ownKind(name) != nil
     }
 
     /// The kind of the entry named `name`, or of the entry its temporary name stands for.
     static func ownKind(_ name: String) -> CacheEntryKind? {
-        if name.hasPrefix("."), let range = name.range(of: ".partial-", options: .backwards),
-           Int32(name[range.upperBound...]) != nil {
-            return ownKind(String(name[name.index(after: name.startIndex)..<range.lowerBound]))
-        }
+        if let temporary = AtomicFile.temporaryName(of: name) { return ownKind(temporary.finalName) }
         return CacheEntryKind.of(name)
     }
 

@@ -1,7 +1,6 @@
 import ExpoModel
 import ExpoSystem
 import Foundation
-import Glibc
 
 /// Checks of a cached WAV that cost no more than reading its header.
 enum CachedAudioCheck {
@@ -46,11 +45,12 @@ final class CheckedEntries: @unchecked Sendable {
         var nanoseconds: Int
         var inode: UInt64
 
-        init(_ status: stat) {
-            size = Int(status.st_size)
-            seconds = Int(status.st_mtim.tv_sec)
-            nanoseconds = Int(status.st_mtim.tv_nsec)
-            inode = UInt64(status.st_ino)
+        /// The stamp of a file's status; all zero when there is no file.
+        init(_ status: FileStatus?) {
+            size = Int(status?.size ?? 0)
+            seconds = status?.modifiedSeconds ?? 0
+            nanoseconds = status?.modifiedNanoseconds ?? 0
+            inode = status?.inode ?? 0
         }
     }
 

@@ -1,6 +1,5 @@
 import ExpoSystem
 import Foundation
-import Glibc
 
 /// Where a run keeps its cache when `--cache` is not given: outside the guide, where a user's
 /// caches go (the XDG Base Directory convention): `$XDG_CACHE_HOME/expo-narrate` when
@@ -31,8 +30,7 @@ public enum DefaultCacheFolder {
             reasons.append("HOME is not set")
             return .failure(Unusable(description: reasons.joined(separator: "; ")))
         }
-        var status = stat()
-        if stat(home, &status) != 0 || (status.st_mode & S_IFMT) != S_IFDIR {
+        if FileStatus.of(home, followingLinks: true)?.kind != .folder {
             reasons.append("the home folder \(home) does not exist")
         } else if let reason = unusable(home + "/.cache") {
             reasons.append("\(home)/.cache \(reason)")
@@ -45,19 +43,17 @@ public enum DefaultCacheFolder {
     /// Why the base folder `path` cannot hold the cache, or nil: it must exist and be writable,
     /// or be creatable in a folder that exists and is writable.
     private static func unusable(_ path: String) -> String? {
-        var status = stat()
-        if stat(path, &status) == 0 {
-            guard (status.st_mode & S_IFMT) == S_IFDIR else { return "is not a folder" }
-            return access(path, W_OK | X_OK) == 0 ? nil : "cannot be written"
+        if let status = FileStatus.of(path, followingLinks: true) {
+            guard status.kind == .folder else { return "is not a folder" }
+            return FileTree.writeRefusal(path, searching: true) == nil ? nil : "cannot be written"
         }
         let parent = (path as NSString).deletingLastPathComponent
-        guard stat(parent, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else { return "does not exist, nor does \(parent)" }
-        return access(parent, W_OK | X_OK) == 0 ? nil : "does not exist and \(parent) cannot be written"
+        guard FileStatus.of(parent, followingLinks: true)?.kind == .folder else { return "does not exist, nor does \(parent)" }
+        return FileTree.writeRefusal(parent, searching: true) == nil ? nil : "does not exist and \(parent) cannot be written"
     }
 
     /// The account's home folder from the password database, when HOME is unset.
     private static func accountHome() -> String? {
-        guard let entry = getpwuid(geteuid()), let directory = entry.pointee.pw_dir else { return nil }
-        return String(cString: directory)
+        FileTree.accountHome
     }
 }

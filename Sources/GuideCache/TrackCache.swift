@@ -71,10 +71,10 @@ public struct TrackCache: Sendable {
 
     private func entry(_ key: String, recordVouchesForAudio: Bool) -> TrackAudio? {
         let path = audioURL(key).path
-        // stat(2) directly: FileManager's attributes also look up the owner's user and group
-        // names (reading /etc/passwd and /etc/group) for every file.
-        var status = stat()
-        let found = stat(path, &status) == 0
+        // The file's status, not FileManager's attributes: those also look up the owner's user
+        // and group names (reading /etc/passwd and /etc/group) for every file.
+        let status = FileStatus.of(path, followingLinks: true)
+        let found = status != nil
         let stamp = CheckedEntries.Stamp(status)
         // Taken before the record is read: a record replaced since shows as another file.
         let record = FileIdentity(path: metadataURL(key).path)
@@ -94,11 +94,11 @@ public struct TrackCache: Sendable {
         guard let entry = try? JSONDecoder().decode(TrackAudio.self, from: data) else {
             return discard(key, because: "its record \(metadataURL(key).path) cannot be read")
         }
-        guard found else { return discard(key, because: "its audio file is missing") }
-        guard Int(status.st_size) == entry.byteCount else {
-            return discard(key, because: "it has \(counted(status.st_size, "byte")) where its record says \(entry.byteCount)")
+        guard let status else { return discard(key, because: "its audio file is missing") }
+        guard Int(status.size) == entry.byteCount else {
+            return discard(key, because: "it has \(counted(Int(status.size), "byte")) where its record says \(entry.byteCount)")
         }
-        guard CachedAudioCheck.headerAgrees(path, size: UInt64(status.st_size)) else {
+        guard CachedAudioCheck.headerAgrees(path, size: status.size) else {
             return discard(key, because: "its WAV header does not agree with its size")
         }
         // The record's numbers, before anything is computed from them.
@@ -113,8 +113,8 @@ public struct TrackCache: Sendable {
     }
 
     private func discard(_ key: String, because reason: String) -> TrackAudio? {
-        unlink(metadataURL(key).path)
-        unlink(audioURL(key).path)
+        FileTree.removeFileIfPresent(metadataURL(key).path)
+        FileTree.removeFileIfPresent(audioURL(key).path)
         checked.note("The cached audio \(audioURL(key).path) was damaged (\(reason)); it was removed and is made again")
         return nil
     }
@@ -141,7 +141,7 @@ public struct TrackCache: Sendable {
         try SHA256Digest.ofFile(url.path)
     }
 
-    /// Removes `.NAME.partial-PID` files whose process is no longer alive (and, given `age`,
+    /// Removes `AtomicFile`'s temporary files whose process is no longer alive (and, given `age`,
     /// that have not changed for that many seconds: a process id says nothing about another host).
     public static func removeAbandonedFiles(in folder: URL, olderThan age: Double? = nil) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
@@ -149,8 +149,7 @@ public struct TrackCache: Sendable {
         for name in names where AtomicFile.isAbandonedTemporary(name) && CacheFolder.isOwnName(name) {
             let url = folder.appendingPathComponent(name)
             if let age {
-                var status = stat()
-                guard lstat(url.path, &status) == 0, now - Double(status.st_mtim.tv_sec) > age else { continue }
+                guard let status = FileStatus.of(url.path), now - Double(status.modifiedSeconds) > age else { continue }
             }
             try? FileManager.default.removeItem(at: url)
         }

@@ -126,9 +126,8 @@ public final class HanjaReadingMemo: @unchecked Sendable {
     /// reading's.
     static func stamp(toolVersion: String) -> String {
         let path = "/usr/share/libhangul/hanja/hanja.txt"
-        var status = stat()
-        guard stat(path, &status) == 0 else { return "\(toolVersion) \(readingVersion) no-dictionary" }
-        return "\(toolVersion) \(readingVersion) \(path) \(status.st_size) \(status.st_mtim.tv_sec)"
+        guard let status = FileStatus.of(path, followingLinks: true) else { return "\(toolVersion) \(readingVersion) no-dictionary" }
+        return "\(toolVersion) \(readingVersion) \(path) \(status.size) \(status.modifiedSeconds)"
     }
 }
 

@@ -17,8 +17,76 @@ extension SpeechScanner {
         if index < cursor.end, ScalarClass.isDigit(cursor[index]) || cursor[index] == "-" { return false }
         guard isPhoneNumber(groups, followedBy: index) else { return false }
         put(groups.map { KoreanNumerals.digits(cursor.string($0), zero: "공") }.joined(separator: " "))
-        cursor.move(to: index)
+        cursor.move(to: readFurtherLineNumbers(after: index, lastGroup: groups[groups.count - 1].count))
         return true
+    }
+
+    /// The other lines written after a phone number as their last digits: "4567, 4568",
+    /// "4567/4568", "4841~3" (up to as many digits as the number's last group, no unit or counting
+    /// word after them) are said digit by digit as numbers of the same line, not as quantities.
+    /// Returns where reading goes on.
+    private mutating func readFurtherLineNumbers(after index: Int, lastGroup: Int) -> Int {
+        var resume = index
+        while let separator = cursor.at(resume), separator == "," || separator == "/" || separator == "~" {
+            let start = cursor.afterOneSpace(resume + 1)
+            let end = cursor.digitRunEnd(from: start)
+            guard end > start, end - start <= lastGroup, cursor.at(end) != "-", cursor.at(end) != ".",
+                  !cursor.isASCIILetterOrDigit(at: end), cursor.unit(at: end) == nil, cursor.counter(at: end) == nil,
+                  !cursor.isHangul(at: end) else { break }
+            put(separator == "~" ? "에서 " : ", ")
+            put(KoreanNumerals.digits(cursor.string(start..<end), zero: "공"))
+            resume = end
+        }
+        return resume
+    }
+
+    /// Words and marks after which a five-digit number (or an old 3-3 one) is a postal code:
+    /// 우편번호 03154, (우 35208), 우) 03154, 〒03154.
+    private static let postalMarks: [[Unicode.Scalar]] = SpeechVocabulary.scalars(["우편번호", "우편", "우)", "(우", "〒"])
+    /// Parts of a Korean address near a bracketed five-digit number that make it a postal code.
+    private static let addressWords: [[Unicode.Scalar]] = SpeechVocabulary.scalars([
+        "특별시", "광역시", "특별자치", "도 ", "시 ", "군 ", "구 ", "읍 ", "면 ", "동 ", "리 ", "로 ", "길 ", "번길", "주소",
+    ])
+
+    /// 우편번호 03154 → 공삼일오사; (13154) in an address → 일삼일오사: a postal code is said digit by
+    /// digit, 0 as 공 (도로명 주소: five-digit 국가기초구역번호), the old 302-701 likewise.
+    mutating func readPostalCode() -> Bool {
+        let index = cursor.position
+        let end = cursor.digitRunEnd(from: index)
+        var codeEnd = end
+        if end - index == 3, cursor.at(end) == "-", cursor.digitRunEnd(from: end + 1) == end + 4 {
+            codeEnd = end + 4
+        } else if end - index != 5 {
+            return false
+        }
+        if cursor.isASCIILetterOrDigit(at: codeEnd) || cursor.at(codeEnd) == "-" || cursor.at(codeEnd) == "," { return false }
+        // After 우) the address may follow with no space: (우)302-701대전광역시.
+        guard isAfterPostalMark(index) || (codeEnd == end && isBracketedInAddress(index..<end)) else { return false }
+        var words = KoreanNumerals.digits(cursor.string(index..<end), zero: "공")
+        if codeEnd > end { words += " " + KoreanNumerals.digits(cursor.string((end + 1)..<codeEnd), zero: "공") }
+        put(words)
+        put(" ")
+        cursor.move(to: codeEnd)
+        return true
+    }
+
+    private func isAfterPostalMark(_ index: Int) -> Bool {
+        var before = index - 1
+        while before >= cursor.start, cursor[before] == " " || cursor[before] == ":" { before -= 1 }
+        if before >= cursor.start, cursor[before] == "우", !cursor.isHangul(at: before - 1) { return true }
+        return Self.postalMarks.contains { mark in
+            before + 1 - mark.count >= cursor.start && cursor.matches(mark, at: before + 1 - mark.count)
+        }
+    }
+
+    private func isBracketedInAddress(_ code: Range<Int>) -> Bool {
+        guard cursor.at(code.lowerBound - 1) == "(", cursor.at(code.upperBound) == ")",
+              !cursor.isHangul(at: code.upperBound + 1) else { return false }  // (13154)명 is a count
+        let lower = max(cursor.start, code.lowerBound - 40), upper = min(cursor.end, code.upperBound + 40)
+        for position in lower..<upper where Self.addressWords.contains(where: { cursor.matches($0, at: position) }) {
+            return true
+        }
+        return false
     }
 
     /// Whether digit groups joined by hyphens have a phone number's shape: 2-4, 3-4, 4 digits;

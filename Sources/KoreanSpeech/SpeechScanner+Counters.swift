@@ -28,12 +28,27 @@ extension ScalarCursor {
         for unit in SpeechVocabulary.units where matches(unit.symbol, at: cursor) {
             let unitEnd = cursor + unit.symbol.count
             if let last = unit.symbol.last, ScalarClass.isASCIILetter(last), let next = at(unitEnd),
-               ScalarClass.isASCIILetter(next) || ScalarClass.isDigit(next) {
+               ScalarClass.isASCIILetter(next) || (ScalarClass.isDigit(next) && !startsSmallerPart(at: unitEnd)) {
+                continue
+            }
+            // m2 and m3 are squares and cubes only at a number's end: 2m30cm and 12m3cm are m and cm.
+            if let last = unit.symbol.last, ScalarClass.isDigit(last), let next = at(unitEnd),
+               ScalarClass.isDigit(next) || ScalarClass.isASCIILetter(next) {
                 continue
             }
             return UnitMatch(unit: unit, end: unitEnd)
         }
         return nil
+    }
+
+    /// Whether the digits at `index`, right after a unit, are the smaller part of one quantity:
+    /// a unit follows them (2m30cm, 3kg200g) or one or two digits end the word (1m20).
+    private func startsSmallerPart(at index: Int) -> Bool {
+        let digitsEnd = digitRunEnd(from: index)
+        if let next = at(digitsEnd), ScalarClass.isASCIILetter(next) || next.value > 0x2000 {
+            return unit(at: digitsEnd) != nil
+        }
+        return digitsEnd - index <= 2 && at(digitsEnd) != "."
     }
 
     /// The counting word at `index` (after at most one space), if any, longest first.

@@ -11,8 +11,8 @@ extension SpeechScanner {
     /// Reads the Latin letter under the cursor and the token or run it starts.
     mutating func readLatin() {
         let index = cursor.position
-        if cursor.current == "x" || cursor.current == "X", cursor.isDigit(at: index - 1), cursor.isDigit(at: index + 1) {
-            put(" 곱하기 ")  // 30x40cm
+        if cursor.isDimensionSign(at: index) {
+            put(" 곱하기 ")  // 30x40cm, 30 x 40 cm, 30cm X 40cm
             cursor.advance()
             return
         }

@@ -9,9 +9,11 @@ extension SpeechScanner {
         pendingNegative = false
         pendingCurrency = nil
         if !negative, currency == nil {
-            if readNamedNumber() || readDate() || readTime() || readPhoneNumber() || readCommemoration() { return }
+            if readNamedNumber() || readCoordinate() || readDate() || readNewsDate() || readMonthDay() || readTime()
+                || readPhoneNumber() || readPostalCode() || readCommemoration() { return }
         }
-        let first = cursor.number(at: index)
+        var first = cursor.number(at: index)
+        if let grouped = cursor.spaceGroupedNumber(after: first, numberStart: index) { first = grouped }
         if readPowerNotation(first, negative: negative) { return }
         if first.isTooLong { note(.spelledDigits, NumberToken.text(first.whole), "said digit by digit") }
         if readEnglishOrdinal(first) { return }

@@ -9,8 +9,13 @@ extension SpeechScanner {
             return
         }
         switch scalar {
+        case "(" where readWeekdayAfterDay():
+            return
         case "(", "[":
             readBracket()
+            return
+        case "-" where cursor.peek(1) == ">", "=" where cursor.peek(1) == ">":
+            readArrow(.forward, width: 2)  // -> and => as arrows
             return
         case "-", "\u{2212}", "+", "\u{D7}", "\u{F7}", "=":
             if cursor.isArithmetic(at: cursor.position) {
@@ -26,7 +31,8 @@ extension SpeechScanner {
             cursor.advance()
             return
         case "'" where cursor.isShortYear(at: cursor.position + 1),
-             "\u{2019}" where cursor.isShortYear(at: cursor.position + 1):
+             "\u{2019}" where cursor.isShortYear(at: cursor.position + 1),
+             "\u{2018}" where cursor.isShortYear(at: cursor.position + 1) && cursor.shortYearDate(at: cursor.position + 1) != nil:
             readShortYear()
             return
         case "~":
@@ -46,6 +52,10 @@ extension SpeechScanner {
             return
         default:
             break
+        }
+        if let direction = ArrowDirection(scalar) {
+            readArrow(direction, width: 1)
+            return
         }
         if putPlainSymbol(scalar) {
             cursor.advance()
@@ -68,7 +78,7 @@ extension SpeechScanner {
         case "+": put(" 플러스 ")
         case "\u{D7}": put(" 곱하기 ")
         case "\u{F7}": put(" 나누기 ")
-        case "=", "#", "*", "^", "_", "<", ">", "@", "{", "}", "\u{2192}", "\u{2190}", "\u{B2}", "\u{B3}":
+        case "=", "#", "*", "^", "_", "<", ">", "@", "{", "}", "\u{B2}", "\u{B3}":
             put(" ")
         case "\u{B7}":
             put("\u{B7}")
@@ -129,7 +139,7 @@ extension SpeechScanner {
 
     /// "~" between words: 서울~부산 → 서울에서 부산; before a number: 후반~15세기 → 후반부터 십오 세기.
     private mutating func readTilde() {
-        if readWeekdayRange() { return }
+        if readWeekdayRange() || readDateRangeSign() { return }
         if let last = lastWritten, ScalarClass.isHangul(last), let next = cursor.peek(1) {
             if cursor.followsTime(cursor.position), cursor.isHangul(at: cursor.afterSpaces(cursor.position + 1)) {
                 put("부터")  // 10시~오후 6시 → 열 시부터 오후 여섯 시까지

@@ -116,6 +116,7 @@ enum SpeechVocabulary {
             ("km", "킬로미터", nil, false), ("㎞", "킬로미터", nil, false),
             ("cm", "센티미터", nil, false), ("㎝", "센티미터", nil, false),
             ("mm", "밀리미터", nil, false), ("㎜", "밀리미터", nil, false),
+            ("CM", "센티미터", nil, false), ("MM", "밀리미터", nil, false),  // 36.5X27.5CM on frames and prints
             ("μm", "마이크로미터", nil, false), ("㎛", "마이크로미터", nil, false),
             ("nm", "나노미터", nil, false), ("㎚", "나노미터", nil, false),
             ("kg", "킬로그램", nil, false), ("㎏", "킬로그램", nil, false),

@@ -57,13 +57,12 @@ public enum GuideVerifier {
             return ["manifest.json: lists \"\(name)\", which is not a file name of the guide's folder"]
         }
         let path = folder.appendingPathComponent(name).path
-        var status = stat()
-        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+        guard let status = FileStatus.of(path, followingLinks: true), status.kind == .regular else {
             return ["\(name): missing"]
         }
         var problems: [String] = []
-        if Int(status.st_size) != file.byteCount {
-            problems.append("\(name): \(status.st_size) bytes, the manifest records \(file.byteCount)")
+        if Int(status.size) != file.byteCount {
+            problems.append("\(name): \(status.size) bytes, the manifest records \(file.byteCount)")
         }
         do {
             let digest = try SHA256Digest.ofFile(path)

@@ -1,7 +1,6 @@
 import ExpoModel
 import ExpoSystem
 import Foundation
-import Glibc
 
 /// The output folder as the tool owns it: a folder of plain files that is replaced whole.
 ///
@@ -48,10 +47,7 @@ public struct GuideFolder {
     /// name (the user chose it), but one that names nothing or loops is refused (73).
     public static func resolve(_ url: URL) throws -> String {
         let path = url.standardizedFileURL.path
-        var status = stat()
-        if lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK, stat(path, &status) != 0 {
-            let code = errno
-            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+        if let (code, target) = FileStatus.brokenLink(at: path) {
             let reason = code == ELOOP ? "it is a symbolic link that leads back to itself (a loop)"
                 : code == ENOENT ? "it is a symbolic link to \(target), which does not exist"
                 : "it is a symbolic link to \(target), which cannot be used (\(ExpoError.systemReason(code)))"
@@ -65,25 +61,30 @@ public struct GuideFolder {
     /// it does not exist, claims it when it is empty, accepts it when it holds the record, and
     /// refuses anything else (73), before anything is written.
     public func prepare() throws {
-        var status = stat()
-        if lstat(path, &status) != 0 {
-            guard errno == ENOENT || errno == ENOTDIR else { throw refusal("\(ExpoError.systemReason(errno))") }
+        let status: FileStatus
+        switch FileStatus.read(path) {
+        case .success(let found):
+            status = found
+        case .failure(let error):
+            guard error.code == ENOENT || error.code == ENOTDIR else { throw refusal(error.reason) }
             if let reason = FolderMaker.create(parent) { throw ExpoError.cannotCreateOutput(path: path, reason: reason) }
-            if access(parent, W_OK) != 0 {
-                throw ExpoError.cannotCreateOutput(path: path, reason: errno == EROFS ? "\(parent) is on a read-only file system"
+            if let refused = FileTree.writeRefusal(parent) {
+                throw ExpoError.cannotCreateOutput(path: path, reason: refused.code == EROFS ? "\(parent) is on a read-only file system"
                                                    : "no permission to create \(path)")
             }
             try create()
             return
         }
-        guard (status.st_mode & S_IFMT) == S_IFDIR else { throw ExpoError.cannotCreateOutput(path: path, reason: "\(path) is a file, not a folder") }
+        guard status.kind == .folder else { throw ExpoError.cannotCreateOutput(path: path, reason: "\(path) is a file, not a folder") }
         try checkParent()
-        var above = stat()
-        if path == "/" || (stat(parent, &above) == 0 && above.st_dev != status.st_dev) || FileTree.isMountPoint(path) {
+        if path == "/" || (FileStatus.of(parent, followingLinks: true).map { $0.device != status.device } ?? false)
+            || FileTree.isMountPoint(path) {
             throw refusal("it is a mount point, and the guide is published by swapping the whole folder for a new one, which a mount point cannot be",
                           advice: "Publish into a sub-folder of it, e.g. \(path)/guide.")
         }
-        if access(path, W_OK) != 0 { throw ExpoError.cannotWrite(path: path, reason: "no permission to write in it", code: errno) }
+        if let refused = FileTree.writeRefusal(path) {
+            throw ExpoError.cannotWrite(path: path, reason: "no permission to write in it", code: refused.code)
+        }
         if Self.readRecord(in: path) != nil { return }
         let names = FileTree.names(in: path)
         if names.isEmpty {
@@ -105,8 +106,7 @@ public struct GuideFolder {
 
     /// The guide is swapped with a folder made beside it: the parent must take new entries.
     private func checkParent() throws {
-        guard access(parent, W_OK) != 0 else { return }
-        let code = errno
+        guard let code = FileTree.writeRefusal(parent)?.code else { return }
         let reason = code == EROFS ? "it is on a read-only file system"
             : "the new guide is staged in a folder beside it, in \(parent), where this user has no permission to write"
         throw ExpoError(.io, "Cannot write \(path): \(reason)",
@@ -125,14 +125,19 @@ public struct GuideFolder {
             throw ExpoError.cannotCreateOutput(path: path, reason: "no folder can be made beside it in \(parent) (\(reason))")
         }
         let staged = work + "/guide"
-        guard mkdir(staged, 0o755) == 0 else { throw ExpoError.cannotCreateOutput(path: path, reason: ExpoError.systemReason(errno)) }
+        do throws(SystemCallError) {
+            try FileTree.makeFolder(staged, permissions: 0o755)
+        } catch {
+            throw ExpoError.cannotCreateOutput(path: path, reason: error.reason)
+        }
         try Self.writeRecord([], in: staged, shownAs: path)
         PublicationSteps.reached()
-        if !FileTree.renameWithoutReplacing(staged, to: path), errno != EEXIST, errno != ENOTEMPTY {
-            let code = errno
+        do throws(SystemCallError) {
+            try FileTree.renameWithoutReplacing(staged, to: path)
+        } catch where error.code != EEXIST && error.code != ENOTEMPTY {
             _ = FileTree.removeTree(work)
-            throw ExpoError.cannotCreateOutput(path: path, reason: ExpoError.systemReason(code))
-        }
+            throw ExpoError.cannotCreateOutput(path: path, reason: error.reason)
+        } catch {}
         POSIXFile.synchronizeFolder(parent)
         PublicationSteps.reached()
         _ = FileTree.removeTree(work)
@@ -146,9 +151,11 @@ public struct GuideFolder {
         let work = try makeWork()
         defer { _ = FileTree.removeTree(work) }
         try Self.writeRecord([], in: work, shownAs: path)
-        if link(work + "/" + Self.recordName, path + "/" + Self.recordName) != 0, errno != EEXIST {
-            throw ExpoError.cannotWrite(path: path + "/" + Self.recordName, code: errno)
-        }
+        do throws(SystemCallError) {
+            try FileTree.hardLink(work + "/" + Self.recordName, as: path + "/" + Self.recordName)
+        } catch where error.code != EEXIST {
+            throw ExpoError.cannotWrite(path: path + "/" + Self.recordName, code: error.code)
+        } catch {}
         POSIXFile.synchronizeFolder(path)
         guard Self.readRecord(in: path) != nil else { try prepare(); return }
     }
@@ -157,8 +164,8 @@ public struct GuideFolder {
     /// run created and has not published into).
     public func removeIfEmpty() {
         guard Self.readRecord(in: path)?.isEmpty == true, FileTree.names(in: path) == [Self.recordName] else { return }
-        unlink(path + "/" + Self.recordName)
-        rmdir(path)
+        FileTree.removeFileIfPresent(path + "/" + Self.recordName)
+        try? FileTree.removeFolder(path)
     }
 
     // MARK: - Work folders
@@ -168,9 +175,12 @@ public struct GuideFolder {
         var random = SystemRandomNumberGenerator()
         for _ in 0..<16 {
             let work = parent + "/" + workPrefix + String(random.next() & 0xffff_ffff_ffff, radix: 16)
-            if mkdir(work, 0o700) != 0 {
-                if errno == EEXIST { continue }
-                throw ExpoError.cannotWrite(path: work, code: errno)
+            do throws(SystemCallError) {
+                try FileTree.makeFolder(work, permissions: 0o700)
+            } catch where error.code == EEXIST {
+                continue
+            } catch {
+                throw ExpoError.cannotWrite(path: work, code: error.code)
             }
             try Self.writeNew(Data((Self.workSignature + "\n" + base + "\n").utf8), to: work + "/" + Self.workMarkerName, shownAs: work)
             return work
@@ -184,8 +194,7 @@ public struct GuideFolder {
         var notes: [String] = []
         for name in FileTree.names(in: parent) where name.hasPrefix(workPrefix) {
             let work = parent + "/" + name
-            var status = stat()
-            guard lstat(work, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR, status.st_uid == geteuid(),
+            guard let status = FileStatus.of(work), status.kind == .folder, status.owner == FileStatus.currentUser,
                   FileTree.readSmallFile(work + "/" + Self.workMarkerName) == Data((Self.workSignature + "\n" + base + "\n").utf8)
             else { continue }
             if let kept = finish(work: work) { notes.append(kept) }
@@ -198,10 +207,10 @@ public struct GuideFolder {
     /// drained; one without is removed. Returns a note when something had to be kept.
     @discardableResult
     func finish(work: String) -> String? {
-        var status = stat()
         let staged = work + "/guide", old = work + "/old"
-        if lstat(path, &status) != 0, errno == ENOENT, FileTree.isFolder(staged), Self.readRecord(in: staged) != nil {
-            _ = FileTree.renameWithoutReplacing(staged, to: path)
+        if case .failure(let error) = FileStatus.read(path), error.code == ENOENT, FileTree.isFolder(staged),
+           Self.readRecord(in: staged) != nil {
+            try? FileTree.renameWithoutReplacing(staged, to: path)
         }
         var kept: [String] = []
         for folder in [staged, old] where FileTree.isFolder(folder) {
@@ -223,15 +232,14 @@ public struct GuideFolder {
         let owned = Self.readRecord(in: folder) ?? []
         var first = true
         for name in FileTree.names(in: folder) where owned.contains(name) {
-            var status = stat()
-            guard lstat(folder + "/" + name, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
-            unlink(folder + "/" + name)
+            guard FileStatus.of(folder + "/" + name)?.kind == .regular else { continue }
+            FileTree.removeFileIfPresent(folder + "/" + name)
             if first { PublicationSteps.reached(); first = false }
         }
         let kept = Self.handBack(folder, into: path, skipping: owned.union([Self.recordName]))
         guard kept.isEmpty else { return kept }
-        unlink(folder + "/" + Self.recordName)
-        rmdir(folder)
+        FileTree.removeFileIfPresent(folder + "/" + Self.recordName)
+        try? FileTree.removeFolder(folder)
         PublicationSteps.reached()
         return []
     }
@@ -242,22 +250,18 @@ public struct GuideFolder {
         var kept: [String] = []
         for name in FileTree.names(in: old) where !skipping.contains(name) {
             let entry = old + "/" + name, target = new + "/" + name
-            var status = stat(), current = stat()
-            guard lstat(entry, &status) == 0 else { continue }
-            let type = status.st_mode & S_IFMT
-            guard lstat(target, &current) == 0 else {
-                if !FileTree.renameWithoutReplacing(entry, to: target) { kept.append(name) }
+            guard let status = FileStatus.of(entry) else { continue }
+            guard let current = FileStatus.of(target) else {
+                if (try? FileTree.renameWithoutReplacing(entry, to: target)) == nil { kept.append(name) }
                 continue
             }
-            let currentType = current.st_mode & S_IFMT
-            if type == S_IFDIR && currentType == S_IFDIR {
+            if status.kind == .folder && current.kind == .folder {
                 let inner = handBack(entry, into: target)
-                if inner.isEmpty { rmdir(entry) } else { kept += inner.map { name + "/" + $0 } }
-            } else if (current.st_dev == status.st_dev && current.st_ino == status.st_ino)
-                        || (type == S_IFLNK && currentType == S_IFLNK
-                            && (try? FileManager.default.destinationOfSymbolicLink(atPath: entry))
-                                == (try? FileManager.default.destinationOfSymbolicLink(atPath: target))) {
-                unlink(entry)
+                if inner.isEmpty { try? FileTree.removeFolder(entry) } else { kept += inner.map { name + "/" + $0 } }
+            } else if current.isSameFile(as: status)
+                        || (status.kind == .symbolicLink && current.kind == .symbolicLink
+                            && FileTree.linkDestination(of: entry) == FileTree.linkDestination(of: target)) {
+                FileTree.removeFileIfPresent(entry)
             } else {
                 kept.append(name)
             }
@@ -271,19 +275,17 @@ public struct GuideFolder {
     /// its entries carried the same way. Anything else (a pipe, a socket, a device) is moved back
     /// after the swap (`handBack`).
     static func carry(_ source: String, to target: String) {
-        var status = stat()
-        guard lstat(source, &status) == 0 else { return }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG:
-            link(source, target)
-        case S_IFLNK:
-            if let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: source) { symlink(destination, target) }
-        case S_IFDIR:
-            guard mkdir(target, status.st_mode & 0o7777) == 0 else { return }
+        guard let status = FileStatus.of(source) else { return }
+        switch status.kind {
+        case .regular:
+            try? FileTree.hardLink(source, as: target)
+        case .symbolicLink:
+            if let destination = FileTree.linkDestination(of: source) { try? FileTree.symbolicLink(to: destination, at: target) }
+        case .folder:
+            guard (try? FileTree.makeFolder(target, permissions: status.permissions)) != nil else { return }
             for name in FileTree.names(in: source) { carry(source + "/" + name, to: target + "/" + name) }
-            chmod(target, status.st_mode & 0o7777)
-            var times = [status.st_atim, status.st_mtim]
-            utimensat(AT_FDCWD, target, &times, AT_SYMLINK_NOFOLLOW)
+            try? FileTree.setPermissions(target, status.permissions)
+            FileTree.copyTimes(of: status, to: target)
         default:
             break
         }
@@ -292,19 +294,30 @@ public struct GuideFolder {
     /// Swaps the staged guide with the output folder in one step; where the file system cannot
     /// (EINVAL: no RENAME_EXCHANGE), by two renames, the old folder first moved to `old`.
     func swap(staged: String, old: String) throws {
-        if FileTree.exchange(staged, path) { return }
-        if errno == EBUSY {
+        do throws(SystemCallError) {
+            try FileTree.exchange(staged, path)
+            return
+        } catch where error.code == EBUSY {
             throw refusal("it is in use as a mount point, and the guide is published by swapping the whole folder",
                           advice: "Publish into a sub-folder of it, e.g. \(path)/guide.")
+        } catch where ![EINVAL, ENOSYS, EOPNOTSUPP].contains(error.code) {
+            throw ExpoError.cannotWrite(path: path, code: error.code)
+        } catch {}
+        do throws(SystemCallError) {
+            try FileTree.rename(path, to: old)
+        } catch {
+            throw ExpoError.cannotWrite(path: path, code: error.code)
         }
-        guard [EINVAL, ENOSYS, EOPNOTSUPP].contains(errno) else {
-            throw ExpoError.cannotWrite(path: path, code: errno)
-        }
-        guard rename(path, old) == 0 else { throw ExpoError.cannotWrite(path: path, code: errno) }
         PublicationSteps.reached()
-        guard rename(staged, path) == 0 else { throw ExpoError.cannotWrite(path: path, code: errno) }
+        do throws(SystemCallError) {
+            try FileTree.rename(staged, to: path)
+        } catch {
+            // The old guide goes back; where even that fails, `finish` completes the swap.
+            try? FileTree.rename(old, to: path)
+            throw ExpoError.cannotWrite(path: path, code: error.code)
+        }
         // Where the old folder now is, for `drain`.
-        guard rename(old, staged) == 0 else { return }
+        try? FileTree.rename(old, to: staged)
     }
 
     // MARK: - Records and plain file access (never following links)
@@ -329,12 +342,10 @@ public struct GuideFolder {
 
     /// Creates `path` (which must not exist) with `data`, flushed.
     static func writeNew(_ data: Data, to path: String, shownAs shown: String) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw ExpoError.cannotWrite(path: shown, code: errno) }
-        defer { close(fd) }
-        let written = data.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-        guard written == data.count, fsync(fd) == 0 else {
-            throw ExpoError.cannotWrite(path: shown, code: errno)
+        do {
+            try FileTree.writeNew(data, to: path)
+        } catch let error as ExpoError {
+            throw ExpoError.cannotWrite(path: shown, code: error.code ?? EIO)
         }
     }
 }

@@ -1,7 +1,6 @@
 import ExpoModel
 import ExpoSystem
 import Foundation
-import Glibc
 
 /// The output folder, written as a whole (see `GuideFolder`): every file of a run is staged in
 /// a work folder beside it, and the staged folder replaces the output folder in one swap when
@@ -53,12 +52,11 @@ public final class OutputFolder: @unchecked Sendable {
         let owned = GuideFolder.readRecord(in: folder.path) ?? []
         var own: [String: (UInt64, UInt64)] = [:], others: [String: String] = [:]
         for name in FileTree.names(in: folder.path) where name != GuideFolder.recordName {
-            var status = stat()
-            guard lstat(folder.path + "/" + name, &status) == 0 else { continue }
-            if owned.contains(name), (status.st_mode & S_IFMT) == S_IFREG {
-                own[name] = (UInt64(status.st_dev), UInt64(status.st_ino))
+            guard let status = FileStatus.of(folder.path + "/" + name) else { continue }
+            if owned.contains(name), status.kind == .regular {
+                own[name] = (status.device, status.inode)
             } else {
-                others[name] = FileTree.kind(ofMode: status.st_mode)
+                others[name] = status.kindInWords
             }
         }
         ownFiles = own
@@ -66,8 +64,11 @@ public final class OutputFolder: @unchecked Sendable {
         work = try folder.makeWork()
         staging = URL(fileURLWithPath: work + "/guide")
         scratch = URL(fileURLWithPath: work + "/scratch")
-        guard mkdir(staging.path, 0o755) == 0, mkdir(scratch.path, 0o700) == 0 else {
-            throw ExpoError.cannotWrite(path: work, code: errno)
+        do throws(SystemCallError) {
+            try FileTree.makeFolder(staging.path, permissions: 0o755)
+            try FileTree.makeFolder(scratch.path, permissions: 0o700)
+        } catch {
+            throw ExpoError.cannotWrite(path: work, code: error.code)
         }
     }
 
@@ -155,14 +156,14 @@ public final class OutputFolder: @unchecked Sendable {
     @discardableResult
     public func carry(_ name: String) -> Bool {
         guard ownPublished(name) != nil else { return false }
-        unlink(stagedURL(name).path)
+        FileTree.removeFileIfPresent(stagedURL(name).path)
         carriedLock.withLock { _ = carried.insert(name) }
         return true
     }
 
     /// Drops what this run staged as `name` (a file, or the published one kept).
     private func forget(_ name: String) {
-        unlink(stagedURL(name).path)
+        FileTree.removeFileIfPresent(stagedURL(name).path)
         carriedLock.withLock { _ = carried.remove(name) }
     }
 
@@ -179,8 +180,7 @@ public final class OutputFolder: @unchecked Sendable {
     }
 
     private func isStaged(_ name: String) -> Bool {
-        var status = stat()
-        return lstat(stagedURL(name).path, &status) == 0
+        FileStatus.of(stagedURL(name).path) != nil
     }
 
     /// Where this run's `name` can be read now: staged, or else as already published.
@@ -203,7 +203,7 @@ public final class OutputFolder: @unchecked Sendable {
         }
         // The published files kept: hard links in the staged folder (a copy where the file
         // system has none).
-        for name in kept.sorted() where link(destination.path + "/" + name, stagedURL(name).path) != 0 {
+        for name in kept.sorted() where (try? FileTree.hardLink(destination.path + "/" + name, as: stagedURL(name).path)) == nil {
             try FileCopy.copy(destination.path + "/" + name, to: stagedURL(name).path,
                               shownAs: destination.appendingPathComponent(name).path)
         }
@@ -213,11 +213,9 @@ public final class OutputFolder: @unchecked Sendable {
         let owned = GuideFolder.readRecord(in: destination.path) ?? []
         for name in FileTree.names(in: destination.path) where name != GuideFolder.recordName {
             let path = destination.appendingPathComponent(name).path
-            var status = stat()
-            guard lstat(path, &status) == 0 else { continue }
-            let type = status.st_mode & S_IFMT
-            if owned.contains(name) && type == S_IFREG { continue }
-            if ours.contains(name) { throw Self.conflict(path, kind: FileTree.kind(ofMode: status.st_mode), more: 0) }
+            guard let status = FileStatus.of(path) else { continue }
+            if owned.contains(name) && status.kind == .regular { continue }
+            if ours.contains(name) { throw Self.conflict(path, kind: status.kindInWords, more: 0) }
             GuideFolder.carry(path, to: stagedURL(name).path)
         }
         // Every staged file on the disk before the swap, so that a crash never publishes an
@@ -227,11 +225,13 @@ public final class OutputFolder: @unchecked Sendable {
         try Interruption.check()
         // The same names as the published guide: its record is carried like its files.
         let record = GuideFolder.recordName
-        if Set(names) != Set(ownFiles.keys) || link(destination.path + "/" + record, staging.path + "/" + record) != 0 {
+        if Set(names) != Set(ownFiles.keys)
+            || (try? FileTree.hardLink(destination.path + "/" + record, as: staging.path + "/" + record)) == nil {
             try GuideFolder.writeRecord(names, in: staging.path, shownAs: destination.path)
         }
-        var status = stat()
-        if stat(destination.path, &status) == 0 { chmod(staging.path, status.st_mode & 0o7777) }
+        if let status = FileStatus.of(destination.path, followingLinks: true) {
+            try? FileTree.setPermissions(staging.path, status.permissions)
+        }
         stagedLock = try FolderLock.acquire(folder: staging.path, subject: .outputFolder, wait: false, onWait: {})
         PublicationSteps.reached()
         try folder.swap(staged: staging.path, old: work + "/old")
@@ -245,15 +245,20 @@ public final class OutputFolder: @unchecked Sendable {
 
     /// Whether the staged `name` is the published file itself (a hard link to it).
     private func isPublishedFile(_ name: String) -> Bool {
-        var status = stat()
-        guard let own = ownFiles[name], lstat(stagedURL(name).path, &status) == 0 else { return false }
-        return UInt64(status.st_dev) == own.device && UInt64(status.st_ino) == own.inode
+        guard let own = ownFiles[name], let status = FileStatus.of(stagedURL(name).path) else { return false }
+        return status.device == own.device && status.inode == own.inode
     }
 
     /// Removes this run's work folder and everything in it (never following a link), unless it
-    /// was published: then `publish` has finished it, and what it kept is the user's.
+    /// was published: then `publish` has finished it, and what it kept is the user's. A swap cut
+    /// between its two renames (the old guide in the work folder) is finished instead, as the
+    /// next run would: the work folder holds a whole guide and maybe the user's entries.
     public func discard() {
         guard !published else { return }
+        if FileTree.isFolder(work + "/old") {
+            if let note = folder.finish(work: work) { notes.append(note) }
+            return
+        }
         _ = FileTree.removeTree(work)
     }
 }

@@ -1,5 +1,5 @@
+import ExpoSystem
 import Foundation
-import Glibc
 
 /// The crash tests' seam: with EXPO_NARRATE_KILL_AT_PUBLISH_STEP=N in the environment, the
 /// process kills itself (SIGKILL) when publication reaches its Nth step, so that the tests can
@@ -20,7 +20,7 @@ enum PublicationSteps {
     static func reached() {
         #if PUBLICATION_CRASH_SEAM
         count += 1
-        if let killAt, count == killAt { kill(getpid(), SIGKILL) }
+        if let killAt, count == killAt { ProcessStatus.send(SIGKILL, to: ProcessInfo.processInfo.processIdentifier) }
         #endif
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import ExpoModel
 import ExpoSystem
 import Speech
@@ -95,69 +94,46 @@ public enum SpeechServer {
         let batch: SynthesisBatch
         let batchFolder: URL
         let cache: TrackCache
-        var children: [pid_t: String] = [:]
+        var workers = SpeechWorkers()
 
         mutating func run(childEnded: ChildEndSignal) -> Int32 {
             var inputOpen = true
-            while inputOpen || !children.isEmpty {
+            while inputOpen || !workers.isEmpty {
                 if Interruption.isRequested { return stopChildren() }
                 // Jobs already read (with the batch line, or several at once) start first.
                 while let line = channel.nextBufferedLine() {
                     guard line.hasPrefix("job ") else { continue }
                     startWorker(key: String(line.dropFirst("job ".count)))
                 }
-                guard inputOpen || !children.isEmpty else { break }
+                guard inputOpen || !workers.isEmpty else { break }
                 // A time limit, so that a stop signal arriving just before the wait is seen soon.
                 let (lineReady, childReady) = channel.wait(alsoFor: childEnded.readEnd, watchingInput: inputOpen,
                                                            timeoutMilliseconds: 100)
                 // Reaped after every wait, not only when the self-pipe says so: a signal mask
                 // inherited from whoever started this process may hold SIGCHLD back.
                 if childReady { childEnded.drain() }
-                reapChildren()
+                for line in workers.reapEnded() { channel.send(line) }
                 if lineReady, !channel.fill() { inputOpen = false }
             }
             return 0
         }
 
         private mutating func startWorker(key: String) {
-            let pid = fork()
-            if pid == 0 {
-                // The child: no part in the protocol, default SIGCHLD, then one track.
-                Glibc.signal(SIGCHLD, SIG_DFL)
-                let null = open("/dev/null", O_RDWR)
-                dup2(null, 0)
-                dup2(null, 1)
-                _exit(WorkerPool.work(job: key, batch: batch, batchFolder: batchFolder, cache: cache, engine: engine))
+            let (batch, batchFolder, cache, engine) = (batch, batchFolder, cache, engine)
+            // The child: no part in the protocol, default SIGCHLD, then one track.
+            let failure = workers.start(key: key) {
+                WorkerPool.work(job: key, batch: batch, batchFolder: batchFolder, cache: cache, engine: engine)
             }
-            if pid < 0 {
-                channel.send("done \(key) 1 exit")
-                WorkerPool.record("cannot start a speech worker (\(ExpoError.systemReason(errno)))",
-                                  key: key, batchFolder: batchFolder)
-            } else {
-                children[pid] = key
-            }
-        }
-
-        private mutating func reapChildren() {
-            while !children.isEmpty {
-                var status: Int32 = 0
-                let pid = waitpid(-1, &status, WNOHANG)
-                guard pid > 0 else { break }
-                guard let key = children.removeValue(forKey: pid) else { continue }
-                let ending = ProcessStatus.ending(status)
-                channel.send("done \(key) \(ending.status) \(ending.bySignal ? "signal" : "exit")")
+            if let failure {
+                channel.send(failure.line)
+                WorkerPool.record(failure.reason, key: key, batchFolder: batchFolder)
             }
         }
 
         /// Stops the workers and waits for them (at most a quarter of a second), so that none
         /// outlives the server; whoever started it kills what is left.
         private mutating func stopChildren() -> Int32 {
-            for pid in children.keys { kill(pid, SIGTERM) }
-            let deadline = Date().addingTimeInterval(0.25)
-            while !children.isEmpty, Date() < deadline {
-                let pid = waitpid(-1, nil, WNOHANG)
-                if pid > 0 { children[pid] = nil } else { usleep(2_000) }
-            }
+            workers.stop(waitingAtMost: 0.25)
             return 128 + Interruption.signal
         }
     }

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import ExpoModel
 import ExpoSystem
 import Speech
@@ -32,7 +31,7 @@ final class SpeechServerProcess {
     static func start(_ executable: URL, profile: VoiceProfile) throws -> SpeechServerProcess {
         // Writing to a server that has died must be an error to handle, not a signal that ends
         // this process (the CLI ignores SIGPIPE already; a library caller may not).
-        signal(SIGPIPE, SIG_IGN)
+        ProcessStatus.ignoreBrokenPipes()
         let arguments = try SpeechServerRequest(profile: profile).arguments()
         do {
             let (pid, channel) = try ChildProcess.startConnected(executable, arguments: arguments)
@@ -57,29 +56,29 @@ final class SpeechServerProcess {
     func stop(cache: TrackCache, gracefully: Bool) {
         guard !ended else { return }
         ended = true
-        close(channel.output)
-        defer { close(channel.input) }
+        channel.closeOutput()
+        defer { channel.closeInput() }
         if gracefully {
             ProcessStatus.reap(pid, blocking: true)
             return
         }
-        kill(-pid, SIGTERM)
+        ProcessStatus.send(SIGTERM, toGroup: pid)
         let deadline = Date().addingTimeInterval(0.3)
         var reaped = false
         while !reaped, Date() < deadline {
             reaped = ProcessStatus.reap(pid, blocking: false) != nil
-            if !reaped { usleep(2_000) }
+            if !reaped { ProcessStatus.pause(milliseconds: 2) }
         }
         if !reaped {
-            kill(-pid, SIGKILL)
+            ProcessStatus.send(SIGKILL, toGroup: pid)
             ProcessStatus.reap(pid, blocking: true)
         }
         // Killed workers whose server is gone are reaped by init, not here: wait until none
         // of the group runs any more, so that their files count as abandoned.
         let killDeadline = Date().addingTimeInterval(1)
         while ProcessStatus.groupIsRunning(pid), Date() < killDeadline {
-            kill(-pid, SIGKILL)
-            usleep(2_000)
+            ProcessStatus.send(SIGKILL, toGroup: pid)
+            ProcessStatus.pause(milliseconds: 2)
         }
         TrackCache.removeAbandonedFiles(in: cache.folder)
     }
@@ -89,9 +88,9 @@ final class SpeechServerProcess {
     func dismiss() {
         guard !ended else { return }
         ended = true
-        close(channel.output)
-        close(channel.input)
-        kill(-pid, SIGKILL)
+        channel.closeOutput()
+        channel.closeInput()
+        ProcessStatus.send(SIGKILL, toGroup: pid)
         ProcessStatus.reap(pid, blocking: true)
     }
 }

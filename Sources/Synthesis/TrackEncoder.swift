@@ -41,8 +41,7 @@ struct TrackEncoder {
                   copy.fingerprint == Self.fingerprint(format, job: job, delivery: delivery) else { return true }
             // A copy is used only as it was recorded: the right size and the same SHA-256.
             let url = cache.encodedURL(job.key, format)
-            var status = stat()
-            guard stat(url.path, &status) == 0, Int(status.st_size) == copy.byteCount,
+            guard let status = FileStatus.of(url.path, followingLinks: true), Int(status.size) == copy.byteCount,
                   (try? cache.digests.sha256(of: url.path)) == copy.sha256 else { return true }
             return false
         }
@@ -71,13 +70,14 @@ struct TrackEncoder {
                 measurement = try encode(job.key, sampleRate: audio.sampleRate, [choice], metadata: metadata)[0]
             }
             let url = cache.encodedURL(job.key, format)
-            var status = stat()
-            guard stat(url.path, &status) == 0 else {
-                throw ExpoError.system(file: url.path, operation: "inspect", code: errno)
+            let status: FileStatus
+            switch FileStatus.read(url.path, followingLinks: true) {
+            case .success(let found): status = found
+            case .failure(let error): throw ExpoError.system(file: url.path, operation: "inspect", code: error.code)
             }
             updated.encoded[format.rawValue] = EncodedAudio(
                 fingerprint: Self.fingerprint(format, job: job, delivery: delivery),
-                byteCount: Int(status.st_size),
+                byteCount: Int(status.size),
                 sha256: try SHA256Digest.ofFile(url.path), durationSeconds: measurement.durationSeconds,
                 loudnessLUFS: measurement.integratedLoudness.isFinite ? measurement.integratedLoudness : nil,
                 truePeakDBTP: measurement.truePeak.isFinite ? measurement.truePeak : nil)

@@ -65,9 +65,8 @@ public struct TrackSynthesizer {
         // freed under what the encoders allocate next, it stayed in the worker while it encoded
         // (11.5 MB for the hour-long poster of the ten-times catalog).
         HeapMemory.releaseFreePages()
-        // stat(2), not FileManager, whose attributes look up the owner's name in /etc/passwd.
-        var status = stat()
-        let size = stat(final.path, &status) == 0 ? Int(status.st_size) : 0
+        // The file's status, not FileManager's attributes, which look up the owner's name in /etc/passwd.
+        let size = FileStatus.of(final.path, followingLinks: true).map { Int($0.size) } ?? 0
         let audio = TrackAudio(
             durationSeconds: report.durationSeconds, sampleRate: report.sampleRate,
             loudnessLUFS: report.integratedLUFS.isFinite ? report.integratedLUFS : nil,

@@ -116,7 +116,7 @@ struct WorkerPool {
     }
 
     /// Why a track failed when its worker recorded no reason.
-    private static func reason(for ending: (status: Int32, bySignal: Bool)?) -> String {
+    static func reason(for ending: (status: Int32, bySignal: Bool)?) -> String {
         guard let ending else { return "the speech server ended before this track was made; run again to make it" }
         return ending.bySignal
             ? "the speech worker was killed by signal \(ending.status)"

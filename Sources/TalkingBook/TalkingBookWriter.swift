@@ -1,47 +1,31 @@
+import ExpoSystem
 import Foundation
-import Glibc
 
 /// Writes a ``TalkingBookDocument`` as an EPUB 3 publication with Media Overlays.
 public enum TalkingBookWriter {
     /// Writes `document` to `url` as an `.epub` file.
     ///
     /// The document is validated first (see `TalkingBookErrors.swift`). The book is then written to a
-    /// hidden temporary file in the destination's folder and renamed over `url` only when complete,
+    /// hidden temporary file in the destination's folder (ExpoSystem's `AtomicFile`) and renamed over `url` only when complete,
     /// so `url` holds either its previous content or the whole new book, never a partial one.
     /// Audio files are streamed into the archive in chunks. Equal documents (and equal audio bytes)
     /// give byte-identical files.
     public static func write(_ document: TalkingBookDocument, to url: URL) throws {
         let plan = try BookPlan(document)
         let entries = textEntries(plan)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).partial")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path])
+        let output = try AtomicFile(url.path)
+        let zip = ZipWriter(file: output.file)
+        for (name, data) in entries {
+            try zip.add(name: name, data: data)
         }
-        do {
-            let handle = try FileHandle(forWritingTo: temporary)
-            defer { try? handle.close() }
-            let zip = ZipWriter(handle: handle)
-            for (name, data) in entries {
-                try zip.add(name: name, data: data)
-            }
-            for picture in plan.pictures {
-                try zip.add(name: "EPUB/" + BookPlan.pictureHref(picture), data: picture.data)
-            }
-            for audio in plan.audioFiles {
-                try zip.add(name: "EPUB/" + audio.href, file: audio.sourceURL)
-            }
-            try zip.finish()
-            try handle.synchronize()
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
+        for picture in plan.pictures {
+            try zip.add(name: "EPUB/" + BookPlan.pictureHref(picture), data: picture.data)
         }
-        guard rename(temporary.path, url.path) == 0 else {
-            let code = errno
-            try? FileManager.default.removeItem(at: temporary)
-            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+        for audio in plan.audioFiles {
+            try zip.add(name: "EPUB/" + audio.href, file: audio.sourceURL)
         }
+        try zip.finish()
+        try output.commit(.file)
     }
 
     /// Every entry but the audio, in archive order; `mimetype` first.

@@ -1,4 +1,5 @@
 import ExpoModel
+import ExpoSystem
 import Foundation
 
 /// CRC-32 (IEEE 802.3, as ZIP uses it), table driven.
@@ -41,14 +42,14 @@ final class ZipWriter {
     private static let chunkSize = 1 << 16
     private static let flushThreshold = 1 << 20
 
-    private let handle: FileHandle
+    private let file: POSIXFile
     private var buffer = Data()
     private var offset: UInt64 = 0
     private var centralDirectory = Data()
     private var entryCount = 0
 
-    init(handle: FileHandle) {
-        self.handle = handle
+    init(file: POSIXFile) {
+        self.file = file
     }
 
     /// Adds an entry holding `data`.
@@ -144,7 +145,7 @@ final class ZipWriter {
 
     private func flush() throws {
         guard !buffer.isEmpty else { return }
-        try handle.write(contentsOf: buffer)
+        try buffer.withUnsafeBytes { try file.write($0) }
         buffer.removeAll(keepingCapacity: true)
     }
 

@@ -6,26 +6,6 @@ import ExpoSystem
 import TestSupport
 
 
-/// A fresh folder under the system's temporary folder, removed by `remove()`.
-struct ScratchFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("expo-audio-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
-
-    /// Names in the folder, hidden ones included.
-    func contents() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
-    }
-
-    func remove() { try? FileManager.default.removeItem(at: url) }
-}
-
 enum Signal {
     /// `amplitude · sin(2π f t)`, full scale 1.0.
     static func sine(frequency: Double, amplitude: Double, sampleRate: Int, seconds: Double) -> [Float] {
@@ -109,10 +89,6 @@ enum RIFFBytes {
 func synthesizeKorean(_ text: String, to output: URL) throws {
     let executable = try #require(
         ExternalTool.find("espeak-ng"), "espeak-ng is not on PATH: install it (Debian: apt-get install espeak-ng) to run this test")
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = ["-v", "ko", "-w", output.path, text]
-    try process.run()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "espeak-ng exited with status \(process.terminationStatus)")
+    let outcome = try ExternalTool.run(executable, ["-v", "ko", "-w", output.path, text], input: Data())
+    try #require(outcome.status == 0, "espeak-ng exited with status \(outcome.status): \(outcome.errorText)")
 }

@@ -22,7 +22,7 @@ enum DSPTestSignals {
             FileManager.default.isExecutableFile(atPath: "\($0)/espeak-ng")
         }
         guard installed else { return syntheticSpeech(seconds: 6) }
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let file = folder.file("speech.wav")
         try synthesizeKorean(

@@ -8,7 +8,7 @@ import TestSupport
 
 @Suite("GuideConcatenator")
 struct GuideConcatenatorTests {
-    private func makeTrack(_ name: String, value: Int16, frames: Int, rate: Int = 22050, in folder: ScratchFolder)
+    private func makeTrack(_ name: String, value: Int16, frames: Int, rate: Int = 22050, in folder: TemporaryFolder)
         throws -> URL
     {
         let url = folder.file(name)
@@ -20,7 +20,7 @@ struct GuideConcatenatorTests {
 
     @Test("tracks follow each other with silent gaps and a titled cue at each start")
     func concatenates() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let tracks = [
             GuideTrack(url: try makeTrack("01.wav", value: 100, frames: 30_000, in: folder), title: "포스터"),
@@ -47,7 +47,7 @@ struct GuideConcatenatorTests {
 
     @Test("the digest hashed beside the copy is the file's for long tracks, odd lengths and no gap")
     func digestOfLargerGuides() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         // Longer than the hashing thread's block (65,536 frames), with varied samples.
         let url = folder.file("long.wav")
@@ -65,7 +65,7 @@ struct GuideConcatenatorTests {
 
     @Test("a track at another sample rate is named in the error and no guide is written")
     func rateMismatch() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let odd = try makeTrack("02.wav", value: 1, frames: 10, rate: 16000, in: folder)
         let tracks = [
@@ -80,7 +80,7 @@ struct GuideConcatenatorTests {
 
     @Test("a guide without tracks is refused")
     func noTracks() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         #expect(throws: ExpoError.self) { try GuideConcatenator().concatenate([], to: folder.file("guide.wav")) }
         #expect(try folder.contents() == [])
@@ -88,7 +88,7 @@ struct GuideConcatenatorTests {
 
     @Test("zero gap puts tracks back to back")
     func zeroGap() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let tracks = [
             GuideTrack(url: try makeTrack("a.wav", value: 5, frames: 3, in: folder), title: "A"),

@@ -18,7 +18,7 @@ struct LoudnessNormalizerTests {
 
     @Test("a quiet clean signal is raised to the target in one pass, without limiting")
     func plainGain() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let input = folder.file("raw.wav")
         try writeWAV(
@@ -38,7 +38,7 @@ struct LoudnessNormalizerTests {
 
     @Test("a signal with peaks far above its loudness reaches the target with peaks under the ceiling")
     func limitedToTarget() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         // Speech-like crest factor: a −24 dBFS tone with 5 ms bursts near 0 dBFS every half second.
         var signal = Signal.sine(frequency: 500, amplitude: Signal.linear(-24), sampleRate: 22050, seconds: 10)
@@ -61,7 +61,7 @@ struct LoudnessNormalizerTests {
 
     @Test("output is the input shifted by exactly the head silence, followed by the tail silence")
     func timeAlignment() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         // One second of silence, then a tone; the gain needed stays under the ceiling.
         let signal =
@@ -90,7 +90,7 @@ struct LoudnessNormalizerTests {
 
     @Test("silence stays silence: no gain, loudness −infinity")
     func silentInput() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let input = folder.file("raw.wav")
         try writeWAV(Signal.silence(sampleRate: 22050, seconds: 2), sampleRate: 22050, to: input)
@@ -106,7 +106,7 @@ struct LoudnessNormalizerTests {
 
     @Test("nearly silent noise under the absolute gate is not amplified to noise")
     func belowGateInput() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let input = folder.file("raw.wav")
         let hiss = Signal.noise(count: 44100, seed: 3).map { $0 * 0.0002 }
@@ -119,7 +119,7 @@ struct LoudnessNormalizerTests {
 
     @Test("unsupported input is refused and nothing is written")
     func unsupportedInput() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let input = folder.file("stereo.wav")
         try Data(RIFFBytes.riff([RIFFBytes.fmt(channels: 2), RIFFBytes.chunk("data", [0, 0, 0, 0])])).write(to: input)
@@ -134,7 +134,7 @@ struct LoudnessNormalizerTests {
 
     @Test("real espeak-ng Korean speech reaches −19 LUFS with peaks at most −1 dBFS")
     func espeakSpeech() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let raw = folder.file("espeak.wav")
         try synthesizeKorean(

@@ -32,7 +32,7 @@ struct SampleSpoolTests {
         arguments: [0, 1, 1000, SampleSpool.chunkFrames, SampleSpool.chunkFrames + 5, 1 << 23],
         [7, 333, 65536])
     func roundTrip(memoryLimit: Int, readBlock: Int) throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let spool = SampleSpool(sampleRate: 22050, memoryLimitFrames: memoryLimit, scratchURL: folder.file("raw"))
         var expected: [Int16] = []
@@ -53,7 +53,7 @@ struct SampleSpoolTests {
 
     @Test("discard frees everything and removes the scratch file")
     func discard() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let spool = SampleSpool(sampleRate: 22050, memoryLimitFrames: 10, scratchURL: folder.file("raw"))
         try Self.ramp(100).withUnsafeBufferPointer { try spool.append($0) }
@@ -66,7 +66,7 @@ struct SampleSpoolTests {
 
     @Test("releasing a spool removes its scratch file")
     func releaseRemovesScratch() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         do {
             let spool = SampleSpool(sampleRate: 22050, memoryLimitFrames: 0, scratchURL: folder.file("raw"))
@@ -93,7 +93,7 @@ struct SampleSpoolTests {
 
     @Test("the normalizer gives the same file from a spool as from the same samples in a WAV")
     func normalizerSourcesAgree() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let samples = Signal.sine(frequency: 220, amplitude: 0.05, sampleRate: 22050, seconds: 3)
             + Signal.sine(frequency: 1500, amplitude: 0.9, sampleRate: 22050, seconds: 1)

@@ -1,6 +1,7 @@
 import CEbur128
 import Foundation
 import Testing
+import TestSupport
 @testable import Audio
 
 /// The Swift true-peak interpolator against libebur128's own true-peak mode, on signals fed in
@@ -72,8 +73,7 @@ import Testing
 
     @Test("espeak-ng's Korean, raised until its samples clip and as 16-bit steps: libebur128's true peak to the bit")
     func realSpeech() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("truepeak-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("speech.wav")
         try synthesizeKorean("만국박람회에 온 것을 환영합니다. 대한제국 전시관은 왼쪽입니다.", to: file)

@@ -86,7 +86,7 @@ struct TruePeakMeterTests {
     @Test("ffmpeg's ebur128=peak=true measures the same true peak within 0.1 dB",
           .enabled(if: FFmpeg.path != nil, "ffmpeg is not installed"))
     func agreesWithFFmpeg() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let raw = folder.file("raw.wav")
         try synthesizeKorean("전시관에 오신 것을 환영합니다. 첫 번째 방에는 천구백 년의 지도가 있습니다.", to: raw)
@@ -112,18 +112,14 @@ enum FFmpeg {
 
     /// The largest `lavfi.r128.true_peak` (linear, three decimals: ±0.012 dB near −2.5 dBTP) of
     /// `ebur128=peak=true`, in dBTP; nil when ffmpeg is missing.
-    static func truePeakDBTP(of file: URL, scratch: ScratchFolder) throws -> Double? {
+    static func truePeakDBTP(of file: URL, scratch: TemporaryFolder) throws -> Double? {
         guard let path else { return nil }
         let metadata = scratch.file("ffmpeg-\(UUID().uuidString).txt")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = [
+        let outcome = try ExternalTool.run(URL(fileURLWithPath: path), [
             "-hide_banner", "-nostats", "-loglevel", "error", "-i", file.path,
             "-af", "ebur128=peak=true:metadata=1,ametadata=mode=print:file=\(metadata.path)", "-f", "null", "-",
-        ]
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "ffmpeg exited with status \(process.terminationStatus)")
+        ], input: Data())
+        try #require(outcome.status == 0, "ffmpeg exited with status \(outcome.status): \(outcome.errorText)")
         let lines = try String(contentsOf: metadata, encoding: .utf8).split(separator: "\n")
         let peaks = lines.compactMap { line -> Double? in
             guard line.hasPrefix("lavfi.r128.true_peak=") else { return nil }

@@ -24,7 +24,7 @@ struct TruePeakNormalizerTests {
     private func normalize(
         _ signal: [Float], with normalizer: LoudnessNormalizer, sampleRate: Int = 22050
     ) throws -> LoudnessReport {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let input = folder.file("raw.wav")
         try writeWAV(signal, sampleRate: sampleRate, to: input)
@@ -43,7 +43,7 @@ struct TruePeakNormalizerTests {
 
     @Test("real espeak-ng Korean speech: −19 LUFS within 0.5 LU and a true peak at most −2.5 dBTP")
     func espeakSpeech() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let raw = folder.file("espeak.wav")
         try synthesizeKorean(
@@ -131,7 +131,7 @@ struct TruePeakNormalizerTests {
     }
 
     private func normalizeSampleCeilingOnly(_ signal: [Float], targetLUFS: Double) throws -> LoudnessReport {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         try writeWAV(signal, sampleRate: 22050, to: folder.file("raw.wav"))
         return try LoudnessNormalizer(targetLUFS: targetLUFS).normalize(
@@ -149,7 +149,7 @@ struct TruePeakNormalizerTests {
 
     @Test("a true-peak ceiling out of range is refused")
     func invalidCeiling() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         try writeWAV(Signal.silence(sampleRate: 22050, seconds: 1), sampleRate: 22050, to: folder.file("raw.wav"))
         for ceiling in [0.5, -61, .nan] {

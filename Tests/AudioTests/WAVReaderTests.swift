@@ -8,7 +8,7 @@ import TestSupport
 
 @Suite("WAVReader")
 struct WAVReaderTests {
-    private func write(_ bytes: [UInt8], named name: String, in folder: ScratchFolder) throws -> URL {
+    private func write(_ bytes: [UInt8], named name: String, in folder: TemporaryFolder) throws -> URL {
         let url = folder.file(name)
         try Data(bytes).write(to: url)
         return url
@@ -16,7 +16,7 @@ struct WAVReaderTests {
 
     @Test("skips unknown and odd-sized chunks, finds data before or after the cue list")
     func robustChunkWalk() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let samples: [Int16] = [10, -20, 30, -40, 50]
         let cue =
@@ -52,7 +52,7 @@ struct WAVReaderTests {
 
     @Test("a data chunk whose size runs past the end of the file is cut to what is there")
     func truncatedData() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let bytes = RIFFBytes.riff([
             RIFFBytes.fmt(),
@@ -66,7 +66,7 @@ struct WAVReaderTests {
 
     @Test("reads WAVE_FORMAT_EXTENSIBLE 16-bit mono as PCM")
     func extensible() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let pcmGUID: [UInt8] = [1, 0, 0, 0, 0, 0, 0x10, 0, 0x80, 0, 0, 0xAA, 0, 0x38, 0x9B, 0x71]
         let fmt =
@@ -88,7 +88,7 @@ struct WAVReaderTests {
             (7, 1, 8, "µ-law 8-bit, 1 channel, 22050 Hz"),
         ])
     func unsupportedFormats(tag: UInt16, channels: UInt16, bits: UInt16, summary: String) throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let bytes = RIFFBytes.riff([
             RIFFBytes.fmt(tag: tag, channels: channels, bits: bits),
@@ -112,7 +112,7 @@ struct WAVReaderTests {
             (RIFFBytes.riff([RIFFBytes.fmt()], form: "AVI "), "its RIFF form type is not WAVE"),
         ])
     func notWAV(bytes: [UInt8], reason: String) throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let url = try write(bytes, named: "bad.wav", in: folder)
         #expect(throws: ExpoError.notWAV(file: url.path, reason: reason)) { try WAVReader(url: url) }
@@ -129,7 +129,7 @@ struct WAVReaderTests {
             ),
         ])
     func malformed(bytes: [UInt8], reason: String) throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let url = try write(bytes, named: "broken.wav", in: folder)
         #expect(throws: ExpoError.malformedWAV(file: url.path, reason: reason)) { try WAVReader(url: url) }
@@ -144,7 +144,7 @@ struct WAVReaderTests {
 
     @Test("reads into a caller's buffer block by block")
     func bufferReads() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let url = folder.file("ramp.wav")
         let ramp = (0..<10_000).map { Int16(truncatingIfNeeded: $0 * 7) }

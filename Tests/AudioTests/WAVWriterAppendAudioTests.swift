@@ -26,7 +26,7 @@ struct WAVWriterAppendAudioTests {
     @Test("copies another file's audio exactly, between samples and silence, across copy chunks",
           arguments: [0, 1, 4097, (2 << 20) + 3])
     func copiesExactly(frames: Int) throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let track = Self.samples(frames, seed: frames)
         try Self.write(track, to: folder.file("track.wav"))
@@ -47,7 +47,7 @@ struct WAVWriterAppendAudioTests {
 
     @Test("a track at another sample rate is refused, naming it")
     func otherRateRefused() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         try Self.write(Self.samples(10, seed: 1), to: folder.file("track.wav"), sampleRate: 16000)
         let writer = try WAVWriter(url: folder.file("out.wav"), sampleRate: 22050)
@@ -60,7 +60,7 @@ struct WAVWriterAppendAudioTests {
 
     @Test("a stop request ends the copy with nothing left behind")
     func stopRequest() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         try Self.write(Self.samples(1000, seed: 2), to: folder.file("track.wav"))
         let writer = try WAVWriter(url: folder.file("out.wav"), sampleRate: 22050)
@@ -73,7 +73,7 @@ struct WAVWriterAppendAudioTests {
 
     @Test("the size limit holds for copied audio too: tooLarge, and the temporary file is gone")
     func sizeLimit() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         try Self.write(Self.samples(1000, seed: 3), to: folder.file("track.wav"))
         let writer = try WAVWriter(url: folder.file("out.wav"), sampleRate: 22050, limitBytes: 44 + 1500)
@@ -88,7 +88,7 @@ struct WAVWriterAppendAudioTests {
 struct WAVWriterExpectTests {
     @Test("a size announced too small, too large or right changes nothing in the file", arguments: [0, 10, 1000, 100_000])
     func announcedSizeIsOnlyAHint(expectedFrames: UInt64) throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let samples = WAVWriterAppendAudioTests.samples(1000, seed: 9)
         let plain = try WAVWriter(url: folder.file("plain.wav"), sampleRate: 22050)

@@ -17,7 +17,7 @@ struct WAVWriterTests {
 
     @Test("writes a canonical 16-bit mono header and the samples in order")
     func canonicalHeader() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let url = folder.file("track.wav")
         let samples: [Int16] = [0, 1, -1, 32767, -32768, 1234]
@@ -43,7 +43,7 @@ struct WAVWriterTests {
 
     @Test("a file whose size was announced before its first sample is hashed as it is written; any other is not")
     func digestWhileWriting() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let samples = (0..<100_000).map { Int16(truncatingIfNeeded: $0 &* 7919) }
         let cues = [CuePoint(sampleOffset: 10, label: "하나"), CuePoint(sampleOffset: 90_000, label: "둘")]
@@ -80,7 +80,7 @@ struct WAVWriterTests {
 
     @Test("streams into a hidden partial file and renames it into place on finish")
     func atomicRename() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let url = folder.file("guide.wav")
         try Data("old".utf8).write(to: url)
@@ -97,7 +97,7 @@ struct WAVWriterTests {
 
     @Test("cancel and an unfinished writer going away both delete the partial file")
     func cleanUp() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let cancelled = try WAVWriter(url: folder.file("a.wav"), sampleRate: 22050)
         try cancelled.append([Int16]([1, 2, 3]))
@@ -115,7 +115,7 @@ struct WAVWriterTests {
 
     @Test("cue points become a cue chunk and labelled adtl entries, every chunk word-aligned")
     func cueChunks() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let url = folder.file("cues.wav")
         // Label byte counts with the NUL: 2 (even), 3 (odd), 10 (Korean, 9 UTF-8 bytes + NUL), 1 (empty).
@@ -168,7 +168,7 @@ struct WAVWriterTests {
 
     @Test("a cue past the end is refused and the writer stays usable")
     func cuePastEnd() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let writer = try WAVWriter(url: folder.file("x.wav"), sampleRate: 22050)
         try writer.append([Int16]([1, 2]))
@@ -186,7 +186,7 @@ struct WAVWriterTests {
 
     @Test("a file that would pass the size limit is refused before anything is written")
     func sizeLimit() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let url = folder.file("big.wav")
         let writer = try WAVWriter(url: url, sampleRate: 22050, limitBytes: 44 + 200)
@@ -207,7 +207,7 @@ struct WAVWriterTests {
 
     @Test("a missing output folder is reported with the file and the reason")
     func missingFolder() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let url = folder.url.appendingPathComponent("no-such-folder/track.wav")
         let error = #expect(throws: ExpoError.self) { try WAVWriter(url: url, sampleRate: 22050) }

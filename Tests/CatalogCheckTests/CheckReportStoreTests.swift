@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import CatalogCheck
 import CatalogLoading
 import ExpoModel
@@ -13,9 +14,7 @@ import ExpoModel
                                     skipped: [])
 
     private func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("check-store-" + UUID().uuidString)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try TemporaryFolder().url
     }
 
     @Test("the key changes with the catalog, the lexicon's bytes and the voices, and only with them")

@@ -65,8 +65,7 @@ struct SeededGenerator: RandomNumberGenerator {
 /// A dictionary whose .aff has something the reduction does not model (here a prefix) is
 /// loaded whole, and answers as before.
 @Test func aDictionaryWithPrefixesIsLoadedWhole() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reduction-test-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder().url
     defer { try? FileManager.default.removeItem(at: folder) }
     try "SET UTF-8\nFLAG num\nPFX 1 Y 1\nPFX 1 0 un .\nSFX 2 Y 1\nSFX 2 0 s .\n".write(to: folder.appendingPathComponent("t.aff"), atomically: true, encoding: .utf8)
     try "1\ndo/1,2\n".write(to: folder.appendingPathComponent("t.dic"), atomically: true, encoding: .utf8)

@@ -75,8 +75,7 @@ struct CatalogLoaderPropertyTests {
 
     @Test("mutated items files load or are refused with a ExpoError")
     func mutatedItems() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-catalog-" + UUID().uuidString)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: folder) }
         await propertyCheck(count: FuzzBudget.count(3_000), input: Self.edits) { edits in
             let data = Self.mutate(Self.seedItems, with: edits.map { ($0.0, $0.1, $0.2) })
@@ -88,8 +87,7 @@ struct CatalogLoaderPropertyTests {
 
     @Test("mutated poster files load or are refused with a ExpoError")
     func mutatedPosters() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-catalog-" + UUID().uuidString)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: folder) }
         await propertyCheck(count: FuzzBudget.count(3_000), input: Self.edits) { edits in
             let data = Self.mutate(Self.seedPoster, with: edits.map { ($0.0, $0.1, $0.2) })
@@ -101,8 +99,7 @@ struct CatalogLoaderPropertyTests {
 
     @Test("random bytes are refused with a ExpoError")
     func randomBytes() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-catalog-" + UUID().uuidString)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: folder) }
         await propertyCheck(count: FuzzBudget.count(1_000), input: Gen<UInt8>.value(in: 0...255).array(of: 0...64)) { bytes in
             #expect(throws: Never.self, "\(Self.shown(Data(bytes)))") {

@@ -77,7 +77,7 @@ struct CatalogLoaderTests {
         (#"[{"name":7}]"#, "$[0].name", false),
     ])
     func invalidShapes(json: String, path: String, isPoster: Bool) throws {
-        let folder = try SharedFixtures.temporaryFolder()
+        let folder = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("bad.json")
         try Data(json.utf8).write(to: file)
@@ -94,7 +94,7 @@ struct CatalogLoaderTests {
 
     @Test("a byte-order mark is accepted; invalid UTF-8 is refused clearly")
     func encodings() throws {
-        let folder = try SharedFixtures.temporaryFolder()
+        let folder = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let bom = folder.appendingPathComponent("bom.json")
         try Data([0xEF, 0xBB, 0xBF] + Array(#"[{"name":"갓","image_name":"gat","short_desc":"s","desc":"d"}]"#.utf8)).write(to: bom)
@@ -109,7 +109,7 @@ struct CatalogLoaderTests {
 
     @Test("missing optional fields, control characters and duplicate names are warnings, not errors")
     func warnings() throws {
-        let folder = try SharedFixtures.temporaryFolder()
+        let folder = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("items.json")
         let json = #"[{"name":"갓","image_name":"gat","short_desc":null,"desc":"a\u0007b"},{"name":"갓","image_name":"gat","short_desc":"s","desc":"d"}]"#

@@ -9,8 +9,7 @@ import TestSupport
 @Suite("Catalog messages stay on one line")
 struct CatalogMessageTests {
     private func load(items: String) throws -> (entries: [Entry], warnings: [CatalogWarning]) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-messages-" + UUID().uuidString)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("items.json")
         try Data(items.utf8).write(to: file)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import ExpoModel
 @testable import CatalogLoading
 
@@ -8,8 +9,7 @@ import ExpoModel
 @Suite("Catalog loader: picture fields")
 struct PictureFieldTests {
     static func load(poster: String, items: String) throws -> (Catalog, [CatalogWarning]) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("expo-picture-fields-" + UUID().uuidString)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data(poster.utf8).write(to: folder.appendingPathComponent("poster.json"))
         try Data(items.utf8).write(to: folder.appendingPathComponent("items.json"))

@@ -1,6 +1,7 @@
 import ExpoModel
 import Foundation
 import Testing
+import TestSupport
 @testable import Encoding
 
 /// Byte-level checks of what this package writes itself (no ffprobe needed).
@@ -33,7 +34,7 @@ import Testing
 
     @Test("Opus track: OpusTags holds the tags and CHAPTERnnn comments")
     func opusComments() throws {
-        let folder = try Support.temporaryFolder()
+        let folder = try TemporaryFolder().path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let chapters = [ChapterMark(title: "처음", startSeconds: 0), ChapterMark(title: "끝", startSeconds: 3_723.4567)]
         let info = try Support.encode(Support.track(seconds: 0.5), format: .opus, to: folder + "/t.opus",
@@ -61,7 +62,7 @@ import Testing
 
     @Test("An Ogg Opus file read a page at a time, over many read chunks, gives what reading it whole gives")
     func streamedPackets() throws {
-        let folder = try Support.temporaryFolder()
+        let folder = try TemporaryFolder().path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // Packets with a valid TOC (one 20 ms frame), of sizes that need several lacing values;
         // one packet goes on from one page to the next.

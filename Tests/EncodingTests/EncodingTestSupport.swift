@@ -1,17 +1,11 @@
 import ExpoModel
 import Foundation
 import Testing
+import TestSupport
 @testable import Encoding
 
-/// Helpers shared by the tests: temporary folders, synthetic signals, espeak-ng, ffprobe.
+/// Helpers shared by the tests: synthetic signals, espeak-ng, ffprobe.
 enum Support {
-    /// A fresh temporary folder for one test.
-    static func temporaryFolder() throws -> String {
-        let path = NSTemporaryDirectory() + "encoding-tests-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
     /// A 22 050 Hz mono track laid out like expo-narrate's: 300 ms silence, `seconds` of a
     /// gliding tone at `amplitude` (with a short fade), 600 ms silence.
     static func track(seconds: Double, frequency: Double = 440, amplitude: Double = 0.3, rate: Int = 22_050) -> [Int16] {
@@ -40,16 +34,9 @@ enum Support {
 
     /// The bytes `program` writes to standard output, or nil if it cannot be run or fails.
     private static func output(_ program: String, _ arguments: [String]) -> Data? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [program] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? data : nil
+        guard let outcome = try? ExternalTool.run(URL(fileURLWithPath: "/usr/bin/env"), [program] + arguments, input: Data()),
+              outcome.status == 0 else { return nil }
+        return outcome.output
     }
 
     static func has(_ program: String) -> Bool { run("which", [program]) != nil }

@@ -1,6 +1,7 @@
 import ExpoModel
 import Foundation
 import Testing
+import TestSupport
 @testable import Encoding
 
 @Suite("Guide assembly") struct GuideAssemblerTests {
@@ -9,7 +10,7 @@ import Testing
 
     @Test("Chapters land within half a codec frame of guide.wav's cue points", arguments: [EncodedFormat.mp3, .opus])
     func chapterOffsets(format: EncodedFormat) throws {
-        let folder = try Support.temporaryFolder()
+        let folder = try TemporaryFolder().path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (assembly, tracks, pcm) = try assemble(format, in: folder)
         let frameSeconds = format == .mp3 ? 576.0 / 22_050 : 0.020
@@ -44,7 +45,7 @@ import Testing
 
     @Test("A track's audio decodes the same inside the guide as alone", arguments: [EncodedFormat.mp3, .opus])
     func remuxedAudioMatchesTracks(format: EncodedFormat) throws {
-        let folder = try Support.temporaryFolder()
+        let folder = try TemporaryFolder().path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (assembly, tracks, _) = try assemble(format, in: folder)
         let guide = try decodeEncodedFile(assembly.file.path).samples
@@ -67,7 +68,7 @@ import Testing
     @Test("The MP3 guide's info frame is consistent (frame count, bytes, CRCs, delay, padding)",
           arguments: [MP3Settings(), MP3Settings(rateControl: .cbr(kbps: 48))])
     func mp3InfoFrame(settings: MP3Settings) throws {
-        let folder = try Support.temporaryFolder()
+        let folder = try TemporaryFolder().path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (assembly, tracks, pcm) = try assemble(.mp3, in: folder, mp3: settings)
         let bytes = try readWholeFile(assembly.file.path)
@@ -88,7 +89,7 @@ import Testing
     @Test("The guide is described from what was written exactly as reading the file describes it",
           arguments: [EncodedFormat.mp3, .opus])
     func describedWithoutReadingBack(format: EncodedFormat) throws {
-        let folder = try Support.temporaryFolder()
+        let folder = try TemporaryFolder().path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (assembly, _, _) = try assemble(format, in: folder)
         let read = format == .mp3 ? try MP3FileInspector.describe(path: assembly.file.path)
@@ -98,7 +99,7 @@ import Testing
 
     @Test("Bad input is refused with the file named")
     func badInput() throws {
-        let folder = try Support.temporaryFolder()
+        let folder = try TemporaryFolder().path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(throws: ExpoError.self) { _ = try GuideAssembler.mp3(tracks: [], to: folder + "/g.mp3") }
         let bogus = folder + "/bogus.mp3"

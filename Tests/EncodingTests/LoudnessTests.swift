@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import Audio
 @testable import Encoding
 
@@ -27,7 +28,7 @@ import Audio
     @Test("Decoded speech keeps its loudness; true-peak overshoot stays within the documented bar",
           arguments: [EncodedFormat.opus, .mp3])
     func decodedSpeech(format: EncodedFormat) throws {
-        let folder = try Support.temporaryFolder()
+        let folder = try TemporaryFolder().path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         guard let speech = try Support.espeakClip(in: folder) else { return }
         // Normalise by gain only to −19 LUFS; the clip is short and its peaks stay below −1 dBFS.

@@ -1,6 +1,7 @@
 import ExpoModel
 import Foundation
 import Testing
+import TestSupport
 import Audio
 @testable import Encoding
 
@@ -22,7 +23,7 @@ import Audio
         #expect(OpusSettings().codecRate(forInput: 44_100) == 48_000)
         #expect(OpusSettings().codecRate(forInput: 16_000) == 16_000)
         #expect(OpusSettings(codecSampleRate: 48_000).codecRate(forInput: 22_050) == 48_000)
-        let folder = try Support.temporaryFolder()
+        let folder = try TemporaryFolder().path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let info = try Support.encode(Self.signal(), format: .opus, to: folder + "/t.opus")
         let stream = try OggOpusStream(bytes: try readWholeFile(info.path), file: info.path)
@@ -34,7 +35,7 @@ import Audio
     @Test("The decoded file lines up with the input: no shift from the resampler or the look-ahead",
           arguments: [24_000, 48_000])
     func alignment(codecRate: Int) throws {
-        let folder = try Support.temporaryFolder()
+        let folder = try TemporaryFolder().path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let input = Self.signal()
         let info = try Support.encode(input, format: .opus, to: folder + "/t.opus", opus: OpusSettings(codecSampleRate: codecRate))
@@ -61,7 +62,7 @@ import Audio
 
     @Test("Measuring while encoding agrees with decoding the finished file (loudness, true peak, length)")
     func inProcessMeasurement() throws {
-        let folder = try Support.temporaryFolder()
+        let folder = try TemporaryFolder().path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let input = Self.signal()
         let encoder = try OpusFileEncoder(path: folder + "/t.opus", sampleRate: 22_050, measuring: true)
@@ -80,7 +81,7 @@ import Audio
 
     @Test("A gain turns the decoded audio down by as much; complexity and the speech hint are honoured")
     func settingsForReencoding() throws {
-        let folder = try Support.temporaryFolder()
+        let folder = try TemporaryFolder().path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let input = Self.signal()
         func measured(_ settings: OpusSettings, _ name: String) throws -> EncodedFileMeasurement {

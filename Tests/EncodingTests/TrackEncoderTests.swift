@@ -1,6 +1,7 @@
 import ExpoModel
 import Foundation
 import Testing
+import TestSupport
 @testable import Encoding
 
 @Suite("Track encoders") struct TrackEncoderTests {
@@ -9,7 +10,7 @@ import Testing
 
     @Test("Opus: duration, tags and chapters round-trip")
     func opusRoundTrip() throws {
-        let folder = try Support.temporaryFolder()
+        let folder = try TemporaryFolder().path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let samples = Support.track(seconds: 2)
         let info = try Support.encode(samples, format: .opus, to: folder + "/t.opus", metadata: metadata, chapters: chapters)
@@ -23,7 +24,7 @@ import Testing
 
     @Test("MP3: exact gapless duration, tags and chapters round-trip", arguments: [MP3Settings(), MP3Settings(rateControl: .cbr(kbps: 56)), MP3Settings(rateControl: .cbr(kbps: 48))])
     func mp3RoundTrip(settings: MP3Settings) throws {
-        let folder = try Support.temporaryFolder()
+        let folder = try TemporaryFolder().path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let samples = Support.track(seconds: 2)
         let info = try Support.encode(samples, format: .mp3, to: folder + "/t.mp3", metadata: metadata, chapters: chapters, mp3: settings)
@@ -36,7 +37,7 @@ import Testing
 
     @Test("MP3 bit reservoir never reaches back before a track's first frame")
     func mp3FirstFrameIsSelfContained() throws {
-        let folder = try Support.temporaryFolder()
+        let folder = try TemporaryFolder().path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let info = try Support.encode(Support.track(seconds: 1, amplitude: 0.8), format: .mp3, to: folder + "/t.mp3")
         let bytes = try readWholeFile(info.path)
@@ -51,7 +52,7 @@ import Testing
             _ = try OpusFileEncoder(path: path, sampleRate: 22_050)
         } throws: { error in
             guard let error = error as? ExpoError else { return false }
-            return error.category == .io && error.code == ENOENT && error.message.hasPrefix(path + ": cannot create the file: ")
+            return error.category == .io && error.code == ENOENT && error.message.hasPrefix(path + ": cannot create: ")
                 && error.localizedDescription.contains("No such file or directory")
         }
         #expect(throws: ExpoError.self) { _ = try MP3FileEncoder(path: path.replacingOccurrences(of: ".opus", with: ".mp3"), sampleRate: 22_050) }
@@ -59,7 +60,7 @@ import Testing
 
     @Test("Refused settings are reported, not silently changed")
     func refusedSettings() throws {
-        let folder = try Support.temporaryFolder()
+        let folder = try TemporaryFolder().path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(throws: ExpoError.self) { _ = try MP3FileEncoder(path: folder + "/a.mp3", sampleRate: 22_000) }
         #expect(throws: ExpoError.self) { _ = try OpusFileEncoder(path: folder + "/a.opus", sampleRate: 22_050, settings: OpusSettings(complexity: 11)) }
@@ -69,7 +70,7 @@ import Testing
 
     @Test("A finished encoder refuses more input")
     func finishedEncoder() throws {
-        let folder = try Support.temporaryFolder()
+        let folder = try TemporaryFolder().path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let encoder = try MP3FileEncoder(path: folder + "/a.mp3", sampleRate: 22_050)
         _ = try encoder.finish()

@@ -8,7 +8,7 @@ import TestSupport
 struct FileDigestsTests {
     @Test("a file hashed once is read again only when it changed: a changed byte of the same size is caught though its time was set back")
     func changedBytesAreCaught() throws {
-        let folder = try SharedFixtures.temporaryFolder().path
+        let folder = try TemporaryFolder().url.path
         defer { _ = FileTree.removeTree(folder) }
         let path = folder + "/track.wav", ledger = URL(fileURLWithPath: folder + "/ledger")
         try Data(repeating: 7, count: 10_000).write(to: URL(fileURLWithPath: path))
@@ -33,7 +33,7 @@ struct FileDigestsTests {
 
     @Test("a file this run wrote is remembered only once its tick has passed, and only if it is still the file written")
     func writtenFiles() throws {
-        let folder = try SharedFixtures.temporaryFolder().path
+        let folder = try TemporaryFolder().url.path
         defer { _ = FileTree.removeTree(folder) }
         let ledger = URL(fileURLWithPath: folder + "/ledger")
         let kept = folder + "/kept", changed = folder + "/changed"
@@ -52,7 +52,7 @@ struct FileDigestsTests {
 
     @Test("the ledger is written only when an entry changed, without entries whose file is gone")
     func ledgerWrites() throws {
-        let folder = try SharedFixtures.temporaryFolder().path
+        let folder = try TemporaryFolder().url.path
         defer { _ = FileTree.removeTree(folder) }
         let ledger = URL(fileURLWithPath: folder + "/ledger")
         for name in ["a", "b"] { try Data(name.utf8).write(to: URL(fileURLWithPath: folder + "/" + name)) }

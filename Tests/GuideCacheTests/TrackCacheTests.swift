@@ -19,7 +19,7 @@ struct TrackCacheTests {
 
     @Test("an entry is trusted only when its WAV has the recorded size, a header that agrees and the recorded SHA-256")
     func entries() throws {
-        let folder = try SharedFixtures.temporaryFolder()
+        let folder = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let key = String(repeating: "ab", count: 32)
         #expect(try TrackCache(folder: folder).entry(key) == nil)
@@ -76,7 +76,7 @@ struct TrackCacheTests {
 
     @Test("a track this run's worker just made is taken with the SHA-256 it recorded, its record, size and header still checked")
     func entryMadeByThisRun() throws {
-        let folder = try SharedFixtures.temporaryFolder()
+        let folder = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let (key, good, ledger, entry) = try Self.storedEntry(in: folder, key: String(repeating: "ef", count: 32))
         var cache = try TrackCache(folder: folder, digests: FileDigests(ledger: ledger))
@@ -97,7 +97,7 @@ struct TrackCacheTests {
 
     @Test("a cached WAV remembered as checked is checked again when a byte changed, its size and time kept")
     func rememberedEntries() throws {
-        let folder = try SharedFixtures.temporaryFolder()
+        let folder = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let (key, _, ledger, entry) = try Self.storedEntry(in: folder, key: String(repeating: "cd", count: 32))
         var cache = try TrackCache(folder: folder, digests: FileDigests(ledger: ledger))
@@ -113,7 +113,7 @@ struct TrackCacheTests {
 
     @Test("temporary files of processes that are gone are removed; this process's are kept")
     func abandonedFiles() throws {
-        let folder = try SharedFixtures.temporaryFolder()
+        let folder = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let key = String(repeating: "cd", count: 32)
         let dead = folder.appendingPathComponent(".\(key).wav.partial-999999")
@@ -129,7 +129,7 @@ struct TrackCacheTests {
 
     @Test("a cache shared with other hosts keeps a temporary file whose process is not here until it is a day old")
     func otherHostsTemporaries() throws {
-        let folder = try SharedFixtures.temporaryFolder()
+        let folder = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let key = String(repeating: "ef", count: 32)
         // Process 999999 does not run here; on another host it may be writing this file now.
@@ -162,7 +162,7 @@ struct TrackCacheTests {
 
     @Test("sha256 matches a known digest")
     func digest() throws {
-        let folder = try SharedFixtures.temporaryFolder()
+        let folder = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("abc")
         try Data("abc".utf8).write(to: file)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import KoreanPronunciation
+import TestSupport
 
 /// The maintainers' measure on our own table: what espeak-ng says for pronounce(written)
 /// must equal what it says for the reference pronunciation. Runs when espeak-ng is
@@ -13,15 +14,12 @@ import KoreanPronunciation
     }
 
     static func phonemes(_ text: String) -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: espeak)
-        p.arguments = ["-v", "ko", "-x", "-q", text]
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        do { try p.run() } catch { return "<espeak failed: \(error)>" }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        do {
+            let outcome = try ExternalTool.run(URL(fileURLWithPath: espeak), ["-v", "ko", "-x", "-q", text], input: Data())
+            return outcome.outputText.trimmingCharacters(in: .whitespacesAndNewlines)
+        } catch {
+            return "<espeak failed: \(error)>"
+        }
     }
 
     @Test(.enabled(if: enabled))

@@ -27,5 +27,8 @@ import KoreanPronunciation
             lines.append("  \(f): \(ok)/\(n) = \(String(format: "%.1f", 100.0 * Double(ok) / Double(n)))%")
         }
         print(lines.joined(separator: "\n"))
+        // Every family has cases and passes whole, as `standardPronunciation` demands of each row.
+        #expect(!byFamily.isEmpty)
+        for (family, (ok, n)) in byFamily { #expect(ok == n, "\(family): \(ok)/\(n)") }
     }
 }

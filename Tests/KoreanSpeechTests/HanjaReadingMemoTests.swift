@@ -9,7 +9,7 @@ import TestSupport
 struct HanjaReadingMemoTests {
     @Test("a saved memo answers as the dictionary did, without the dictionary")
     func roundTrip() throws {
-        let folder = try SharedFixtures.temporaryFolder()
+        let folder = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("hanja-readings.json")
         let run: [Unicode.Scalar] = Array("八萬大藏經".unicodeScalars)
@@ -30,7 +30,7 @@ struct HanjaReadingMemoTests {
 
     @Test("a memo of another tool version is ignored")
     func stamp() throws {
-        let folder = try SharedFixtures.temporaryFolder()
+        let folder = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("hanja-readings.json")
         let memo = HanjaReadingMemo()

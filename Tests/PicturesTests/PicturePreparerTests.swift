@@ -9,9 +9,7 @@ import TestSupport
 @Suite("pictures: sizes, metadata, hostile files")
 struct PicturePreparerTests {
     static func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("expo-pictures-" + UUID().uuidString)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try TemporaryFolder().url
     }
 
     static func write(_ data: Data, _ name: String, in folder: URL) throws -> URL {

@@ -27,7 +27,7 @@ struct CaptionMemoTests {
 
     @Test("a track split once is read back the same from the memo; other timings are split again; an unchanged run writes nothing")
     func reuse() throws {
-        let folder = try SharedFixtures.temporaryFolder()
+        let folder = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let split = TrackCaptions(track: Self.track, result: Self.result())
         let first = CaptionMemo(cacheFolder: folder)
@@ -55,7 +55,7 @@ struct CaptionMemoTests {
 
     @Test("a damaged memo is split again, never read wrong; without a cache folder every track is split")
     func damage() throws {
-        let folder = try SharedFixtures.temporaryFolder()
+        let folder = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let memo = CaptionMemo(cacheFolder: folder)
         let split = memo.captions(track: Self.track, result: Self.result())

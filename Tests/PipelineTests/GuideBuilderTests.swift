@@ -43,7 +43,7 @@ struct GuideBuilderTests {
 
     @Test("a run publishes every file, and the manifest's figures are the files' own")
     func wholeGuide() throws {
-        let folder = try SharedFixtures.temporaryFolder().appendingPathComponent("out")
+        let folder = try TemporaryFolder().url.appendingPathComponent("out")
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         let run = try Self.build(into: folder.appendingPathComponent("out"))
         let out = folder.appendingPathComponent("out")
@@ -75,7 +75,7 @@ struct GuideBuilderTests {
 
     @Test("a second run over the same catalog synthesises nothing and publishes the same bytes")
     func warmRun() throws {
-        let folder = try SharedFixtures.temporaryFolder().appendingPathComponent("out")
+        let folder = try TemporaryFolder().url.appendingPathComponent("out")
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         _ = try Self.build(into: folder)
         let first = try Data(contentsOf: folder.appendingPathComponent("manifest.json"))
@@ -87,7 +87,7 @@ struct GuideBuilderTests {
 
     @Test("one changed entry is the only track synthesised again")
     func oneChangedEntry() throws {
-        let folder = try SharedFixtures.temporaryFolder().appendingPathComponent("out")
+        let folder = try TemporaryFolder().url.appendingPathComponent("out")
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         _ = try Self.build(into: folder)
         var catalog = Self.catalog
@@ -98,7 +98,7 @@ struct GuideBuilderTests {
 
     @Test("a track whose speech fails falls back to text; the others keep their audio")
     func oneTrackFails() throws {
-        let folder = try SharedFixtures.temporaryFolder().appendingPathComponent("out")
+        let folder = try TemporaryFolder().url.appendingPathComponent("out")
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         let run = try Self.build(into: folder, failure: .track(fileStem: "01-jikji"))
         #expect(run.report.failedTracks == ["직지"])
@@ -110,7 +110,7 @@ struct GuideBuilderTests {
 
     @Test("no speech at all (no espeak-ng data) writes the text and says why")
     func speechUnavailable() throws {
-        let folder = try SharedFixtures.temporaryFolder().appendingPathComponent("out")
+        let folder = try TemporaryFolder().url.appendingPathComponent("out")
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         let run = try Self.build(into: folder, failure: .unavailable)
         #expect(run.report.audioMissingReason == "no voice data")
@@ -120,7 +120,7 @@ struct GuideBuilderTests {
 
     @Test("a speech source that cannot start is an error, and the published guide is left as it was")
     func cannotStart() throws {
-        let folder = try SharedFixtures.temporaryFolder().appendingPathComponent("out")
+        let folder = try TemporaryFolder().url.appendingPathComponent("out")
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         _ = try Self.build(into: folder)
         let before = try Data(contentsOf: folder.appendingPathComponent("manifest.json"))
@@ -137,7 +137,7 @@ struct GuideBuilderTests {
 
     @Test("an unknown entry is a usage error naming it")
     func unknownEntry() throws {
-        let folder = try SharedFixtures.temporaryFolder().appendingPathComponent("out")
+        let folder = try TemporaryFolder().url.appendingPathComponent("out")
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         #expect {
             _ = try Self.build(into: folder, selection: .some(poster: false, entryNames: ["없는 항목"]))
@@ -149,7 +149,7 @@ struct GuideBuilderTests {
 
     @Test("every format asked for is published, cached, and joined into a guide with a chapter per track")
     func compressedFormats() throws {
-        let folder = try SharedFixtures.temporaryFolder().appendingPathComponent("out")
+        let folder = try TemporaryFolder().url.appendingPathComponent("out")
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         let delivery = Delivery(formats: [.opus, .mp3, .epub])
         _ = try Self.build(into: folder, delivery: delivery)

@@ -8,7 +8,7 @@ import TestSupport
 struct GuideVerifierTests {
     @Test("a fresh guide is whole; a recorded figure the audio does not have, a missing file and a foreign path are named")
     func figures() throws {
-        let folder = try SharedFixtures.temporaryFolder()
+        let folder = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("out")
         _ = try GuideBuilderTests.build(into: out)
@@ -42,7 +42,7 @@ struct GuideVerifierTests {
 
     @Test("a folder without a manifest, or with one of an older version, is one problem")
     func noManifest() throws {
-        let folder = try SharedFixtures.temporaryFolder()
+        let folder = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(GuideVerifier.verify(folder: folder).problems.count == 1)
         try Data("{}".utf8).write(to: folder.appendingPathComponent("manifest.json"))

@@ -14,7 +14,7 @@ struct NarrationCacheTests {
 
     @Test("an unchanged catalog is narrated from the cache; a changed entry or lexicon is narrated again")
     func reuse() throws {
-        let folder = try SharedFixtures.temporaryFolder()
+        let folder = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = NarrationCache(folder: folder)
         let normalizer = KoreanSpeechNormalizer()
@@ -35,7 +35,7 @@ struct NarrationCacheTests {
 
     @Test("a stored narration is used only if its digest matches and the reader sees the catalog's text")
     func verified() throws {
-        let folder = try SharedFixtures.temporaryFolder()
+        let folder = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = NarrationCache(folder: folder)
         let normalizer = KoreanSpeechNormalizer()

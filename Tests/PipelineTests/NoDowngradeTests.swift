@@ -8,7 +8,7 @@ import TestSupport
 struct NoDowngradeTests {
     @Test("no speech at all, but every track is in the cache: the audio is made from the cache, nothing lost")
     func speechUnavailableButCached() throws {
-        let folder = try SharedFixtures.temporaryFolder().appendingPathComponent("out")
+        let folder = try TemporaryFolder().url.appendingPathComponent("out")
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         _ = try GuideBuilderTests.build(into: folder)
         let run = try GuideBuilderTests.build(into: folder, failure: .unavailable)
@@ -18,7 +18,7 @@ struct NoDowngradeTests {
 
     @Test("no speech at all while the folder's guide has audio: an 'unavailable' error, the guide left as it was")
     func speechUnavailableOverAudio() throws {
-        let folder = try SharedFixtures.temporaryFolder().appendingPathComponent("out")
+        let folder = try TemporaryFolder().url.appendingPathComponent("out")
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         _ = try GuideBuilderTests.build(into: folder)
         let before = try Data(contentsOf: folder.appendingPathComponent("manifest.json"))

@@ -11,7 +11,7 @@ struct PartialGuideTests {
 
     @Test("after --all, one changed entry: only it is synthesised and the guide keeps every track")
     func oneChangedEntry() throws {
-        let folder = try SharedFixtures.temporaryFolder().appendingPathComponent("out")
+        let folder = try TemporaryFolder().url.appendingPathComponent("out")
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         _ = try Builder.build(into: folder)
         var catalog = Builder.catalog
@@ -25,7 +25,7 @@ struct PartialGuideTests {
 
     @Test("another track the cache lacks stops the run before anything is synthesised or published")
     func otherTrackNotCached() throws {
-        let folder = try SharedFixtures.temporaryFolder().appendingPathComponent("out")
+        let folder = try TemporaryFolder().url.appendingPathComponent("out")
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         _ = try Builder.build(into: folder)
         let before = try Data(contentsOf: folder.appendingPathComponent("manifest.json"))
@@ -44,7 +44,7 @@ struct PartialGuideTests {
 
     @Test("on an empty folder, then again: the guide is the tracks asked for so far")
     func growingGuide() throws {
-        let folder = try SharedFixtures.temporaryFolder().appendingPathComponent("out")
+        let folder = try TemporaryFolder().url.appendingPathComponent("out")
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         _ = try Builder.build(into: folder, selection: .some(poster: false, entryNames: ["02-gat"]))
         #expect(try Builder.manifest(in: folder).tracks.map(\.fileStem) == ["02-gat"])
@@ -55,7 +55,7 @@ struct PartialGuideTests {
 
     @Test("an entry taken out of the catalog leaves the guide; the others stay")
     func entryRemoved() throws {
-        let folder = try SharedFixtures.temporaryFolder().appendingPathComponent("out")
+        let folder = try TemporaryFolder().url.appendingPathComponent("out")
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         _ = try Builder.build(into: folder)
         var catalog = Builder.catalog
@@ -68,7 +68,7 @@ struct PartialGuideTests {
 
     @Test("a published manifest that cannot be read stops a partial run as bad data")
     func unreadableManifest() throws {
-        let folder = try SharedFixtures.temporaryFolder().appendingPathComponent("out")
+        let folder = try TemporaryFolder().url.appendingPathComponent("out")
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         _ = try Builder.build(into: folder)
         try Data("{\"formatVersion\": 1".utf8).write(to: folder.appendingPathComponent("manifest.json"))

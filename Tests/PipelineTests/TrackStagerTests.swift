@@ -17,7 +17,7 @@ struct TrackStagerTests {
 
     /// A temporary folder with a track cache and an output folder in it.
     static func places() throws -> (URL, TrackCache, OutputFolder) {
-        let folder = try SharedFixtures.temporaryFolder()
+        let folder = try TemporaryFolder().url
         return (folder, try TrackCache(folder: folder.appendingPathComponent("cache")),
                 try OutputFolder(destination: folder.appendingPathComponent("out")))
     }

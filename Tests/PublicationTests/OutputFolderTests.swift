@@ -9,7 +9,7 @@ import TestSupport
 struct OutputFolderTests {
     /// A new output folder's path inside a temporary folder of its own (work folders go beside it).
     static func folder() throws -> URL {
-        try SharedFixtures.temporaryFolder().appendingPathComponent("guide")
+        try TemporaryFolder().url.appendingPathComponent("guide")
     }
 
     static func text(_ folder: URL, _ name: String) -> String? {
@@ -173,7 +173,7 @@ struct OutputFolderTests {
 struct StagedOutputTests {
     @Test("nothing reaches the destination before publish; publish swaps in everything and drops the old guide's own files")
     func publish() throws {
-        let folder = try SharedFixtures.temporaryFolder().appendingPathComponent("guide")
+        let folder = try TemporaryFolder().url.appendingPathComponent("guide")
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         let first = try OutputFolder(destination: folder)
         try first.write("old", to: "a.txt")
@@ -192,7 +192,7 @@ struct StagedOutputTests {
 
     @Test("a run that is discarded leaves the previous output as it was")
     func discard() throws {
-        let folder = try SharedFixtures.temporaryFolder().appendingPathComponent("guide")
+        let folder = try TemporaryFolder().url.appendingPathComponent("guide")
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         let first = try OutputFolder(destination: folder)
         try first.write("old", to: "a.txt")
@@ -208,7 +208,7 @@ struct StagedOutputTests {
 
     @Test("a path under a regular file cannot be an output folder")
     func impossiblePath() throws {
-        let folder = try SharedFixtures.temporaryFolder()
+        let folder = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("file")
         try Data().write(to: file)

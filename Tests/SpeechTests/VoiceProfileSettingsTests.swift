@@ -14,7 +14,7 @@ struct VoiceProfileSettingsTests {
 
     @Test("a setting the profile does not have is an error naming the file's line, with CRLF and a BOM too")
     func unknownSetting() throws {
-        let folder = try SharedFixtures.temporaryFolder()
+        let folder = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let standard = try String(contentsOf: SharedFixtures.projectRoot.appendingPathComponent("Voices/standard.json"), encoding: .utf8)
         let misspelt = "\u{FEFF}" + standard.replacingOccurrences(of: "\"truePeakCeilingDBTP\"", with: "\"truePeakCeilingDBTp\"")

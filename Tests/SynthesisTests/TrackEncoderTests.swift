@@ -49,7 +49,7 @@ struct TrackEncoderTests {
 
     @Test("A ceiling under the first encodings' peaks is met by re-encoding; the record is the file's")
     func reencodesUntilUnderTheCeiling() throws {
-        let folder = try SharedFixtures.temporaryFolder()
+        let folder = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let (cache, audio, job) = try Self.cacheWithTrack(in: folder)
         let delivery = Delivery(formats: [.opus, .mp3])
@@ -71,7 +71,7 @@ struct TrackEncoderTests {
 
     @Test("A ceiling nothing can meet stops with the file named")
     func namesTheFileItCannotBringUnder() throws {
-        let folder = try SharedFixtures.temporaryFolder()
+        let folder = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let (cache, audio, job) = try Self.cacheWithTrack(in: folder)
         let impossible = TrackEncoder(cache: cache, delivery: Delivery(formats: [.opus]), ceilingDBTP: -80)

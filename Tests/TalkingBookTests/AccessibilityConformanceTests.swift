@@ -11,8 +11,8 @@ struct AccessibilityConformanceTests {
 
     @Test("a book that meets WCAG 2.2 AA claims it, with its evaluator; the summary is kept")
     func claimed() throws {
-        let scratch = try ScratchDirectory()
-        defer { scratch.cleanUp() }
+        let scratch = try TemporaryFolder()
+        defer { scratch.remove() }
         var document = try SampleBook.withPlaceholderAudio(in: scratch)
         document.certifiedBy = "expo-narrate (automated self-check)"
         #expect(AccessibilityConformance.failures(document).isEmpty)
@@ -24,8 +24,8 @@ struct AccessibilityConformanceTests {
 
     @Test("an empty heading, or no evaluator, makes no claim")
     func notClaimed() throws {
-        let scratch = try ScratchDirectory()
-        defer { scratch.cleanUp() }
+        let scratch = try TemporaryFolder()
+        defer { scratch.remove() }
         var document = try SampleBook.withPlaceholderAudio(in: scratch)
         #expect(!(try Self.packageDocument(document)).contains("dcterms:conformsTo"))
         document.certifiedBy = "someone"

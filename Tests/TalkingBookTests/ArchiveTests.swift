@@ -13,8 +13,8 @@ struct ArchiveTests {
     }
 
     @Test func mimetypeComesFirstStoredWithoutExtraField() throws {
-        let scratch = try ScratchDirectory()
-        defer { scratch.cleanUp() }
+        let scratch = try TemporaryFolder()
+        defer { scratch.remove() }
         let epub = scratch.file("guide.epub")
         try TalkingBookWriter.write(try SampleBook.withPlaceholderAudio(in: scratch), to: epub)
         let bytes = try Data(contentsOf: epub)
@@ -34,8 +34,8 @@ struct ArchiveTests {
     }
 
     @Test func identicalInputGivesIdenticalBytes() throws {
-        let scratch = try ScratchDirectory()
-        defer { scratch.cleanUp() }
+        let scratch = try TemporaryFolder()
+        defer { scratch.remove() }
         let document = try SampleBook.withPlaceholderAudio(in: scratch)
         try TalkingBookWriter.write(document, to: scratch.file("a.epub"))
         try TalkingBookWriter.write(document, to: scratch.file("b.epub"))
@@ -46,8 +46,8 @@ struct ArchiveTests {
     }
 
     @Test func failedWriteKeepsThePreviousFileAndLeavesNothingBehind() throws {
-        let scratch = try ScratchDirectory()
-        defer { scratch.cleanUp() }
+        let scratch = try TemporaryFolder()
+        defer { scratch.remove() }
         var document = try SampleBook.withPlaceholderAudio(in: scratch)
         let epub = scratch.file("guide.epub")
         try Data("previous".utf8).write(to: epub)
@@ -68,8 +68,8 @@ struct ArchiveTests {
     }
 
     @Test func successfulWriteReplacesTheFile() throws {
-        let scratch = try ScratchDirectory()
-        defer { scratch.cleanUp() }
+        let scratch = try TemporaryFolder()
+        defer { scratch.remove() }
         let epub = scratch.file("guide.epub")
         try Data("previous".utf8).write(to: epub)
         try TalkingBookWriter.write(try SampleBook.withPlaceholderAudio(in: scratch), to: epub)
@@ -83,8 +83,8 @@ struct ArchiveTests {
 @Suite("Validation of the document")
 struct ValidationTests {
     private func sample(_ change: (inout TalkingBookDocument) -> Void) throws -> TalkingBookDocument {
-        let scratch = try ScratchDirectory()
-        defer { scratch.cleanUp() }
+        let scratch = try TemporaryFolder()
+        defer { scratch.remove() }
         var document = try SampleBook.withPlaceholderAudio(in: scratch)
         change(&document)
         return document
@@ -142,8 +142,8 @@ struct ValidationTests {
 @Suite("Streaming and labels")
 struct StreamingTests {
     @Test func largeAudioIsCopiedInChunksIntact() throws {
-        let scratch = try ScratchDirectory()
-        defer { scratch.cleanUp() }
+        let scratch = try TemporaryFolder()
+        defer { scratch.remove() }
         var document = try SampleBook.withPlaceholderAudio(in: scratch)
         let big = scratch.file("big.mp3")
         var generator = UInt32(1)
@@ -160,8 +160,8 @@ struct StreamingTests {
     }
 
     @Test func navigationLabelsFollowTheBookLanguage() throws {
-        let scratch = try ScratchDirectory()
-        defer { scratch.cleanUp() }
+        let scratch = try TemporaryFolder()
+        defer { scratch.remove() }
         var document = try SampleBook.withPlaceholderAudio(in: scratch)
         document.language = "de"
         let german = NavigationDocument(plan: try BookPlan(document)).render()

@@ -11,8 +11,8 @@ struct NarratedBookTests {
 
     @Test(.enabled(if: allTools, "SKIPPED: needs espeak-ng, lame (or ffmpeg), java and epubcheck (apt-get install espeak-ng lame epubcheck)"))
     func sampleBookPassesEPUBCheckWithoutErrorsOrWarnings() throws {
-        let scratch = try ScratchDirectory()
-        defer { scratch.cleanUp() }
+        let scratch = try TemporaryFolder()
+        defer { scratch.remove() }
         var (document, _) = try SampleBook.withNarration(in: scratch)
         document.certifiedBy = "expo-narrate (automated self-check)"   // the claim as the guide makes it
         let epub = scratch.file("guide.epub")
@@ -46,8 +46,8 @@ struct NarratedBookTests {
 
     @Test(.enabled(if: audioTools, "SKIPPED: needs espeak-ng and lame (or ffmpeg)"))
     func clipsAreOrderedInsideTheAudioAndCoverTheSpeech() throws {
-        let scratch = try ScratchDirectory()
-        defer { scratch.cleanUp() }
+        let scratch = try TemporaryFolder()
+        defer { scratch.remove() }
         let (document, narration) = try SampleBook.withNarration(in: scratch)
         let epub = scratch.file("guide.epub")
         try TalkingBookWriter.write(document, to: epub)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import TalkingBook
 
 /// Pictures in the book: each carried once under images/ with its alt after the chapter's
@@ -8,8 +9,8 @@ import Testing
 @Suite("Pictures and the appearance part")
 struct PictureTests {
     static func book(alternatives: [Bool]) throws -> (StoredZip, [ScannedElement]) {
-        let scratch = try ScratchDirectory()
-        defer { scratch.cleanUp() }
+        let scratch = try TemporaryFolder()
+        defer { scratch.remove() }
         var document = try SampleBook.withPlaceholderAudio(in: scratch)
         for (index, described) in alternatives.enumerated() {
             document.chapters[index].picture = PictureReference(

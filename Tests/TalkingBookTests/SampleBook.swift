@@ -13,7 +13,7 @@ struct NarratedAudio {
 
 enum SampleAudio {
     /// Speaks each `(text, voice)` in turn and returns the joined narration with each sentence's clip.
-    static func narrate(_ sentences: [(String, String)], name: String, in scratch: ScratchDirectory) throws
+    static func narrate(_ sentences: [(String, String)], name: String, in scratch: TemporaryFolder) throws
         -> NarratedAudio {
         guard let espeak = ExternalTool.find("espeak-ng") else { throw SampleError.missingTool("espeak-ng") }
         var samples: [Int16] = []
@@ -167,7 +167,7 @@ enum SampleBook {
     }
 
     /// The sample with placeholder audio bytes and made-up clips (no tools needed).
-    static func withPlaceholderAudio(in scratch: ScratchDirectory) throws -> TalkingBookDocument {
+    static func withPlaceholderAudio(in scratch: TemporaryFolder) throws -> TalkingBookDocument {
         func placeholder(_ name: String, count: Int) throws -> (AudioReference, [ClosedRange<Double>]) {
             let url = scratch.file(name)
             try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) }).write(to: url)
@@ -183,7 +183,7 @@ enum SampleBook {
     }
 
     /// The sample with real espeak-ng narration encoded to MP3.
-    static func withNarration(in scratch: ScratchDirectory) throws
+    static func withNarration(in scratch: TemporaryFolder) throws
         -> (TalkingBookDocument, [String: NarratedAudio]) {
         let posterAudio = try SampleAudio.narrate(spoken(poster), name: "00-poster", in: scratch)
         let jikjiAudio = try SampleAudio.narrate(spoken(jikji), name: "01-jikji", in: scratch)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import TalkingBook
 
 /// Checks the documents inside a written book (placeholder audio: no external tools needed).
@@ -9,8 +10,8 @@ struct StructureTests {
     let document: TalkingBookDocument
 
     init() throws {
-        let scratch = try ScratchDirectory()
-        defer { scratch.cleanUp() }
+        let scratch = try TemporaryFolder()
+        defer { scratch.remove() }
         document = try SampleBook.withPlaceholderAudio(in: scratch)
         let epub = scratch.file("guide.epub")
         try TalkingBookWriter.write(document, to: epub)

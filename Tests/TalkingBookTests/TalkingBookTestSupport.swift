@@ -102,15 +102,3 @@ enum Tools {
         ExternalTool.find("espeak-ng") != nil && (ExternalTool.find("lame") != nil || ExternalTool.find("ffmpeg") != nil)
     }
 }
-
-/// A fresh temporary folder, removed by `cleanUp`.
-struct ScratchDirectory {
-    let url: URL
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("talkingbook-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-    func cleanUp() { try? FileManager.default.removeItem(at: url) }
-    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
-}

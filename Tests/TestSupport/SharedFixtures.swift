@@ -48,13 +48,6 @@ public enum SharedFixtures {
         }
         return directory
     }
-
-    /// A fresh temporary folder, removed by the caller.
-    public static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("expo-narrate-tests-" + UUID().uuidString)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
 }
 
 extension Trait where Self == ConditionTrait {

@@ -83,36 +83,17 @@ struct CommandRunner {
                 try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
             }
         }
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("expo-narrate-cli-" + UUID().uuidString)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        return try TemporaryFolder(prefix: "expo-narrate-cli-").url
     }
 
     /// Runs the binary with `arguments` in `directory`, feeding `input` on stdin.
     static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:],
                     directory: URL? = nil, executable: URL? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = executable ?? binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory ?? projectRoot
         var env = Self.environment(for: arguments, directory: directory)
         for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        let writer = Thread {
-            stdin.fileHandleForWriting.write(Data(input.utf8))
-            try? stdin.fileHandleForWriting.close()
-        }
-        writer.start()
-        let errorData = ErrorCollector(stderr.fileHandleForReading)
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdoutData: out,
-                      stderr: String(decoding: errorData.finish(), as: UTF8.self))
+        let outcome = try ExternalTool.run(executable ?? binary, arguments, input: Data(input.utf8), environment: env,
+                                           directory: directory ?? projectRoot)
+        return Result(status: outcome.status, stdoutData: outcome.output, stderr: outcome.errorText)
     }
 }
 
@@ -152,24 +133,5 @@ extension CommandRunner {
             }.reduce(0, +)
         }
         return (result, seconds ?? .nan)
-    }
-}
-
-/// Reads a pipe on its own thread so a full stderr never blocks the child.
-private final class ErrorCollector: @unchecked Sendable {
-    // `data` is written only by the reader thread and read only after `done` is signalled.
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        Thread {
-            self.data = handle.readDataToEndOfFile()
-            self.done.signal()
-        }.start()
-    }
-
-    func finish() -> Data {
-        done.wait()
-        return data
     }
 }

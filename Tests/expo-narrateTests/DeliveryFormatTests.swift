@@ -25,15 +25,9 @@ struct DeliveryFormatTests {
 
     /// Integrated loudness and true peak of a file, decoded by ffmpeg.
     static func measure(_ file: URL) throws -> (lufs: Double, truePeak: Double) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        process.arguments = ["-hide_banner", "-nostats", "-i", file.path, "-af", "ebur128=peak=true", "-f", "null", "-"]
-        let pipe = Pipe()
-        process.standardError = pipe
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let text = try ExternalTool.run(URL(fileURLWithPath: "/usr/bin/ffmpeg"),
+                                        ["-hide_banner", "-nostats", "-i", file.path, "-af", "ebur128=peak=true", "-f", "null", "-"],
+                                        input: Data()).errorText
         let summary = text.components(separatedBy: "Summary:").last ?? ""
         func value(after label: String) -> Double? {
             guard let range = summary.range(of: label) else { return nil }

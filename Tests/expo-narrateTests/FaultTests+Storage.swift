@@ -66,21 +66,13 @@ extension FaultTests {
 
     /// Mounts a tmpfs with `options` on `folder`; false where mounting is not allowed.
     private static func mountTmpfs(_ options: String, on folder: URL) -> Bool {
-        let mount = Process()
-        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
-        mount.arguments = ["-t", "tmpfs", "-o", options, "tmpfs", folder.path]
-        mount.standardError = FileHandle.nullDevice
-        guard (try? mount.run()) != nil else { return false }
-        mount.waitUntilExit()
-        return mount.terminationStatus == 0
+        let mount = try? ExternalTool.run(URL(fileURLWithPath: "/bin/mount"), ["-t", "tmpfs", "-o", options, "tmpfs", folder.path],
+                                          input: Data())
+        return mount?.status == 0
     }
 
     private static func unmount(_ folder: URL) {
-        let umount = Process()
-        umount.executableURL = URL(fileURLWithPath: "/bin/umount")
-        umount.arguments = [folder.path]
-        try? umount.run()
-        umount.waitUntilExit()
+        _ = try? ExternalTool.run(URL(fileURLWithPath: "/bin/umount"), [folder.path], input: Data())
     }
 
     /// Whether this machine lets the tests mount a tmpfs (root with CAP_SYS_ADMIN); the full

@@ -157,6 +157,31 @@ class CheckStructureTests(unittest.TestCase):
         self.assertEqual(result.returncode, 1)
         self.assertEqual(result.stdout.strip(), "tool: depends on Stage; the executable reaches the stages through Pipeline (and ExpoModel) only")
 
+    def test_system_calls_outside_the_system_target_are_named(self):
+        self.targets.append(target("ExpoSystem", "library", deps=["ExpoModel"]))
+        self.write_source("ExpoSystem", "import Glibc\nimport ExpoModel\nfunc gone(_ p: String) -> Bool { unlink(p) == 0 }\n")
+        path = os.path.join(self.root, "ARCHITECTURE.md")
+        text = open(path).read().replace("- **tool**", "- **ExpoSystem**: the calls.\n- **tool**")
+        open(path, "w").write(text)
+        written = self.run_check("--write")
+        self.assertEqual(written.returncode, 0, written.stdout)
+        self.write_source("Stage", "import Glibc\nimport ExpoModel\nimport CShim\n")
+        result = self.run_check()
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("Stage: Sources/Stage/Main.swift:1 imports Glibc; only ExpoSystem makes system calls", result.stdout)
+        self.write_source("Stage", "import ExpoModel\nimport CShim\nfunc f(_ p: String) {\n"
+                          "    var status = stat()\n    _ = lstat(p, &status); rename(p, p + \"x\")\n"
+                          "    _ = Glibc.fork()\n}\n")
+        result = self.run_check()
+        for found in ["Main.swift:4 calls stat()", "Main.swift:5 calls lstat()", "Main.swift:5 calls rename()",
+                      "Main.swift:6 calls into Glibc"]:
+            self.assertIn(found, result.stdout)
+        # Words in comments and strings, methods of other types and declarations are not calls.
+        self.write_source("Stage", "import ExpoModel\nimport CShim\n// unlink(2) and stat(2) below\n"
+                          "func open(_ x: Int) { let m = \"cannot stat(\"; file.rename(m); _ = x }\n")
+        result = self.run_check()
+        self.assertEqual(result.returncode, 0, result.stdout)
+
     def test_cycle_is_refused(self):
         self.targets[0]["target_dependencies"] = ["Stage"]
         result = self.run_check("--write")

@@ -94,13 +94,12 @@ struct ExportStage {
             if let file = known[name] ?? nil { return file }
             try Interruption.check()
             let url = output.currentURL(name)
-            var status = stat()
-            guard stat(url.path, &status) == 0 else {
+            guard let status = FileStatus.of(url.path, followingLinks: true) else {
                 throw ExpoError.cannotWrite(path: output.destination.appendingPathComponent(name).path,
                                            reason: "the file this run wrote is gone")
             }
             let known = name == summary.guideAudioFile ? synthesis.guide.cachedDigest : nil
-            var file = GuideManifest.PublishedFile(path: name, byteCount: Int(status.st_size),
+            var file = GuideManifest.PublishedFile(path: name, byteCount: Int(status.size),
                                                    sha256: try known ?? SHA256Digest.ofFile(url.path))
             if name == summary.guideAudioFile {
                 let reader = try WAVReader(url: url)

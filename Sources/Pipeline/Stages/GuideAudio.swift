@@ -53,13 +53,13 @@ final class GuideAudio {
             let tracks = jobs.map { GuideTrack(url: cache.audioURL($0.key), title: $0.title) }
             guard let layout = try? Self.concatenate(tracks, to: staged, profile: profile),
                   let digest = try? layout.sha256 ?? SHA256Digest.ofFile(staged.path) else {
-                unlink(staged.path)
+                FileTree.removeFileIfPresent(staged.path)
                 return
             }
             // Only the latest guide is recorded; older records (and guides older caches kept) go.
             for old in FileTree.names(in: cache.folder.path) where old != record.lastPathComponent
                 && (CacheEntryKind.guideAudio.matches(old) || CacheEntryKind.guideDigest.matches(old)) {
-                unlink(cache.folder.appendingPathComponent(old).path)
+                FileTree.removeFileIfPresent(cache.folder.appendingPathComponent(old).path)
             }
             try? AtomicFile.write(Data((digest + "\n").utf8), to: record)
             output.staged("guide.wav", sha256: digest)
@@ -123,7 +123,7 @@ final class GuideAudio {
                 && CacheEntryKind.guideEncoding.matches(old) {
                 let url = cache.folder.appendingPathComponent(old)
                 if let data = FileTree.readSmallFile(url.path),
-                   (try? JSONDecoder().decode(GuideEncoding.self, from: data))?.file == name { unlink(url.path) }
+                   (try? JSONDecoder().decode(GuideEncoding.self, from: data))?.file == name { FileTree.removeFileIfPresent(url.path) }
             }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]

@@ -1,7 +1,6 @@
 import ExpoModel
 import ExpoSystem
 import Foundation
-import Glibc
 import GuideCache
 import Publication
 
@@ -29,8 +28,7 @@ public final class RunFolders {
                 + "going on without the lock: entries are still written under unique names and renamed, "
                 + "but do not start two whole runs on it at once")
         }
-        var status = stat()
-        let outputIsNew = lstat(output, &status) != 0
+        let outputIsNew = FileStatus.of(output) == nil
         if request.shard == nil {
             try lock(output, subject: .outputFolder, create: { try Self.createOutput(output) }, shared: false,
                      request: request, onWait: onWait, onUnsupported: unsupported)
@@ -82,8 +80,7 @@ public final class RunFolders {
         // Created whole, claimed, or refused when it is not the tool's (see `GuideFolder`).
         try GuideFolder(path: path).prepare()
         // A folder that exists but cannot be written (read-only, no permission) is a write error.
-        if access(path, W_OK) != 0 {
-            let code = errno
+        if let code = FileTree.writeRefusal(path)?.code {
             let reason = code == EROFS ? "the folder is on a read-only file system"
                 : code == EACCES ? "no permission to write in it" : ExpoError.systemReason(code)
             throw ExpoError.cannotWrite(path: path, reason: reason, code: code)
@@ -104,10 +101,9 @@ public final class RunFolders {
     /// loops is refused (73).
     private static func resolvedCache(_ url: URL) throws -> String {
         let path = url.standardizedFileURL.path
-        var status = stat()
-        if lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK, stat(path, &status) != 0 {
-            let reason = errno == ELOOP ? "it is a symbolic link that leads back to itself (a loop)"
-                : "it is a symbolic link to \((try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"), which does not exist"
+        if let (code, target) = FileStatus.brokenLink(at: path) {
+            let reason = code == ELOOP ? "it is a symbolic link that leads back to itself (a loop)"
+                : "it is a symbolic link to \(target), which does not exist"
             throw ExpoError.cannotCreateCache(path: path, reason: reason)
         }
         return FileTree.resolvedPath(url)
