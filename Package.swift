@@ -61,8 +61,10 @@ let cLibraries: [Target] = [
 let optimizedInDebugBuilds: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 let stages: [Target] = [
+    // Precomposed Hangul syllables: their range and jamo arithmetic, written once.
+    .target(name: "Hangul", swiftSettings: optimizedInDebugBuilds),
     // The values every stage shares: catalog, track, spoken runs, caption cues, the error type.
-    .target(name: "ExpoModel", swiftSettings: optimizedInDebugBuilds),
+    .target(name: "ExpoModel", dependencies: ["Hangul"], swiftSettings: optimizedInDebugBuilds),
     // Every system call (through its one seam, SystemCalls): files, folders, atomic writes,
     // processes, signals; SHA-256.
     .target(name: "ExpoSystem", dependencies: ["ExpoModel", "CSystemShim", "CCrypto"]),
@@ -70,19 +72,19 @@ let stages: [Target] = [
     .target(name: "CatalogLoading", dependencies: ["ExpoModel", "ExpoSystem"],
             resources: [.copy("Resources/DefaultCatalog")]),
     // Numbers, counters, dates, units, symbols, Hanja → Korean words; the lexicon.
-    .target(name: "KoreanSpeech", dependencies: ["ExpoModel", "ExpoSystem", "CHangul", "KoreanMorphology"],
+    .target(name: "KoreanSpeech", dependencies: ["ExpoModel", "ExpoSystem", "CHangul", "Hangul", "KoreanMorphology"],
             swiftSettings: optimizedInDebugBuilds),
     // Parts of speech from Debian's Korean dictionary (hunspell-ko): nouns, predicate stems,
     // adnominal forms, for the readings that depend on grammar.
-    .target(name: "KoreanMorphology", swiftSettings: optimizedInDebugBuilds),
+    .target(name: "KoreanMorphology", dependencies: ["Hangul"], swiftSettings: optimizedInDebugBuilds),
     // Spoken Korean → its standard pronunciation (표준 발음법), spelled in Hangul for the voice.
-    .target(name: "KoreanPronunciation", dependencies: ["ExpoModel", "KoreanMorphology"],
+    .target(name: "KoreanPronunciation", dependencies: ["ExpoModel", "Hangul", "KoreanMorphology"],
             swiftSettings: optimizedInDebugBuilds),
     // Catalog → tracks of sentences (display and spoken text).
     .target(name: "Narration", dependencies: ["ExpoModel", "ExpoSystem", "KoreanSpeech"],
             swiftSettings: optimizedInDebugBuilds),
     // The pre-flight check: what the voice will get wrong, data errors, broken words.
-    .target(name: "CatalogCheck", dependencies: ["ExpoModel", "ExpoSystem", "GuideCache", "KoreanSpeech", "Narration", "CHunspellShim"],
+    .target(name: "CatalogCheck", dependencies: ["ExpoModel", "ExpoSystem", "GuideCache", "Hangul", "KoreanSpeech", "Narration", "CHunspellShim"],
             swiftSettings: optimizedInDebugBuilds),
     // Voice profiles, SSML, espeak-ng through the C shim, caption timing.
     .target(name: "Speech", dependencies: ["ExpoModel", "ExpoSystem", "KoreanSpeech", "KoreanPronunciation", "CEspeakShim"]),
@@ -93,7 +95,7 @@ let stages: [Target] = [
     .target(name: "Encoding", dependencies: ["ExpoModel", "ExpoSystem", "Audio", "COpus", "CSoxr", "CLame", "COpusFile", "CMpg123"],
             swiftSettings: optimizedInDebugBuilds),
     // The braille edition: display text → Korean braille through liblouis, laid out as BRF and PEF.
-    .target(name: "Braille", dependencies: ["ExpoModel", "KoreanSpeech", "CLouis"]),
+    .target(name: "Braille", dependencies: ["ExpoModel", "Hangul", "KoreanSpeech", "CLouis"]),
     // Spoken labels for the apps: each displayed field with the words a screen reader should say.
     .target(name: "AppLabels", dependencies: ["ExpoModel", "KoreanSpeech", "Narration"]),
     // The entries' pictures: found by image name, checked, made into sizes for phones (libvips).
@@ -101,7 +103,7 @@ let stages: [Target] = [
     // EPUB 3 talking books with Media Overlays.
     .target(name: "TalkingBook", dependencies: ["ExpoModel", "ExpoSystem"]),
     // Captions, transcript, page, playlist, manifest.
-    .target(name: "Export", dependencies: ["ExpoModel", "ExpoSystem", "TalkingBook"],
+    .target(name: "Export", dependencies: ["ExpoModel", "ExpoSystem", "Hangul", "TalkingBook"],
             swiftSettings: optimizedInDebugBuilds),
     // The cache outside the guide: the folder claimed and tagged, each track's audio and record.
     .target(name: "GuideCache", dependencies: ["ExpoModel", "ExpoSystem"]),
@@ -149,8 +151,9 @@ let package = Package(
         .testTarget(name: "CatalogLoadingTests", dependencies: [
             "CatalogLoading", "ExpoModel", "ExpoSystem", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
+        .testTarget(name: "HangulTests", dependencies: ["Hangul"]),
         .testTarget(name: "KoreanSpeechTests", dependencies: [
-            "KoreanSpeech", "CatalogLoading", "ExpoModel", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            "KoreanSpeech", "CatalogLoading", "ExpoModel", "Hangul", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "KoreanMorphologyTests", dependencies: ["KoreanMorphology"]),
         .testTarget(name: "KoreanPronunciationTests", dependencies: ["KoreanPronunciation", "KoreanMorphology", "ExpoModel", "TestSupport"]),

@@ -3,6 +3,7 @@ import ExpoSystem
 import Foundation
 import KoreanSpeech
 import Narration
+import Hangul
 
 /// The voices a run would use, as the check names them: the Korean voice and the voices for
 /// other languages (language tag → espeak-ng voice).
@@ -269,7 +270,7 @@ public struct CatalogChecker {
     }
 
     static func isHangulSyllable(_ character: Character) -> Bool {
-        character.unicodeScalars.count == 1 && (0xAC00...0xD7A3).contains(character.unicodeScalars.first!.value)
+        character.unicodeScalars.count == 1 && HangulSyllable.contains(character.unicodeScalars.first!)
     }
 
     /// `needle` in `text` from `start` (the normalizer writes ’ as ').

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ExpoModel
+import Hangul
 @testable import KoreanSpeech
 import TestSupport
 
