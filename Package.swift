@@ -115,7 +115,7 @@ let stages: [Target] = [
     .target(name: "Publication", dependencies: ["ExpoModel", "ExpoSystem"],
             // The crash tests' seam (PublicationSteps.swift) exists in debug builds only.
             swiftSettings: [.define("PUBLICATION_CRASH_SEAM", .when(configuration: .debug))]),
-    // Composes the stages: narrate → synthesise → export → publish.
+    // Composes the stages: narrate → synthesize → export → publish.
     .target(name: "Pipeline", dependencies: [
         "ExpoModel", "ExpoSystem", "CatalogLoading", "KoreanSpeech", "KoreanPronunciation", "Narration", "CatalogCheck", "Speech",
         "Audio", "Encoding", "Export", "TalkingBook", "Braille", "AppLabels", "Pictures", "GuideCache", "Synthesis", "Publication",

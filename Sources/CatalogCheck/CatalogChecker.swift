@@ -19,7 +19,7 @@ public struct CheckVoices: Sendable {
     }
 }
 
-/// A pre-flight check of a catalog, without synthesising: what the voice will probably get
+/// A pre-flight check of a catalog, without synthesizing: what the voice will probably get
 /// wrong (unlisted Latin-script names, Hanja without a reading, numbers and signs read by a
 /// fallback rule, words broken by a stray space) and what looks like a data error (empty or
 /// duplicate fields, anything the catalog reader worked around).

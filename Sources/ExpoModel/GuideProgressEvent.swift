@@ -4,7 +4,7 @@ public enum GuideProgressEvent: Sendable {
     case audioUnavailable(reason: String)
     /// A track's audio is being made (`index` is 1-based among `count`).
     case trackStarted(index: Int, count: Int, title: String)
-    /// A track is done; `fromCache` when it was not synthesised again.
+    /// A track is done; `fromCache` when it was not synthesized again.
     case trackFinished(index: Int, count: Int, title: String, fromCache: Bool)
     /// A track's audio failed; it falls back to text.
     case trackFellBack(title: String, reason: String)

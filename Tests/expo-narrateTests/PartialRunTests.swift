@@ -11,7 +11,7 @@ import Export
 struct PartialRunTests {
     // MARK: the whole guide after a partial run
 
-    @Test("--all, then one changed entry: exactly one track is synthesised and every file of the guide agrees")
+    @Test("--all, then one changed entry: exactly one track is synthesized and every file of the guide agrees")
     func oneChangedEntryWithAudio() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -33,7 +33,7 @@ struct PartialRunTests {
         let second = try CommandRunner.run(["--entry", "beta", "--jobs", "1", "--output", output.path] + formats
                                            + catalog.arguments(in: folder))
         #expect(second.status == 0, "\(second.stderr)")
-        // One track made (the progress counts only what is synthesised), three from the cache.
+        // One track made (the progress counts only what is synthesized), three from the cache.
         #expect(second.stderr.contains("[1/1] 둘째"), "\(second.stderr)")
         #expect(!second.stderr.contains("[1/2]") && !second.stderr.contains("[2/"), "\(second.stderr)")
         #expect(second.stderr.contains("4 tracks") && second.stderr.contains("3 from the cache"), "\(second.stderr)")
@@ -48,7 +48,7 @@ struct PartialRunTests {
         #expect(try String(contentsOf: notes, encoding: .utf8) == "mine")
     }
 
-    @Test("original data (its three shortest entries): --all, then one changed entry by its name; one track synthesised",
+    @Test("original data (its three shortest entries): --all, then one changed entry by its name; one track synthesized",
           .needsSharedFixtures)
     func originalDataWithAudio() throws {
         let folder = try CommandRunner.temporaryFolder()
@@ -103,7 +103,7 @@ struct PartialRunTests {
         #expect(try Data(contentsOf: output.appendingPathComponent("manifest.json")) == manifestBefore)
         #expect(try FileManager.default.attributesOfItem(atPath: output.path)[.systemFileNumber] as? Int == folderBefore,
                 "the output folder was not swapped")
-        #expect(try Self.cachedWAVs(output) == cachedBefore, "nothing may be synthesised")
+        #expect(try Self.cachedWAVs(output) == cachedBefore, "nothing may be synthesized")
         _ = try Self.checkWhole(output, stems: catalog.stems, audio: true, encoded: false)
     }
 

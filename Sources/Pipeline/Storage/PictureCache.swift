@@ -5,7 +5,7 @@ import Pictures
 
 /// Pictures made before, kept in the cache folder as `picture-KEY.json` (the files' bytes and
 /// sizes), so that a run over an unchanged catalog decodes and encodes no picture again, as it
-/// synthesises and encodes no unchanged track. The key is the SHA-256 of the picture's bytes,
+/// synthesizes and encodes no unchanged track. The key is the SHA-256 of the picture's bytes,
 /// its file stem and everything else that decides the files (`PicturePreparer.settings`). An
 /// entry that cannot be read, or whose sizes disagree with its bytes, is made again.
 struct PictureCache {
