@@ -8,11 +8,11 @@ import GuideCache
 /// Speaks one job with an engine, and loudness-normalises it into the cache: the body of every
 /// worker process, and of the test speech source.
 public struct TrackSynthesizer {
-    private let engine: any SpeechEngine
+    private let engine: any SpeechSynthesizer
     private let profile: VoiceProfile
     private let cache: TrackCache
 
-    public init(engine: any SpeechEngine, profile: VoiceProfile, cache: TrackCache) {
+    public init(engine: any SpeechSynthesizer, profile: VoiceProfile, cache: TrackCache) {
         self.engine = engine
         self.profile = profile
         self.cache = cache

@@ -109,7 +109,7 @@ struct NarrationCache {
     /// (3: the tracks' JSON follows the SHA-256 of it, on a line of its own.)
     static let formatVersion = "tracks 3"
 
-    static func key(catalog: Catalog, lexicon: PronunciationLexicon, toolVersion: String) -> String? {
+    static func key(catalog: Catalog, lexicon: CuratorLexicon, toolVersion: String) -> String? {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let poster = try? encoder.encode(catalog.poster), let entries = try? encoder.encode(catalog.entries) else {
