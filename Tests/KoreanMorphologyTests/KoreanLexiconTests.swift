@@ -20,6 +20,14 @@ struct KoreanLexiconTests {
         #expect(lexicon.classes(of: word).contains(expected), "\(word)")
     }
 
+    /// Adverbs (only the particle flag 540) are told from nouns, which are nominal as well.
+    @Test func adverbsAreToldFromNouns() {
+        #expect(lexicon.classes(of: "역시").contains(.adverb))
+        #expect(lexicon.classes(of: "역시").contains(.nominal))
+        #expect(!lexicon.classes(of: "이름").contains(.adverb))
+        #expect(!lexicon.classes(of: "박물관").contains(.adverb))
+    }
+
     @Test func wordsOutsideTheDictionaryHaveNoClass() {
         #expect(lexicon.classes(of: "먹었") == [])          // an inflected form is not listed
         #expect(!lexicon.classes(of: "책").contains(.predicateStem))
