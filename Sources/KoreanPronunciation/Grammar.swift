@@ -62,6 +62,27 @@ struct Grammar {
         writtenKey(s, r).map(set.contains) ?? false
     }
 
+    /// 제26항 tenses ㄷ/ㅅ/ㅈ after ㄹ inside a Sino-Korean word (발전 [발쩐], 물질); is the
+    /// junction after syllable `i` of word `r` rather the boundary of two words, each of two to
+    /// four syllables: a noun of hunspell-ko or a word written in Hanja before it, a noun of
+    /// hunspell-ko after it (상설|전시 [상설전시], 발굴|조사, 미술|직업)? Not the suffix -적
+    /// (실질적인 [실찔쩌긴]: 적인 is no noun) nor inside a number (백팔|십일). Nil without a lexicon.
+    func isWordBoundary(_ s: [Syllable], _ i: Int, _ r: Range<Int>) -> Bool? {
+        guard let lexicon else { return nil }
+        if s[i].has(SyllableClass.numeral), s[i + 1].has(SyllableClass.numeral) { return false }
+        let endsWord = (max(r.lowerBound, i - 3)..<i).contains { isWord(s, $0..<(i + 1)) }
+        guard endsWord else { return false }
+        return ((i + 3)...(i + 5)).contains { e in
+            e <= r.upperBound && writtenKey(s, (i + 1)..<e).map { lexicon.classes(forKey: $0).contains(.nominal) } == true
+        }
+    }
+
+    /// Whether syllables `r` are a noun of hunspell-ko or a word libhangul writes in Hanja.
+    private func isWord(_ s: [Syllable], _ r: Range<Int>) -> Bool {
+        guard let key = writtenKey(s, r) else { return false }
+        return lexicon?.classes(forKey: key).contains(.nominal) == true || sino?.contains(key: key) == true
+    }
+
     /// Whether word `r` as a whole is a noun, also with the plural suffix 들 (건물, 하늘,
     /// 사람들; not 유물은); nil without a lexicon.
     func isNoun(_ s: [Syllable], _ r: Range<Int>) -> Bool? {
@@ -69,6 +90,22 @@ struct Grammar {
         if classes(s, r).contains(.nominal) { return true }
         return r.count >= 2 && s[r.upperBound - 1].written == SyllableScalar.deul
             && classes(s, r.lowerBound..<(r.upperBound - 1)).contains(.nominal)
+    }
+
+    /// Whether word `r` is a noun of two syllables or more that is no adverb, alone or with a
+    /// particle, and no noun that follows a noun phrase (이상, 이후): 이름, 이야기를; not 역시,
+    /// 이미, 이상. Nil without a lexicon.
+    func isContentNoun(_ s: [Syllable], _ r: Range<Int>) -> Bool? {
+        guard lexicon != nil else { return nil }
+        var e = min(r.upperBound, r.lowerBound + 4)
+        while e >= r.lowerBound + 2 {
+            defer { e -= 1 }
+            guard e == r.upperBound || contains(Endings.particles, s, e..<r.upperBound),
+                  let key = writtenKey(s, r.lowerBound..<e), !Compound.notSecondParts.contains(key) else { continue }
+            let found = lexicon?.classes(forKey: key) ?? []
+            if found.contains(.nominal), !found.contains(.adverb) { return true }
+        }
+        return false
     }
 
     /// Whether word `r` is a noun, or a noun and a particle (감지를, 책을, 나는).
