@@ -48,6 +48,7 @@ extension Grammar {
             return false                                                          // 먹이다, 속이고
         }
         if isNumber(s, start..<j) { return false }                                 // 이천이십, 오십유로
+        if isNumber(s, i..<(j + 1)) { return false }                               // 제십이권
         var e = min(end, j + 4)
         while e > j {
             defer { e -= 1 }
@@ -108,7 +109,8 @@ extension Grammar {
     /// 제15항 inside a word: whether a noun runs from the word's start to syllable `i` and a noun
     /// of two syllables or more that takes no ㄴ follows (끝인사 [끄딘사], as 첫인사): the coda is
     /// then neutralised before it links, and ㄷ/ㅌ are not palatalised. Not a particle or the
-    /// copula (밭이랑, 끝이다), an adverb, nor a junction inside a longer noun. Nil without a lexicon.
+    /// copula (밭이랑, 끝이다, 것인가), an adverb, nor a junction inside a longer noun. Nil without a
+    /// lexicon.
     func joinsTwoNouns(_ s: [Syllable], _ i: Int, _ r: Range<Int>) -> Bool? {
         guard lexicon != nil else { return nil }
         let start = r.lowerBound, j = i + 1, end = r.upperBound
@@ -117,7 +119,7 @@ extension Grammar {
         while e >= j + 2 {
             defer { e -= 1 }
             guard tailIsGrammatical(s, e..<end), let key = writtenKey(s, j..<e), !Compound.notSecondParts.contains(key),
-                  !Endings.particles.contains(key) else { continue }
+                  !Compound.copulaNouns.contains(key), !Endings.particles.contains(key) else { continue }
             let right = classes(s, j..<e)
             if right.contains(.nominal), !right.contains(.adverb), !wordSpans(s, start, j, e, end) { return true }
         }
@@ -178,6 +180,8 @@ extension Grammar {
 enum Compound {
     /// Native nouns of one syllable that start compounds' second parts (앞일, 꽃잎, 맨입, 콩엿, 밤윷).
     static let nativeHeads = keys(["일", "잎", "입", "엿", "윷"])
+    /// Forms of the copula that are also nouns (것인가 [거신가]: 인가 認可, 꽃인지: 인지 認知).
+    static let copulaNouns = keys(["인가", "인지", "인데", "인들", "일지", "일까", "입니", "이다", "인즉"])
     /// Those of them that are never an ending's or a stem's syllable, so that they head a
     /// compound after any first part (갈잎, 속잎).
     static let bareHeads = SyllableSet("잎윷")

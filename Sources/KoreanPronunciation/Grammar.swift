@@ -66,10 +66,11 @@ struct Grammar {
     /// junction after syllable `i` of word `r` rather the boundary of two words, each of two to
     /// four syllables: a noun of hunspell-ko or a word written in Hanja before it, a noun of
     /// hunspell-ko after it (상설|전시 [상설전시], 발굴|조사, 미술|직업)? Not the suffix -적
-    /// (실질적인 [실찔쩌긴]: 적인 is no noun) nor inside a number (백팔|십일). Nil without a lexicon.
+    /// (실질적인 [실찔쩌긴]: 적인 is no noun) nor after a number (이십일세기 [이시빌쎄기], 제이십일대).
+    /// Nil without a lexicon.
     func isWordBoundary(_ s: [Syllable], _ i: Int, _ r: Range<Int>) -> Bool? {
         guard let lexicon else { return nil }
-        if s[i].has(SyllableClass.numeral), s[i + 1].has(SyllableClass.numeral) { return false }
+        if s[i].has(SyllableClass.numeral) { return false }
         let endsWord = (max(r.lowerBound, i - 3)..<i).contains { isWord(s, $0..<(i + 1)) }
         guard endsWord else { return false }
         return ((i + 3)...(i + 5)).contains { e in
@@ -106,6 +107,12 @@ struct Grammar {
             if found.contains(.nominal), !found.contains(.adverb) { return true }
         }
         return false
+    }
+
+    /// Whether word `r` as a whole is an adverb of hunspell-ko (및, 역시); nil without a lexicon.
+    func isAdverb(_ s: [Syllable], _ r: Range<Int>) -> Bool? {
+        guard lexicon != nil else { return nil }
+        return classes(s, r).contains(.adverb)
     }
 
     /// Whether word `r` is a noun, or a noun and a particle (감지를, 책을, 나는).

@@ -25,6 +25,7 @@ enum SecondPassCases {
         Case("제29항", "동시통역", "동시통역"), Case("제29항", "번역", "버녁"), Case("제29항", "지역", "지역"),
         Case("제29항", "간이역", "가니역"), Case("제29항", "석유", "서규"), Case("제29항", "금요일", "그묘일"),
         Case("제29항", "등용문", "등용문"), Case("제29항", "속이고", "소기고"), Case("제29항", "갈아", "가라"),
+        Case("제29항", "제십이권", "제시비권"),
     ]
 
     /// 제15항 inside a word: a noun and a noun that takes no ㄴ (인사): neutralised, then linked,
@@ -33,10 +34,12 @@ enum SecondPassCases {
         Case("제15항", "끝인사", "끄딘사"), Case("제15항", "끝인사를", "끄딘사를"),
     ]
 
-    /// Must not: a particle or the copula after the noun links the coda itself (제13항, 제17항).
+    /// Must not: a particle or the copula after the noun (also one that is a noun too: 인가, 인지)
+    /// links the coda itself (제13항, 제17항).
     static let twoNounsNot: [Case] = [
         Case("제17항", "끝이다", "끄치다"), Case("제17항", "밭이", "바치"), Case("제17항", "솥이나", "소치나"),
-        Case("제13항", "꽃을", "꼬츨"), Case("제13항", "끝에서", "끄테서"),
+        Case("제13항", "꽃을", "꼬츨"), Case("제13항", "끝에서", "끄테서"), Case("제13항", "것인가요", "거신가요"),
+        Case("제13항", "무엇인지", "무어신지"),
     ]
 
     /// 제26항 tenses inside a Sino-Korean word, not at the boundary of two words of two
@@ -46,10 +49,12 @@ enum SecondPassCases {
     ]
 
     /// Must not: the ㄹ syllable is a word's only syllable before the junction (발전, 발전소),
-    /// or what follows is one syllable (수술실, 현실적).
+    /// what follows is one syllable or no noun (수술실, 현실적, 실질적인), or a number comes before
+    /// (이십일세기).
     static let compoundBoundaryNot: [Case] = [
         Case("제26항", "발전", "발쩐"), Case("제26항", "물질", "물찔"), Case("제26항", "수술실", "수술씰"),
         Case("제26항", "발전소", "발쩐소"), Case("제26항", "현실적", "현실쩍"), Case("제26항", "결단력", "결딴녁"),
+        Case("제26항", "실질적인", "실찔쩌긴"), Case("제26항", "이십일세기", "이시빌쎄기"), Case("제26항", "제이십일대", "제이시빌때"),
     ]
 
     /// 제29항 붙임 2: a bare noun ending in an obstruent and a noun said as one phrase.
@@ -57,11 +62,12 @@ enum SecondPassCases {
         Case("제29항", "꽃 이름", "꼰 니름"), Case("제29항", "밥 이야기", "밤 니야기"), Case("제29항", "책 이름을", "챙 니르믈"),
     ]
 
-    /// Must not: an adverb (역시, 이미), a noun that follows a noun phrase (이상), numerals, a
+    /// Must not: an adverb on either side (역시, 이미, 및), a noun that follows a noun phrase (이상), numerals, a
     /// verb (읽는), a noun of place (제15항 linking).
     static let nounPhraseNot: [Case] = [
         Case("제29항", "것 역시", "거뎍씨"), Case("제29항", "그것 이미", "그거디미"), Case("제29항", "곳 이상", "고디상"),
         Case("제29항", "백 이십", "배기십"), Case("제29항", "책 읽는", "채깅는"), Case("제15항", "밭 아래", "바다래"),
+        Case("제29항", "및 일차", "미딜차"),
     ]
 
     static let byClass: [(String, [Case])] = [
