@@ -43,7 +43,8 @@ extension Grammar {
         let left = classes(s, start..<j)
         let nounLeft = isFirstPart(s, start, j, left)
         let bareHead = Compound.bareHeads.contains(s[j].written)                 // 갈잎: 잎 after any coda
-        guard nounLeft || left.contains(.adnominalN) || j - start >= 2 || bareHead else { return false }
+        let sinoStart = j - start == 1 && [3, 4].contains { start + $0 <= end && isSinoWord(s, start, start + $0) }
+        guard nounLeft || left.contains(.adnominalN) || j - start >= 2 || bareHead || sinoStart else { return false }
         if s[j].written == Compound.iSyllable, classes(s, start...j).contains(.predicateStem) {
             return false                                                          // 먹이다, 속이고
         }
@@ -91,10 +92,11 @@ extension Grammar {
             }
             return nil
         }
-        guard nounLeft, lexicon.classes(forKey: key).contains(.nominal) else { return nil }
+        // 맹연습, 청요리: a Sino-Korean syllable hunspell-ko does not list alone, in a word written in Hanja
+        guard nounLeft || (j - start == 1 && sinoWord), lexicon.classes(forKey: key).contains(.nominal) else { return nil }
         if Compound.sinoIStarts.contains(s[j].written), sino?.contains(key: key) == true { return nil }  // 첫인상, 덧입고
-        // 생이별, 불이익, 공염불 (and the standard's 신여성, 색연필): a noun of one syllable and a
-        // noun of two or more, also in a word written wholly in Hanja
+        // 생이별, 불이익, 공염불, 맹연습 (and the standard's 신여성, 색연필): a noun or Sino-Korean
+        // syllable and a noun of two syllables or more, also in a word written wholly in Hanja
         return true
     }
 
