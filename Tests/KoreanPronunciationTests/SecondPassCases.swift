@@ -49,12 +49,13 @@ enum SecondPassCases {
     ]
 
     /// Must not: the ㄹ syllable is a word's only syllable before the junction (발전, 발전소),
-    /// what follows is one syllable or no noun (수술실, 현실적, 실질적인), or a number comes before
+    /// what follows is one syllable or no noun (수술실, 현실적, 실질적인), a longer noun takes it in
+    /// with one syllable after (미술사적), or a number comes before
     /// (이십일세기).
     static let compoundBoundaryNot: [Case] = [
         Case("제26항", "발전", "발쩐"), Case("제26항", "물질", "물찔"), Case("제26항", "수술실", "수술씰"),
         Case("제26항", "발전소", "발쩐소"), Case("제26항", "현실적", "현실쩍"), Case("제26항", "결단력", "결딴녁"),
-        Case("제26항", "실질적인", "실찔쩌긴"), Case("제26항", "이십일세기", "이시빌쎄기"), Case("제26항", "제이십일대", "제이시빌때"),
+        Case("제26항", "실질적인", "실찔쩌긴"), Case("제26항", "미술사적", "미술싸적"), Case("제26항", "미술사학", "미술싸학"), Case("제26항", "이십일세기", "이시빌쎄기"), Case("제26항", "제이십일대", "제이시빌때"),
     ]
 
     /// 제29항 붙임 2: a bare noun ending in an obstruent and a noun said as one phrase.
