@@ -40,6 +40,9 @@ public struct KoreanLexicon: Sendable {
         /// An adverb: listed with flag 540 (은/는) and no other particle flag (역시, 이미, 곧);
         /// such a word is `nominal` too.
         public static let adverb = WordClass(rawValue: 32)
+        /// A noun, pronoun or numeral listed with particle flags beyond 540 (이름, 요리); a word
+        /// can be this and an `adverb` (요리 料理 and the adverb 요리).
+        public static let noun = WordClass(rawValue: 64)
     }
 
     private var table: [UInt64: UInt8]
@@ -192,7 +195,7 @@ public struct KoreanLexicon: Sendable {
                     }
                     flag = 0
                 }
-                if onlyFlag540 == true { classes |= WordClass.adverb.rawValue }
+                if let onlyFlag540 { classes |= onlyFlag540 ? WordClass.adverb.rawValue : WordClass.noun.rawValue }
                 result.append(classes)
             }
         }

@@ -93,7 +93,10 @@ extension Grammar {
             return nil
         }
         // 맹연습, 청요리: a Sino-Korean syllable hunspell-ko does not list alone, in a word written in Hanja
-        guard nounLeft || (j - start == 1 && sinoWord), lexicon.classes(forKey: key).contains(.nominal) else { return nil }
+        // an adverb that is no noun is no second part: 책이에요 is 책 + the copula, not 책 + 이에 (hereupon)
+        let right = lexicon.classes(forKey: key)
+        guard nounLeft || (j - start == 1 && sinoWord), right.contains(.nominal),
+              right.contains(.noun) || !right.contains(.adverb) else { return nil }
         if Compound.sinoIStarts.contains(s[j].written), sino?.contains(key: key) == true { return nil }  // 첫인상, 덧입고
         // 생이별, 불이익, 공염불, 맹연습 (and the standard's 신여성, 색연필): a noun or Sino-Korean
         // syllable and a noun of two syllables or more, also in a word written wholly in Hanja

@@ -15,17 +15,18 @@ enum SecondPassCases {
     static let nInsertion: [Case] = [
         Case("제29항", "잠실역", "잠실력"), Case("제29항", "명동역", "명동녁"), Case("제29항", "용산역", "용산녁"),
         Case("제29항", "이촌역으로", "이촌녀그로"), Case("제29항", "신촌역에서", "신촌녀게서"),
-        Case("제29항", "생이별", "생니별"), Case("제29항", "불이익", "불리익"), Case("제29항", "공염불", "공념불"), Case("제29항", "맹연습", "맹년습"),
+        Case("제29항", "생이별", "생니별"), Case("제29항", "불이익", "불리익"), Case("제29항", "공염불", "공념불"), Case("제29항", "맹연습", "맹년습"), Case("제29항", "전통요리", "전통뇨리"),
         Case("제29항", "불이행", "불리행"), Case("제29항", "탈이념", "탈리념"), Case("제29항", "갈잎", "갈립"), Case("제29항", "속잎", "송닙"),
     ]
 
     /// 제29항 must not: the head ends a noun that starts inside the first part (동시통역: 통역),
-    /// two-morpheme Sino-Korean words, 요일, a word across the junction (등용문, 간이역).
+    /// two-morpheme Sino-Korean words, 요일, a word across the junction (등용문, 간이역), numbers,
+    /// the copula 이에요 (이에 is an adverb, no noun).
     static let nInsertionNot: [Case] = [
         Case("제29항", "동시통역", "동시통역"), Case("제29항", "번역", "버녁"), Case("제29항", "지역", "지역"),
         Case("제29항", "간이역", "가니역"), Case("제29항", "석유", "서규"), Case("제29항", "금요일", "그묘일"),
         Case("제29항", "등용문", "등용문"), Case("제29항", "속이고", "소기고"), Case("제29항", "갈아", "가라"),
-        Case("제29항", "제십이권", "제시비권"),
+        Case("제29항", "제십이권", "제시비권"), Case("제29항", "책이에요", "채기에요"), Case("제29항", "꽃이에요", "꼬치에요"),
     ]
 
     /// 제15항 inside a word: a noun and a noun that takes no ㄴ (인사): neutralised, then linked,
