@@ -23,9 +23,7 @@
 ///   is a dependent noun (먹을 것).
 /// - 제29항 붙임2: ㄴ is added across words only after a modifier before 일/입다/엿/잎/여섯
 ///   (할 일 [할 릴], 한 일 [한 닐], 먹은 엿), after a one-syllable word before 입다/잊다
-///   (옷 입다 [온 닙따], 잘 입다, 못 잊다), in numerals (이십 육 → 이심 뉵, 서른 여섯, 삼 연대),
-///   and between a bare noun ending in an obstruent and a noun (꽃 이름 [꼰 니름]; not an
-///   adverb on either side: 것 역시, 및 일차; nor 이상/이후);
+///   (옷 입다 [온 닙따], 잘 입다, 못 잊다), in numerals (이십 육 → 이심 뉵, 서른 여섯, 삼 연대);
 ///   otherwise never (no over-applied ㄴ-insertion: 박물관 입구 [방물관 입꾸], 책 읽는 [채깅는]).
 /// - Any other character between the words (punctuation, line break, Latin, digits) is a
 ///   pause: nothing crosses it and the coda before it is neutralised (옷, 안 [옫, 안]).
@@ -107,10 +105,6 @@ enum CrossWordRules {
             return true                                   // 서른 여섯 [서른 녀섣]
         }
         if (s[i].written == SyllableScalar.eun || s[i].written == SyllableScalar.neun), head == WordClasses.yeot { return true }
-        // A bare noun ending in an obstruent and a noun (꽃 이름 [꼰 니름], 책 이야기): one phrase;
-        // linking [꼬디름] is no reading (제15항 leaves out ㅣ and the y-vowels)
-        if Jamo.isObstruentRepresentative(Jamo.representative(s[i].coda)), !allNumerals(s, a), !allNumerals(s, b),
-           g.isNoun(s, a) == true, g.isAdverb(s, a) == false, g.isContentNoun(s, b) == true { return true }
         guard WordClasses.nInsertionHeads.contains(head) || isNInsertionHead(s, b, g) else { return false }
         // A modifier: by its last syllable (할 일, 한 일, 먹을 엿), a listed determiner (무슨 일,
         // 온갖 일) or by the analysis (읽은 일, 겪은 일; not 나는 일이, a noun and a particle).

@@ -97,28 +97,6 @@ struct Grammar {
             && classes(s, r.lowerBound..<(r.upperBound - 1)).contains(.nominal)
     }
 
-    /// Whether word `r` is a noun of two syllables or more that is no adverb, alone or with a
-    /// particle, and no noun that follows a noun phrase (이상, 이후): 이름, 이야기를; not 역시,
-    /// 이미, 이상. Nil without a lexicon.
-    func isContentNoun(_ s: [Syllable], _ r: Range<Int>) -> Bool? {
-        guard lexicon != nil else { return nil }
-        var e = min(r.upperBound, r.lowerBound + 4)
-        while e >= r.lowerBound + 2 {
-            defer { e -= 1 }
-            guard e == r.upperBound || contains(Endings.particles, s, e..<r.upperBound),
-                  let key = writtenKey(s, r.lowerBound..<e), !Compound.notSecondParts.contains(key) else { continue }
-            let found = lexicon?.classes(forKey: key) ?? []
-            if found.contains(.nominal), !found.contains(.adverb) { return true }
-        }
-        return false
-    }
-
-    /// Whether word `r` as a whole is an adverb of hunspell-ko (및, 역시); nil without a lexicon.
-    func isAdverb(_ s: [Syllable], _ r: Range<Int>) -> Bool? {
-        guard lexicon != nil else { return nil }
-        return classes(s, r).contains(.adverb)
-    }
-
     /// Whether word `r` is a noun, or a noun and a particle (감지를, 책을, 나는).
     func readsAsNoun(_ s: [Syllable], _ r: Range<Int>) -> Bool {
         guard lexicon != nil else { return false }

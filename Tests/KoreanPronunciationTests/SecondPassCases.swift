@@ -5,9 +5,9 @@ import KoreanMorphology
 
 /// Issue 37, second pass: compounds whose first part only libhangul's Hanja words or nothing
 /// at all knows, Sino-Korean compounds of one syllable and a noun, two nouns in one word
-/// (제15항), compounds of two words that 제26항 must not tense, and a noun and a noun across a
-/// space. No row is a dictionary entry, so the rules themselves must produce them; each class
-/// has must-not rows of the same shapes beside it.
+/// (제15항), and compounds of two words that 제26항 must not tense. No row is a dictionary
+/// entry, so the rules themselves must produce them; each class has must-not rows of the same
+/// shapes beside it.
 enum SecondPassCases {
     /// 제29항: the first part is a word libhangul writes in Hanja (잠실, 명동) or a name neither
     /// list knows (용산, 이촌), before a Sino-Korean head; a Sino-Korean noun of one syllable
@@ -59,24 +59,10 @@ enum SecondPassCases {
         Case("제26항", "실질적인", "실찔쩌긴"), Case("제26항", "미술사적", "미술싸적"), Case("제26항", "미술사학", "미술싸학"), Case("제26항", "이십일세기", "이시빌쎄기"), Case("제26항", "제이십일대", "제이시빌때"),
     ]
 
-    /// 제29항 붙임 2: a bare noun ending in an obstruent and a noun said as one phrase.
-    static let nounPhrase: [Case] = [
-        Case("제29항", "꽃 이름", "꼰 니름"), Case("제29항", "밥 이야기", "밤 니야기"), Case("제29항", "책 이름을", "챙 니르믈"),
-    ]
-
-    /// Must not: an adverb on either side (역시, 이미, 및), a noun that follows a noun phrase (이상), numerals, a
-    /// verb (읽는), a noun of place (제15항 linking).
-    static let nounPhraseNot: [Case] = [
-        Case("제29항", "것 역시", "거뎍씨"), Case("제29항", "그것 이미", "그거디미"), Case("제29항", "곳 이상", "고디상"),
-        Case("제29항", "백 이십", "배기십"), Case("제29항", "책 읽는", "채깅는"), Case("제15항", "밭 아래", "바다래"),
-        Case("제29항", "및 일차", "미딜차"),
-    ]
-
     static let byClass: [(String, [Case])] = [
         ("제29항 first parts", nInsertion), ("제29항 first parts must not", nInsertionNot),
         ("제15항 two nouns", twoNouns), ("제15항 two nouns must not", twoNounsNot),
         ("제26항 two words", compoundBoundary), ("제26항 two words must not", compoundBoundaryNot),
-        ("제29항 붙임 2 nouns", nounPhrase), ("제29항 붙임 2 nouns must not", nounPhraseNot),
     ]
 }
 
@@ -93,6 +79,5 @@ struct SecondPassTests {
         let rulesOnly = StandardPronouncer(dictionary: .empty, lexicon: nil)
         #expect(rulesOnly.pronounce("용산역") == "용사녁")
         #expect(rulesOnly.pronounce("상설전시") == "상설쩐시")
-        #expect(rulesOnly.pronounce("꽃 이름") == "꼬디름")
     }
 }
