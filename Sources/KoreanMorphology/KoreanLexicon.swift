@@ -14,7 +14,8 @@ import Hangul
 /// - flag 21 (`COMPOUNDRULE (21)(22)`, the -(으)ㄹ form before a bound noun): 먹을, 갈, 올;
 /// - flag 19 (`COMPOUNDRULE (19)(20)`, the -(으)ㄴ form): 먹은, 간, 신;
 /// - no flags at all: a determiner or interjection (옛, 온).
-/// Flag 540 alone marks adverbs (늘, 곧), which take 은/는 and so count as nominals here.
+/// Flag 540 alone marks adverbs (늘, 곧), which take 은/는 and so count as nominals here and
+/// are also classed `adverb`.
 ///
 /// Words of one to four syllables are kept, packed into one `UInt64` each (14 bits a syllable
 /// index, 3 bits the length), so the table holds about 90,000 keys in about 5 MB and a look-up
@@ -37,6 +38,12 @@ public struct KoreanLexicon: Sendable {
         public static let adnominalN = WordClass(rawValue: 8)
         /// A word listed without affixes: a determiner or interjection (옛, 온, 헌).
         public static let uninflected = WordClass(rawValue: 16)
+        /// An adverb: listed with flag 540 (은/는) and no other particle flag (역시, 이미, 곧);
+        /// such a word is `nominal` too.
+        public static let adverb = WordClass(rawValue: 32)
+        /// A noun, pronoun or numeral listed with particle flags beyond 540 (이름, 요리); a word
+        /// can be this and an `adverb` (요리 料理 and the adverb 요리).
+        public static let noun = WordClass(rawValue: 64)
     }
 
     private var table: [UInt64: UInt8]
@@ -174,6 +181,7 @@ public struct KoreanLexicon: Sendable {
                 if !seen { seen = true; continue }                  // "AF count"
                 var classes: UInt8 = 0
                 var flag = 0
+                var onlyFlag540: Bool? = nil                // nil: no particle flag seen yet
                 for k in (lineStart + 3)...end {
                     let b = k < end ? bytes[k] : 0x2C
                     if b >= 0x30 && b <= 0x39 { flag = min(flag * 10 + Int(b - 0x30), 1_000_000); continue }
@@ -181,11 +189,14 @@ public struct KoreanLexicon: Sendable {
                     case 19: classes |= WordClass.adnominalN.rawValue
                     case 21: classes |= WordClass.adnominalL.rawValue
                     case 30...507: classes |= predicateFlag
-                    case 530...541: classes |= WordClass.nominal.rawValue
+                    case 530...541:
+                        classes |= WordClass.nominal.rawValue
+                        onlyFlag540 = flag == 540 && onlyFlag540 != false
                     default: break
                     }
                     flag = 0
                 }
+                if let onlyFlag540 { classes |= onlyFlag540 ? WordClass.adverb.rawValue : WordClass.noun.rawValue }
                 result.append(classes)
             }
         }

@@ -4,8 +4,11 @@ import KoreanMorphology
 /// 이/야/여/요/유 (or 얘/예) after a consonant takes [ㄴ] ([ㄹ] after ㄹ, 붙임 1). The boundary
 /// comes from the morphology, not from a list of words:
 /// - the first part is the whole word up to the junction and is a noun in hunspell-ko (앞일,
-///   솜이불, 집안일, 내복약) or a prefix (맨입, 헛일, 한여름, 늦여름); before 일/잎/입/엿 also an
-///   adnominal -(으)ㄴ form (큰일);
+///   솜이불, 집안일, 내복약), a word of two syllables or more written in Hanja (잠실역), or a
+///   prefix (맨입, 헛일, 한여름, 늦여름); before 일/잎/입/엿 also an adnominal -(으)ㄴ form
+///   (큰일), and before 잎/윷 any first part (갈잎); before a Sino-Korean head also a name of two
+///   syllables or more that neither list knows (용산역), unless the head ends a noun that
+///   starts inside it (동시통역: 통역);
 /// - the second part runs to the end of the word or to a particle or copula after it
 ///   (솜이불을, 앞일이다) and is a predicate's stem before an ending (설익다, 낯익은, 덧입고,
 ///   짓이기다), or a noun of two or more syllables in hunspell-ko
@@ -14,10 +17,12 @@ import KoreanMorphology
 ///   (약 역 염 용 유 율 열: 내복약, 서울역, 늑막염, 영업용, 식용유, 백분율, 교육열).
 ///
 /// No ㄴ is added:
-/// - after a Sino-Korean first part of one syllable, in a word that libhangul writes wholly in
-///   Hanja: a two-morpheme Sino-Korean word keeps plain linking (석유 [서규], 절약 [저략],
-///   식용 [시굥], 금요일 [그묘일], 목요일, 등용문); the standard's own Sino-Korean examples with
-///   one-syllable first parts (색연필, 신여성) and its exceptions (송별연) are dictionary entries;
+/// - after a Sino-Korean first part of one syllable before a second part of one, in a word that
+///   libhangul writes wholly in Hanja: a two-morpheme Sino-Korean word keeps plain linking (석유
+///   [서규], 절약 [저략], 식용 [시굥]; 장염 [장념] is a dictionary entry); a second part of two
+///   syllables or more that is a noun takes ㄴ (생이별 [생니별], 불이익 [불리익]), but not 요일
+///   (금요일 [그묘일]) nor one inside a longer word (등용문); the standard's exceptions
+///   (송별연) are dictionary entries;
 /// - before a Sino-Korean second part starting with 인/일/입 (인상, 입구: 첫인상 [처딘상]), and
 ///   before 일 in a Sino-Korean word (기념일 [기녀밀], 日) or in a word hunspell-ko does not list
 ///   as a noun (것일 뿐: the copula); 인 is no second part (한국인 [한구긴]);
@@ -36,12 +41,15 @@ extension Grammar {
         let start = r.lowerBound, end = r.upperBound, j = i + 1
         guard j - start <= 4 else { return false }
         let left = classes(s, start..<j)
-        let nounLeft = (j - start == 1 && s[i].has(SyllableClass.nPrefix)) || left.contains(.nominal)
-        guard nounLeft || left.contains(.adnominalN) || j - start >= 2 else { return false }
+        let nounLeft = isFirstPart(s, start, j, left)
+        let bareHead = Compound.bareHeads.contains(s[j].written)                 // 갈잎: 잎 after any coda
+        let sinoStart = j - start == 1 && [3, 4].contains { start + $0 <= end && isSinoWord(s, start, start + $0) }
+        guard nounLeft || left.contains(.adnominalN) || j - start >= 2 || bareHead || sinoStart else { return false }
         if s[j].written == Compound.iSyllable, classes(s, start...j).contains(.predicateStem) {
             return false                                                          // 먹이다, 속이고
         }
         if isNumber(s, start..<j) { return false }                                 // 이천이십, 오십유로
+        if isNumber(s, i..<(j + 1)) { return false }                               // 제십이권
         var e = min(end, j + 4)
         while e > j {
             defer { e -= 1 }
@@ -65,24 +73,62 @@ extension Grammar {
     /// such a compound without one, nil when they are no second part.
     private func secondPart(_ s: [Syllable], _ start: Int, _ j: Int, _ e: Int, _ key: UInt64,
                             _ lexicon: KoreanLexicon, _ left: KoreanLexicon.WordClass) -> Bool? {
-        let nounLeft = (j - start == 1 && s[j - 1].has(SyllableClass.nPrefix)) || left.contains(.nominal)
+        let nounLeft = isFirstPart(s, start, j, left)
         let sinoWord = isSinoWord(s, start, e)
         if e - j == 1 {
             if Compound.sinoHeads.contains(key) {
+                // 동시통역: the head ends a noun (통역) that starts inside a first part which is no word
+                if !nounLeft, classes(s, (j - 1)...j).contains(.nominal) { return false }
                 // 식용유, 윤활유: a Sino-Korean word of two syllables or more before the head
                 if sinoWord { return j - start >= 2 }
                 if nounLeft { return true }
+                // 용산역, 이촌역: a name of two syllables or more that neither list knows
+                if j - start >= 2, left.isEmpty { return true }
             }
-            if Compound.nativeHeads.contains(key), nounLeft || left.contains(.adnominalN) {
+            if Compound.nativeHeads.contains(key), nounLeft || left.contains(.adnominalN) || Compound.bareHeads.contains(s[j].written) {
                 // 일 is also the copula's -ㄹ form (것일 뿐): the compound must be a listed noun
                 if key == Compound.il, !classes(s, start..<e).contains(.nominal) { return false }
                 return !sinoWord
             }
             return nil
         }
-        guard nounLeft, lexicon.classes(forKey: key).contains(.nominal) else { return nil }
+        // 맹연습, 청요리: a Sino-Korean syllable hunspell-ko does not list alone, in a word written in Hanja
+        // an adverb that is no noun is no second part: 책이에요 is 책 + the copula, not 책 + 이에 (hereupon)
+        let right = lexicon.classes(forKey: key)
+        guard nounLeft || (j - start == 1 && sinoWord), right.contains(.nominal),
+              right.contains(.noun) || !right.contains(.adverb) else { return nil }
         if Compound.sinoIStarts.contains(s[j].written), sino?.contains(key: key) == true { return nil }  // 첫인상, 덧입고
-        return !sinoWord || j - start >= 2
+        // 생이별, 불이익, 공염불, 맹연습 (and the standard's 신여성, 색연필): a noun or Sino-Korean
+        // syllable and a noun of two syllables or more, also in a word written wholly in Hanja
+        return true
+    }
+
+    /// Whether syllables `start..<j` are a first part of a compound: a prefix of one syllable
+    /// (맨입), a noun of hunspell-ko, or two syllables or more that libhangul writes in Hanja
+    /// (잠실역, 명동역: names hunspell-ko does not list).
+    private func isFirstPart(_ s: [Syllable], _ start: Int, _ j: Int, _ left: KoreanLexicon.WordClass) -> Bool {
+        if j - start == 1 { return s[start].has(SyllableClass.nPrefix) || left.contains(.nominal) }
+        return left.contains(.nominal) || (j - start <= 4 && isSinoWord(s, start, j))
+    }
+
+    /// 제15항 inside a word: whether a noun runs from the word's start to syllable `i` and a noun
+    /// of two syllables or more that takes no ㄴ follows (끝인사 [끄딘사], as 첫인사): the coda is
+    /// then neutralised before it links, and ㄷ/ㅌ are not palatalised. Not a particle or the
+    /// copula (밭이랑, 끝이다, 것인가), an adverb, nor a junction inside a longer noun. Nil without a
+    /// lexicon.
+    func joinsTwoNouns(_ s: [Syllable], _ i: Int, _ r: Range<Int>) -> Bool? {
+        guard lexicon != nil else { return nil }
+        let start = r.lowerBound, j = i + 1, end = r.upperBound
+        guard j - start <= 4, classes(s, start..<j).contains(.nominal) else { return false }
+        var e = min(end, j + 4)
+        while e >= j + 2 {
+            defer { e -= 1 }
+            guard tailIsGrammatical(s, e..<end), let key = writtenKey(s, j..<e), !Compound.notSecondParts.contains(key),
+                  !Compound.copulaNouns.contains(key), !Endings.particles.contains(key) else { continue }
+            let right = classes(s, j..<e)
+            if right.contains(.nominal), !right.contains(.adverb), !wordSpans(s, start, j, e, end) { return true }
+        }
+        return false
     }
 
     /// Whether syllables `r` spell a Sino-Korean number (오십, 이천이십; not 공공, whose 공 is
@@ -139,6 +185,11 @@ extension Grammar {
 enum Compound {
     /// Native nouns of one syllable that start compounds' second parts (앞일, 꽃잎, 맨입, 콩엿, 밤윷).
     static let nativeHeads = keys(["일", "잎", "입", "엿", "윷"])
+    /// Forms of the copula that are also nouns (것인가 [거신가]: 인가 認可, 꽃인지: 인지 認知).
+    static let copulaNouns = keys(["인가", "인지", "인데", "인들", "일지", "일까", "입니", "이다", "인즉"])
+    /// Those of them that are never an ending's or a stem's syllable, so that they head a
+    /// compound after any first part (갈잎, 속잎).
+    static let bareHeads = SyllableSet("잎윷")
     /// Sino-Korean one-syllable heads of compounds (내복약, 서울역, 늑막염, 영업용, 식용유, 백분율, 교육열).
     static let sinoHeads = keys(["약", "역", "염", "용", "유", "율", "열"])
     /// Particles and copula forms that start with 이/야/여/요 (some are also nouns: 이기, 이자,

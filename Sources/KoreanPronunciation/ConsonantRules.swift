@@ -66,7 +66,7 @@ extension WordRules {
     }
 
     /// Tensing that depends on the word: 제24항 ㄴ/ㅁ verb stems, 제26항 Sino-Korean ㄹ +
-    /// ㄷ/ㅅ/ㅈ, 제27항 -(으)ㄹ + ending.
+    /// ㄷ/ㅅ/ㅈ (inside a word, not between the two words of a compound), 제27항 -(으)ㄹ + ending.
     static func tensingContext(_ s: [Syllable], _ i: Int, _ r: Range<Int>, _ c: UInt8, _ o: UInt8, _ g: Grammar) -> Bool {
         guard Jamo.isLax(o) else { return false }
         let a = s[i].written, b = s[i + 1].written
@@ -90,7 +90,7 @@ extension WordRules {
             return false                                  // particles 대로 조차, ending 자마자
         }
         if b == SyllableScalar.seo && i + 2 == r.upperBound { return false }   // particle 서 (서울서)
-        return true
+        return g.isWordBoundary(s, i, r) != true                    // 상설전시, 발굴조사: two words
     }
 
     /// 제24항: is syllables `start...i` one of the listed ㄴ/ㅁ verb stems?

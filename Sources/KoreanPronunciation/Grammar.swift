@@ -62,6 +62,32 @@ struct Grammar {
         writtenKey(s, r).map(set.contains) ?? false
     }
 
+    /// 제26항 tenses ㄷ/ㅅ/ㅈ after ㄹ inside a Sino-Korean word (발전 [발쩐], 물질); is the
+    /// junction after syllable `i` of word `r` rather the boundary of two words, each of two to
+    /// four syllables: a noun of hunspell-ko or a word written in Hanja before it, a noun of
+    /// hunspell-ko after it (상설|전시 [상설전시], 발굴|조사, 미술|직업)? Not the suffix -적
+    /// (실질적인 [실찔쩌긴]: 적인 is no noun), a noun and one syllable (미술사|적), nor after a number
+    /// (이십일세기 [이시빌쎄기], 제이십일대).
+    /// Nil without a lexicon.
+    func isWordBoundary(_ s: [Syllable], _ i: Int, _ r: Range<Int>) -> Bool? {
+        guard let lexicon else { return nil }
+        if s[i].has(SyllableClass.numeral) { return false }
+        let endsWord = (max(r.lowerBound, i - 3)..<i).contains { isWord(s, $0..<(i + 1)) }
+        guard endsWord else { return false }
+        // 미술사적 [미술싸적], 미술사학: a noun that takes the next syllable in, and one syllable after it
+        let longerNoun = (max(r.lowerBound, i - 2)..<i).contains { classes(s, $0...(i + 1)).contains(.nominal) }
+        if longerNoun, i + 3 >= r.upperBound || contains(Endings.particles, s, (i + 3)..<r.upperBound) { return false }
+        return ((i + 3)...(i + 5)).contains { e in
+            e <= r.upperBound && writtenKey(s, (i + 1)..<e).map { lexicon.classes(forKey: $0).contains(.nominal) } == true
+        }
+    }
+
+    /// Whether syllables `r` are a noun of hunspell-ko or a word libhangul writes in Hanja.
+    private func isWord(_ s: [Syllable], _ r: Range<Int>) -> Bool {
+        guard let key = writtenKey(s, r) else { return false }
+        return lexicon?.classes(forKey: key).contains(.nominal) == true || sino?.contains(key: key) == true
+    }
+
     /// Whether word `r` as a whole is a noun, also with the plural suffix 들 (건물, 하늘,
     /// 사람들; not 유물은); nil without a lexicon.
     func isNoun(_ s: [Syllable], _ r: Range<Int>) -> Bool? {

@@ -123,7 +123,8 @@ enum WordRules {
         }
     }
 
-    /// 제13–15항 (linking), 제12항 4 (ㅎ dropped), 제17항 (palatalisation), and ㄴ-insertion
+    /// 제13–15항 (linking; neutralised first before 없/있, after a prefix and between two nouns),
+    /// 제12항 4 (ㅎ dropped), 제17항 (palatalisation), and ㄴ-insertion
     /// (제29항) in compounds (`Grammar.addsN`) and in 십육 [심뉵]-type numerals.
     static func linkVowel(_ s: inout [Syllable], _ i: Int, _ r: Range<Int>, _ g: Grammar) {
         let c = s[i].coda
@@ -147,6 +148,7 @@ enum WordRules {
         let b = s[i + 1].written
         let neutral = b == SyllableScalar.eops || b == SyllableScalar.iss
             || (i == r.lowerBound && s[i].has(SyllableClass.prefix))
+            || (Jamo.representative(c) != c && g.joinsTwoNouns(s, i, r) == true)       // 제15항 끝인사 [끄딘사]
         let cc = neutral ? Jamo.representative(c) : c
         if let (keep, onset) = Jamo.splitDouble(cc) {
             s[i].coda = keep

@@ -20,6 +20,17 @@ struct KoreanLexiconTests {
         #expect(lexicon.classes(of: word).contains(expected), "\(word)")
     }
 
+    /// Adverbs (only the particle flag 540) are told from nouns, which are nominal as well.
+    @Test func adverbsAreToldFromNouns() {
+        #expect(lexicon.classes(of: "역시").contains(.adverb))
+        #expect(lexicon.classes(of: "역시").contains(.nominal))
+        #expect(!lexicon.classes(of: "이름").contains(.adverb))
+        #expect(!lexicon.classes(of: "박물관").contains(.adverb))
+        #expect(lexicon.classes(of: "이름").contains(.noun))
+        #expect(!lexicon.classes(of: "역시").contains(.noun))
+        #expect(lexicon.classes(of: "요리").isSuperset(of: [.noun, .adverb]))      // 料理 and the adverb
+    }
+
     @Test func wordsOutsideTheDictionaryHaveNoClass() {
         #expect(lexicon.classes(of: "먹었") == [])          // an inflected form is not listed
         #expect(!lexicon.classes(of: "책").contains(.predicateStem))
@@ -55,7 +66,7 @@ struct KoreanLexiconTests {
                      "\u{1100}\u{1100}/1", "\u{FF}\u{FE}/1", jamo("좋") + "/3", "/1", ""]
         try Data(lines.joined(separator: "\n").utf8).write(to: dic)
         let lexicon = try #require(KoreanLexicon(affixFile: aff.path, dictionaryFile: dic.path))
-        #expect(lexicon.classes(of: "책") == .nominal)
+        #expect(lexicon.classes(of: "책") == [.nominal, .noun])
         #expect(lexicon.classes(of: "먹") == .predicateStem)
         #expect(lexicon.classes(of: "가") == [])
         #expect(lexicon.classes(of: "좋") == [])
