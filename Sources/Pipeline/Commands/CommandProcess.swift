@@ -18,6 +18,12 @@ public enum CommandProcess {
         Interruption.install()
     }
 
+    /// From now on writing to a pipe whose reader is gone is an error (EPIPE) that the command
+    /// reports, never a SIGPIPE that kills the process.
+    public static func ignoreBrokenPipes() {
+        ProcessStatus.ignoreBrokenPipes()
+    }
+
     /// Whether a stop signal has come.
     public static var isStopRequested: Bool { Interruption.isRequested }
 
