@@ -219,8 +219,12 @@ public struct VoiceLibrary: Sendable {
             throw ExpoError.unknownVoiceProfile(name: name, available: profileNames(), folder: folder.path)
         }
         let data: Data
-        do { data = try Data(contentsOf: file) } catch {
-            throw ExpoError.invalidVoiceProfile(file: file.path, reason: "cannot be read (\(error.localizedDescription))")
+        do { data = try InputFile.contents(of: file.path, limit: CuratedText.maximumBytes) } catch {
+            throw ExpoError.invalidVoiceProfile(file: file.path, reason: "\(error.description); \(error.fix)")
+        }
+        guard data.count <= CuratedText.maximumBytes else {
+            throw ExpoError.invalidVoiceProfile(
+                file: file.path, reason: "the file is larger than \(CuratedText.maximumBytes >> 20) MB, the most a profile may be")
         }
         var profile: VoiceProfile
         do {
@@ -317,7 +321,7 @@ public struct VoiceLibrary: Sendable {
     /// one when it has none (then the rules alone apply).
     public func pronunciationDictionary() throws -> PronunciationDictionary {
         guard FileManager.default.fileExists(atPath: pronunciationDictionaryFile.path) else { return .empty }
-        return try PronunciationDictionary(contentsOf: pronunciationDictionaryFile)
+        return try PronunciationDictionary(contentsOf: pronunciationDictionaryFile, reading: CuratedText.lines(ofFile:))
     }
 
     private static func isDirectory(_ url: URL) -> Bool {
