@@ -59,4 +59,20 @@ struct InputFileTests {
         #expect(mkfifo(items.path, 0o644) == 0)
         expectRefused(try run(["--list"] + files), naming: "items.json", "items.json")
     }
+
+    @Test("normalize refuses a line over the curated-text limit with 65, naming the line and the limit, after the lines before it")
+    func normalizeLineLimit() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("input.txt")
+        var data = Data("하나\n".utf8)
+        data.append(Data(repeating: 0x61, count: 3 << 20))
+        data.append(Data("\n끝\n".utf8))
+        try data.write(to: input)
+        let outcome = try run(["normalize"], input: input)
+        #expect(outcome.output.hasSuffix("status=65\n"), "\(outcome.output.prefix(600))")
+        #expect(outcome.output.contains("line 2 is longer than 2 MB"), "\(outcome.output.prefix(600))")
+        #expect(outcome.output.hasPrefix("하나\n"), "the line before is still written: \(outcome.output.prefix(600))")
+        #expect(outcome.output.utf8.count < 4096, "the long line was echoed")
+    }
 }

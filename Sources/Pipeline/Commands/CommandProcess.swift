@@ -24,6 +24,12 @@ public enum CommandProcess {
         ProcessStatus.ignoreBrokenPipes()
     }
 
+    /// Calls `body` with each line of standard input, in order; a line longer than
+    /// `CuratedText.maximumBytes` is a `.data` error (see `StandardStream.forEachLine`).
+    public static func forEachInputLine(_ body: (String) throws -> Void) throws {
+        try StandardStream.forEachLine(of: STDIN_FILENO, limit: CuratedText.maximumBytes, body)
+    }
+
     /// Whether a stop signal has come.
     public static var isStopRequested: Bool { Interruption.isRequested }
 
