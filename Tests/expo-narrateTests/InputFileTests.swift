@@ -60,6 +60,17 @@ struct InputFileTests {
         expectRefused(try run(["--list"] + files), naming: "items.json", "items.json")
     }
 
+    @Test("verify on a folder whose manifest.json is a FIFO says so at once, with the findings status")
+    func fifoAsManifest() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(mkfifo(folder.appendingPathComponent("manifest.json").path, 0o644) == 0)
+        let outcome = try run(["verify", folder.path])
+        #expect(outcome.output.contains("manifest.json: missing or unreadable") && outcome.output.contains("named pipe"),
+                "\(outcome.output)")
+        #expect(outcome.output.hasSuffix("status=1\n"), "\(outcome.output)")
+    }
+
     @Test("normalize refuses a line over the curated-text limit with 65, naming the line and the limit, after the lines before it")
     func normalizeLineLimit() throws {
         let folder = try CommandRunner.temporaryFolder()
