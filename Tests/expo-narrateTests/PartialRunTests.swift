@@ -155,6 +155,24 @@ struct PartialRunTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).sorted() == before, "the guide changed")
     }
 
+    @Test("a manifest number no Int or Double holds: verify (1) and a partial run (65) say so in words, no decoder text")
+    func manifestNumberTooLarge() throws {
+        let output = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let all = try CommandRunner.run(["--all", "--text-only", "--quiet", "--output", output.path])
+        #expect(all.status == 0, "\(all.stderr)")
+        let manifest = output.appendingPathComponent("manifest.json")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        let changed = text.replacingOccurrences(of: #""byteCount" : \d+"#, with: #""byteCount" : 1e400"#, options: .regularExpression)
+        #expect(changed != text, "no byteCount in: \(text.prefix(300))")
+        try Data(changed.utf8).write(to: manifest)
+        let verified = try CommandRunner.run(["verify", output.path])
+        #expect(verified.status == 1 && verified.stdout.contains("too large or too small"), "\(verified.status) \(verified.stdout)")
+        let one = try CommandRunner.run(["--entry", "갓", "--text-only", "--output", output.path])
+        #expect(one.status == 65 && one.stderr.contains("too large or too small"), "\(one.status) \(one.stderr)")
+        for result in [verified.stdout, one.stderr] { #expect(!result.contains("DecodingError"), "\(result)") }
+    }
+
     @Test("a partial run on an empty folder publishes a guide of just those tracks")
     func emptyFolder() throws {
         let output = try CommandRunner.temporaryFolder()
