@@ -96,9 +96,13 @@ public struct CatalogLoader: Sendable {
         }
         var data: Data
         do {
-            data = try Data(contentsOf: file)
+            // Opened without blocking: a named pipe put there after the check above is refused, not waited on.
+            data = try InputFile.contents(of: file.path, limit: maximumFileBytes)
         } catch {
-            throw ExpoError.catalogUnreadable(file: file.path, reason: ExpoError.reason(of: error))
+            throw ExpoError.catalogUnreadable(file: file.path, reason: error.reason)
+        }
+        guard data.count <= maximumFileBytes else {
+            throw ExpoError.catalogUnreadable(file: file.path, reason: "it is more than the \(maximumFileBytes >> 20) MB a catalog may be; split it")
         }
         if data.starts(with: [0xEF, 0xBB, 0xBF]) { data = data.dropFirst(3) }
         if String(data: data, encoding: .utf8) == nil {

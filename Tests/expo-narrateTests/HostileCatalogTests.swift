@@ -103,7 +103,7 @@ struct HostileCatalogTests {
             let handle = try FileHandle(forWritingTo: huge)
             try handle.truncate(atOffset: 300 << 20)  // sparse: no disk space used
             try handle.close()
-            for (path, reason) in [(folder.appendingPathComponent("absent.json").path, "doesn’t exist"),
+            for (path, reason) in [(folder.appendingPathComponent("absent.json").path, "No such file or directory"),
                                    (folder.path, "it is a folder"), ("/dev/zero", "not a regular file"),
                                    ("/dev/stdin", "not a regular file"), (huge.path, "more than the 256 MB")] {
                 let result = try CommandRunner.run(["--list", "--poster-file", path, "--items-file", path])

@@ -13,14 +13,13 @@ func printError(_ message: String) {
     CommandProcess.writeError(singleLine(message) + "\n")
 }
 
-/// Writes `text` on stdout with write(2). A reader that went away (EPIPE, as with `| head`)
-/// ends the command quietly with status 0: it has read what it wanted. Any other failure
-/// (a full disk, a descriptor that cannot be written) is one line on stderr and status 74.
+/// Writes `text` on stdout with write(2). Any failure (a reader that went away, as with
+/// `| head -c1`, a full disk, a descriptor that cannot be written) is one line on stderr and
+/// status 74: what the command had to say was not all delivered, and a script must not take
+/// it for a whole answer. SIGPIPE is ignored (`Narrate.main`), so the process never dies of it.
 func writeOutput(_ text: String) throws {
     do {
         try CommandProcess.writeOutput(text)
-    } catch where error.code == EPIPE {
-        throw ExitCode(.success)
     } catch {
         printError("expo-narrate: cannot write to standard output (\(CommandProcess.systemReason(error.code ?? EIO))).")
         throw ExitCode(.io)
