@@ -222,6 +222,14 @@ public struct VoiceLibrary: Sendable {
         do { data = try Data(contentsOf: file) } catch {
             throw ExpoError.invalidVoiceProfile(file: file.path, reason: "cannot be read (\(error.localizedDescription))")
         }
+        // Strict first: JSONDecoder accepts some of what RFC 8259 refuses and places the rest
+        // "around character N"; this names line, column and JSON path.
+        var strict = StrictJSON()
+        do {
+            try strict.check(data)
+        } catch {
+            throw ExpoError.invalidVoiceProfile(file: "\(file.path):\(error.location)", reason: "\(error.path): not valid JSON: \(error.reason)")
+        }
         var profile: VoiceProfile
         do {
             profile = try JSONDecoder().decode(VoiceProfile.self, from: data)

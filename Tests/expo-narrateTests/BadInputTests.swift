@@ -307,7 +307,7 @@ struct BadInputTests {
 
     // MARK: - Messages
 
-    @Test("a catalog's numbers out of range, and a lone surrogate deep inside, are one short line, 65")
+    @Test("a catalog's numbers out of range, and a surrogate nested too deep, are one short line, 65")
     func catalogMessages() throws {
         try withFolder { folder in
             let poster = #"{"title": "t", "visitors": 999999999999999999, "location": "l", "duration": "d", "description": "x"}"#
@@ -317,7 +317,7 @@ struct BadInputTests {
             let depth = 100_000
             let deep = String(repeating: "[", count: depth) + #""\uD800""# + String(repeating: "]", count: depth)
             let deepFiles = try Self.catalog(items: deep, in: folder)
-            Self.expectRefused(try CommandRunner.run(["--list"] + deepFiles), status: 65, saying: ["items.json", "surrogate"])
+            Self.expectRefused(try CommandRunner.run(["--list"] + deepFiles), status: 65, saying: ["items.json:1:513: ", "nested more than 512 deep"])
         }
     }
 }
