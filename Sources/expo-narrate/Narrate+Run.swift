@@ -59,6 +59,7 @@ extension Narrate {
         let report = try builder.build(request, checking: check, progress: printer.show)
         printer.finish(report)
         if let summary, let check { summary.finish(check) }
+        printer.published(report)
         if !report.failedTracks.isEmpty { throw ExitCode(.tracksFellBack) }
     }
 
