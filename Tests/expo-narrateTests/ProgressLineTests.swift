@@ -4,7 +4,7 @@ import TestSupport
 
 /// What a run says while it works and when it ends, through the built binary (stderr is not a
 /// terminal here, so every progress line is its own line).
-@Suite("expo-narrate's progress lines", .tags(.endToEnd))
+@Suite("expo-narrate's progress and hints", .tags(.endToEnd))
 struct ProgressLineTests {
     private static let entries = [["name": "가야금", "desc": "열두 줄 현악기."], ["name": "해금", "desc": "두 줄 현악기."]]
 
@@ -43,5 +43,23 @@ struct ProgressLineTests {
         #expect(Set(finished) == Set(started), "\(result.stderr)")
         #expect(lines.last == "expo-narrate: published the page and transcript and audio (WAV) with captions in \(output.path)",
                 "\(result.stderr)")
+    }
+
+    @Test("a hint names the run's own catalog, and the command copied from it works as printed")
+    func hintWorksAsPrinted() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = try writeCatalog(poster: samplePoster, entries: Self.entries, in: folder)
+        let result = try CommandRunner.run(["--entry", "없는 항목", "--text-only", "--output", folder.appendingPathComponent("out").path,
+                                            "--poster-file", files.poster, "--items-file", files.items])
+        #expect(result.status == 64, "\(result.stderr)")
+        let printed = try #require(result.stderr.components(separatedBy: "Run '").dropFirst().first?.components(separatedBy: "'").first,
+                                   "\(result.stderr)")
+        #expect(printed == "expo-narrate --list --poster-file \(files.poster) --items-file \(files.items)", "\(result.stderr)")
+        let words = printed.split(separator: " ").map(String.init)
+        #expect(words.first == "expo-narrate")
+        let listed = try CommandRunner.run(Array(words.dropFirst()))
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout.contains("가야금") && listed.stdout.contains("해금"), "\(listed.stdout)")
     }
 }
