@@ -226,6 +226,14 @@ public struct VoiceLibrary: Sendable {
             throw ExpoError.invalidVoiceProfile(
                 file: file.path, reason: "the file is larger than \(CuratedText.maximumBytes >> 20) MB, the most a profile may be")
         }
+        // Strict first: JSONDecoder accepts some of what RFC 8259 refuses and places the rest
+        // "around character N"; this names line, column and JSON path.
+        var strict = StrictJSON()
+        do {
+            try strict.check(data)
+        } catch {
+            throw ExpoError.invalidVoiceProfile(file: "\(file.path):\(error.location)", reason: "\(error.path): not valid JSON: \(error.reason)")
+        }
         var profile: VoiceProfile
         do {
             profile = try JSONDecoder().decode(VoiceProfile.self, from: data)

@@ -123,8 +123,8 @@ struct FaultInjectionTests {
     }
 
     @Test("catalog data the JSON parser hides or cannot bound: one clear line, exit 65", arguments: [
-        (#"[{"name": "a", "name": "b"}]"#, "", "$[0].name: the key \"name\" appears twice"),
-        (#"[{"name": "a\ud800b"}]"#, "", "$[0].name: the text has a lone UTF-16 surrogate (\\uD800)"),
+        (#"[{"name": "a", "name": "b"}]"#, "", "items.json:1:16: $[0].name: not valid JSON: the key \"name\" appears twice"),
+        (#"[{"name": "a\ud800b"}]"#, "", "items.json:1:13: $[0].name: not valid JSON: the text has a lone UTF-16 surrogate (\\uD800)"),
         (#"[{"name": "a\udc00"}]"#, "", "lone UTF-16 surrogate"),
         (#"[{"name": "a"}, {"name": "b"}, {"name": "c"}]"#, "--max-entries 2", "more than 2 entries"),
         (#"[{"name": "a", "desc": "0123456789abcdef0123456789abcdef0123456789"}]"#, "--max-field-bytes 30",

@@ -33,9 +33,9 @@ struct PartialRunTests {
         let second = try CommandRunner.run(["--entry", "beta", "--jobs", "1", "--output", output.path] + formats
                                            + catalog.arguments(in: folder))
         #expect(second.status == 0, "\(second.stderr)")
-        // One track made (the progress counts only what is synthesised), three from the cache.
-        #expect(second.stderr.contains("[1/1] 둘째"), "\(second.stderr)")
-        #expect(!second.stderr.contains("[1/2]") && !second.stderr.contains("[2/"), "\(second.stderr)")
+        // One track made, numbered by its place in the guide (the count says how many are made), three from the cache.
+        #expect(second.stderr.contains("[3/4] 둘째 done, 1 of 1 made"), "\(second.stderr)")
+        #expect(second.stderr.components(separatedBy: " done, ").count == 2, "\(second.stderr)")
         #expect(second.stderr.contains("4 tracks") && second.stderr.contains("3 from the cache"), "\(second.stderr)")
         #expect(try Self.cachedWAVs(output) == cachedBefore + 1)
 
@@ -73,7 +73,8 @@ struct PartialRunTests {
         let name = try #require(chosen[1]["name"] as? String)
         let second = try CommandRunner.run(["--entry", name, "--output", output.path] + CommandRunner.wavOnly + catalog)
         #expect(second.status == 0, "\(second.stderr)")
-        #expect(second.stderr.contains("[1/1] \(name)") && !second.stderr.contains("[2/"), "\(second.stderr)")
+        #expect(second.stderr.contains("[3/4] \(name) done, 1 of 1 made") && second.stderr.components(separatedBy: " done, ").count == 2,
+                "\(second.stderr)")
         #expect(second.stderr.contains("3 from the cache"), "\(second.stderr)")
         #expect(try Self.cachedWAVs(output) == cachedBefore + 1)
         _ = try Self.checkWhole(output, stems: stems, audio: true, encoded: false)
