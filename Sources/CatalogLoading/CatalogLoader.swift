@@ -22,8 +22,8 @@ public struct CatalogLoader: Sendable {
     /// Loads the poster object (`title, visitors, location, duration, description`).
     public mutating func loadPoster(from file: URL) throws -> Poster {
         let name = file.lastPathComponent
-        let root = try Self.parse(file, limits: limits, rootIsEntries: false)
-        var reader = FieldReader(file: name)
+        let (root, preflight) = try Self.parse(file, limits: limits, rootIsEntries: false)
+        var reader = FieldReader(file: name, preflight: preflight)
         let object = try reader.object(root, at: "$")
         var poster = Poster(
             title: try reader.string(object, "title", at: "$"),
@@ -34,7 +34,7 @@ public struct CatalogLoader: Sendable {
         )
         try reader.readPictureFields(object, at: "$", into: &poster)
         if poster.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            throw ExpoError.catalogInvalid(file: name, path: "$.title", reason: "the title is empty")
+            throw reader.invalid("$.title", "the title is empty")
         }
         warnings += reader.warnings
         return poster
@@ -43,10 +43,10 @@ public struct CatalogLoader: Sendable {
     /// Loads the entries array (`[{name, image_name, short_desc, desc}]`).
     public mutating func loadEntries(from file: URL) throws -> [Entry] {
         let name = file.lastPathComponent
-        let root = try Self.parse(file, limits: limits, rootIsEntries: true)
-        var reader = FieldReader(file: name)
+        let (root, preflight) = try Self.parse(file, limits: limits, rootIsEntries: true)
+        var reader = FieldReader(file: name, preflight: preflight)
         guard let array = root as? [Any] else {
-            throw ExpoError.catalogInvalid(file: name, path: "$", reason: "expected an array of entries, found \(FieldReader.kind(of: root))")
+            throw reader.invalid("$", "expected an array of entries, found \(FieldReader.kind(of: root))")
         }
         var entries: [Entry] = []
         entries.reserveCapacity(array.count)
@@ -79,8 +79,9 @@ public struct CatalogLoader: Sendable {
     /// anything larger is refused before it is read into memory.
     static let maximumFileBytes = 256 << 20
 
-    /// Reads and parses a JSON file, accepting a UTF-8 byte-order mark.
-    static func parse(_ file: URL, limits: CatalogLimits = CatalogLimits(), rootIsEntries: Bool = false) throws -> Any {
+    /// Reads a JSON file strictly (RFC 8259, a UTF-8 byte-order mark accepted) and parses it;
+    /// returns the value and the strict pass, which knows where each value is.
+    static func parse(_ file: URL, limits: CatalogLimits = CatalogLimits(), rootIsEntries: Bool = false) throws -> (Any, JSONPreflight) {
         let name = file.lastPathComponent
         if let attributes = try? FileManager.default.attributesOfItem(atPath: file.path) {
             let type = attributes[.type] as? FileAttributeType
@@ -96,18 +97,22 @@ public struct CatalogLoader: Sendable {
         }
         var data: Data
         do {
-            data = try Data(contentsOf: file)
+            // Opened without blocking: a named pipe put there after the check above is refused, not waited on.
+            data = try InputFile.contents(of: file.path, limit: maximumFileBytes)
         } catch {
-            throw ExpoError.catalogUnreadable(file: file.path, reason: ExpoError.reason(of: error))
+            throw ExpoError.catalogUnreadable(file: file.path, reason: error.reason)
+        }
+        guard data.count <= maximumFileBytes else {
+            throw ExpoError.catalogUnreadable(file: file.path, reason: "it is more than the \(maximumFileBytes >> 20) MB a catalog may be; split it")
         }
         if data.starts(with: [0xEF, 0xBB, 0xBF]) { data = data.dropFirst(3) }
         if String(data: data, encoding: .utf8) == nil {
             throw ExpoError.catalogNotJSON(file: name, reason: "the file is not UTF-8 text")
         }
         var preflight = JSONPreflight(file: name, limits: limits, rootIsEntries: rootIsEntries)
-        try data.withUnsafeBytes { try preflight.check($0) }
+        try preflight.check(data)
         do {
-            return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return (try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]), preflight)
         } catch {
             throw ExpoError.catalogNotJSON(file: name, reason: ExpoError.reason(of: error))
         }
@@ -117,9 +122,19 @@ public struct CatalogLoader: Sendable {
 /// Checks the fields of one JSON object and records warnings with their paths.
 struct FieldReader {
     let file: String
+    /// The strict pass over the file, which places an error at its line and column.
+    let preflight: JSONPreflight?
     var warnings: [CatalogWarning] = []
 
-    init(file: String) { self.file = file }
+    init(file: String, preflight: JSONPreflight? = nil) {
+        self.file = file
+        self.preflight = preflight
+    }
+
+    /// The error for the value at `path`, placed at its line and column when they are known.
+    func invalid(_ path: String, _ reason: String) -> ExpoError {
+        ExpoError.catalogInvalid(file: preflight?.place(of: path) ?? file, path: path, reason: reason)
+    }
 
     mutating func warn(_ path: String, _ message: String) {
         warnings.append(CatalogWarning(file: file, path: path, message: message))
@@ -127,7 +142,7 @@ struct FieldReader {
 
     func object(_ value: Any, at path: String) throws -> [String: Any] {
         guard let object = value as? [String: Any] else {
-            throw ExpoError.catalogInvalid(file: file, path: path, reason: "expected an object, found \(Self.kind(of: value))")
+            throw invalid(path, "expected an object, found \(Self.kind(of: value))")
         }
         return object
     }
@@ -139,13 +154,13 @@ struct FieldReader {
         guard let value = object[key], !(value is NSNull) else {
             if required {
                 let what = object[key] == nil ? "is missing" : "is null"
-                throw ExpoError.catalogInvalid(file: file, path: fieldPath, reason: "the required field \"\(key)\" \(what)")
+                throw invalid(fieldPath, "the required field \"\(key)\" \(what)")
             }
             warn(fieldPath, object[key] == nil ? "missing; read as empty" : "null; read as empty")
             return ""
         }
         guard let string = value as? String, !Self.isNumber(value) else {
-            throw ExpoError.catalogInvalid(file: file, path: fieldPath, reason: "expected a string, found \(Self.kind(of: value))")
+            throw invalid(fieldPath, "expected a string, found \(Self.kind(of: value))")
         }
         let cleaned = Self.removingControlCharacters(string)
         if cleaned != string { warn(fieldPath, "control characters removed (a lone carriage return read as a space)") }
@@ -160,7 +175,7 @@ struct FieldReader {
         let fieldPath = "\(path).\(key)"
         guard let value = object[key], !(value is NSNull) else {
             let what = object[key] == nil ? "is missing" : "is null"
-            throw ExpoError.catalogInvalid(file: file, path: fieldPath, reason: "the required field \"\(key)\" \(what)")
+            throw invalid(fieldPath, "the required field \"\(key)\" \(what)")
         }
         let range = 0...Self.largestCount
         let limits = "a whole number of people from 0 to \(range.upperBound)"
@@ -171,7 +186,7 @@ struct FieldReader {
             let exact = CheckedNumber.wholeNumber(number.stringValue)
                 ?? (double.rounded() == double && abs(double) < 9e15 ? Int(double) : nil)
             guard let exact, range.contains(exact) else {
-                throw ExpoError.catalogInvalid(file: file, path: fieldPath, reason: "expected \(limits), found \(excerpt(number.stringValue))")
+                throw invalid(fieldPath, "expected \(limits), found \(excerpt(number.stringValue))")
             }
             return exact
         }
@@ -179,13 +194,13 @@ struct FieldReader {
             let digits = string.filter { $0 != "," && $0 != " " }
             if let parsed = CheckedNumber.wholeNumber(digits) {
                 guard range.contains(parsed) else {
-                    throw ExpoError.catalogInvalid(file: file, path: fieldPath, reason: "expected \(limits), found \"\(excerpt(string))\"")
+                    throw invalid(fieldPath, "expected \(limits), found \"\(excerpt(string))\"")
                 }
                 warn(fieldPath, "a number written as a string; read as \(parsed)")
                 return parsed
             }
         }
-        throw ExpoError.catalogInvalid(file: file, path: fieldPath, reason: "expected a whole number, found \(Self.kind(of: value))")
+        throw invalid(fieldPath, "expected a whole number, found \(Self.kind(of: value))")
     }
 
     /// The largest count a catalog may give (just under 1경, 10¹⁶, the largest group the

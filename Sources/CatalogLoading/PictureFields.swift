@@ -11,7 +11,7 @@ extension FieldReader {
     mutating func optionalText(_ object: [String: Any], _ key: String, at path: String) throws -> String? {
         guard let value = object[key], !(value is NSNull) else { return nil }
         guard let string = value as? String, !Self.isNumber(value) else {
-            throw ExpoError.catalogInvalid(file: file, path: "\(path).\(key)", reason: "expected a string, found \(Self.kind(of: value))")
+            throw invalid("\(path).\(key)", "expected a string, found \(Self.kind(of: value))")
         }
         let cleaned = Self.removingControlCharacters(string)
         if cleaned != string { warn("\(path).\(key)", "control characters removed (a lone carriage return read as a space)") }

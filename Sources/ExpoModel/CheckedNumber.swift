@@ -27,4 +27,19 @@ public enum CheckedNumber {
         guard !digits.isEmpty, digits.count <= 19, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         return Int(text)
     }
+
+    /// Whether `value` is a finite number within `range` (NaN and the infinities never are).
+    public static func isWithin(_ value: Double, _ range: ClosedRange<Double>) -> Bool {
+        value.isFinite && range.contains(value)
+    }
+
+    /// `value` written for a message without ever trapping: a whole number that fits an Int
+    /// without its fraction ("-19"), any other finite number as Swift writes it ("1e+19",
+    /// "-19.5"), and "infinity", "-infinity" or "not a number" for the rest.
+    public static func text(_ value: Double) -> String {
+        if value.isNaN { return "not a number" }
+        if value.isInfinite { return value < 0 ? "-infinity" : "infinity" }
+        if let whole = Int(exactly: value) { return String(whole) }
+        return String(value)
+    }
 }

@@ -13,9 +13,17 @@ public enum CuratedText {
         public let description: String
         /// What to do about it.
         public let fix: String
+
+        /// A failure said in `description`, with `fix`.
+        public init(description: String, fix: String) {
+            self.description = description
+            self.fix = fix
+        }
     }
 
-    /// The lines of the file at `url`, numbered from 1 by their place in the list.
+    /// The lines of the file at `url`, numbered from 1 by their place in the list. Opens the
+    /// file as Foundation does, which waits on a named pipe: the tool's own reads go through
+    /// ExpoSystem's `CuratedText.lines(ofFile:)`, which refuses anything but a regular file.
     public static func lines(of url: URL) throws(Failure) -> [Substring] {
         let data: Data
         do {
@@ -26,6 +34,12 @@ public enum CuratedText {
             throw Failure(description: "the file cannot be read (\(error.localizedDescription))",
                           fix: "check that the file exists and can be read")
         }
+        return try lines(in: data)
+    }
+
+    /// The lines of `data`, the first `maximumBytes` + 1 bytes of a curated file: refused when
+    /// over the limit or not UTF-8; a byte order mark is dropped.
+    public static func lines(in data: Data) throws(Failure) -> [Substring] {
         guard data.count <= maximumBytes else {
             throw Failure(description: "the file is larger than \(maximumBytes >> 20) MB, the most such a file may be",
                           fix: "keep only the entries the voice needs")

@@ -210,11 +210,27 @@ public enum ManifestReader {
         do {
             manifest = try JSONDecoder().decode(GuideManifest.self, from: data)
         } catch {
-            throw ExpoError(.data, "manifest is not valid: \(String(describing: error))")
+            throw ExpoError(.data, "manifest is not valid: \(reason(error))")
         }
         guard manifest.formatVersion == GuideManifest.currentFormatVersion else {
             throw ExpoError(.data, "manifest format \(manifest.formatVersion) is not supported (expected \(GuideManifest.currentFormatVersion))")
         }
         return manifest
+    }
+
+    /// Why the decoder refused a manifest, in words naming the field (never the decoder's
+    /// debug text): a number no Int or Double holds (1e400) is refused by the JSON reader itself.
+    private static func reason(_ error: any Error) -> String {
+        func path(_ context: DecodingError.Context, _ key: (any CodingKey)? = nil) -> String {
+            excerpt((context.codingPath + (key.map { [$0] } ?? [])).map(\.stringValue).joined(separator: "."))
+        }
+        switch error as? DecodingError {
+        case let .keyNotFound(key, context)?: return "\"\(path(context, key))\" is missing"
+        case let .typeMismatch(_, context)?: return "\"\(path(context))\" has the wrong type"
+        case let .valueNotFound(_, context)?: return "\"\(path(context))\" is null"
+        case let .dataCorrupted(context)? where !context.codingPath.isEmpty:
+            return "\"\(path(context))\" holds a value that cannot be read (a number too large or too small, or a malformed one)"
+        default: return "it is not valid JSON, or holds a number too large or too small to read"
+        }
     }
 }

@@ -56,12 +56,16 @@ public struct PronunciationDictionary: Sendable {
         index.seal()
     }
 
-    /// Reads a dictionary file (format above). Throws an `ExpoError` naming the file, line,
-    /// reason and fix for the first bad line.
-    public init(contentsOf url: URL) throws {
+    /// Reads a dictionary file (format above) with `read` (the tool passes ExpoSystem's
+    /// `CuratedText.lines(ofFile:)`, which refuses a named pipe). Throws an `ExpoError` naming
+    /// the file, line, reason and fix for the first bad line.
+    public init(contentsOf url: URL,
+                reading read: (URL) throws(CuratedText.Failure) -> [Substring] = { url throws(CuratedText.Failure) in
+                    try CuratedText.lines(of: url)
+                }) throws {
         let lines: [Substring]
         do {
-            lines = try CuratedText.lines(of: url)
+            lines = try read(url)
         } catch {
             throw ExpoError.pronunciationDictionary(file: url.path, line: 0, reason: error.description, fix: error.fix)
         }

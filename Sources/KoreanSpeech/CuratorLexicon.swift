@@ -85,7 +85,7 @@ public struct CuratorLexicon: Sendable {
     public init(contentsOf url: URL) throws {
         let lines: [Substring]
         do {
-            lines = try CuratedText.lines(of: url)
+            lines = try CuratedText.lines(ofFile: url)
         } catch {
             throw ExpoError.lexicon(file: url.path, line: nil, reason: error.description, fix: error.fix)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import ExpoModel
+import ExpoSystem
 import Hangul
 
 /// Words written in Latin capitals that Korean readers say as one word rather than letter by
@@ -32,7 +33,7 @@ public struct WordAcronyms: Sendable, Equatable {
     public init(contentsOf url: URL) throws {
         let lines: [Substring]
         do {
-            lines = try CuratedText.lines(of: url)
+            lines = try CuratedText.lines(ofFile: url)
         } catch {
             throw ExpoError.lexicon(file: url.path, line: nil, reason: error.description, fix: error.fix)
         }

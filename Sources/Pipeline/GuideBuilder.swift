@@ -69,7 +69,7 @@ public struct GuideBuilder {
         try Interruption.check()
 
         // 3. Export: captions, transcript, page, playlist, manifest, guide.wav.
-        progress(.assembling)
+        progress(.assembling(withAudio: !synthesis.audio.isEmpty))
         let summary = try export.run(tracks, synthesis: synthesis, pictures: pictures)
         try synthesis.guide.finish(summary.tracks, profile: request.profile)
         try Interruption.check()
@@ -82,7 +82,8 @@ public struct GuideBuilder {
             audioMissingReason: request.textOnly ? GuideRequest.textOnlyReason : synthesis.unavailableReason,
             failedTracks: tracks.filter { synthesis.failures[$0.fileStem] != nil }.map(\.title),
             cachedTracks: synthesis.fromCache,
-            shardTimings: ShardTiming.from(synthesis.audio.values.compactMap(\.origin))
+            shardTimings: ShardTiming.from(synthesis.audio.values.compactMap(\.origin)),
+            editions: GuideReport.editions(delivery: request.delivery, summary: summary)
         )
     }
 

@@ -14,9 +14,30 @@ public struct GuideReport: Sendable {
     public var cachedTracks: Int
     /// When shards made the tracks: how long each took, from the cache's records.
     public var shardTimings: [ShardTiming] = []
+    /// The editions this run published, in words ("the page and transcript", "audio (WAV, Opus)
+    /// with captions", "braille (BRF, PEF)", …), in the order a curator reads them.
+    public var editions: [String] = []
 
     /// Total audio duration in seconds.
     public var totalDuration: Double { summary.tracks.compactMap(\.durationSeconds).reduce(0, +) }
+
+    /// The editions a run with `delivery` published, judged by what it wrote: audio only when
+    /// the guide has some, each compressed format only when a track has it.
+    static func editions(delivery: Delivery, summary: GuideSummary) -> [String] {
+        let names: [DeliveryFormat: String] = [.wav: "WAV", .opus: "Opus", .mp3: "MP3", .brf: "BRF", .pef: "PEF"]
+        var editions = ["the page and transcript"]
+        if summary.guideAudioFile != nil {
+            let encodings = delivery.publishedEncodings.filter { format in summary.tracks.contains { $0.compressedFiles[format.rawValue] != nil } }
+            editions.append("audio (\(([DeliveryFormat.wav] + encodings).compactMap { names[$0] }.joined(separator: ", "))) with captions")
+        }
+        if delivery.formats.contains(.epub) {
+            editions.append(summary.guideAudioFile != nil ? "the EPUB talking book" : "the EPUB book (text only)")
+        }
+        let braille = [DeliveryFormat.brf, .pef].filter { delivery.formats.contains($0) }
+        if !braille.isEmpty { editions.append("braille (\(braille.compactMap { names[$0] }.joined(separator: ", ")))") }
+        if delivery.formats.contains(.labels) { editions.append("the app labels") }
+        return editions
+    }
 }
 
 /// What one shard did (see `GuideBuilder.makeShard`).

@@ -31,8 +31,12 @@ public enum GuideVerifier {
     /// manifest is a problem of the folder.
     public static func verify(folder: URL) -> Report {
         let manifestURL = folder.appendingPathComponent("manifest.json")
-        guard let data = try? Data(contentsOf: manifestURL) else {
-            return Report(files: 0, problems: ["manifest.json: missing or unreadable in \(folder.path); this is not a published guide"])
+        let data: Data
+        do {
+            // Without blocking: a named pipe at manifest.json is refused, not waited on.
+            data = try InputFile.contents(of: manifestURL.path, limit: 256 << 20)
+        } catch {
+            return Report(files: 0, problems: ["manifest.json: missing or unreadable in \(folder.path) (\(error.reason)); this is not a published guide"])
         }
         let manifest: GuideManifest
         do {

@@ -150,8 +150,8 @@ public final class CheckHelper: @unchecked Sendable {
     /// Lets the helper go on, or starts it, when `event` shows a core left idle (once).
     public func observe(_ event: GuideProgressEvent) {
         let coreIdle = switch event {
-        case .trackStarted(_, let count, _): count < jobs
-        case .trackFinished(let index, let count, _, _): index == count
+        case .trackStarted(_, let count, _, _): count < jobs
+        case .trackFinished(let index, let count, _, _, _): index == count
         case .assembling: true
         default: false
         }

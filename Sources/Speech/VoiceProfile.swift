@@ -106,7 +106,7 @@ public struct VoiceProfile: Sendable, Equatable, Codable {
     /// Checks every value's range; the error names the field and the allowed range.
     public func validate(file: String) throws {
         func check(_ field: String, _ value: Double, _ range: ClosedRange<Double>) throws {
-            guard range.contains(value) else {
+            guard CheckedNumber.isWithin(value, range) else {
                 throw ExpoError.voiceProfileOutOfRange(file: file, field: field, value: value, range: range)
             }
         }
@@ -142,7 +142,7 @@ extension ExpoError {
 
     /// A profile's value is out of its range.
     public static func voiceProfileOutOfRange(file: String, field: String, value: Double, range: ClosedRange<Double>) -> ExpoError {
-        func format(_ value: Double) -> String { value.rounded() == value ? String(Int(value)) : String(value) }
+        let format = CheckedNumber.text
         return ExpoError(.usage, "\(file): \"\(field)\" is \(format(value)); it must be from \(format(range.lowerBound)) to \(format(range.upperBound))",
                          advice: "Fix the profile.", subject: .voiceProfile)
     }
@@ -219,8 +219,20 @@ public struct VoiceLibrary: Sendable {
             throw ExpoError.unknownVoiceProfile(name: name, available: profileNames(), folder: folder.path)
         }
         let data: Data
-        do { data = try Data(contentsOf: file) } catch {
-            throw ExpoError.invalidVoiceProfile(file: file.path, reason: "cannot be read (\(error.localizedDescription))")
+        do { data = try InputFile.contents(of: file.path, limit: CuratedText.maximumBytes) } catch {
+            throw ExpoError.invalidVoiceProfile(file: file.path, reason: "\(error.description); \(error.fix)")
+        }
+        guard data.count <= CuratedText.maximumBytes else {
+            throw ExpoError.invalidVoiceProfile(
+                file: file.path, reason: "the file is larger than \(CuratedText.maximumBytes >> 20) MB, the most a profile may be")
+        }
+        // Strict first: JSONDecoder accepts some of what RFC 8259 refuses and places the rest
+        // "around character N"; this names line, column and JSON path.
+        var strict = StrictJSON()
+        do {
+            try strict.check(data)
+        } catch {
+            throw ExpoError.invalidVoiceProfile(file: "\(file.path):\(error.location)", reason: "\(error.path): not valid JSON: \(error.reason)")
         }
         var profile: VoiceProfile
         do {
@@ -233,7 +245,14 @@ public struct VoiceLibrary: Sendable {
         } catch let DecodingError.valueNotFound(_, context) {
             let path = context.codingPath.map(\.stringValue).joined(separator: ".")
             throw ExpoError.invalidVoiceProfile(file: file.path, reason: "\"\(path)\" is null")
+        } catch let DecodingError.dataCorrupted(context) where !context.codingPath.isEmpty {
+            // A number no Double or Int holds (1e400, 1e19 for a whole number): the field, not "not JSON".
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            throw ExpoError.invalidVoiceProfile(file: file.path, reason: "\"\(path)\" is a number too large or too small to use")
         } catch {
+            if let (field, literal) = Self.unusableNumber(in: String(decoding: data, as: UTF8.self)) {
+                throw ExpoError.invalidVoiceProfile(file: file.path, reason: "\"\(field)\" is \(excerpt(literal, limit: 24)), a number too large or too small to use")
+            }
             throw ExpoError.invalidVoiceProfile(file: file.path, reason: "not valid JSON (\(ExpoError.reason(of: error)))")
         }
         // A setting the profile does not have (a misspelt optional one) is not ignored silently.
@@ -262,6 +281,23 @@ public struct VoiceLibrary: Sendable {
         }
         profile.name = name
         return profile
+    }
+
+    /// The first setting of `text` whose number no Double (or, for a whole-number setting, no
+    /// Int) holds, with that number as written: the JSON reader refuses such a number without
+    /// naming where it is.
+    static func unusableNumber(in text: String) -> (field: String, literal: String)? {
+        let decimals: Set = ["targetLoudnessLUFS", "peakCeilingDBFS", "truePeakCeilingDBTP"]
+        for field in VoiceProfile.settingNames {
+            guard let key = text.range(of: "\"\(field)\""),
+                  let colon = text[key.upperBound...].firstIndex(where: { !$0.isWhitespace }), text[colon] == ":" else { continue }
+            let literal = text[text.index(after: colon)...].drop { $0.isWhitespace }
+                .prefix { $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }
+            guard !literal.isEmpty else { continue }
+            let usable = decimals.contains(field) ? Double(literal)?.isFinite == true : CheckedNumber.wholeNumber(String(literal)) != nil
+            if !usable { return (field, String(literal)) }
+        }
+        return nil
     }
 
     /// Every profile that loads, with the errors of those that do not.
@@ -293,7 +329,7 @@ public struct VoiceLibrary: Sendable {
     /// one when it has none (then the rules alone apply).
     public func pronunciationDictionary() throws -> PronunciationDictionary {
         guard FileManager.default.fileExists(atPath: pronunciationDictionaryFile.path) else { return .empty }
-        return try PronunciationDictionary(contentsOf: pronunciationDictionaryFile)
+        return try PronunciationDictionary(contentsOf: pronunciationDictionaryFile, reading: CuratedText.lines(ofFile:))
     }
 
     private static func isDirectory(_ url: URL) -> Bool {

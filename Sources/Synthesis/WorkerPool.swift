@@ -99,7 +99,7 @@ struct WorkerPool {
                 let job = waiting.removeFirst()
                 server.channel.send("job " + job.key)
                 running[job.key] = job
-                progress(.trackStarted(index: endings.count + running.count, count: jobs.count, title: job.title))
+                progress(.trackStarted(index: endings.count + running.count, count: jobs.count, title: job.title, place: job.trackNumber))
             }
             // Poll with a time limit so that an interruption is seen within 50 ms.
             guard server.channel.wait(alsoFor: -1, watchingInput: true, timeoutMilliseconds: 50).input else { continue }
@@ -109,7 +109,7 @@ struct WorkerPool {
                 guard parts.count == 4, parts[0] == "done", let status = Int32(parts[2]),
                       let job = running.removeValue(forKey: String(parts[1])) else { continue }
                 endings[job.key] = (status, parts[3] == "signal")
-                progress(.trackFinished(index: endings.count, count: jobs.count, title: job.title, fromCache: false))
+                progress(.trackFinished(index: endings.count, count: jobs.count, title: job.title, place: job.trackNumber, fromCache: false))
             }
         }
         return (endings, false)

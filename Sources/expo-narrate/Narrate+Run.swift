@@ -24,9 +24,19 @@ extension Narrate {
         } catch let error as ExitCode {
             throw error
         } catch {
-            printError("expo-narrate: \(describe(error))")
+            printError("expo-narrate: \(describe(error, run: runOptions))")
             throw exitStatus(for: error)
         }
+    }
+
+    /// This run's catalog options, for the commands its hints name.
+    private var runOptions: RunOptions {
+        var run = RunOptions(catalog: catalogFiles.commandWords, catalogNames: catalogFiles.givenNames)
+        if let maxEntries { (run.catalog, run.catalogNames) = (run.catalog + " --max-entries \(maxEntries)", run.catalogNames + ["--max-entries"]) }
+        if let maxFieldBytes {
+            (run.catalog, run.catalogNames) = (run.catalog + " --max-field-bytes \(maxFieldBytes)", run.catalogNames + ["--max-field-bytes"])
+        }
+        return run
     }
 
     private func narrate(shard: Shard?, sourceDate: Int?) throws {
@@ -59,6 +69,7 @@ extension Narrate {
         let report = try builder.build(request, checking: check, progress: printer.show)
         printer.finish(report)
         if let summary, let check { summary.finish(check) }
+        printer.published(report)
         if !report.failedTracks.isEmpty { throw ExitCode(.tracksFellBack) }
     }
 

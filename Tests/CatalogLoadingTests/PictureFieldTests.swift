@@ -37,10 +37,10 @@ struct PictureFieldTests {
     }
 
     @Test func anotherKindIsADataError() throws {
-        #expect(throws: ExpoError.catalogInvalid(file: "items.json", path: "$[0].image_alt", reason: "expected a string, found a number")) {
+        #expect(throws: ExpoError.catalogInvalid(file: "items.json:1:50", path: "$[0].image_alt", reason: "expected a string, found a number")) {
             try Self.load(poster: Self.poster, items: #"[{"name": "갓", "image_name": "gat", "image_alt": 3}]"#)
         }
-        #expect(throws: ExpoError.catalogInvalid(file: "poster.json", path: "$.image_name", reason: "expected a string, found an array")) {
+        #expect(throws: ExpoError.catalogInvalid(file: "poster.json:1:106", path: "$.image_name", reason: "expected a string, found an array")) {
             try Self.load(poster: #"{"title": "전시", "visitors": 1, "location": "서울", "duration": "2024", "description": "설명.", "image_name": []}"#,
                           items: "[]")
         }

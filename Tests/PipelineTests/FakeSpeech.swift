@@ -65,14 +65,14 @@ final class FakeSpeechSource: SpeechSource, @unchecked Sendable {
         var failed: [String: String] = [:]
         // The events the worker pool reports, so that what the run does on them is exercised too.
         for (index, job) in jobs.enumerated() {
-            progress(.trackStarted(index: index + 1, count: jobs.count, title: job.title))
+            progress(.trackStarted(index: index + 1, count: jobs.count, title: job.title, place: job.trackNumber))
             if case let .track(stem) = failure, stem == job.fileStem {
                 failed[job.key] = "the tone broke"
             } else {
                 if cache.entry(job.key) == nil { synthesized.append(job.fileStem) }
                 try TrackMaker(engine: ToneEngine(), profile: profile, delivery: delivery, cache: cache).make(job)
             }
-            progress(.trackFinished(index: index + 1, count: jobs.count, title: job.title, fromCache: false))
+            progress(.trackFinished(index: index + 1, count: jobs.count, title: job.title, place: job.trackNumber, fromCache: false))
             finished(job)
         }
         return failed

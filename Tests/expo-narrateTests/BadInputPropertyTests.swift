@@ -4,8 +4,8 @@ import Testing
 import ExpoModel
 import TestSupport
 
-/// Property-based: the real binary's argument parser, the environment variables it reads and
-/// its catalog loader, given generated extreme values (huge, negative, NaN-like, overflowing,
+/// Property-based: the real binary's argument parser, the environment variables it reads, its
+/// catalog loader and its voice profiles' numbers, given generated extreme values (huge, negative, NaN-like, overflowing,
 /// control characters, deep nesting, mixed line endings). Whatever the input, the run ends with
 /// a status the README documents, never a signal, and its error is one line of at most 300
 /// characters. Every run's output folder cannot be created (under /dev/null), so an input that
@@ -91,4 +91,31 @@ struct BadInputPropertyTests {
             Self.expectDocumented(result, "poster \(poster.prefix(200)), items \(items.prefix(200))")
         }
     }
+
+    /// A voice profile's numeric settings, and number literals no Int or Double may hold.
+    static let profileFields = ["rate", "pitch", "volume", "wordGap", "sentencePauseMs", "paragraphPauseMs", "trackPauseMs",
+                                "headSilenceMs", "tailSilenceMs", "targetLoudnessLUFS", "peakCeilingDBFS", "truePeakCeilingDBTP"]
+    static let profileNumbers = [
+        "1e19", "-1e19", "1e400", "-1e400", "1e-400", "1e308", "-1e308", "9.3e18", "-9.3e18", "9223372036854775807",
+        "-9223372036854775808", "9223372036854775808", "99999999999999999999", "1e-7", "-0", "0.5", "-19", "160",
+    ]
+
+    @Test("voice profiles with extreme numbers in any setting: a documented status and one line, never a signal")
+    func profileNumbers() async throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let standard = try Data(contentsOf: CommandRunner.projectRoot.appendingPathComponent("Voices/standard.json"))
+        var profile = try #require(try JSONSerialization.jsonObject(with: standard) as? [String: Any])
+        let input = PropertyBased.zip(Gen.int(in: 0...(Self.profileFields.count - 1)), Gen.int(in: 0...(Self.profileNumbers.count - 1)))
+        await propertyCheck(count: FuzzBudget.count(30), input: input) { field, number in
+            let marker = "@@NUMBER@@"
+            profile[Self.profileFields[field]] = marker
+            let text = String(decoding: try JSONSerialization.data(withJSONObject: profile), as: UTF8.self)
+                .replacingOccurrences(of: "\"\(marker)\"", with: Self.profileNumbers[number])
+            let voices = try BadInputTests.voices(in: folder) { _ in text }
+            let result = try CommandRunner.run(["--poster", "--text-only", "--output", "/dev/null/out", "--voices", voices.path])
+            Self.expectDocumented(result, "\(Self.profileFields[field]): \(Self.profileNumbers[number])")
+        }
+    }
 }
+

@@ -42,17 +42,17 @@ struct HostileCatalogTests {
     }
 
     @Test("a catalog that stops the run: one line with file, JSON path, reason and what to do; exit 65", arguments: [
-        ("malformed JSON", #"[{"name": "a", }"#, "items.json: not valid JSON"),
-        ("truncated JSON", #"[{"name": "a""#, "items.json: not valid JSON"),
-        ("empty file", "", "items.json: not valid JSON"),
-        ("an object instead of an array", #"{"name": "a"}"#, "items.json: $: expected an array"),
-        ("a number for a name", #"[{"name": 3}]"#, "items.json: $[0].name: expected a string, found a number"),
-        ("a boolean for a description", #"[{"name": "a", "desc": true}]"#, "items.json: $[0].desc: expected a string, found a boolean"),
-        ("an array for an image name", #"[{"name": "a", "image_name": ["x"]}]"#, "items.json: $[0].image_name: expected a string"),
-        ("a null name", #"[{"name": "a"}, {"name": null}]"#, "items.json: $[1].name: the required field \"name\" is null"),
-        ("a missing name", #"[{"desc": "x"}]"#, "items.json: $[0].name: the required field \"name\" is missing"),
-        ("a string instead of an entry", #"["a"]"#, "items.json: $[0]: expected an object, found a string"),
-        ("a broken escape before a line break", "[{\"name\": \"\\u},\n \"}]", "items.json: not valid JSON"),
+        ("malformed JSON", #"[{"name": "a", }"#, "items.json:1:16: $[0]: not valid JSON: a comma before '}' (a trailing comma)"),
+        ("truncated JSON", #"[{"name": "a""#, "items.json:1:14: $[0].name: not valid JSON: the file ends before the JSON does"),
+        ("empty file", "", "items.json:1:1: $: not valid JSON: the file has no JSON value"),
+        ("an object instead of an array", #"{"name": "a"}"#, "items.json:1:1: $: expected an array"),
+        ("a number for a name", #"[{"name": 3}]"#, "items.json:1:11: $[0].name: expected a string, found a number"),
+        ("a boolean for a description", #"[{"name": "a", "desc": true}]"#, "items.json:1:24: $[0].desc: expected a string, found a boolean"),
+        ("an array for an image name", #"[{"name": "a", "image_name": ["x"]}]"#, "items.json:1:30: $[0].image_name: expected a string"),
+        ("a null name", #"[{"name": "a"}, {"name": null}]"#, "items.json:1:26: $[1].name: the required field \"name\" is null"),
+        ("a missing name", #"[{"desc": "x"}]"#, "items.json:1:2: $[0].name: the required field \"name\" is missing"),
+        ("a string instead of an entry", #"["a"]"#, "items.json:1:2: $[0]: expected an object, found a string"),
+        ("a broken escape before a line break", "[{\"name\": \"\\u},\n \"}]", "items.json:1:12: $[0].name: not valid JSON: a \\u escape without four hexadecimal digits"),
         ("deep nesting", String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000), "items.json"),
     ])
     func refused(what: String, items: String, message: String) throws {
@@ -79,19 +79,19 @@ struct HostileCatalogTests {
         try withFolder { folder in
             let (array, _) = try narrate(posterBytes: Data("[]".utf8), itemsBytes: Data("[]".utf8), in: folder)
             #expect(array.status == 65)
-            expectOneClearLine(array, naming: ["poster.json: $: expected an object, found an array"])
+            expectOneClearLine(array, naming: ["poster.json:1:1: $: expected an object, found an array"])
             var poster = samplePoster
             poster["title"] = ""
             let (empty, _) = try narrate(posterBytes: try JSONSerialization.data(withJSONObject: poster),
                                          itemsBytes: Data("[]".utf8), in: folder)
             #expect(empty.status == 65)
-            expectOneClearLine(empty, naming: ["poster.json: $.title"])
+            expectOneClearLine(empty, naming: ["poster.json:1:", ": $.title: "])
             poster["title"] = "제목"
             poster["visitors"] = -5
             let (negative, _) = try narrate(posterBytes: try JSONSerialization.data(withJSONObject: poster),
                                             itemsBytes: Data("[]".utf8), in: folder)
             #expect(negative.status == 65)
-            expectOneClearLine(negative, naming: ["poster.json: $.visitors"])
+            expectOneClearLine(negative, naming: ["poster.json:1:", ": $.visitors: "])
         }
     }
 
@@ -103,7 +103,7 @@ struct HostileCatalogTests {
             let handle = try FileHandle(forWritingTo: huge)
             try handle.truncate(atOffset: 300 << 20)  // sparse: no disk space used
             try handle.close()
-            for (path, reason) in [(folder.appendingPathComponent("absent.json").path, "doesn’t exist"),
+            for (path, reason) in [(folder.appendingPathComponent("absent.json").path, "No such file or directory"),
                                    (folder.path, "it is a folder"), ("/dev/zero", "not a regular file"),
                                    ("/dev/stdin", "not a regular file"), (huge.path, "more than the 256 MB")] {
                 let result = try CommandRunner.run(["--list", "--poster-file", path, "--items-file", path])

@@ -33,9 +33,9 @@ struct PartialRunTests {
         let second = try CommandRunner.run(["--entry", "beta", "--jobs", "1", "--output", output.path] + formats
                                            + catalog.arguments(in: folder))
         #expect(second.status == 0, "\(second.stderr)")
-        // One track made (the progress counts only what is synthesized), three from the cache.
-        #expect(second.stderr.contains("[1/1] 둘째"), "\(second.stderr)")
-        #expect(!second.stderr.contains("[1/2]") && !second.stderr.contains("[2/"), "\(second.stderr)")
+        // One track made, numbered by its place in the guide (the count says how many are made), three from the cache.
+        #expect(second.stderr.contains("[3/4] 둘째 done, 1 of 1 made"), "\(second.stderr)")
+        #expect(second.stderr.components(separatedBy: " done, ").count == 2, "\(second.stderr)")
         #expect(second.stderr.contains("4 tracks") && second.stderr.contains("3 from the cache"), "\(second.stderr)")
         #expect(try Self.cachedWAVs(output) == cachedBefore + 1)
 
@@ -73,7 +73,8 @@ struct PartialRunTests {
         let name = try #require(chosen[1]["name"] as? String)
         let second = try CommandRunner.run(["--entry", name, "--output", output.path] + CommandRunner.wavOnly + catalog)
         #expect(second.status == 0, "\(second.stderr)")
-        #expect(second.stderr.contains("[1/1] \(name)") && !second.stderr.contains("[2/"), "\(second.stderr)")
+        #expect(second.stderr.contains("[3/4] \(name) done, 1 of 1 made") && second.stderr.components(separatedBy: " done, ").count == 2,
+                "\(second.stderr)")
         #expect(second.stderr.contains("3 from the cache"), "\(second.stderr)")
         #expect(try Self.cachedWAVs(output) == cachedBefore + 1)
         _ = try Self.checkWhole(output, stems: stems, audio: true, encoded: false)
@@ -135,6 +136,42 @@ struct PartialRunTests {
         let one = try CommandRunner.run(["--entry", "2", "--poster", "--text-only", "--quiet", "--output", output.path] + catalog)
         #expect(one.status == 0, "\(one.stderr)")
         _ = try Self.checkWhole(output, stems: stems, audio: false)
+    }
+
+    @Test("a partial run into a guide whose manifest is missing refuses with 65, names --all and changes nothing")
+    func manifestMissing() throws {
+        let output = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let all = try CommandRunner.run(["--all", "--text-only", "--quiet", "--output", output.path])
+        #expect(all.status == 0, "\(all.stderr)")
+        let manifest = output.appendingPathComponent("manifest.json")
+        let copy = URL(fileURLWithPath: output.path + ".manifest-copy.json")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try FileManager.default.moveItem(at: manifest, to: copy)
+        let before = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
+        let one = try CommandRunner.run(["--entry", "갓", "--text-only", "--output", output.path])
+        #expect(one.status == 65, "\(one.status) \(one.stderr)")
+        #expect(one.stderr.contains("manifest.json") && one.stderr.contains("--all") && one.stderr.contains("nothing was changed"),
+                "\(one.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).sorted() == before, "the guide changed")
+    }
+
+    @Test("a manifest number no Int or Double holds: verify (1) and a partial run (65) say so in words, no decoder text")
+    func manifestNumberTooLarge() throws {
+        let output = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let all = try CommandRunner.run(["--all", "--text-only", "--quiet", "--output", output.path])
+        #expect(all.status == 0, "\(all.stderr)")
+        let manifest = output.appendingPathComponent("manifest.json")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        let changed = text.replacingOccurrences(of: #""byteCount" : \d+"#, with: #""byteCount" : 1e400"#, options: .regularExpression)
+        #expect(changed != text, "no byteCount in: \(text.prefix(300))")
+        try Data(changed.utf8).write(to: manifest)
+        let verified = try CommandRunner.run(["verify", output.path])
+        #expect(verified.status == 1 && verified.stdout.contains("too large or too small"), "\(verified.status) \(verified.stdout)")
+        let one = try CommandRunner.run(["--entry", "갓", "--text-only", "--output", output.path])
+        #expect(one.status == 65 && one.stderr.contains("too large or too small"), "\(one.status) \(one.stderr)")
+        for result in [verified.stdout, one.stderr] { #expect(!result.contains("DecodingError"), "\(result)") }
     }
 
     @Test("a partial run on an empty folder publishes a guide of just those tracks")

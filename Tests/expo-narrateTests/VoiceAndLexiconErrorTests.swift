@@ -76,6 +76,36 @@ struct VoiceAndLexiconErrorTests {
         expectUsageError(result, naming: ["standard.json", "\"\(field)\"", range], output: output)
     }
 
+    /// What a number no field can hold is called: Foundation refuses it while decoding, or
+    /// reads it as an infinity that the range check refuses.
+    static let unrepresentable = ["too large or too small", "infinity"]
+
+    @Test("a huge, tiny or unrepresentable number in any numeric field is one line naming the field; exit 64, no crash",
+          arguments: [
+        ("targetLoudnessLUFS", "1e19", ["from -40 to -6"]), ("targetLoudnessLUFS", "-1e19", ["from -40 to -6"]),
+        ("targetLoudnessLUFS", "1e308", ["from -40 to -6"]), ("targetLoudnessLUFS", "1e-300", ["is 1e-300"]),
+        ("targetLoudnessLUFS", "1e400", unrepresentable), ("peakCeilingDBFS", "-1e400", unrepresentable),
+        ("peakCeilingDBFS", "9.3e18", ["is 9.3e+18"]), ("truePeakCeilingDBTP", "-1e300", ["from -20 to 0"]),
+        ("rate", "1e19", ["too large or too small", "wrong type"]),
+        ("pitch", "99999999999999999999", ["too large or too small", "wrong type"]),
+        ("trackPauseMs", "-9223372036854775808", ["from 0 to 30000"]),
+        ("volume", "1e400", ["too large or too small", "wrong type"]),
+    ])
+    func unrepresentableNumber(field: String, literal: String, messages: [String]) throws {
+        let marker = "@@NUMBER@@"
+        let text = String(decoding: try profile(changing: field, to: marker), as: UTF8.self)
+            .replacingOccurrences(of: "\"\(marker)\"", with: literal)
+        let voices = try voicesFolder(profile: Data(text.utf8))
+        defer { try? FileManager.default.removeItem(at: voices) }
+        let output = voices.appendingPathComponent("out")
+        let result = try CommandRunner.run(["--poster", "--text-only", "--voices", voices.path, "--output", output.path])
+        expectUsageError(result, naming: ["standard.json", "\"\(field)\"", "Fix the profile"], output: output)
+        #expect(messages.contains { result.stderr.contains($0) }, "\(literal): \(result.stderr)")
+        let listing = try CommandRunner.run(["voices", "--voices", voices.path])
+        #expect(listing.status == 0, "voices: \(listing.status) \(listing.stderr)")
+        #expect(listing.stdout.contains("unusable") && listing.stdout.contains("\"\(field)\""), "voices: \(listing.stdout)")
+    }
+
     @Test("an unknown voice, or a voice name that is a path, is one line listing the profiles; exit 64", arguments: [
         "whisper", "../standard", "/etc/passwd", "standard.json", "",
     ])

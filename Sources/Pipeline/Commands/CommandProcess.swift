@@ -18,6 +18,18 @@ public enum CommandProcess {
         Interruption.install()
     }
 
+    /// From now on writing to a pipe whose reader is gone is an error (EPIPE) that the command
+    /// reports, never a SIGPIPE that kills the process.
+    public static func ignoreBrokenPipes() {
+        ProcessStatus.ignoreBrokenPipes()
+    }
+
+    /// Calls `body` with each line of standard input, in order; a line longer than
+    /// `CuratedText.maximumBytes` is a `.data` error (see `StandardStream.forEachLine`).
+    public static func forEachInputLine(_ body: (String) throws -> Void) throws {
+        try StandardStream.forEachLine(of: STDIN_FILENO, limit: CuratedText.maximumBytes, body)
+    }
+
     /// Whether a stop signal has come.
     public static var isStopRequested: Bool { Interruption.isRequested }
 

@@ -70,7 +70,7 @@ struct SynthesisStage {
             do {
                 failedByKey = try speech.synthesize(pending, profile: request.profile, delivery: delivery, cache: cache,
                                                     parallelism: request.jobs) { event in
-                    if case .trackFinished(_, _, let title, false) = event { stager.stage(title: title) }
+                    if case .trackFinished(_, _, let title, _, false) = event { stager.stage(title: title) }
                     progress(event)
                 }
             } catch let error as ExpoError where error.category == .unavailable && error.subject == .speech {

@@ -10,13 +10,18 @@ struct PublishedGuide {
     /// The file stems of the published guide's tracks, in its order.
     var trackStems: [String]
 
-    /// The guide in `output`, or nil when the folder holds none (no manifest.json of the tool's).
-    /// A manifest that cannot be read, or that names a track whose script is not in the folder,
-    /// is an error: the run could not tell which tracks make the guide, so it publishes nothing.
+    /// The guide in `output`, or nil when the folder holds none (no file the tool published).
+    /// A manifest that is missing from a published guide, cannot be read, or names a track whose
+    /// script is not in the folder is an error: the run could not tell which tracks make the
+    /// guide, and publishing only its own tracks would shrink the guide, so it publishes nothing.
     static func read(in output: OutputFolder) throws -> PublishedGuide? {
         let folder = output.destination
         let url = folder.appendingPathComponent("manifest.json")
-        guard output.publishedNames.contains("manifest.json") else { return nil }
+        if output.publishedNames.isEmpty { return nil }
+        guard output.publishedNames.contains("manifest.json") else {
+            throw ExpoError(.data, "\(url.path) is missing, so a run over some tracks cannot tell which tracks the guide holds; nothing was changed",
+                            advice: "Make the whole guide again.", subject: .publishedGuide)
+        }
         guard let data = FileTree.readSmallFile(url.path, limit: 256 << 20) else {
             throw unreadable(url, reason: "it is not a readable regular file")
         }

@@ -27,6 +27,16 @@ struct CatalogFileOptions: ParsableArguments {
         }
     }
 
+    /// The options that name the catalog, as words of a command line (" --poster-file P
+    /// --items-file I"); empty for the default catalog.
+    var commandWords: String {
+        guard let posterFile, let itemsFile else { return "" }
+        return " --poster-file \(shellWord(posterFile)) --items-file \(shellWord(itemsFile))"
+    }
+
+    /// The names of the options given that name the catalog.
+    var givenNames: [String] { posterFile == nil ? [] : ["--poster-file", "--items-file"] }
+
     /// The catalog these options name, held to the limits given (the loader's own otherwise).
     func source(maxEntries: Int? = nil, maxFieldBytes: Int? = nil) -> CatalogSource {
         CatalogSource(posterFile: posterFile, itemsFile: itemsFile, images: images, maxEntries: maxEntries, maxFieldBytes: maxFieldBytes)

@@ -13,14 +13,13 @@ func printError(_ message: String) {
     CommandProcess.writeError(singleLine(message) + "\n")
 }
 
-/// Writes `text` on stdout with write(2). A reader that went away (EPIPE, as with `| head`)
-/// ends the command quietly with status 0: it has read what it wanted. Any other failure
-/// (a full disk, a descriptor that cannot be written) is one line on stderr and status 74.
+/// Writes `text` on stdout with write(2). Any failure (a reader that went away, as with
+/// `| head -c1`, a full disk, a descriptor that cannot be written) is one line on stderr and
+/// status 74: what the command had to say was not all delivered, and a script must not take
+/// it for a whole answer. SIGPIPE is ignored (`Narrate.main`), so the process never dies of it.
 func writeOutput(_ text: String) throws {
     do {
         try CommandProcess.writeOutput(text)
-    } catch where error.code == EPIPE {
-        throw ExitCode(.success)
     } catch {
         printError("expo-narrate: cannot write to standard output (\(CommandProcess.systemReason(error.code ?? EIO))).")
         throw ExitCode(.io)
@@ -39,27 +38,46 @@ extension ExitCode {
     }
 }
 
+/// The options of the run that prints a hint, as command-line words (" --poster-file P
+/// --items-file I"), so that a command the hint names works as printed: it reads the same catalog.
+struct RunOptions {
+    /// The catalog's options and limits; empty for the default catalog.
+    var catalog = ""
+    /// Their names alone ("--poster-file", "--items-file"), said instead when the words would
+    /// make the line longer than a message may be.
+    var catalogNames: [String] = []
+}
+
 /// The error as the command line says it: the library's message and advice, then what to do
-/// with this program's options.
+/// with this program's options (a command named carries `run`'s catalog options).
 /// An error about bad input (usage, data) quotes that input: its line is kept to 300 characters
 /// with "expo-narrate: " before it (`messageLine`), however long the input was.
-func describe(_ error: Error) -> String {
+func describe(_ error: Error, run: RunOptions = RunOptions()) -> String {
     let limit = messageLengthLimit - "expo-narrate: ".count
     guard let error = error as? ExpoError else { return messageLine(CommandProcess.reason(of: error) + ".", limit: limit) }
     var text = error.description
-    if let advice = optionAdvice(for: error) { text += " " + advice }
+    var advice = optionAdvice(for: error, run: run)
+    // A command cut short would not work as printed: when it does not fit, the options are named.
+    if let full = advice, text.count + 1 + full.count > limit, !run.catalog.isEmpty {
+        advice = optionAdvice(for: error, run: RunOptions(catalogNames: run.catalogNames))
+    }
+    if let advice { text += " " + advice }
     return error.category == .usage || error.category == .data ? messageLine(text, limit: limit) : text
 }
 
 /// Advice that names this program's options, by what the error is about.
-private func optionAdvice(for error: ExpoError) -> String? {
+private func optionAdvice(for error: ExpoError, run: RunOptions) -> String? {
     switch error.subject {
     case .outputFolder: return "(--output DIR chooses the output folder.)"
     case .cacheFolder: return "(--cache DIR chooses the cache folder; --no-cache runs without it.)"
     case .voiceProfile: return "(--voice NAME chooses a profile; 'expo-narrate voices' lists them.)"
     case .voicesFolder: return "(--voices DIR names the folder.)"
     case .defaultCatalog: return "(--poster-file and --items-file name another catalog.)"
-    case .entrySelection: return "Run 'expo-narrate --list' to see them all."
+    case .entrySelection:
+        if run.catalog.isEmpty, !run.catalogNames.isEmpty {
+            return "Run 'expo-narrate --list' with this run's \(run.catalogNames.joined(separator: ", ")) to see them all."
+        }
+        return "Run 'expo-narrate --list\(run.catalog)' to see them all."
     case .publishedGuide: return "(--all makes every track; --entry NAME and --poster make only those named.)"
     case .speech where error.category == .unavailable: return "(--text-only writes the guide without audio.)"
     case .catalog, .lexicon, .speech, nil: return nil

@@ -26,15 +26,18 @@ final class ProgressPrinter {
         case let .warning(text):
             closeLine()
             printError("warning: \(text.hasSuffix(".") ? text : text + ".")")
-        case let .trackStarted(index, count, title):
+        case let .trackStarted(index, count, title, place):
             guard !quiet else { return }
-            line("[\(index)/\(count)] \(excerpt(title, limit: 60))", index: index - 1, count: count)
-        case let .trackFinished(index, count, title, fromCache):
+            line("[\(place.isEmpty ? "\(index)/\(count)" : place)] \(excerpt(title, limit: 60))", index: index - 1, count: count)
+        case let .trackFinished(index, count, title, place, fromCache):
             guard !quiet, !isTerminal else { return }
-            printError("[\(index)/\(count)] \(excerpt(title, limit: 60))\(fromCache ? " (cached)" : "") done, \(Self.clock(Date().timeIntervalSince(started))) elapsed")
-        case .assembling:
+            // The track keeps the number it started with (its place in the guide); how far
+            // the run has got is said in words, so the two are not mistaken for each other.
+            printError("[\(place.isEmpty ? "\(index)/\(count)" : place)] \(excerpt(title, limit: 60))\(fromCache ? " (cached)" : "") done, "
+                + "\(index) of \(count) made, \(Self.clock(Date().timeIntervalSince(started))) elapsed")
+        case let .assembling(withAudio):
             guard !quiet else { return }
-            line("writing guide.wav, captions, transcript and page", index: nil, count: nil)
+            line(withAudio ? "writing guide.wav, captions, transcript and page" : "writing the transcript and page", index: nil, count: nil)
         }
     }
 
@@ -48,7 +51,7 @@ final class ProgressPrinter {
             summary += ", \(audio) with audio (\(Self.clock(report.totalDuration)) in all)"
         }
         if report.cachedTracks > 0 { summary += ", \(report.cachedTracks) from the cache" }
-        summary += ", in \(Self.clock(Date().timeIntervalSince(started))). Files in \(report.outputFolder.path)"
+        summary += ", in \(Self.clock(Date().timeIntervalSince(started)))"
         printError(summary)
         if !report.failedTracks.isEmpty {
             printError("expo-narrate: fell back to text: \(report.failedTracks.joined(separator: ", "))")
@@ -57,6 +60,13 @@ final class ProgressPrinter {
             printError("expo-narrate: shard \(timing.shard) made \(timing.tracks) of these tracks in "
                 + String(format: "%.1f", timing.seconds) + " s of speech and encoding (on \(timing.hosts.joined(separator: ", ")))")
         }
+    }
+
+    /// The run's last line, after `finish` and the check line: which editions are now
+    /// published, and where.
+    func published(_ report: GuideReport) {
+        guard !quiet else { return }
+        printError("expo-narrate: published \(Self.list(report.editions)) in \(report.outputFolder.path)")
     }
 
     /// The one line of a shard, printed even with --quiet: what a cluster's log collects.
@@ -89,6 +99,11 @@ final class ProgressPrinter {
             CommandProcess.writeError("\r\u{1B}[K")
             lineOpen = false
         }
+    }
+
+    /// "a, b and c".
+    static func list(_ items: [String]) -> String {
+        items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
     }
 
     static func clock(_ seconds: Double) -> String {

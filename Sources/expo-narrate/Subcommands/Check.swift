@@ -33,7 +33,7 @@ struct Check: ParsableCommand {
         } catch let error as ExitCode {
             throw error
         } catch {
-            printError("expo-narrate: \(describe(error))")
+            printError("expo-narrate: \(describe(error, run: RunOptions(catalog: catalogFiles.commandWords, catalogNames: catalogFiles.givenNames)))")
             throw exitStatus(for: error)
         }
         for notice in report.skipped { printError("expo-narrate check: \(singleLine(notice))") }
