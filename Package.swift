@@ -8,43 +8,45 @@ import PackageDescription
 // scripts/check-structure.py checks in the test command. ARCHITECTURE.md shows the graph (made
 // from `swift package describe` by that script) and what each target holds.
 
+// The C targets live in Sources/C, apart from the stages: Debian's libraries as modules (a module
+// map and the header it names) and the shims of our own.
 let cLibraries: [Target] = [
     // espeak-ng's C library (Debian: libespeak-ng-dev).
-    .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
+    .systemLibrary(name: "CEspeakNG", path: "Sources/C/CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
     // libhangul's Hanja dictionary (Debian: libhangul-dev, libhangul-data).
-    .systemLibrary(name: "CHangul", pkgConfig: "libhangul", providers: [.apt(["libhangul-dev"])]),
+    .systemLibrary(name: "CHangul", path: "Sources/C/CHangul", pkgConfig: "libhangul", providers: [.apt(["libhangul-dev"])]),
     // OpenSSL's libcrypto, for SHA-256 (Debian: libssl-dev).
-    .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+    .systemLibrary(name: "CCrypto", path: "Sources/C/CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     // libopus, the Opus codec itself (the Ogg pages are written in Swift). Debian: libopus-dev.
-    .systemLibrary(name: "COpus", pkgConfig: "opus", providers: [.apt(["libopus-dev"])]),
+    .systemLibrary(name: "COpus", path: "Sources/C/COpus", pkgConfig: "opus", providers: [.apt(["libopus-dev"])]),
     // libsoxr, to resample espeak-ng's 22 050 Hz to a rate libopus takes. Debian: libsoxr-dev.
-    .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
+    .systemLibrary(name: "CSoxr", path: "Sources/C/CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
     // LAME. Debian ships no .pc file, so the module map names the header and the library.
-    .systemLibrary(name: "CLame", providers: [.apt(["libmp3lame-dev"])]),
+    .systemLibrary(name: "CLame", path: "Sources/C/CLame", providers: [.apt(["libmp3lame-dev"])]),
     // libebur128 (BS.1770-4 loudness and true peak): Audio's true-peak ceiling, Encoding's
     // measurement of the encoded files. Debian: libebur128-dev.
-    .systemLibrary(name: "CEbur128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
+    .systemLibrary(name: "CEbur128", path: "Sources/C/CEbur128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
     // opusfile and libmpg123, to decode what was encoded and measure it.
-    .systemLibrary(name: "COpusFile", pkgConfig: "opusfile", providers: [.apt(["libopusfile-dev"])]),
-    .systemLibrary(name: "CMpg123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
+    .systemLibrary(name: "COpusFile", path: "Sources/C/COpusFile", pkgConfig: "opusfile", providers: [.apt(["libopusfile-dev"])]),
+    .systemLibrary(name: "CMpg123", path: "Sources/C/CMpg123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
     // libhunspell with Debian's Korean dictionary (hunspell-ko): the pre-flight check's broken
     // words. Debian: libhunspell-dev.
-    .systemLibrary(name: "CHunspell", pkgConfig: "hunspell", providers: [.apt(["libhunspell-dev"])]),
+    .systemLibrary(name: "CHunspell", path: "Sources/C/CHunspell", pkgConfig: "hunspell", providers: [.apt(["libhunspell-dev"])]),
     // liblouis with Debian's braille tables (Korean ko-g2, English UEB): the braille edition.
     // Debian: liblouis-dev, liblouis-data.
-    .systemLibrary(name: "CLouis", pkgConfig: "liblouis", providers: [.apt(["liblouis-dev"])]),
+    .systemLibrary(name: "CLouis", path: "Sources/C/CLouis", pkgConfig: "liblouis", providers: [.apt(["liblouis-dev"])]),
     // libhunspell's C++ behind C functions that catch every exception (none crosses into Swift).
-    .target(name: "CHunspellShim", dependencies: ["CHunspell"]),
+    .target(name: "CHunspellShim", dependencies: ["CHunspell"], path: "Sources/C/CHunspellShim"),
     // libvips (Debian: libvips42): the entries' pictures, decoded with pixel limits and made
     // into the page's and the book's sizes; chosen by measurement (README, "Pictures"). Opened
     // with dlopen when a picture is prepared, not linked: its ~90 libraries cost every process
     // 0.05 s and 18 MB at start. Its variadic calls as plain C functions; only the JPEG, PNG and
     // WebP loaders allowed.
-    .target(name: "CPictureShim"),
+    .target(name: "CPictureShim", path: "Sources/C/CPictureShim"),
     // Adapts espeak-ng's one global callback to a per-call sink.
-    .target(name: "CEspeakShim", dependencies: ["CEspeakNG"]),
+    .target(name: "CEspeakShim", dependencies: ["CEspeakNG"], path: "Sources/C/CEspeakShim"),
     // Signal flags as volatile sig_atomic_t, and Linux calls with their real prototypes.
-    .target(name: "CSystemShim"),
+    .target(name: "CSystemShim", path: "Sources/C/CSystemShim"),
 ]
 
 // The targets that do the heavy work per sample or per character (loudness filters, limiter,
@@ -59,8 +61,10 @@ let cLibraries: [Target] = [
 let optimizedInDebugBuilds: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 let stages: [Target] = [
+    // Precomposed Hangul syllables: their range and jamo arithmetic, written once.
+    .target(name: "Hangul", swiftSettings: optimizedInDebugBuilds),
     // The values every stage shares: catalog, track, spoken runs, caption cues, the error type.
-    .target(name: "ExpoModel", swiftSettings: optimizedInDebugBuilds),
+    .target(name: "ExpoModel", dependencies: ["Hangul"], swiftSettings: optimizedInDebugBuilds),
     // Every system call (through its one seam, SystemCalls): files, folders, atomic writes,
     // processes, signals; SHA-256.
     .target(name: "ExpoSystem", dependencies: ["ExpoModel", "CSystemShim", "CCrypto"]),
@@ -68,19 +72,19 @@ let stages: [Target] = [
     .target(name: "CatalogLoading", dependencies: ["ExpoModel", "ExpoSystem"],
             resources: [.copy("Resources/DefaultCatalog")]),
     // Numbers, counters, dates, units, symbols, Hanja → Korean words; the lexicon.
-    .target(name: "KoreanSpeech", dependencies: ["ExpoModel", "ExpoSystem", "CHangul", "KoreanMorphology"],
+    .target(name: "KoreanSpeech", dependencies: ["ExpoModel", "ExpoSystem", "CHangul", "Hangul", "KoreanMorphology"],
             swiftSettings: optimizedInDebugBuilds),
     // Parts of speech from Debian's Korean dictionary (hunspell-ko): nouns, predicate stems,
     // adnominal forms, for the readings that depend on grammar.
-    .target(name: "KoreanMorphology", swiftSettings: optimizedInDebugBuilds),
+    .target(name: "KoreanMorphology", dependencies: ["Hangul"], swiftSettings: optimizedInDebugBuilds),
     // Spoken Korean → its standard pronunciation (표준 발음법), spelled in Hangul for the voice.
-    .target(name: "KoreanPronunciation", dependencies: ["ExpoModel", "KoreanMorphology"],
+    .target(name: "KoreanPronunciation", dependencies: ["ExpoModel", "Hangul", "KoreanMorphology"],
             swiftSettings: optimizedInDebugBuilds),
     // Catalog → tracks of sentences (display and spoken text).
     .target(name: "Narration", dependencies: ["ExpoModel", "ExpoSystem", "KoreanSpeech"],
             swiftSettings: optimizedInDebugBuilds),
     // The pre-flight check: what the voice will get wrong, data errors, broken words.
-    .target(name: "CatalogCheck", dependencies: ["ExpoModel", "ExpoSystem", "CatalogLoading", "KoreanSpeech", "Narration", "CHunspellShim"],
+    .target(name: "CatalogCheck", dependencies: ["ExpoModel", "ExpoSystem", "GuideCache", "Hangul", "KoreanSpeech", "Narration", "CHunspellShim"],
             swiftSettings: optimizedInDebugBuilds),
     // Voice profiles, SSML, espeak-ng through the C shim, caption timing.
     .target(name: "Speech", dependencies: ["ExpoModel", "ExpoSystem", "KoreanSpeech", "KoreanPronunciation", "CEspeakShim"]),
@@ -91,7 +95,7 @@ let stages: [Target] = [
     .target(name: "Encoding", dependencies: ["ExpoModel", "ExpoSystem", "Audio", "COpus", "CSoxr", "CLame", "COpusFile", "CMpg123"],
             swiftSettings: optimizedInDebugBuilds),
     // The braille edition: display text → Korean braille through liblouis, laid out as BRF and PEF.
-    .target(name: "Braille", dependencies: ["ExpoModel", "KoreanSpeech", "CLouis"]),
+    .target(name: "Braille", dependencies: ["ExpoModel", "Hangul", "KoreanSpeech", "CLouis"]),
     // Spoken labels for the apps: each displayed field with the words a screen reader should say.
     .target(name: "AppLabels", dependencies: ["ExpoModel", "KoreanSpeech", "Narration"]),
     // The entries' pictures: found by image name, checked, made into sizes for phones (libvips).
@@ -99,10 +103,10 @@ let stages: [Target] = [
     // EPUB 3 talking books with Media Overlays.
     .target(name: "TalkingBook", dependencies: ["ExpoModel", "ExpoSystem"]),
     // Captions, transcript, page, playlist, manifest.
-    .target(name: "Export", dependencies: ["ExpoModel", "ExpoSystem", "TalkingBook"],
+    .target(name: "Export", dependencies: ["ExpoModel", "ExpoSystem", "Hangul", "TalkingBook"],
             swiftSettings: optimizedInDebugBuilds),
     // The cache outside the guide: the folder claimed and tagged, each track's audio and record.
-    .target(name: "GuideCache", dependencies: ["ExpoModel", "ExpoSystem", "Speech"]),
+    .target(name: "GuideCache", dependencies: ["ExpoModel", "ExpoSystem"]),
     // Speech in processes of its own: the forking speech server, its workers, and each track's
     // audio and compressed copies made into the cache.
     .target(name: "Synthesis", dependencies: ["ExpoModel", "ExpoSystem", "Speech", "Audio", "Encoding", "GuideCache"]),
@@ -111,7 +115,7 @@ let stages: [Target] = [
     .target(name: "Publication", dependencies: ["ExpoModel", "ExpoSystem"],
             // The crash tests' seam (PublicationSteps.swift) exists in debug builds only.
             swiftSettings: [.define("PUBLICATION_CRASH_SEAM", .when(configuration: .debug))]),
-    // Composes the stages: narrate → synthesise → export → publish.
+    // Composes the stages: narrate → synthesize → export → publish.
     .target(name: "Pipeline", dependencies: [
         "ExpoModel", "ExpoSystem", "CatalogLoading", "KoreanSpeech", "KoreanPronunciation", "Narration", "CatalogCheck", "Speech",
         "Audio", "Encoding", "Export", "TalkingBook", "Braille", "AppLabels", "Pictures", "GuideCache", "Synthesis", "Publication",
@@ -147,8 +151,9 @@ let package = Package(
         .testTarget(name: "CatalogLoadingTests", dependencies: [
             "CatalogLoading", "ExpoModel", "ExpoSystem", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
+        .testTarget(name: "HangulTests", dependencies: ["Hangul"]),
         .testTarget(name: "KoreanSpeechTests", dependencies: [
-            "KoreanSpeech", "CatalogLoading", "ExpoModel", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            "KoreanSpeech", "CatalogLoading", "ExpoModel", "Hangul", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "KoreanMorphologyTests", dependencies: ["KoreanMorphology"]),
         .testTarget(name: "KoreanPronunciationTests", dependencies: ["KoreanPronunciation", "KoreanMorphology", "ExpoModel", "TestSupport"]),

@@ -13,7 +13,7 @@
 #       (normaliser plus the pronunciation stage: what the voice receives);
 #   (f) peak resident memory on a catalog ten times the size of the original.
 # Checks on the way that --jobs 1 and --jobs N give byte-identical outputs, and that (c) and (d)
-# synthesise nothing and exactly one track. Prints a table with the ratios and the issue's bars.
+# synthesize nothing and exactly one track. Prints a table with the ratios and the issue's bars.
 #
 # Usage: Benchmarks/run.sh
 # Environment: REPEAT (runs per timing, the fastest kept; default 3),
@@ -205,7 +205,7 @@ times=()
 for run in $(seq "$repeat"); do times+=("$(measure narrate "$poster" "$items" --jobs "$cores" --output "$guide")"); done
 record warm $(best "${times[@]}")
 echo "(c) warm: ${times[*]}" >&2
-warm_synthesised=$(( $(cache_entries "$guide.cache") - entries_before ))
+warm_synthesized=$(( $(cache_entries "$guide.cache") - entries_before ))
 
 # (d) One entry changed: the first entry's description gains a sentence, different each time.
 times=()
@@ -221,7 +221,7 @@ PY
 done
 record changed $(best "${times[@]}")
 echo "(d) one entry changed: ${times[*]}" >&2
-changed_synthesised=$(( ($(cache_entries "$guide.cache") - entries_before) ))
+changed_synthesized=$(( ($(cache_entries "$guide.cache") - entries_before) ))
 changed_entry="$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))[0]['name'])" "$items")"
 
 # (e) The normalizer alone on a large text built from the fixtures' texts.
@@ -292,7 +292,7 @@ else
     record rss_worker 0 0
 fi
 
-python3 - "$results" "$cores" "$large_bytes" "$identical" "$warm_synthesised" "$changed_synthesised" \
+python3 - "$results" "$cores" "$large_bytes" "$identical" "$warm_synthesized" "$changed_synthesized" \
     "$repeat" "$changed_entry" "$audio_seconds" "$(cut -d" " -f1-3 /proc/loadavg)" <<'PY'
 import sys
 figures = {}
@@ -340,7 +340,7 @@ if s:
     print(f"synthesis CPU; (b) - (s) = {b - s:.3f} s of wall is expo-narrate's own work (scripts, loudness,")
     print(f"captions, guide.wav, cache) that the cores could not hide.")
 print(f"--jobs 1 and --jobs {cores} outputs byte-identical: {identical}")
-print(f"tracks synthesised by (c): {warm_made} (expected 0); by (d): {changed_made} over {repeat} runs (expected {repeat})")
+print(f"tracks synthesized by (c): {warm_made} (expected 0); by (d): {changed_made} over {repeat} runs (expected {repeat})")
 ok = identical == "yes" and warm_made == 0 and changed_made == repeat
 sys.exit(0 if ok else 1)
 PY

@@ -24,6 +24,10 @@ targets and their declared dependencies):
    the C library's module (Glibc, Musl, Darwin) or calls a POSIX function on files, folders,
    processes or signals (`SYSTEM_CALLS`; Foundation exposes them without an import), outside
    comments and string literals. The C targets are left to the C compiler.
+7. Lengths: every Swift file under Sources/ and Tests/ has at most 400 lines, and every
+   function, initialiser and subscript at most 80 (from its declaration to its closing brace),
+   unless the comment above it (for a file: its opening comment) says why, with the phrase
+   "Long on purpose:".
 
 Usage:
   scripts/check-structure.py            check; one line per disagreement, exit 1 if any
@@ -329,6 +333,163 @@ def holdings_problems(root, description):
     return problems
 
 
+FILE_LINE_LIMIT = 400
+FUNCTION_LINE_LIMIT = 80
+LONG_ON_PURPOSE = "Long on purpose:"
+
+DECLARATION = re.compile(
+    r"^\s*(?:@[A-Za-z_]+(?:\([^)]*\))?\s+)*"
+    r"(?:(?:public|package|internal|fileprivate|private|open|static|class|final|override|convenience|required|"
+    r"mutating|nonmutating|nonisolated|dynamic|distributed|consuming|borrowing)(?:\([a-z]+\))?\s+)*"
+    r"(func\s+[^\s(<]+|init[?!]?(?=\s*[(<])|deinit\b|subscript(?=\s*[(<]))"
+)
+
+
+def code_only(lines):
+    """The lines with comments and the insides of string literals blanked out (interpolations
+    stay code), so that braces are counted only where they are code."""
+    out = []
+    stack = []  # ("block", depth) | ("string", hashes, multiline) | ("interp", depth)
+    for line in lines:
+        result = []
+        i = 0
+        while i < len(line):
+            state = stack[-1] if stack else None
+            ch = line[i]
+            if state and state[0] == "block":
+                if line.startswith("*/", i):
+                    stack.pop(); i += 2; continue
+                if line.startswith("/*", i):
+                    stack.append(("block",)); i += 2; continue
+                i += 1; continue
+            if state and state[0] == "string":
+                hashes, multiline = state[1], state[2]
+                if ch == "\\" and line.startswith("#" * hashes + "(", i + 1):
+                    stack.append(("interp", 0)); result.append("("); i += 2 + hashes; continue
+                if ch == "\\":
+                    i += 2; continue
+                close = ('"""' if multiline else '"') + "#" * hashes
+                if line.startswith(close, i):
+                    stack.pop(); result.append('"'); i += len(close); continue
+                i += 1; continue
+            # code, or an interpolation's code
+            if line.startswith("//", i):
+                break
+            if line.startswith("/*", i):
+                stack.append(("block",)); i += 2; continue
+            if ch == "#" or ch == '"':
+                j = i
+                while j < len(line) and line[j] == "#":
+                    j += 1
+                if j < len(line) and line[j] == '"':
+                    hashes = j - i
+                    multiline = line.startswith('"""', j)
+                    stack.append(("string", hashes, multiline))
+                    result.append('"'); i = j + (3 if multiline else 1); continue
+            if state and state[0] == "interp":
+                if ch == "(":
+                    stack[-1] = ("interp", state[1] + 1)
+                elif ch == ")":
+                    if state[1] == 0:
+                        stack.pop(); result.append(")"); i += 1; continue
+                    stack[-1] = ("interp", state[1] - 1)
+            result.append(ch); i += 1
+        # A single-line string does not go on past its line.
+        while stack and stack[-1][0] == "string" and not stack[-1][2]:
+            stack.pop()
+        out.append("".join(result))
+    return out
+
+
+def comment_above(lines, index):
+    """The comment lines (and attributes) just above line `index`, as one text."""
+    text = []
+    i = index - 1
+    while i >= 0:
+        stripped = lines[i].strip()
+        if stripped.startswith("//") or stripped.startswith("*") or stripped.startswith("/*") or stripped.startswith("@"):
+            text.append(stripped); i -= 1
+        else:
+            break
+    return "\n".join(reversed(text))
+
+
+def opening_comment(lines):
+    """The comments of a file before its first declaration (imports and blank lines aside)."""
+    text = []
+    for line in lines:
+        stripped = line.strip()
+        if not stripped or stripped.startswith("import ") or IMPORT.match(line):
+            continue
+        if stripped.startswith(("//", "/*", "*")):
+            text.append(stripped)
+            continue
+        break
+    return "\n".join(text)
+
+
+def long_functions(lines):
+    """(line number, name, length) of every function, initialiser and subscript longer than the
+    limit whose comment does not say why."""
+    code = code_only(lines)
+    found = []
+    for index, line in enumerate(code):
+        match = DECLARATION.match(line)
+        if not match:
+            continue
+        depth, parens, start = 0, 0, None
+        for row in range(index, len(code)):
+            for column, ch in enumerate(code[row]):
+                if row == index and column < match.end():
+                    continue
+                if ch in "([":
+                    parens += 1
+                elif ch in ")]":
+                    parens -= 1
+                elif ch == "{" and (start is not None or parens == 0):
+                    if start is None:
+                        start = row
+                    depth += 1
+                elif ch == "}":
+                    depth -= 1
+                    if start is None or depth == 0:
+                        break
+            else:
+                if start is None and row > index and DECLARATION.match(code[row]):
+                    break  # a requirement without a body (a protocol's)
+                continue
+            break
+        if start is None or depth != 0:
+            continue
+        length = row - index + 1
+        if length > FUNCTION_LINE_LIMIT and LONG_ON_PURPOSE not in comment_above(lines, index):
+            found.append((index + 1, match.group(1).split()[-1], length))
+    return found
+
+
+def length_problems(root):
+    problems = []
+    for top in ("Sources", "Tests"):
+        for folder, subfolders, files in os.walk(os.path.join(root, top)):
+            subfolders.sort()
+            for name in sorted(files):
+                if not name.endswith(".swift"):
+                    continue
+                path = os.path.join(folder, name)
+                relative = os.path.relpath(path, root)
+                with open(path, encoding="utf-8") as handle:
+                    lines = handle.read().split("\n")
+                if lines and lines[-1] == "":
+                    lines.pop()
+                if len(lines) > FILE_LINE_LIMIT and LONG_ON_PURPOSE not in opening_comment(lines):
+                    problems.append(f"{relative}: {len(lines)} lines, more than {FILE_LINE_LIMIT}; split it, or say why in "
+                                    f"its opening comment with \"{LONG_ON_PURPOSE}\"")
+                for line, function, length in long_functions(lines):
+                    problems.append(f"{relative}:{line}: {function} is {length} lines, more than {FUNCTION_LINE_LIMIT}; "
+                                    f"split it, or say why in its doc comment with \"{LONG_ON_PURPOSE}\"")
+    return problems
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", action="store_true", help="rewrite ARCHITECTURE.md's generated graph")
@@ -345,6 +506,7 @@ def main():
     problems += exit_status_problems(root, arguments.write)
     problems += executable_problems(description)
     problems += system_call_problems(root, description)
+    problems += length_problems(root)
     for problem in problems:
         print(problem)
     if problems:
@@ -352,7 +514,7 @@ def main():
         return 1
     swift = sum(1 for t in description["targets"] if t.get("module_type") == "SwiftTarget")
     print(f"check-structure: {swift} Swift targets import exactly what they declare; ARCHITECTURE.md's graph and README's exit statuses are current;"
-          f" only {SYSTEM_OWNER} makes system calls")
+          f" only {SYSTEM_OWNER} makes system calls; every file and function is within its length")
     return 0
 
 

@@ -135,9 +135,9 @@ public struct PeakLimiter: Sendable {
     }
 
     /// The block loop, on raw buffers and with the state in locals (not captured by closures,
-    /// so that they stay in registers). One function on purpose, longer than the others: it is
-    /// the limiter's inner loop, and split into calls or closures its state would be stored to
-    /// memory every sample (the commits that made it so give the measurements).
+    /// so that they stay in registers). Long on purpose: it is the limiter's inner loop, and
+    /// split into calls or closures its state would be stored to memory every sample (the
+    /// commits that made it so give the measurements).
     private static func limit(
         _ input: UnsafeBufferPointer<Float>, into output: UnsafeMutableBufferPointer<Float>,
         delay: UnsafeMutableBufferPointer<Float>, history: UnsafeMutableBufferPointer<Double>,

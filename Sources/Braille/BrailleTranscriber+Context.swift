@@ -1,4 +1,5 @@
 import Foundation
+import Hangul
 
 /// What the 2024 rules decide by context, which a table cannot see: a consonant letter written
 /// into a word (제10항), the spaces around an arithmetic or comparison sign (제46항), angle
@@ -16,7 +17,7 @@ extension BrailleTranscriber {
         "이라고", "라고", "하고", "이랑", "랑", "로서", "으로서", "아니다",
     ]
 
-    static func isSyllable(_ scalar: Unicode.Scalar) -> Bool { (0xAC00...0xD7A3).contains(scalar.value) }
+    static func isSyllable(_ scalar: Unicode.Scalar) -> Bool { HangulSyllable.contains(scalar) }
     static func isConsonantLetter(_ scalar: Unicode.Scalar) -> Bool { (0x3131...0x314E).contains(scalar.value) }
     static func isJamo(_ scalar: Unicode.Scalar) -> Bool { (0x3131...0x3163).contains(scalar.value) }
 

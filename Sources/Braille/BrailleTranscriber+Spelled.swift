@@ -1,5 +1,6 @@
 import Foundation
 import KoreanSpeech
+import Hangul
 
 /// A sign no braille table writes, and the Korean words the braille gives in its place.
 public struct SpelledSign: Sendable, Equatable {
@@ -54,7 +55,7 @@ extension BrailleTranscriber {
     /// letters or spaces.
     static func mayBeUnwritable(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x20...0x7E, 0xAC00...0xD7A3, 0x3131...0x318E, 0x11A8...0x11C2: return false
+        case 0x20...0x7E, HangulSyllable.range, 0x3131...0x318E, ConjoiningJamo.trailing: return false
         default: return !isLatinLetter(scalar) && !scalar.properties.isWhitespace
         }
     }

@@ -1,9 +1,9 @@
-import CatalogLoading
 import ExpoModel
 import ExpoSystem
 import Foundation
 import KoreanSpeech
 import Narration
+import Hangul
 
 /// The voices a run would use, as the check names them: the Korean voice and the voices for
 /// other languages (language tag → espeak-ng voice).
@@ -19,7 +19,7 @@ public struct CheckVoices: Sendable {
     }
 }
 
-/// A pre-flight check of a catalog, without synthesising: what the voice will probably get
+/// A pre-flight check of a catalog, without synthesizing: what the voice will probably get
 /// wrong (unlisted Latin-script names, Hanja without a reading, numbers and signs read by a
 /// fallback rule, words broken by a stray space) and what looks like a data error (empty or
 /// duplicate fields, anything the catalog reader worked around).
@@ -270,7 +270,7 @@ public struct CatalogChecker {
     }
 
     static func isHangulSyllable(_ character: Character) -> Bool {
-        character.unicodeScalars.count == 1 && (0xAC00...0xD7A3).contains(character.unicodeScalars.first!.value)
+        character.unicodeScalars.count == 1 && HangulSyllable.contains(character.unicodeScalars.first!)
     }
 
     /// `needle` in `text` from `start` (the normalizer writes ’ as ').

@@ -1,6 +1,6 @@
-import CatalogLoading
 import ExpoModel
 import ExpoSystem
+import GuideCache
 import Foundation
 
 /// Check reports remembered by everything they depend on, so that a warm `--all` prints its
@@ -61,7 +61,7 @@ public enum CheckReportStore {
     }
 
     /// `check-KEY.json`: the name a report is stored under.
-    public static func fileName(key: String) -> String { "check-\(key).json" }
+    public static func fileName(key: String) -> String { CacheEntryKind.checkReport.name(key: key) }
 
     /// Path, size and modification time of the file at `path`, or that it is absent.
     private static func identity(ofFile path: String) -> String {

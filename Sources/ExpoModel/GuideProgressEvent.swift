@@ -6,7 +6,7 @@ public enum GuideProgressEvent: Sendable {
     /// `place` is the track's own number in the guide ("3/16"), the same from start to finish.
     case trackStarted(index: Int, count: Int, title: String, place: String)
     /// A track is done: `index` of the `count` this run makes have ended; `place` as when it
-    /// started; `fromCache` when it was not synthesised again.
+    /// started; `fromCache` when it was not synthesized again.
     case trackFinished(index: Int, count: Int, title: String, place: String, fromCache: Bool)
     /// A track's audio failed; it falls back to text.
     case trackFellBack(title: String, reason: String)

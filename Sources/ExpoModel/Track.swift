@@ -1,4 +1,5 @@
 import Foundation
+import Hangul
 
 /// One chapter of the guide: the poster, or one entry. A track is what becomes one WAV file,
 /// one caption file and one pair of scripts.
@@ -120,7 +121,7 @@ public struct Sentence: Sendable, Equatable, Codable {
     /// without looking up Unicode properties (a table search per scalar).
     private static func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x21...0x7E, 0xAC00...0xD7A3: return false
+        case 0x21...0x7E, HangulSyllable.range: return false
         case 0x2028, 0x2029: return true
         default: return scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
         }

@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 
 /// Work started on a thread of its own and waited for once: lets a run write its text files
-/// while speech is synthesised, and guide.wav while it writes its other files.
+/// while speech is synthesized, and guide.wav while it writes its other files.
 ///
 /// The thread is made with pthread_create and its result checked: when the system refuses a
 /// thread (a process or address-space limit), the work does not run and `wait()` throws an

@@ -1,4 +1,5 @@
 import ExpoModel
+import Hangul
 /// How the guide's tracks are numbered and headed, shared by the transcript and the page so
 /// both say the same thing.
 ///
@@ -31,7 +32,7 @@ enum GuideOutline {
         var pendingSpace = false
         for scalar in text.unicodeScalars {
             // Printable ASCII and Hangul syllables, most of the text, are neither: not looked up.
-            let plain = (0x21...0x7E).contains(scalar.value) || (0xAC00...0xD7A3).contains(scalar.value)
+            let plain = (0x21...0x7E).contains(scalar.value) || HangulSyllable.contains(scalar)
             if !plain, scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
                 || scalar == "\u{2028}" || scalar == "\u{2029}" {
                 pendingSpace = true

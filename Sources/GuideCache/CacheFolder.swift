@@ -11,8 +11,8 @@ import Foundation
 /// a symbolic link, named pipe, socket or device at one of its names is refused, never followed
 /// or opened.
 public enum CacheFolder {
-    static let tagName = "CACHEDIR.TAG"
-    static let versionName = "expo-narrate-cache.version"
+    static let tagName = CacheEntryKind.tag.name
+    static let versionName = CacheEntryKind.version.name
     static let tagText = """
         Signature: 8a477f597d28d172789f06886806bc55
         # This file is a cache directory tag created by expo-narrate.
@@ -20,8 +20,6 @@ public enum CacheFolder {
 
         """
     static let version = "1\n"
-    /// The digests of the cache's and the published guide's files (`FileDigests`).
-    static let digestsName = "file-digests"
 
     /// Makes `folder` the tool's cache: creates and tags it, or checks that it is tagged, or
     /// adopts an untagged one that holds only the cache's own names. Throws `ExpoError`
@@ -67,10 +65,9 @@ public enum CacheFolder {
     /// link (never followed), a named pipe, socket or device (never opened), a folder where a
     /// file belongs or a file where a folder does.
     static func refuseStrangeEntries(_ names: [String], in path: String) throws {
-        let folders: Set<String> = ["narration"]
         for name in names.sorted() where isOwnName(name) {
             guard let status = FileStatus.of(path + "/" + name) else { continue }
-            let expected: FileStatus.Kind = folders.contains(name) || name.hasPrefix("batch") || name.hasPrefix(".batch") ? .folder : .regular
+            let expected: FileStatus.Kind = ownKind(name)?.isFolder == true ? .folder : .regular
             guard status.kind != expected else { continue }
             let kind = status.kindInWords
             throw ExpoError(
@@ -78,8 +75,8 @@ public enum CacheFolder {
                 "The cache's \(path)/\(name) is \(kind), which expo-narrate never makes there and never follows or opens; the cache is left as it is",
                 advice: "Remove it, or choose another cache folder.", subject: .cacheFolder)
         }
-        if names.contains("narration") {
-            let narration = path + "/narration"
+        if names.contains(CacheEntryKind.narration.name) {
+            let narration = path + "/" + CacheEntryKind.narration.name
             for name in FileTree.names(in: narration).sorted() {
                 guard let status = FileStatus.of(narration + "/" + name), status.kind != .regular else { continue }
                 throw ExpoError(
@@ -90,35 +87,16 @@ public enum CacheFolder {
         }
     }
 
-    /// Whether `name` is one the cache makes: track audio and records (`KEY.wav`, `KEY.json`),
-    /// guides' descriptions (`guide-KEY.sha256` of guide.wav, `guide-KEY.json` of guide.opus and
-    /// guide.mp3; `guide-KEY.wav`, a guide earlier versions kept), check reports (`check-KEY.json`), pictures
-    /// (`picture-KEY.json`), the digests of files (`file-digests`), the tracks' caption cues
-    /// (`captions`), the
-    /// narration folder, the tag and the version file, the workers' batch folder, and the
-    /// temporary names `AtomicFile` gives any of them.
+    /// Whether `name` is one the cache makes: an entry of a kind in `CacheEntryKind.all`, or a
+    /// temporary name `AtomicFile` gives one.
     public static func isOwnName(_ name: String) -> Bool {
-        if [tagName, versionName, digestsName, "narration", "batch", "captions"].contains(name) { return true }
-        if name.hasPrefix("batch-"), name.count <= 22, name.dropFirst(6).allSatisfy(\.isHexDigit) { return true }
-        if let temporary = AtomicFile.temporaryName(of: name) { return isOwnName(temporary.finalName) }
-        // check-KEY.json: a check report kept for --all's summary line (CheckReportStore).
-        if name.hasPrefix("check-"), name.hasSuffix(".json"), isKey(String(name.dropFirst(6).dropLast(5))) { return true }
-        // picture-KEY.json: a picture's published files (PictureCache).
-        if name.hasPrefix("picture-"), name.hasSuffix(".json"), isKey(String(name.dropFirst(8).dropLast(5))) { return true }
-        for suffix in [".wav", ".json", ".raw"] where name.hasSuffix(suffix) {
-            let stem = String(name.dropLast(suffix.count))
-            if isKey(stem) || (suffix != ".raw" && isGuideStem(stem)) { return true }
-        }
-        return name.hasSuffix(".sha256") && isGuideStem(String(name.dropLast(".sha256".count)))
+        ownKind(name) != nil
     }
 
-    /// Whether `name` is a cached guide, `guide-KEY.wav`.
-    public static func isGuideName(_ name: String) -> Bool {
-        name.hasSuffix(".wav") && isGuideStem(String(name.dropLast(4)))
-    }
-
-    public static func isGuideStem(_ stem: String) -> Bool {
-        stem.hasPrefix("guide-") && isKey(String(stem.dropFirst(6)))
+    /// The kind of the entry named `name`, or of the entry its temporary name stands for.
+    static func ownKind(_ name: String) -> CacheEntryKind? {
+        if let temporary = AtomicFile.temporaryName(of: name) { return ownKind(temporary.finalName) }
+        return CacheEntryKind.of(name)
     }
 
     /// A cache key: 64 lowercase hexadecimal digits.

@@ -1,12 +1,12 @@
 import Foundation
 import ExpoModel
 import ExpoSystem
-import Speech
 
 /// A content-addressed store of finished track audio: `KEY.wav` and `KEY.json`, where KEY is
 /// the SHA-256 of everything that decides the sound (the SSML, the voice profile, the tool's
-/// and espeak-ng's versions). Each file is written under a temporary name and renamed, the
-/// JSON last, so an entry is complete or absent even if runs overlap or one is killed.
+/// and espeak-ng's versions: `TrackCache.key`, made in Synthesis, which knows the voice). Each
+/// file is written under a temporary name and renamed, the JSON last, so an entry is complete
+/// or absent even if runs overlap or one is killed.
 public struct TrackCache: Sendable {
     public let folder: URL
     /// The shard ("K/N") this process makes tracks for, recorded in each entry it makes; nil
@@ -42,33 +42,13 @@ public struct TrackCache: Sendable {
     /// made again, never read without the new fields).
     public static let recordFormat = "track-record 3"
 
-    /// The key of a track: SHA-256 over the inputs that decide its audio and its recorded cues
-    /// (`captions`: see `captionFingerprint`), and the record's format.
-    public static func key(ssml: String, profile: VoiceProfile, toolVersion: String, espeakVersion: String,
-                           captions: String = "") -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let profileJSON = (try? encoder.encode(profile)).map { String(decoding: $0, as: UTF8.self) } ?? profile.name
-        return SHA256Digest.key(["expo-narrate " + toolVersion, "espeak-ng " + espeakVersion, recordFormat, profileJSON,
-                                 ssml, captions])
-    }
-
-    /// What decides a track's recorded cues besides its audio: the display sentences and where
-    /// each of their words is said in the SSML.
-    public static func captionFingerprint(sentences: [String], wordSpans: [[ClosedRange<Int>?]]) -> String {
-        let spans = wordSpans.map { sentence in
-            sentence.map { $0.map { "\($0.lowerBound)-\($0.upperBound)" } ?? "-" }.joined(separator: ",")
-        }
-        return sentences.joined(separator: "\u{0}") + "\u{1}" + spans.joined(separator: ";")
-    }
-
-    public func audioURL(_ key: String) -> URL { folder.appendingPathComponent(key + ".wav") }
-    public func metadataURL(_ key: String) -> URL { folder.appendingPathComponent(key + ".json") }
+    public func audioURL(_ key: String) -> URL { CacheEntryKind.trackAudio.url(in: folder, key: key) }
+    public func metadataURL(_ key: String) -> URL { CacheEntryKind.trackRecord.url(in: folder, key: key) }
     /// The ledger of the cache's and the published guide's file digests (see `FileDigests`).
-    public static func digestLedger(in folder: URL) -> URL { folder.appendingPathComponent(CacheFolder.digestsName) }
+    public static func digestLedger(in folder: URL) -> URL { CacheEntryKind.fileDigests.url(in: folder) }
     /// The compressed copy of track `key` in `format` (`KEY.opus`, `KEY.mp3`).
     public func encodedURL(_ key: String, _ format: DeliveryFormat) -> URL {
-        folder.appendingPathComponent(key + "." + format.fileExtension)
+        CacheEntryKind.encodedTrack(format).url(in: folder, key: key)
     }
 
     /// The entry for `key` if it is complete and intact: its record readable, its WAV of the
@@ -179,7 +159,7 @@ public struct TrackCache: Sendable {
     /// writing here, process ids can be the same on two hosts (every container's first process
     /// is 1), so the name also has the shard and a random part.
     public func batchURL() -> URL {
-        guard sharedWithOtherHosts else { return scratchURL("batch") }
-        return scratchURL("batch-" + String(UInt64.random(in: 0...UInt64.max), radix: 16))
+        guard sharedWithOtherHosts else { return scratchURL(CacheEntryKind.batch.name) }
+        return scratchURL(CacheEntryKind.sharedBatch.name(randomHex: String(UInt64.random(in: 0...UInt64.max), radix: 16)))
     }
 }

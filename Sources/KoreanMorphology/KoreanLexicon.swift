@@ -1,4 +1,5 @@
 import Foundation
+import Hangul
 
 /// The part-of-speech classes of Korean words, read from Debian's Korean spelling dictionary
 /// (hunspell-ko: `ko.dic` and the affix aliases of `ko.aff`), for the readings that depend on
@@ -211,7 +212,7 @@ public struct KoreanLexicon: Sendable {
         func flush() -> Bool {
             guard let l = lead else { return vowel == nil }
             guard let v = vowel else { return false }
-            out.append(0xAC00 + (l * 21 + v) * 28)
+            out.append(HangulSyllable.compose(onset: UInt8(l), vowel: UInt8(v)))
             lead = nil; vowel = nil
             return true
         }
@@ -221,17 +222,18 @@ public struct KoreanLexicon: Sendable {
             let c = (b0 & 0x0F) << 12 | UInt32(word[i + 1] & 0x3F) << 6 | UInt32(word[i + 2] & 0x3F)
             i += 3
             switch c {
-            case 0x1100...0x1112:
+            case ConjoiningJamo.leading:
                 guard flush() else { return false }
-                lead = c - 0x1100
-            case 0x1161...0x1175:
+                lead = c - ConjoiningJamo.leading.lowerBound
+            case ConjoiningJamo.vowels:
                 guard lead != nil, vowel == nil else { return false }
-                vowel = c - 0x1161
-            case 0x11A8...0x11C2:
+                vowel = c - ConjoiningJamo.vowels.lowerBound
+            case ConjoiningJamo.trailing:
                 guard let l = lead, let v = vowel else { return false }
-                out.append(0xAC00 + (l * 21 + v) * 28 + (c - 0x11A7))
+                out.append(HangulSyllable.compose(onset: UInt8(l), vowel: UInt8(v),
+                                                  coda: UInt8(c - ConjoiningJamo.trailing.lowerBound + 1)))
                 lead = nil; vowel = nil
-            case 0xAC00...0xD7A3:
+            case HangulSyllable.range:
                 guard flush() else { return false }
                 out.append(c)
             default:
@@ -247,8 +249,8 @@ public struct KoreanLexicon: Sendable {
         var key: UInt64 = 0
         var n: UInt64 = 0
         for s in syllables {
-            guard n < 4, s >= 0xAC00, s <= 0xD7A3 else { return nil }
-            key = key << 14 | UInt64(s - 0xAC00)
+            guard n < 4, HangulSyllable.contains(s) else { return nil }
+            key = key << 14 | UInt64(s - HangulSyllable.first)
             n += 1
         }
         return n == 0 ? nil : key | n << 61

@@ -1,4 +1,5 @@
 import Foundation
+import Hangul
 
 /// The Hangul spellings of words that libhangul's word dictionary (`hanja.txt`, lines
 /// `한글:漢字:뜻`) writes wholly in Hanja: 석유 (石油), 금요일 (金曜日), 기념일 (記念日). A word listed
@@ -66,8 +67,8 @@ public struct SinoKoreanWords: Sendable {
     private static func sinoKey(_ line: UnsafeBufferPointer<UInt8>) -> UInt64? {
         var i = 0, key: UInt64 = 0, n: UInt64 = 0
         while i < line.count, line[i] != 0x3A {                     // the Hangul: 3 bytes a syllable
-            guard n < 4, i + 2 < line.count, let c = scalar3(line, i), c >= 0xAC00, c <= 0xD7A3 else { return nil }
-            key = key << 14 | UInt64(c - 0xAC00)
+            guard n < 4, i + 2 < line.count, let c = scalar3(line, i), HangulSyllable.contains(c) else { return nil }
+            key = key << 14 | UInt64(c - HangulSyllable.first)
             n += 1
             i += 3
         }

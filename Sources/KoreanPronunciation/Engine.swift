@@ -1,3 +1,5 @@
+import Hangul
+
 /// The scanner: UTF-8 in, breath groups of Hangul words through the rules, UTF-8 out.
 /// Works on `[UInt32]` scalars and writes UTF-8 straight into one buffer sized for the worst
 /// case (4 bytes per input scalar), which is freed before `run` returns.
@@ -27,7 +29,7 @@ struct Engine {
         var i = 0
         let n = scalars.count
         while i < n {
-            if Hangul.isSyllable(scalars[i]) {
+            if HangulSyllable.contains(scalars[i]) {
                 i = group(from: i)
             } else {
                 emit(scalars[i])
@@ -49,11 +51,11 @@ struct Engine {
         let n = scalars.count
         while true {
             let w0 = syllables.count
-            while i < n, Hangul.isSyllable(scalars[i]) { syllables.append(Syllable(scalars[i], classes)); i += 1 }
+            while i < n, HangulSyllable.contains(scalars[i]) { syllables.append(Syllable(scalars[i], classes)); i += 1 }
             words.append(w0..<syllables.count)
             var j = i
             while j < n, Self.isSpace(scalars[j]) { j += 1 }
-            if j > i, j < n, Hangul.isSyllable(scalars[j]) {
+            if j > i, j < n, HangulSyllable.contains(scalars[j]) {
                 gaps.append(i..<j)
                 i = j
             } else {

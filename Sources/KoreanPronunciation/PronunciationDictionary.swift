@@ -1,5 +1,6 @@
 import ExpoModel
 import Foundation
+import Hangul
 
 /// Word-dependent pronunciations (ㄴ-insertion, 사이시옷-type tensing, 제20항 exceptions,
 /// Sino-Korean tensing …) that no rule on spelling alone can decide.
@@ -101,7 +102,7 @@ public struct PronunciationDictionary: Sendable {
 
     static func problem(_ w: [UInt32], _ p: [UInt32]) -> String? {
         if w.count < 2 { return "the written form needs at least two syllables" }
-        if !w.allSatisfy(Hangul.isSyllable) || !p.allSatisfy(Hangul.isSyllable) {
+        if !w.allSatisfy(HangulSyllable.contains) || !p.allSatisfy(HangulSyllable.contains) {
             return "both forms must be Hangul syllables"
         }
         if w.count != p.count { return "written has \(counted(w.count, "syllable")), pronounced has \(p.count)" }
@@ -127,12 +128,12 @@ public struct PronunciationDictionary: Sendable {
             lengths &= ~(UInt32(1) << UInt32(len))
             guard let pron = index.find(s, p, len) else { continue }
             for k in 0..<len {
-                let x = pron[k] - Hangul.base
-                s[p + k].onset = UInt8(x / 588)
-                s[p + k].vowel = UInt8((x % 588) / 28)
+                let jamo = HangulSyllable.jamo(pron[k])
+                s[p + k].onset = jamo.onset
+                s[p + k].vowel = jamo.vowel
                 s[p + k].fixed |= Syllable.fixedVowel | (k > 0 ? Syllable.fixedOnset : 0)
                 if k < len - 1 {
-                    s[p + k].coda = UInt8(x % 28)
+                    s[p + k].coda = jamo.coda
                     s[p + k].fixed |= Syllable.fixedCoda
                 }
             }
@@ -160,13 +161,13 @@ struct EntryIndex: Sendable {
     }
 
     mutating func seal() {
-        lengthMask = [UInt32](repeating: 0, count: 11_172)
+        lengthMask = [UInt32](repeating: 0, count: HangulSyllable.count)
         var cap = 16
         while cap < written.count * 4 { cap <<= 1 }
         slots = [Int32](repeating: -1, count: cap)
         hashes = [UInt64](repeating: 0, count: cap)
         for (k, w) in written.enumerated() where w.count < 32 {
-            lengthMask[Int(w[0] - Hangul.base)] |= UInt32(1) << UInt32(w.count)
+            lengthMask[Int(w[0] - HangulSyllable.first)] |= UInt32(1) << UInt32(w.count)
             let h = Self.hash(w.indices) { w[$0] }
             var i = Int(truncatingIfNeeded: h) & (cap - 1)
             while slots[i] >= 0 { i = (i + 1) & (cap - 1) }
@@ -176,7 +177,7 @@ struct EntryIndex: Sendable {
     }
 
     @inline(__always) func lengths(startingWith s: UInt32) -> UInt32 {
-        lengthMask.isEmpty ? 0 : lengthMask[Int(s - Hangul.base)]
+        lengthMask.isEmpty ? 0 : lengthMask[Int(s - HangulSyllable.first)]
     }
 
     func find(_ s: [Syllable], _ p: Int, _ len: Int) -> [UInt32]? {

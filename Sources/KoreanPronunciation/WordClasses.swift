@@ -1,20 +1,22 @@
+import Hangul
+
 /// A set of Hangul syllables as a bitmap over U+AC00–U+D7A3 (constant-time membership).
 struct SyllableSet: Sendable {
     private var bits: [Bool]
 
     init(_ syllables: String) {
-        bits = Array(repeating: false, count: 11_172)
-        for s in syllables.unicodeScalars where Hangul.isSyllable(s.value) {
-            bits[Int(s.value - Hangul.base)] = true
+        bits = Array(repeating: false, count: HangulSyllable.count)
+        for s in syllables.unicodeScalars where HangulSyllable.contains(s.value) {
+            bits[Int(s.value - HangulSyllable.first)] = true
         }
     }
 
     mutating func insert(_ s: UInt32) {
-        if Hangul.isSyllable(s) { bits[Int(s - Hangul.base)] = true }
+        if HangulSyllable.contains(s) { bits[Int(s - HangulSyllable.first)] = true }
     }
 
     @inline(__always) func contains(_ s: UInt32) -> Bool {
-        Hangul.isSyllable(s) && bits[Int(s - Hangul.base)]
+        HangulSyllable.contains(s) && bits[Int(s - HangulSyllable.first)]
     }
 }
 
@@ -140,13 +142,13 @@ enum WordClasses {
 
     /// The class mask of every syllable (index: scalar − U+AC00).
     static let flags: [UInt16] = {
-        var f = [UInt16](repeating: 0, count: 11_172)
+        var f = [UInt16](repeating: 0, count: HangulSyllable.count)
         func mark(_ set: SyllableSet, _ bit: UInt16) {
-            for k in 0..<11_172 where set.contains(Hangul.base + UInt32(k)) { f[k] |= bit }
+            for k in 0..<HangulSyllable.count where set.contains(HangulSyllable.first + UInt32(k)) { f[k] |= bit }
         }
         func mark(_ words: [[UInt32]], first: Bool, _ bit: UInt16) {
             for w in words {
-                if let x = first ? w.first : w.last, Hangul.isSyllable(x) { f[Int(x - Hangul.base)] |= bit }
+                if let x = first ? w.first : w.last, HangulSyllable.contains(x) { f[Int(x - HangulSyllable.first)] |= bit }
             }
         }
         mark(saiSiot, SyllableClass.saiSiot); mark(noSinoTensing, SyllableClass.noSinoTensing); mark(modifierL, SyllableClass.modifierL)

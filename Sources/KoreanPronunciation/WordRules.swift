@@ -1,3 +1,5 @@
+import Hangul
+
 /// One syllable being pronounced: its current jamo, the written syllable (for word-class
 /// look-ups) and which parts a dictionary entry fixed.
 struct Syllable {
@@ -16,17 +18,14 @@ struct Syllable {
     var classFlags: UInt16
 
     init(_ scalar: UInt32, _ classes: [UInt16]) {
-        let x = scalar - Hangul.base
-        classFlags = classes[Int(x)]
-        onset = UInt8(x / 588)
-        vowel = UInt8((x % 588) / 28)
-        coda = UInt8(x % 28)
+        classFlags = classes[Int(scalar - HangulSyllable.first)]
+        (onset, vowel, coda) = HangulSyllable.jamo(scalar)
         written = scalar
     }
 
     @inline(__always) func has(_ c: UInt16) -> Bool { classFlags & c != 0 }
 
-    @inline(__always) var scalar: UInt32 { Hangul.compose(onset, vowel, coda) }
+    @inline(__always) var scalar: UInt32 { HangulSyllable.compose(onset: onset, vowel: vowel, coda: coda) }
 }
 
 /// Scalars of single syllables the rules name.

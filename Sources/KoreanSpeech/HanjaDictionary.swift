@@ -3,6 +3,7 @@ import Foundation
 import ExpoModel
 import ExpoSystem
 import KoreanMorphology
+import Hangul
 
 /// Hangul readings of Hanja, from libhangul's dictionary (Debian libhangul-data).
 ///
@@ -47,7 +48,7 @@ final class HanjaDictionary: @unchecked Sendable {
         var entries: [(hanja: UInt32, rank: Double, syllable: UInt32)] = []
         entries.reserveCapacity(32_768)
         var key = [CChar](repeating: 0, count: 4)
-        for code in UInt32(0xAC00)...0xD7A3 {
+        for code in HangulSyllable.range {
             // UTF-8 of a syllable of U+AC00...U+D7A3 is three bytes.
             key[0] = CChar(bitPattern: UInt8(0xE0 | (code >> 12)))
             key[1] = CChar(bitPattern: UInt8(0x80 | ((code >> 6) & 0x3F)))

@@ -1,6 +1,7 @@
 import Foundation
 import ExpoModel
 import ExpoSystem
+import Hangul
 
 /// Remembers what libhangul's Hanja dictionary answered, so that a later run over text whose
 /// Hanja were all seen before does not load the dictionary (about 50 ms: a 6 MB table and a
@@ -54,7 +55,7 @@ public final class HanjaReadingMemo: @unchecked Sendable {
 
     /// Hangul syllables and spaces only (what a reading is); empty is allowed (no reading).
     private static func isReading(_ text: String) -> Bool {
-        text.unicodeScalars.allSatisfy { (0xAC00...0xD7A3).contains($0.value) || $0 == " " }
+        text.unicodeScalars.allSatisfy { HangulSyllable.contains($0) || $0 == " " }
     }
 
     /// Han ideographs only (what the dictionary is asked).

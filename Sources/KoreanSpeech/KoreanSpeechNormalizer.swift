@@ -8,7 +8,7 @@ import ExpoSystem
 /// brackets and quotes that carry no sound are removed. Sentence punctuation stays for intonation.
 public struct KoreanSpeechNormalizer: Sendable {
     /// The curator's fixed pronunciations, applied before every rule.
-    public let lexicon: PronunciationLexicon
+    public let lexicon: CuratorLexicon
 
     /// A normalizer with an empty lexicon (and the system Hanja dictionary).
     public init() {
@@ -16,7 +16,7 @@ public struct KoreanSpeechNormalizer: Sendable {
     }
 
     /// A normalizer that applies `lexicon` before its rules.
-    public init(lexicon: PronunciationLexicon) {
+    public init(lexicon: CuratorLexicon) {
         self.lexicon = lexicon
     }
 

@@ -1,3 +1,5 @@
+import Hangul
+
 /// The classes of scalars the scanner decides with. Plain value tests, no tables, so that they
 /// cost nothing in the scanner's inner loop.
 enum ScalarClass {

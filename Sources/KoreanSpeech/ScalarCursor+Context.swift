@@ -1,3 +1,5 @@
+import Hangul
+
 /// Look-arounds that decide between readings: calculations, short years, which yen.
 extension ScalarCursor {
     private static func isCalculationScalar(_ scalar: Unicode.Scalar) -> Bool {

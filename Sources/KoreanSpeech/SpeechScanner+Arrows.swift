@@ -1,3 +1,5 @@
+import Hangul
+
 /// Which way an arrow between two items points.
 enum ArrowDirection {
     /// A → B, A ⇒ B: from A to B.
@@ -81,7 +83,7 @@ extension SpeechScanner {
     /// 으로 after a final consonant other than ㄹ, 로 after a vowel or ㄹ (서울로, 부산으로).
     static func ro(after syllable: Unicode.Scalar) -> String {
         guard HangulSyllable.hasFinalConsonant(syllable) else { return "로" }
-        return (syllable.value - 0xAC00) % 28 == 8 ? "로" : "으로"
+        return HangulSyllable.endsInRieul(syllable) ? "로" : "으로"
     }
 
     /// The end of the item after an arrow: the next space, sentence mark, bracket or arrow (a

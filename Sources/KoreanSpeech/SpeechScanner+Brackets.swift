@@ -1,3 +1,5 @@
+import Hangul
+
 /// Round and square brackets. Brackets whose content has no Hanja or kana are spoken as written
 /// (square brackets silently); otherwise the content is split at separators and each item that
 /// only repeats the preceding word in Hanja, or is Japanese, is left out.

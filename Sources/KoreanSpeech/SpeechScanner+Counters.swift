@@ -1,3 +1,5 @@
+import Hangul
+
 /// What follows a number: a unit symbol (㎝, km/h, %) or a counting word in Hangul (개, 명, 번),
 /// and how the number is read before it.
 struct UnitMatch {

@@ -1,3 +1,5 @@
+import Hangul
+
 /// Dates (1900. 4. 14, 2024-03-15), clock times (10:30), ratios (2:1), phone numbers and
 /// commemorations (6·25, 3.1절). Each reader returns false, reading nothing, when the text at
 /// the cursor is not of its kind.

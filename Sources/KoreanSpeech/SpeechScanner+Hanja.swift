@@ -1,3 +1,5 @@
+import Hangul
+
 /// Hanja outside brackets, and the look-behind that tells a gloss from a word to read.
 extension SpeechScanner {
     /// Reads the run of Hanja at the cursor: dropped when it repeats the Hangul right before it

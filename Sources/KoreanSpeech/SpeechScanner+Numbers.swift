@@ -1,3 +1,5 @@
+import Hangul
+
 /// Numbers in all their written forms: counts, measures, fractions, identifiers, amounts. Dates,
 /// times, phone numbers and commemorations are tried first (+Dates); ranges are in +Ranges.
 extension SpeechScanner {

@@ -1,3 +1,5 @@
+import Hangul
+
 /// Particles that agree with the word said before them. A particle written after something the
 /// normaliser reads aloud in other words — a closing bracket whose content is said, a number,
 /// Latin letters, Hanja — is written to agree with what the writer saw, but the listener hears

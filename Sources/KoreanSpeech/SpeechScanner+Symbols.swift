@@ -1,3 +1,5 @@
+import Hangul
+
 /// Symbols: hyphens and dashes, the range sign between words, slashes, arithmetic signs,
 /// currency signs, unit symbols without a number, silent brackets and quotes.
 extension SpeechScanner {

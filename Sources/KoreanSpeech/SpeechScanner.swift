@@ -12,7 +12,7 @@ struct SpeechScanner {
     var cursor: ScalarCursor
     /// Where the spoken form goes.
     var writer: SpokenWriter
-    let lexicon: PronunciationLexicon
+    let lexicon: CuratorLexicon
     /// A '-' or '−' just before the number being read.
     var pendingNegative = false
     /// A currency sign just before the number being read (its spoken name).
@@ -24,7 +24,7 @@ struct SpeechScanner {
     /// What could not be said as written, when the caller asked for notes.
     var notes: [NormalizationNote]?
 
-    init(text: String, lexicon: PronunciationLexicon, collectingNotes: Bool = false) {
+    init(text: String, lexicon: CuratorLexicon, collectingNotes: Bool = false) {
         let scalars = TextPreparation.scalars(of: text)
         if collectingNotes { notes = [] }
         self.cursor = ScalarCursor(scalars, bounds: 0..<scalars.count)
@@ -115,7 +115,7 @@ struct SpeechScanner {
 
     /// The lexicon entry written at `index`, if any: the longest that does not start or end
     /// inside a Latin word or a number (nor start inside a Hangul word).
-    func lexiconEntry(at index: Int) -> (written: [Unicode.Scalar], entry: PronunciationLexicon.Entry)? {
+    func lexiconEntry(at index: Int) -> (written: [Unicode.Scalar], entry: CuratorLexicon.Entry)? {
         let first = cursor[index]
         guard let candidates = lexicon.candidatesByFirstScalar[first.value] else { return nil }
         if index > cursor.start {

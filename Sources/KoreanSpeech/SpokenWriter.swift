@@ -1,4 +1,5 @@
 import ExpoModel
+import Hangul
 
 /// Collects the spoken form: scalars into the current Korean run, whitespace folded into at most
 /// one space between words (none before closing punctuation), runs of another language kept apart.

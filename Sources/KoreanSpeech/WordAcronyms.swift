@@ -1,6 +1,7 @@
 import Foundation
 import ExpoModel
 import ExpoSystem
+import Hangul
 
 /// Words written in Latin capitals that Korean readers say as one word rather than letter by
 /// letter: acronyms read as words (NASA → 나사, UNESCO → 유네스코) and English words set in

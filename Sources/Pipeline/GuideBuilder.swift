@@ -7,7 +7,7 @@ import Publication
 import Synthesis
 import GuideCache
 
-/// Runs the whole pipeline — narrate → synthesise → export → publish — into a staging folder
+/// Runs the whole pipeline — narrate → synthesize → export → publish — into a staging folder
 /// that is published only when everything is written.
 public struct GuideBuilder {
     public static let toolVersion = "0.1.0"

@@ -32,7 +32,7 @@ public struct GuideRequest: Sendable {
     public var delivery: Delivery
     /// Worker processes for synthesis (1: in this process).
     public var jobs: Int
-    /// Where synthesised tracks are kept between runs; `init` puts the default one here
+    /// Where synthesized tracks are kept between runs; `init` puts the default one here
     /// (`DefaultCacheFolder`), or turns `useCache` off when there is no usable one.
     public var cacheFolder: URL?
     /// Read and trust the cache.
@@ -44,7 +44,7 @@ public struct GuideRequest: Sendable {
     /// Make only this shard's share of the tracks into the cache and publish nothing
     /// (see `GuideBuilder.makeShard`).
     public var shard: Shard?
-    /// Publish from the cache only: every track must be there; nothing is synthesised.
+    /// Publish from the cache only: every track must be there; nothing is synthesized.
     public var assembleOnly = false
     /// The braille edition's page (`--format brf,pef`), and its Korean table (default:
     /// `Voices/braille/ko-expo-g2.ctb` of the voices folder, found with the voice profiles).

@@ -7,7 +7,7 @@ import Speech
 /// pronunciation dictionary, and the braille table kept beside them.
 public struct GuideVoice {
     public var profile: VoiceProfile
-    public var lexicon: PronunciationLexicon
+    public var lexicon: CuratorLexicon
     public var pronouncer: StandardPronouncer
     /// The Korean braille table of the braille edition.
     public var brailleTable: URL

@@ -9,7 +9,7 @@ public struct SpokenLines {
     private let builder: SSMLBuilder
 
     /// With the Voices folder's lexicon and pronunciation dictionary.
-    public init(lexicon: PronunciationLexicon, pronunciation: PronunciationDictionary = .empty) {
+    public init(lexicon: CuratorLexicon, pronunciation: PronunciationDictionary = .empty) {
         normalizer = KoreanSpeechNormalizer(lexicon: lexicon)
         builder = SSMLBuilder(profile: .plainText, pronouncer: StandardPronouncer(dictionary: pronunciation))
     }

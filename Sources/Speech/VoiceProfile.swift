@@ -274,7 +274,7 @@ public struct VoiceLibrary: Sendable {
         }
         try profile.validate(file: file.path)
         // A foreign voice espeak-ng does not have would be read by another voice, silently.
-        for (language, voice) in profile.foreignVoices.sorted(by: { $0.key < $1.key }) where EspeakEngine.hasVoice(voice) == false {
+        for (language, voice) in profile.foreignVoices.sorted(by: { $0.key < $1.key }) where EspeakSynthesizer.hasVoice(voice) == false {
             throw ExpoError.invalidVoiceProfile(
                 file: file.path,
                 reason: "\"foreignVoices\" gives \"\(excerpt(language))\" the voice \"\(excerpt(voice))\", which espeak-ng does not have; use one 'espeak-ng --voices' lists (e.g. \"en-us\")")
@@ -313,10 +313,10 @@ public struct VoiceLibrary: Sendable {
 
     /// The pronunciation lexicon of this folder with its capitals said as words, or an empty
     /// one for each file the folder does not have.
-    public func lexicon() throws -> PronunciationLexicon {
-        var lexicon = PronunciationLexicon.empty
+    public func lexicon() throws -> CuratorLexicon {
+        var lexicon = CuratorLexicon.empty
         if FileManager.default.fileExists(atPath: lexiconFile.path) {
-            lexicon = try PronunciationLexicon(contentsOf: lexiconFile)
+            lexicon = try CuratorLexicon(contentsOf: lexiconFile)
         }
         guard FileManager.default.fileExists(atPath: acronymsFile.path) else { return lexicon }
         return lexicon.adding(try WordAcronyms(contentsOf: acronymsFile))

@@ -34,7 +34,7 @@ public enum SpeechServer {
     public static func serve(request: String) -> Int32 {
         let channel = LineChannel(input: 0, output: 1)
         let childEnded = ChildEndSignal()
-        let engine: EspeakEngine
+        let engine: EspeakSynthesizer
         let profile: VoiceProfile
         // espeak-ng starts a thread of its own and aborts the whole process (an assertion) when
         // the system refuses it, as under a process limit: ask for a thread first, and say so.
@@ -48,7 +48,7 @@ public enum SpeechServer {
         // for it; then espeak-ng's abort comes back as a resources error, said the same way.
         do {
             profile = try SpeechServerRequest(argument: request).profile
-            engine = try EspeakEngine.start()
+            engine = try EspeakSynthesizer.start()
             try select(profile, on: engine)
         } catch let error as ExpoError where error.category == .resources {
             channel.send("refused " + oneLine(error.message))
@@ -78,7 +78,7 @@ public enum SpeechServer {
         return session.run(childEnded: childEnded)
     }
 
-    private static func select(_ profile: VoiceProfile, on engine: EspeakEngine) throws {
+    private static func select(_ profile: VoiceProfile, on engine: EspeakSynthesizer) throws {
         try engine.select(voice: profile.espeakVoice, rate: profile.rate, pitch: profile.pitch,
                           volume: profile.volume, wordGap: profile.wordGap)
     }
@@ -90,7 +90,7 @@ public enum SpeechServer {
     /// The server once its batch is read: forks a worker per job line and reports each ending.
     private struct Session {
         let channel: LineChannel
-        let engine: EspeakEngine
+        let engine: EspeakSynthesizer
         let batch: SynthesisBatch
         let batchFolder: URL
         let cache: TrackCache

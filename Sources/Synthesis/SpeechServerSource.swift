@@ -19,7 +19,7 @@ public final class SpeechServerSource: SpeechSource {
         self.executable = executable
     }
 
-    public var engineVersion: String { EspeakEngine.libraryVersion }
+    public var engineVersion: String { EspeakSynthesizer.libraryVersion }
 
     public func prepare(profile: VoiceProfile) {
         guard !started else { return }

@@ -10,7 +10,7 @@ public protocol SpeechSource: AnyObject {
     var engineVersion: String { get }
 
     /// Starts what takes time (loading the engine and the voice) ahead of use. A source that
-    /// is never asked to synthesise is closed without having done more.
+    /// is never asked to synthesize is closed without having done more.
     func prepare(profile: VoiceProfile)
 
     /// Makes the audio of `jobs` (longest first) into `cache` with the compressed copies

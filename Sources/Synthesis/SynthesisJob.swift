@@ -2,7 +2,7 @@ import Foundation
 import Speech
 import ExpoModel
 
-/// One track to synthesise into the cache: what a worker process needs to know.
+/// One track to synthesize into the cache: what a worker process needs to know.
 public struct SynthesisJob: Sendable, Equatable, Codable {
     /// The cache key (see `TrackCache.key`).
     public var key: String

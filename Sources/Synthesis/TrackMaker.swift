@@ -6,12 +6,12 @@ import GuideCache
 /// What a worker does for one job: speak the track if the cache lacks it, then make the
 /// compressed copies it lacks. The speech server's workers run it; so do tests, in-process.
 public struct TrackMaker {
-    let engine: any SpeechEngine
+    let engine: any SpeechSynthesizer
     let profile: VoiceProfile
     let delivery: Delivery
     let cache: TrackCache
 
-    public init(engine: any SpeechEngine, profile: VoiceProfile, delivery: Delivery, cache: TrackCache) {
+    public init(engine: any SpeechSynthesizer, profile: VoiceProfile, delivery: Delivery, cache: TrackCache) {
         self.engine = engine
         self.profile = profile
         self.delivery = delivery

@@ -8,11 +8,11 @@ import GuideCache
 /// Speaks one job with an engine, and loudness-normalises it into the cache: the body of every
 /// worker process, and of the test speech source.
 public struct TrackSynthesizer {
-    private let engine: any SpeechEngine
+    private let engine: any SpeechSynthesizer
     private let profile: VoiceProfile
     private let cache: TrackCache
 
-    public init(engine: any SpeechEngine, profile: VoiceProfile, cache: TrackCache) {
+    public init(engine: any SpeechSynthesizer, profile: VoiceProfile, cache: TrackCache) {
         self.engine = engine
         self.profile = profile
         self.cache = cache
@@ -27,7 +27,7 @@ public struct TrackSynthesizer {
         // in a scratch file, removed within seconds (so seldom written to the disk). Two workers
         // run beside the run; holding a five-minute track whole cost each 15 MB more.
         let raw = SampleSpool(sampleRate: engine.sampleRate, memoryLimitFrames: SampleSpool.chunkFrames,
-                              scratchURL: cache.scratchURL(job.key + ".raw"))
+                              scratchURL: cache.scratchURL(CacheEntryKind.trackSamples.name(key: job.key)))
         defer { raw.discard() }
         var timer = CaptionTimer()
         // Measured as it is made, which spares the normalizer a pass over the audio.

@@ -145,7 +145,7 @@ struct WorkerPool {
 
     /// The body of a worker (a child of the speech server): makes track `key` of the batch
     /// with `engine`, which has never spoken. Returns the exit status.
-    static func work(job key: String, batch: SynthesisBatch, batchFolder: URL, cache: TrackCache, engine: EspeakEngine) -> Int32 {
+    static func work(job key: String, batch: SynthesisBatch, batchFolder: URL, cache: TrackCache, engine: EspeakSynthesizer) -> Int32 {
         do {
             guard let job = batch.jobs.first(where: { $0.key == key }) else {
                 record("the batch has no job \(key)", key: key, batchFolder: batchFolder)

@@ -80,10 +80,10 @@ struct Narrate: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Worker processes for speech synthesis (default: the number of cores).", valueName: "n"))
     var jobs: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Cache folder for synthesised tracks (default: $XDG_CACHE_HOME/expo-narrate or ~/.cache/expo-narrate).", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp("Cache folder for synthesized tracks (default: $XDG_CACHE_HOME/expo-narrate or ~/.cache/expo-narrate).", valueName: "dir"))
     var cache: String?
 
-    @Flag(name: .long, help: "Neither read nor trust the cache: synthesise every track again.")
+    @Flag(name: .long, help: "Neither read nor trust the cache: synthesize every track again.")
     var noCache = false
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The most entries a catalog may have (default 20000).", valueName: "n"))
@@ -103,7 +103,7 @@ struct Narrate: ParsableCommand {
         valueName: "K/N"))
     var shard: String?
 
-    @Flag(name: .long, help: "With --all: publish the guide from the --cache folder that the shards filled, synthesising nothing (status 69 if tracks are missing).")
+    @Flag(name: .long, help: "With --all: publish the guide from the --cache folder that the shards filled, synthesizing nothing (status 69 if tracks are missing).")
     var assembleOnly = false
 
     func validate() throws {

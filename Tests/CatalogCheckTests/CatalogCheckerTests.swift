@@ -15,8 +15,8 @@ import TestSupport
 
     static var root: URL { SharedFixtures.projectRoot }
 
-    static func lexicon() throws -> PronunciationLexicon {
-        try PronunciationLexicon(contentsOf: root.appendingPathComponent("Voices/lexicon.txt"))
+    static func lexicon() throws -> CuratorLexicon {
+        try CuratorLexicon(contentsOf: root.appendingPathComponent("Voices/lexicon.txt"))
     }
 
     static func defaultCatalog() throws -> (Catalog, [CatalogWarning]) {
@@ -33,7 +33,7 @@ import TestSupport
         try #require(sharedSpelling, "hunspell-ko is not installed (scripts/install-dependencies.sh installs it)")
     }
 
-    static func checker(lexicon: PronunciationLexicon) throws -> CatalogChecker {
+    static func checker(lexicon: CuratorLexicon) throws -> CatalogChecker {
         CatalogChecker(normalizer: KoreanSpeechNormalizer(lexicon: lexicon), voices: voices, spelling: try spelling())
     }
 

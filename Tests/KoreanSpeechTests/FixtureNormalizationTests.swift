@@ -69,7 +69,7 @@ struct FixtureNormalizationTests {
             Issue.record("Package.swift not found above \(#filePath)")
             return
         }
-        let lexicon = try PronunciationLexicon(contentsOf: root.appendingPathComponent("Voices/lexicon.txt"))
+        let lexicon = try CuratorLexicon(contentsOf: root.appendingPathComponent("Voices/lexicon.txt"))
         let normalizer = KoreanSpeechNormalizer(lexicon: lexicon)
         for (file, text) in try Self.fixtureTexts() {
             for run in normalizer.spokenRuns(text) {

@@ -7,13 +7,13 @@ import ExpoModel
 @Suite("Bracketed names choose the voice")
 struct ParenthesisedNamesTests {
     /// The runs in another language, as (text, language).
-    static func foreign(_ text: String, lexicon: PronunciationLexicon = .empty) -> [String] {
+    static func foreign(_ text: String, lexicon: CuratorLexicon = .empty) -> [String] {
         KoreanSpeechNormalizer(lexicon: lexicon).spokenRuns(text).compactMap { run in
             run.language.map { "\(run.text)|\($0)" }
         }
     }
 
-    static func korean(_ text: String, lexicon: PronunciationLexicon = .empty) -> String {
+    static func korean(_ text: String, lexicon: CuratorLexicon = .empty) -> String {
         KoreanSpeechNormalizer(lexicon: lexicon).spokenRuns(text).filter { $0.language == nil }.map(\.text).joined(separator: " ")
     }
 
@@ -60,12 +60,12 @@ struct ParenthesisedNamesTests {
     }
 
     @Test func aLexiconEntryWins() {
-        let korean = PronunciationLexicon(entries: [.init(written: "Le Petit Journal", spoken: "르 프티 주르날")])
+        let korean = CuratorLexicon(entries: [.init(written: "Le Petit Journal", spoken: "르 프티 주르날")])
         #expect(Self.foreign("잡지(Le Petit Journal)는", lexicon: korean).isEmpty)
-        let english = PronunciationLexicon(entries: [.init(written: "Le Petit Journal", spoken: "Le Petit Journal", language: "en")])
+        let english = CuratorLexicon(entries: [.init(written: "Le Petit Journal", spoken: "Le Petit Journal", language: "en")])
         #expect(Self.foreign("잡지(Le Petit Journal)는", lexicon: english) == ["Le Petit Journal|en"])
         // An entry inside the name ends the guessed part there.
-        let paris = PronunciationLexicon(entries: [.init(written: "Paris", spoken: "파리")])
+        let paris = CuratorLexicon(entries: [.init(written: "Paris", spoken: "파리")])
         #expect(Self.foreign("관람차(Grande Roue de Paris)가", lexicon: paris) == ["Grande Roue de|fr"])
         #expect(Self.korean("관람차(Grande Roue de Paris)가", lexicon: paris).contains("파리"))
     }

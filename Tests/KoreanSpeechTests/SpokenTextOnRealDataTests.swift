@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ExpoModel
+import Hangul
 @testable import KoreanSpeech
 import TestSupport
 
@@ -39,7 +40,7 @@ struct SpokenTextOnRealDataTests {
 
     static func normalizer() throws -> KoreanSpeechNormalizer {
         guard let root = packageRoot() else { throw CancellationError() }
-        return KoreanSpeechNormalizer(lexicon: try PronunciationLexicon(contentsOf: root.appendingPathComponent("Voices/lexicon.txt")))
+        return KoreanSpeechNormalizer(lexicon: try CuratorLexicon(contentsOf: root.appendingPathComponent("Voices/lexicon.txt")))
     }
 
     static func check(_ texts: [String], from file: String) throws {

@@ -13,7 +13,7 @@ struct WordReadingTests {
     /// The normaliser with the shipped Voices/acronyms.txt (and no other lexicon).
     static let shipped: KoreanSpeechNormalizer = {
         let file = SharedFixtures.projectRoot.appendingPathComponent("Voices/acronyms.txt")
-        return KoreanSpeechNormalizer(lexicon: PronunciationLexicon.empty.adding((try? WordAcronyms(contentsOf: file)) ?? .empty))
+        return KoreanSpeechNormalizer(lexicon: CuratorLexicon.empty.adding((try? WordAcronyms(contentsOf: file)) ?? .empty))
     }()
 
     static func reads(_ written: String, _ normalizer: KoreanSpeechNormalizer = shipped) -> String {
@@ -55,7 +55,7 @@ struct WordReadingTests {
         defer { try? FileManager.default.removeItem(at: file) }
         let acronyms = try WordAcronyms(contentsOf: file)
         #expect(acronyms.readings == ["MOMA": "모마", "LACMA": "라크마"])
-        let normalizer = KoreanSpeechNormalizer(lexicon: PronunciationLexicon.empty.adding(acronyms))
+        let normalizer = KoreanSpeechNormalizer(lexicon: CuratorLexicon.empty.adding(acronyms))
         #expect(Self.reads("MOMA와 LACMA의 소장품", normalizer) == "모마와라크마의소장품")
     }
 

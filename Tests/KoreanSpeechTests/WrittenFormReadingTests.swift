@@ -56,7 +56,7 @@ struct WrittenFormReadingTests {
     @Test(arguments: realWords)
     func realWordsAreLeftAsWritten(_ words: String) {
         #expect(ruleNormalizer.spokenRuns("영어로 " + words + "라고") == [SpokenRun(text: "영어로 " + words + "라고")])
-        let lexicon = PronunciationLexicon(entries: [.init(written: words, spoken: words, language: "en")])
+        let lexicon = CuratorLexicon(entries: [.init(written: words, spoken: words, language: "en")])
         #expect(KoreanSpeechNormalizer(lexicon: lexicon).spokenRuns("영어로 " + words + "라고").contains(SpokenRun(text: words, language: "en")))
     }
 
@@ -81,7 +81,7 @@ struct WrittenFormReadingTests {
 @Suite("Letter names from the lexicon")
 struct LetterNameLexiconTests {
     @Test func aCuratorsLetterNameIsUsedForSpelling() {
-        let lexicon = PronunciationLexicon(entries: [.init(written: "Z", spoken: "지")])
+        let lexicon = CuratorLexicon(entries: [.init(written: "Z", spoken: "지")])
         let normalizer = KoreanSpeechNormalizer(lexicon: lexicon)
         #expect(withoutSpaces(normalizer.spoken("DMZ 견학")) == "디엠지견학")
         #expect(withoutSpaces(normalizer.spoken("L'Exposition")) == "L'Exposition")
@@ -89,7 +89,7 @@ struct LetterNameLexiconTests {
 
     @Test func theVoicesLexiconNamesEveryLetter() throws {
         let root = try #require(packageRoot())
-        let lexicon = try PronunciationLexicon(contentsOf: root.appendingPathComponent("Voices/lexicon.txt"))
+        let lexicon = try CuratorLexicon(contentsOf: root.appendingPathComponent("Voices/lexicon.txt"))
         #expect(lexicon.letterNames.count == 26)
         let normalizer = KoreanSpeechNormalizer(lexicon: lexicon)
         #expect(withoutSpaces(normalizer.spoken("KBS와 G20, L'Exposition")) == "케이비에스와지이십,L'Exposition")

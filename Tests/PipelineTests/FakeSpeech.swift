@@ -7,7 +7,7 @@ import GuideCache
 /// An engine that "speaks" an SSML document as one short tone per sentence, reporting each
 /// sentence's `<mark>` and the end of its clause as espeak-ng would: deterministic audio with
 /// real caption timing, in microseconds of work.
-final class ToneEngine: SpeechEngine {
+final class ToneEngine: SpeechSynthesizer {
     let sampleRate = 16_000
     let secondsPerSentence: Double
 

@@ -8,7 +8,7 @@ import Testing
 import TestSupport
 @testable import Pipeline
 
-/// The whole pipeline — narrate, synthesise, export, publish — with tones for speech, in
+/// The whole pipeline — narrate, synthesize, export, publish — with tones for speech, in
 /// this process: what every run does, checked file by file, in well under a second.
 @Suite("the guide builder, with a fake speech source")
 struct GuideBuilderTests {
@@ -73,7 +73,7 @@ struct GuideBuilderTests {
         #expect(beside.isEmpty, "no work folder is left: \(beside)")
     }
 
-    @Test("a second run over the same catalog synthesises nothing and publishes the same bytes")
+    @Test("a second run over the same catalog synthesizes nothing and publishes the same bytes")
     func warmRun() throws {
         let folder = try TemporaryFolder().url.appendingPathComponent("out")
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
@@ -85,7 +85,7 @@ struct GuideBuilderTests {
         #expect(try Data(contentsOf: folder.appendingPathComponent("manifest.json")) == first)
     }
 
-    @Test("one changed entry is the only track synthesised again")
+    @Test("one changed entry is the only track synthesized again")
     func oneChangedEntry() throws {
         let folder = try TemporaryFolder().url.appendingPathComponent("out")
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }

@@ -27,7 +27,7 @@ struct NarrationCacheTests {
         #expect(second.tracks == first.tracks)
 
         #expect(!cache.tracks(for: catalog, normalizer: normalizer, toolVersion: "2").fromCache)
-        let lexicon = PronunciationLexicon(entries: [.init(written: "갓", spoken: "갇")])
+        let lexicon = CuratorLexicon(entries: [.init(written: "갓", spoken: "갇")])
         #expect(!cache.tracks(for: catalog, normalizer: KoreanSpeechNormalizer(lexicon: lexicon), toolVersion: "1").fromCache)
         catalog.entries[0].description = "2.4 kg이다."
         #expect(!cache.tracks(for: catalog, normalizer: normalizer, toolVersion: "1").fromCache)

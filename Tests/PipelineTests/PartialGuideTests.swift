@@ -9,7 +9,7 @@ import TestSupport
 struct PartialGuideTests {
     typealias Builder = GuideBuilderTests
 
-    @Test("after --all, one changed entry: only it is synthesised and the guide keeps every track")
+    @Test("after --all, one changed entry: only it is synthesized and the guide keeps every track")
     func oneChangedEntry() throws {
         let folder = try TemporaryFolder().url.appendingPathComponent("out")
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
@@ -23,7 +23,7 @@ struct PartialGuideTests {
         #expect(run.report.summary.tracks.allSatisfy { $0.audioFile != nil })
     }
 
-    @Test("another track the cache lacks stops the run before anything is synthesised or published")
+    @Test("another track the cache lacks stops the run before anything is synthesized or published")
     func otherTrackNotCached() throws {
         let folder = try TemporaryFolder().url.appendingPathComponent("out")
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }

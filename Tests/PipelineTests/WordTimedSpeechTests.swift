@@ -28,7 +28,7 @@ struct WordTimedSpeechTests {
         let spans = timed.wordSpans[1]
         #expect(spans.allSatisfy { $0 != nil }, "a display word has no place in the SSML: \(spans)")
 
-        let engine = try EspeakEngine.start()
+        let engine = try EspeakSynthesizer.start()
         try engine.select(voice: profile.espeakVoice, rate: profile.rate, pitch: profile.pitch,
                           volume: profile.volume, wordGap: profile.wordGap)
         var timer = CaptionTimer()

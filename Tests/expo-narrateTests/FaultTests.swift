@@ -80,9 +80,9 @@ struct FaultTests {
         let finishedEntries = { CommandRunner.trackRecords(in: cache) }
         // Synthesis is under way: a track is finished, a worker is making another, and the
         // run has not begun writing the guide.
-        let synthesising = { !finishedEntries().isEmpty && !run.speechWorkers().isEmpty && !Self.isAssembling(run.stderr) }
-        #expect(RunningCommand.wait(upTo: 300, until: synthesising), "synthesis was never seen under way: \(run.stderr)")
-        let resumed = try #require(run.signalWhileFrozen(signal, if: synthesising), "the run was past synthesis: \(run.stderr)")
+        let synthesizing = { !finishedEntries().isEmpty && !run.speechWorkers().isEmpty && !Self.isAssembling(run.stderr) }
+        #expect(RunningCommand.wait(upTo: 300, until: synthesizing), "synthesis was never seen under way: \(run.stderr)")
+        let resumed = try #require(run.signalWhileFrozen(signal, if: synthesizing), "the run was past synthesis: \(run.stderr)")
         let status = run.waitForExit(timeout: 10)
         let stopSeconds = Date().timeIntervalSince(resumed)
         #expect(status == 128 + signal, "\(run.stderr)")
@@ -148,13 +148,13 @@ struct FaultTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("out")
         let run = try RunningCommand(["--all", "--jobs", "2", "--output", output.path] + CommandRunner.wavOnly + catalogArguments())
-        // Both workers are synthesising: two tracks were handed out and two workers run.
-        let synthesising = { run.speechWorkers().count == 2 && Self.tracksStarted(run.stderr) >= 2 && !Self.isAssembling(run.stderr) }
-        #expect(RunningCommand.wait(upTo: 120, until: synthesising), "two workers were never seen synthesising: \(run.stderr)")
+        // Both workers are synthesizing: two tracks were handed out and two workers run.
+        let synthesizing = { run.speechWorkers().count == 2 && Self.tracksStarted(run.stderr) >= 2 && !Self.isAssembling(run.stderr) }
+        #expect(RunningCommand.wait(upTo: 120, until: synthesizing), "two workers were never seen synthesizing: \(run.stderr)")
         var workers: [Int32] = []
         let frozenAt = run.signalWhileFrozen(SIGINT) {
             workers = run.childProcesses() + run.speechWorkers()
-            return synthesising()
+            return synthesizing()
         }
         let resumed = try #require(frozenAt, "the run was past synthesis: \(run.stderr)")
         #expect(run.waitForExit(timeout: 10) == 130, "\(run.stderr)")
@@ -174,9 +174,9 @@ struct FaultTests {
         let entries = ["해금", "용고", "나전칠기", "갓"].flatMap { ["--entry", $0] }
         let arguments = entries + ["--jobs", "2", "--output", output.path] + CommandRunner.wavOnly + (try catalogArguments())
         let run = try RunningCommand(arguments)
-        // Killed while its workers synthesise into a staging folder it has made.
-        let synthesising = { !run.speechWorkers().isEmpty && !leftovers(in: output).isEmpty }
-        #expect(RunningCommand.wait(upTo: 120, until: synthesising), "no workers were seen: \(run.stderr)")
+        // Killed while its workers synthesize into a staging folder it has made.
+        let synthesizing = { !run.speechWorkers().isEmpty && !leftovers(in: output).isEmpty }
+        #expect(RunningCommand.wait(upTo: 120, until: synthesizing), "no workers were seen: \(run.stderr)")
         let orphans = run.childProcesses() + run.speechWorkers()
         run.send(SIGKILL)
         _ = run.waitForExit(timeout: 10)

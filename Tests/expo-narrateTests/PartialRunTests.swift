@@ -11,7 +11,7 @@ import Export
 struct PartialRunTests {
     // MARK: the whole guide after a partial run
 
-    @Test("--all, then one changed entry: exactly one track is synthesised and every file of the guide agrees")
+    @Test("--all, then one changed entry: exactly one track is synthesized and every file of the guide agrees")
     func oneChangedEntryWithAudio() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -48,7 +48,7 @@ struct PartialRunTests {
         #expect(try String(contentsOf: notes, encoding: .utf8) == "mine")
     }
 
-    @Test("original data (its three shortest entries): --all, then one changed entry by its name; one track synthesised",
+    @Test("original data (its three shortest entries): --all, then one changed entry by its name; one track synthesized",
           .needsSharedFixtures)
     func originalDataWithAudio() throws {
         let folder = try CommandRunner.temporaryFolder()
@@ -104,7 +104,7 @@ struct PartialRunTests {
         #expect(try Data(contentsOf: output.appendingPathComponent("manifest.json")) == manifestBefore)
         #expect(try FileManager.default.attributesOfItem(atPath: output.path)[.systemFileNumber] as? Int == folderBefore,
                 "the output folder was not swapped")
-        #expect(try Self.cachedWAVs(output) == cachedBefore, "nothing may be synthesised")
+        #expect(try Self.cachedWAVs(output) == cachedBefore, "nothing may be synthesized")
         _ = try Self.checkWhole(output, stems: catalog.stems, audio: true, encoded: false)
     }
 

@@ -43,7 +43,7 @@ final class GuideAudio {
         work = BackgroundWork {
             let key = SHA256Digest.key(["guide", String(profile.trackPauseMs)]
                 + jobs.flatMap { [audio[$0.fileStem]?.sha256 ?? "", $0.title] })
-            let record = cache.folder.appendingPathComponent("guide-\(key).sha256")
+            let record = CacheEntryKind.guideDigest.url(in: cache.folder, key: key)
             if let digest = FileTree.readSmallFile(record.path)
                 .map({ String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }),
                output.carry("guide.wav", ifSHA256: digest) {
@@ -58,7 +58,7 @@ final class GuideAudio {
             }
             // Only the latest guide is recorded; older records (and guides older caches kept) go.
             for old in FileTree.names(in: cache.folder.path) where old != record.lastPathComponent
-                && (CacheFolder.isGuideName(old) || (old.hasSuffix(".sha256") && CacheFolder.isGuideStem(String(old.dropLast(7))))) {
+                && (CacheEntryKind.guideAudio.matches(old) || CacheEntryKind.guideDigest.matches(old)) {
                 FileTree.removeFileIfPresent(cache.folder.appendingPathComponent(old).path)
             }
             try? AtomicFile.write(Data((digest + "\n").utf8), to: record)
@@ -97,7 +97,7 @@ final class GuideAudio {
                                         String(request.delivery.opusComplexity)]
                 + jobs.flatMap { [audio[$0.fileStem]?.encoded[format.rawValue]?.sha256 ?? "", $0.title,
                                   String(audio[$0.fileStem]!.frameCount), String(audio[$0.fileStem]!.sampleRate)] })
-            let record = cache.folder.appendingPathComponent("guide-\(key).json")
+            let record = CacheEntryKind.guideEncoding.url(in: cache.folder, key: key)
             if let data = FileTree.readSmallFile(record.path),
                let encoding = try? JSONDecoder().decode(GuideEncoding.self, from: data), encoding.file == name,
                output.carry(name, ifSHA256: encoding.sha256) {
@@ -119,8 +119,8 @@ final class GuideAudio {
                 durationSeconds: assembly.file.durationSeconds, truePeakDBTP: peaks.max(),
                 chapters: assembly.chapters)
             // Only the latest description of each format is kept.
-            for old in FileTree.names(in: cache.folder.path) where old.hasSuffix(".json") && old != record.lastPathComponent
-                && CacheFolder.isGuideStem(String(old.dropLast(5))) {
+            for old in FileTree.names(in: cache.folder.path) where old != record.lastPathComponent
+                && CacheEntryKind.guideEncoding.matches(old) {
                 let url = cache.folder.appendingPathComponent(old)
                 if let data = FileTree.readSmallFile(url.path),
                    (try? JSONDecoder().decode(GuideEncoding.self, from: data))?.file == name { FileTree.removeFileIfPresent(url.path) }

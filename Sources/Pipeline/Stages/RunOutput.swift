@@ -35,7 +35,7 @@ struct RunOutput {
 
     /// The tracks of the guide to publish, and the file stems to make now (nil: all). A run
     /// over some tracks in a folder that holds a guide re-publishes that whole guide: the chosen
-    /// tracks made now, the others from the cache, never synthesised again.
+    /// tracks made now, the others from the cache, never synthesized again.
     func guideTracks(_ narration: NarrationStage.Output, request: GuideRequest,
                      progress: (GuideProgressEvent) -> Void) throws -> (tracks: [Track], chosen: Set<String>?) {
         let published = request.selection == .all ? nil : try PublishedGuide.read(in: output)

@@ -18,7 +18,7 @@ final class RunSchedule {
     }
 
     /// Starts what overlaps the narration. Loading espeak-ng and the voice overlaps with
-    /// narrating a catalog that is not cached; assembling synthesises nothing, so it starts no
+    /// narrating a catalog that is not cached; assembling synthesizes nothing, so it starts no
     /// speech server. Every track's SSML (its cache key, even in a run that makes nothing) is
     /// pronounced with hunspell-ko's word classes: they are loaded on a thread of their own
     /// beside the narration, when a second thread may be had (under an address-space limit,
@@ -31,7 +31,7 @@ final class RunSchedule {
     }
 
     /// Writes the scripts with `write`. With audio to make, they are written on a thread of
-    /// their own while it is synthesised (the work returned, to be waited for), and what writing
+    /// their own while it is synthesized (the work returned, to be waited for), and what writing
     /// them freed is given back at once (the run's memory counts beside the speech workers');
     /// without audio, they are written now.
     func writeScripts(_ write: @escaping @Sendable () throws -> Void) throws -> BackgroundWork? {

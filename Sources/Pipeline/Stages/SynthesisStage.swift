@@ -7,7 +7,7 @@ import Publication
 import Synthesis
 import GuideCache
 
-/// Synthesise: tracks → their audio, from the track cache or made now by the speech source,
+/// Synthesize: tracks → their audio, from the track cache or made now by the speech source,
 /// each WAV staged in the output folder; and guide.wav (see `GuideAudio`).
 struct SynthesisStage {
     /// What synthesis gave.
@@ -39,7 +39,7 @@ struct SynthesisStage {
     /// Throws `ExpoError` for what stops the run (an interruption, a full or unwritable disk,
     /// a speech server that cannot start). When speech cannot be made at all, the output
     /// says why and the run goes on with text. With `chosen` (file stems), only those tracks
-    /// may be synthesised: another track whose audio the cache lacks stops the run first.
+    /// may be synthesized: another track whose audio the cache lacks stops the run first.
     func run(_ tracks: [Track], chosen: Set<String>? = nil, progress: (GuideProgressEvent) -> Void) throws -> Output {
         let cache = try TrackCache(folder: request.effectiveCacheFolder ?? output.scratch.appendingPathComponent("uncached"),
                                    sharedWithOtherHosts: request.assembleOnly, digests: output.digests)

@@ -21,7 +21,7 @@ final class CaptionMemo {
     /// Tracks split in this run (for tests).
     private(set) var splitCount = 0
 
-    static let fileName = "captions"
+    static let fileName = CacheEntryKind.captions.name
     static let header = "expo-narrate captions 1"
 
     init(cacheFolder: URL?) {

@@ -18,11 +18,9 @@ struct NarrationCache {
     /// nil: do not cache (`--no-cache`).
     let folder: URL?
 
-    static let prefix = "narration-"
-
     /// The narration's own folder inside a cache folder (beside the tracks' audio).
     static func folder(in cacheFolder: URL) -> URL {
-        cacheFolder.appendingPathComponent("narration")
+        CacheEntryKind.narration.url(in: cacheFolder)
     }
 
     /// The narration: from the cache when it has this catalog's, else made now. `fromCache`
@@ -87,7 +85,7 @@ struct NarrationCache {
         guard let folder, let key = Self.key(catalog: catalog, lexicon: normalizer.lexicon, toolVersion: toolVersion) else {
             return nil
         }
-        return folder.appendingPathComponent(Self.prefix + key + ".json")
+        return CacheEntryKind.narrationRecord.url(in: folder, key: key)
     }
 
     /// Writes under a temporary name and renames; keeps only this catalog's narration.
@@ -101,8 +99,7 @@ struct NarrationCache {
         guard (try? AtomicFile.write(data, to: file)) != nil else { return }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         // Only the names this cache makes (narration-KEY.json), never anything else.
-        for name in names where name.hasPrefix(Self.prefix) && name.hasSuffix(".json") && name != file.lastPathComponent
-            && CacheFolder.isKey(String(name.dropFirst(Self.prefix.count).dropLast(5))) {
+        for name in names where name != file.lastPathComponent && CacheEntryKind.narrationRecord.matches(name) {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
     }
@@ -112,7 +109,7 @@ struct NarrationCache {
     /// (3: the tracks' JSON follows the SHA-256 of it, on a line of its own.)
     static let formatVersion = "tracks 3"
 
-    static func key(catalog: Catalog, lexicon: PronunciationLexicon, toolVersion: String) -> String? {
+    static func key(catalog: Catalog, lexicon: CuratorLexicon, toolVersion: String) -> String? {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let poster = try? encoder.encode(catalog.poster), let entries = try? encoder.encode(catalog.entries) else {

@@ -1,10 +1,11 @@
 import ExpoSystem
+import GuideCache
 import Foundation
 import Pictures
 
 /// Pictures made before, kept in the cache folder as `picture-KEY.json` (the files' bytes and
 /// sizes), so that a run over an unchanged catalog decodes and encodes no picture again, as it
-/// synthesises and encodes no unchanged track. The key is the SHA-256 of the picture's bytes,
+/// synthesizes and encodes no unchanged track. The key is the SHA-256 of the picture's bytes,
 /// its file stem and everything else that decides the files (`PicturePreparer.settings`). An
 /// entry that cannot be read, or whose sizes disagree with its bytes, is made again.
 struct PictureCache {
@@ -16,7 +17,7 @@ struct PictureCache {
         return SHA256Digest.key([hasher.hexDigest(), stem, preparer.settings, GuideBuilder.toolVersion])
     }
 
-    static func fileName(key: String) -> String { "picture-\(key).json" }
+    static func fileName(key: String) -> String { CacheEntryKind.picture.name(key: key) }
 
     func load(_ key: String) -> [PreparedFile]? {
         guard let data = try? Data(contentsOf: folder.appendingPathComponent(Self.fileName(key: key))),

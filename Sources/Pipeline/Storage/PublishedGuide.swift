@@ -58,7 +58,7 @@ struct PublishedGuide {
 
 extension ExpoError {
     /// A run over some tracks would need the audio of other tracks of the guide that the cache
-    /// does not have (their text changed, or the cache was cleared): it synthesises nothing.
+    /// does not have (their text changed, or the cache was cleared): it synthesizes nothing.
     static func tracksNotCached(_ titles: [String], folder: URL) -> ExpoError {
         let count = titles.count
         let list = titles.prefix(10).map { "\"\($0)\"" }.joined(separator: ", ") + (count > 10 ? ", …" : "")

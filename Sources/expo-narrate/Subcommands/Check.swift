@@ -3,12 +3,12 @@ import ExpoModel
 import Foundation
 import Pipeline
 
-/// `expo-narrate check`: the pre-flight report, without synthesising.
+/// `expo-narrate check`: the pre-flight report, without synthesizing.
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Report what the voice will probably get wrong in a catalog, and what looks like a data error.",
         discussion: """
-        Nothing is synthesised or written. Each finding names the entry, the field and the text around it: \
+        Nothing is synthesized or written. Each finding names the entry, the field and the text around it: \
         Latin-script names without a lexicon entry (and the voice that will read them), Hanja without a \
         reading, numbers and signs read by a fallback rule, words broken by a stray space (found with the \
         Korean spelling dictionary, Debian's hunspell-ko), empty and duplicate fields, and pictures (in \

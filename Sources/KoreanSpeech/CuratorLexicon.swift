@@ -2,7 +2,9 @@ import Foundation
 import ExpoModel
 import ExpoSystem
 
-/// Words whose spoken form a curator fixes by hand, applied before every other rule.
+/// The lexicon a curator edits (lexicon.txt in the Voices folder): words whose spoken form a
+/// curator fixes by hand, applied before every other rule. (The dictionaries that ship are
+/// `PronunciationDictionary`, `KoreanLexicon`, `SpellingDictionary` and `HanjaDictionary`.)
 ///
 /// An entry whose written form is one capital letter (`Z | 지`) is a letter name: it is used to
 /// spell acronyms and letter–digit tokens (DMZ → 디엠지) instead of the built-in name.
@@ -12,7 +14,7 @@ import ExpoSystem
 /// are ignored. Example: `Jikji | 직지` or `L'Exposition de Paris | L'Exposition de Paris | fr`.
 /// A Korean spoken form in square brackets is a pronunciation, as dictionaries write one
 /// (`국립 | [궁닙]`): the voice gets it exactly, and no rule of the pronunciation stage changes it.
-public struct PronunciationLexicon: Sendable {
+public struct CuratorLexicon: Sendable {
     /// One written form and what the voice should say for it.
     public struct Entry: Sendable, Equatable {
         /// The text as it appears in the catalog.
@@ -34,7 +36,7 @@ public struct PronunciationLexicon: Sendable {
     }
 
     /// A lexicon with no entries.
-    public static let empty = PronunciationLexicon(entries: [])
+    public static let empty = CuratorLexicon(entries: [])
 
     /// The entries in the order given; a later entry for the same written form wins.
     public let entries: [Entry]
@@ -75,8 +77,8 @@ public struct PronunciationLexicon: Sendable {
     }
 
     /// This lexicon with `acronyms` in place of its own.
-    public func adding(_ acronyms: WordAcronyms) -> PronunciationLexicon {
-        PronunciationLexicon(entries: entries, acronyms: acronyms)
+    public func adding(_ acronyms: WordAcronyms) -> CuratorLexicon {
+        CuratorLexicon(entries: entries, acronyms: acronyms)
     }
 
     /// Reads a lexicon file; throws an `ExpoError` naming the line at fault.

@@ -1,16 +1,7 @@
-/// Jamo arithmetic on precomposed Hangul syllables (U+AC00–U+D7A3).
-///
-/// Indices follow Unicode's composition order: 19 onsets, 21 vowels, 28 codas (0 = none).
-enum Hangul {
-    static let base: UInt32 = 0xAC00
-    static let last: UInt32 = 0xD7A3
+import Hangul
 
-    @inline(__always) static func isSyllable(_ s: UInt32) -> Bool { s >= base && s <= last }
-
-    @inline(__always) static func compose(_ onset: UInt8, _ vowel: UInt8, _ coda: UInt8) -> UInt32 {
-        base + (UInt32(onset) * 21 + UInt32(vowel)) * 28 + UInt32(coda)
-    }
-}
+// The jamo of a syllable by name, as the rules of 표준 발음법 speak of them; a syllable's
+// arithmetic is `HangulSyllable`'s (module Hangul).
 
 /// Onset (초성) indices.
 enum Onset {

@@ -5,8 +5,8 @@ import CatalogLoading
 @testable import KoreanSpeech
 import TestSupport
 
-@Suite("PronunciationLexicon")
-struct PronunciationLexiconTests {
+@Suite("CuratorLexicon")
+struct CuratorLexiconTests {
     private func write(_ contents: String) throws -> URL {
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("lexicon-\(UUID().uuidString).txt")
@@ -17,7 +17,7 @@ struct PronunciationLexiconTests {
     @Test func readsEntriesCommentsAndLanguages() throws {
         let url = try write("# comment\n\nJikji | 직지\nL'Exposition de Paris | L'Exposition de Paris | fr\n")
         defer { try? FileManager.default.removeItem(at: url) }
-        let lexicon = try PronunciationLexicon(contentsOf: url)
+        let lexicon = try CuratorLexicon(contentsOf: url)
         #expect(lexicon.entries == [
             .init(written: "Jikji", spoken: "직지"),
             .init(written: "L'Exposition de Paris", spoken: "L'Exposition de Paris", language: "fr"),
@@ -39,7 +39,7 @@ struct PronunciationLexiconTests {
         let url = try write(bad.contents)
         defer { try? FileManager.default.removeItem(at: url) }
         do {
-            _ = try PronunciationLexicon(contentsOf: url)
+            _ = try CuratorLexicon(contentsOf: url)
             Issue.record("expected an error for \(bad.contents)")
         } catch let error as ExpoError {
             #expect(error.category == .usage && error.subject == .lexicon)
@@ -52,14 +52,14 @@ struct PronunciationLexiconTests {
     @Test func missingFileNamesTheFile() {
         let url = URL(fileURLWithPath: "/nonexistent/lexicon.txt")
         #expect {
-            _ = try PronunciationLexicon(contentsOf: url)
+            _ = try CuratorLexicon(contentsOf: url)
         } throws: { error in
             (error as? ExpoError)?.message.contains("/nonexistent/lexicon.txt") == true
         }
     }
 
     @Test func entriesApplyBeforeTheRules() {
-        let lexicon = PronunciationLexicon(entries: [
+        let lexicon = CuratorLexicon(entries: [
             .init(written: "12·12", spoken: "십이십이"),
             .init(written: "Jikji", spoken: "직지"),
             .init(written: "국보", spoken: "국뽀"),
@@ -73,7 +73,7 @@ struct PronunciationLexiconTests {
 
     @Test("a bracketed name the lexicon reads as the word before it is not said twice")
     func bracketedNameRepeatingTheWordIsLeftOut() {
-        let lexicon = PronunciationLexicon(entries: [
+        let lexicon = CuratorLexicon(entries: [
             .init(written: "JUKJI", spoken: "직지"),
             .init(written: "Seoul", spoken: "서 울"),
             .init(written: "Exposition Universelle", spoken: "Exposition Universelle", language: "fr"),
@@ -88,7 +88,7 @@ struct PronunciationLexiconTests {
     }
 
     @Test func foreignEntriesBecomeRunsOfTheirLanguage() {
-        let lexicon = PronunciationLexicon(entries: [
+        let lexicon = CuratorLexicon(entries: [
             .init(written: "Le Petit Journal", spoken: "Le Petit Journal", language: "fr"),
         ])
         let runs = KoreanSpeechNormalizer(lexicon: lexicon).spokenRuns("잡지 Le Petit Journal은 1900년")
@@ -103,14 +103,14 @@ struct PronunciationLexiconTests {
     func bracketedPronunciation() throws {
         let url = try write("국립 | [궁닙]\n")
         defer { try? FileManager.default.removeItem(at: url) }
-        let lexicon = try PronunciationLexicon(contentsOf: url)
+        let lexicon = try CuratorLexicon(contentsOf: url)
         #expect(lexicon.entries == [.init(written: "국립", spoken: "궁닙", isPronunciation: true)])
         let runs = KoreanSpeechNormalizer(lexicon: lexicon).spokenRuns("그 국립 박물관")
         #expect(runs == [SpokenRun(text: "그"), SpokenRun(text: "궁닙", isPronunciation: true), SpokenRun(text: "박물관")])
     }
 
     @Test func laterEntriesWin() {
-        let lexicon = PronunciationLexicon(entries: [.init(written: "가", spoken: "나"), .init(written: "가", spoken: "다")])
+        let lexicon = CuratorLexicon(entries: [.init(written: "가", spoken: "나"), .init(written: "가", spoken: "다")])
         #expect(KoreanSpeechNormalizer(lexicon: lexicon).spoken("가") == "다")
     }
 
@@ -119,7 +119,7 @@ struct PronunciationLexiconTests {
             Issue.record("Package.swift not found above \(#filePath)")
             return
         }
-        let lexicon = try PronunciationLexicon(contentsOf: root.appendingPathComponent("Voices/lexicon.txt"))
+        let lexicon = try CuratorLexicon(contentsOf: root.appendingPathComponent("Voices/lexicon.txt"))
         #expect(!lexicon.entries.isEmpty)
     }
 }

@@ -52,13 +52,13 @@ extension ExpoError {
         .internal, "espeak-ng is already running in this process; it cannot run twice at once", subject: .speech)
 }
 
-/// The espeak-ng speech engine. This file is the only one that talks to the C shim; raw
+/// The synthesizer: espeak-ng. This file is the only one that talks to the C shim; raw
 /// pointers never leave it.
 ///
 /// espeak-ng keeps global state and is not thread-safe, so a process has at most one engine
 /// at a time (`start` throws otherwise), and one engine is used from one thread at a time.
 /// Parallel synthesis uses several processes.
-public final class EspeakEngine {
+public final class EspeakSynthesizer {
     /// The sample rate espeak-ng reported at start: every sample it delivers is at this rate.
     public let sampleRate: Int
     /// espeak-ng's version, e.g. "1.51".
@@ -113,7 +113,7 @@ public final class EspeakEngine {
 
     /// Starts espeak-ng in synchronous mode. `dataPath` nil uses ESPEAK_DATA_PATH or the
     /// installed data. Never exits the process: a missing data folder is a thrown error.
-    public static func start(dataPath: String? = nil) throws -> EspeakEngine {
+    public static func start(dataPath: String? = nil) throws -> EspeakSynthesizer {
         runningLock.lock()
         defer { runningLock.unlock() }
         guard !running else { throw ExpoError.speechEngineAlreadyRunning }
@@ -140,7 +140,7 @@ public final class EspeakEngine {
             throw ExpoError.speechEngineUnavailable(Self.text(message, status: status))
         }
         running = true
-        return EspeakEngine(sampleRate: Int(rate), version: libraryVersion, dataPath: dataPath)
+        return EspeakSynthesizer(sampleRate: Int(rate), version: libraryVersion, dataPath: dataPath)
     }
 
     deinit {

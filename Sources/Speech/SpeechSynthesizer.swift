@@ -1,6 +1,6 @@
 /// Something that speaks a document into 16-bit mono samples at `sampleRate`, reporting timed
 /// events (sentence marks, clause ends) as it goes: espeak-ng, or a stand-in in tests.
-public protocol SpeechEngine: AnyObject {
+public protocol SpeechSynthesizer: AnyObject {
     /// The rate of every sample the engine delivers.
     var sampleRate: Int { get }
 
@@ -11,4 +11,4 @@ public protocol SpeechEngine: AnyObject {
                onEvent: (SpeechEvent) throws -> Void, shouldStop: () -> Bool) throws
 }
 
-extension EspeakEngine: SpeechEngine {}
+extension EspeakSynthesizer: SpeechSynthesizer {}
