@@ -1,7 +1,7 @@
 import Foundation
 import ExpoModel
 import ExpoSystem
-import Speech
+import Synthesizer
 import GuideCache
 
 /// The process behind `expo-narrate _speech-server`, which `WorkerPool` starts: it starts
@@ -31,7 +31,7 @@ import GuideCache
 public enum SpeechServer {
     /// Serves until standard input closes and every child has ended; returns the exit status.
     /// `request` is the server's one argument, a `SpeechServerRequest`.
-    public static func serve(request: String) -> Int32 {
+    public static func serve(request: String) -> ExitStatus {
         let channel = LineChannel(input: 0, output: 1)
         let childEnded = ChildEndSignal()
         let engine: EspeakSynthesizer
@@ -42,7 +42,7 @@ public enum SpeechServer {
             try BackgroundWork {}.wait()
         } catch {
             channel.send("refused " + oneLine(ExpoError.reason(of: error)))
-            return 0
+            return .success
         }
         // The thread can still be taken by another process of the user's before espeak-ng asks
         // for it; then espeak-ng's abort comes back as a resources error, said the same way.
@@ -52,14 +52,14 @@ public enum SpeechServer {
             try select(profile, on: engine)
         } catch let error as ExpoError where error.category == .resources {
             channel.send("refused " + oneLine(error.message))
-            return 0
+            return .success
         } catch {
             channel.send("unavailable " + oneLine(ExpoError.reason(of: error)))
-            return 0
+            return .success
         }
         channel.send("started")
         // No batch: the run needed no speech after all.
-        guard let first = channel.receiveLine(), first.hasPrefix("batch ") else { return 0 }
+        guard let first = channel.receiveLine(), first.hasPrefix("batch ") else { return .success }
         let batchFolder = URL(fileURLWithPath: String(first.dropFirst("batch ".count)))
         var session: Session
         do {
@@ -72,7 +72,7 @@ public enum SpeechServer {
             session = Session(channel: channel, engine: engine, batch: batch, batchFolder: batchFolder, cache: cache)
         } catch {
             channel.send("unavailable " + oneLine(ExpoError.reason(of: error)))
-            return 0
+            return .success
         }
         channel.send("ready")
         return session.run(childEnded: childEnded)
@@ -96,7 +96,7 @@ public enum SpeechServer {
         let cache: TrackCache
         var workers = SpeechWorkers()
 
-        mutating func run(childEnded: ChildEndSignal) -> Int32 {
+        mutating func run(childEnded: ChildEndSignal) -> ExitStatus {
             var inputOpen = true
             while inputOpen || !workers.isEmpty {
                 if Interruption.isRequested { return stopChildren() }
@@ -115,7 +115,7 @@ public enum SpeechServer {
                 for line in workers.reapEnded() { channel.send(line) }
                 if lineReady, !channel.fill() { inputOpen = false }
             }
-            return 0
+            return .success
         }
 
         private mutating func startWorker(key: String) {
@@ -132,9 +132,9 @@ public enum SpeechServer {
 
         /// Stops the workers and waits for them (at most a quarter of a second), so that none
         /// outlives the server; whoever started it kills what is left.
-        private mutating func stopChildren() -> Int32 {
+        private mutating func stopChildren() -> ExitStatus {
             workers.stop(waitingAtMost: 0.25)
-            return 128 + Interruption.signal
+            return .signal(Interruption.signal)
         }
     }
 }

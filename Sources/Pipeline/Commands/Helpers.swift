@@ -14,7 +14,7 @@ public enum Helpers {
 
     /// Serves the speech server's `request` (its one argument) until the run closes its input;
     /// returns the process's exit status.
-    public static func serveSpeech(request: String) -> Int32 {
+    public static func serveSpeech(request: String) -> ExitStatus {
         Interruption.install()
         return SpeechServer.serve(request: request)
     }

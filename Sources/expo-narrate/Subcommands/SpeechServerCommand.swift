@@ -12,6 +12,6 @@ struct SpeechServerCommand: ParsableCommand {
 
     func run() throws {
         let status = Helpers.serveSpeech(request: request)
-        if status != ExitStatus.success.code { throw ExitCode(status) }
+        if status != .success { throw ExitCode(status) }
     }
 }
