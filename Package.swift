@@ -72,7 +72,7 @@ let stages: [Target] = [
     .target(name: "CatalogLoading", dependencies: ["ExpoModel", "ExpoSystem"],
             resources: [.copy("Resources/DefaultCatalog")]),
     // Numbers, counters, dates, units, symbols, Hanja → Korean words; the lexicon.
-    .target(name: "KoreanSpeech", dependencies: ["ExpoModel", "ExpoSystem", "CHangul", "Hangul", "KoreanMorphology"],
+    .target(name: "Normalization", dependencies: ["ExpoModel", "ExpoSystem", "CHangul", "Hangul", "KoreanMorphology"],
             swiftSettings: optimizedInDebugBuilds),
     // Parts of speech from Debian's Korean dictionary (hunspell-ko): nouns, predicate stems,
     // adnominal forms, for the readings that depend on grammar.
@@ -81,13 +81,13 @@ let stages: [Target] = [
     .target(name: "KoreanPronunciation", dependencies: ["ExpoModel", "Hangul", "KoreanMorphology"],
             swiftSettings: optimizedInDebugBuilds),
     // Catalog → tracks of sentences (display and spoken text).
-    .target(name: "Narration", dependencies: ["ExpoModel", "ExpoSystem", "KoreanSpeech"],
+    .target(name: "Narration", dependencies: ["ExpoModel", "ExpoSystem", "Normalization"],
             swiftSettings: optimizedInDebugBuilds),
     // The pre-flight check: what the voice will get wrong, data errors, broken words.
-    .target(name: "CatalogCheck", dependencies: ["ExpoModel", "ExpoSystem", "GuideCache", "Hangul", "KoreanSpeech", "Narration", "CHunspellShim"],
+    .target(name: "CatalogCheck", dependencies: ["ExpoModel", "ExpoSystem", "GuideCache", "Hangul", "Normalization", "Narration", "CHunspellShim"],
             swiftSettings: optimizedInDebugBuilds),
     // Voice profiles, SSML, espeak-ng through the C shim, caption timing.
-    .target(name: "Speech", dependencies: ["ExpoModel", "ExpoSystem", "KoreanSpeech", "KoreanPronunciation", "CEspeakShim"]),
+    .target(name: "Synthesizer", dependencies: ["ExpoModel", "ExpoSystem", "Normalization", "KoreanPronunciation", "CEspeakShim"]),
     // Loudness, limiter, WAV files, the guide's concatenation.
     .target(name: "Audio", dependencies: ["ExpoModel", "ExpoSystem", "CEbur128"],
             swiftSettings: optimizedInDebugBuilds),
@@ -95,9 +95,9 @@ let stages: [Target] = [
     .target(name: "Encoding", dependencies: ["ExpoModel", "ExpoSystem", "Audio", "COpus", "CSoxr", "CLame", "COpusFile", "CMpg123"],
             swiftSettings: optimizedInDebugBuilds),
     // The braille edition: display text → Korean braille through liblouis, laid out as BRF and PEF.
-    .target(name: "Braille", dependencies: ["ExpoModel", "Hangul", "KoreanSpeech", "CLouis"]),
+    .target(name: "Braille", dependencies: ["ExpoModel", "Hangul", "Normalization", "CLouis"]),
     // Spoken labels for the apps: each displayed field with the words a screen reader should say.
-    .target(name: "AppLabels", dependencies: ["ExpoModel", "KoreanSpeech", "Narration"]),
+    .target(name: "AppLabels", dependencies: ["ExpoModel", "Normalization", "Narration"]),
     // The entries' pictures: found by image name, checked, made into sizes for phones (libvips).
     .target(name: "Pictures", dependencies: ["ExpoModel", "CPictureShim"]),
     // EPUB 3 talking books with Media Overlays.
@@ -109,7 +109,7 @@ let stages: [Target] = [
     .target(name: "GuideCache", dependencies: ["ExpoModel", "ExpoSystem"]),
     // Speech in processes of its own: the forking speech server, its workers, and each track's
     // audio and compressed copies made into the cache.
-    .target(name: "Synthesis", dependencies: ["ExpoModel", "ExpoSystem", "Speech", "Audio", "Encoding", "GuideCache"]),
+    .target(name: "Synthesis", dependencies: ["ExpoModel", "ExpoSystem", "Synthesizer", "Audio", "Encoding", "GuideCache"]),
     // The output folder as the tool owns it: staged whole, published in one swap, the user's
     // files kept.
     .target(name: "Publication", dependencies: ["ExpoModel", "ExpoSystem"],
@@ -117,7 +117,7 @@ let stages: [Target] = [
             swiftSettings: [.define("PUBLICATION_CRASH_SEAM", .when(configuration: .debug))]),
     // Composes the stages: narrate → synthesize → export → publish.
     .target(name: "Pipeline", dependencies: [
-        "ExpoModel", "ExpoSystem", "CatalogLoading", "KoreanSpeech", "KoreanPronunciation", "Narration", "CatalogCheck", "Speech",
+        "ExpoModel", "ExpoSystem", "CatalogLoading", "Normalization", "KoreanPronunciation", "Narration", "CatalogCheck", "Synthesizer",
         "Audio", "Encoding", "Export", "TalkingBook", "Braille", "AppLabels", "Pictures", "GuideCache", "Synthesis", "Publication",
     ]),
 ]
@@ -145,41 +145,41 @@ let package = Package(
                           "-Xlinker", "--export-dynamic-symbol=audio_object_*"]),
         ]),
         // What every test target shares: the original apps' data, scratch folders, budgets.
-        .target(name: "TestSupport", dependencies: ["ExpoModel", "ExpoSystem", "Speech"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["ExpoModel", "ExpoSystem", "Synthesizer"], path: "Tests/TestSupport"),
         .testTarget(name: "ExpoModelTests", dependencies: ["ExpoModel"]),
         .testTarget(name: "ExpoSystemTests", dependencies: ["ExpoSystem", "ExpoModel", "TestSupport"]),
         .testTarget(name: "CatalogLoadingTests", dependencies: [
             "CatalogLoading", "ExpoModel", "ExpoSystem", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "HangulTests", dependencies: ["Hangul"]),
-        .testTarget(name: "KoreanSpeechTests", dependencies: [
-            "KoreanSpeech", "CatalogLoading", "ExpoModel", "Hangul", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+        .testTarget(name: "NormalizationTests", dependencies: [
+            "Normalization", "CatalogLoading", "ExpoModel", "Hangul", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "KoreanMorphologyTests", dependencies: ["KoreanMorphology"]),
         .testTarget(name: "KoreanPronunciationTests", dependencies: ["KoreanPronunciation", "KoreanMorphology", "ExpoModel", "TestSupport"]),
-        .testTarget(name: "NarrationTests", dependencies: ["Narration", "CatalogLoading", "ExpoModel", "ExpoSystem", "KoreanSpeech", "TestSupport"]),
-        .testTarget(name: "CatalogCheckTests", dependencies: ["CatalogCheck", "CatalogLoading", "ExpoModel", "KoreanSpeech", "TestSupport"]),
-        .testTarget(name: "SpeechTests", dependencies: [
-            "Speech", "ExpoModel", "KoreanPronunciation", "KoreanSpeech", "Narration", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+        .testTarget(name: "NarrationTests", dependencies: ["Narration", "CatalogLoading", "ExpoModel", "ExpoSystem", "Normalization", "TestSupport"]),
+        .testTarget(name: "CatalogCheckTests", dependencies: ["CatalogCheck", "CatalogLoading", "ExpoModel", "Normalization", "TestSupport"]),
+        .testTarget(name: "SynthesizerTests", dependencies: [
+            "Synthesizer", "ExpoModel", "KoreanPronunciation", "Normalization", "Narration", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "AudioTests", dependencies: ["Audio", "CEbur128", "ExpoModel", "ExpoSystem", "TestSupport"]),
         .testTarget(name: "EncodingTests", dependencies: ["Encoding", "Audio", "ExpoModel", "TestSupport"]),
         .testTarget(name: "TalkingBookTests", dependencies: ["TalkingBook", "ExpoModel", "TestSupport"]),
-        .testTarget(name: "BrailleTests", dependencies: ["Braille", "ExpoModel", "KoreanSpeech", "Narration", "CatalogLoading", "TestSupport"]),
-        .testTarget(name: "AppLabelsTests", dependencies: ["AppLabels", "ExpoModel", "KoreanSpeech", "Narration", "CatalogLoading", "TestSupport"]),
+        .testTarget(name: "BrailleTests", dependencies: ["Braille", "ExpoModel", "Normalization", "Narration", "CatalogLoading", "TestSupport"]),
+        .testTarget(name: "AppLabelsTests", dependencies: ["AppLabels", "ExpoModel", "Normalization", "Narration", "CatalogLoading", "TestSupport"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "ExpoModel", "TestSupport"]),
         .testTarget(name: "ExportTests", dependencies: [
-            "Export", "CatalogLoading", "ExpoModel", "ExpoSystem", "KoreanSpeech", "Narration", "TestSupport",
+            "Export", "CatalogLoading", "ExpoModel", "ExpoSystem", "Normalization", "Narration", "TestSupport",
         ]),
         .testTarget(name: "GuideCacheTests", dependencies: ["GuideCache", "ExpoModel", "ExpoSystem", "TestSupport"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "ExpoModel", "ExpoSystem", "Audio", "Encoding", "GuideCache", "TestSupport"]),
         .testTarget(name: "PublicationTests", dependencies: ["Publication", "ExpoModel", "ExpoSystem", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: [
-            "Pipeline", "Audio", "ExpoModel", "ExpoSystem", "Export", "GuideCache", "KoreanPronunciation", "KoreanSpeech", "Narration",
-            "Publication", "Speech", "Synthesis", "TestSupport",
+            "Pipeline", "Audio", "ExpoModel", "ExpoSystem", "Export", "GuideCache", "KoreanPronunciation", "Normalization", "Narration",
+            "Publication", "Synthesizer", "Synthesis", "TestSupport",
         ]),
         .testTarget(name: "expo-narrateTests", dependencies: [
-            "ExpoModel", "Speech", "Audio", "Export", "Pipeline", "Synthesis", "TestSupport",
+            "ExpoModel", "Synthesizer", "Audio", "Export", "Pipeline", "Synthesis", "TestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
     ],

@@ -1,6 +1,6 @@
 import ExpoModel
 import Foundation
-import KoreanSpeech
+import Normalization
 import Narration
 
 /// One field an app displays, with the text it shows and the label a screen reader should
@@ -33,7 +33,7 @@ public struct AppLabelSet: Sendable, Equatable, Codable {
     public var labels: [AppLabel]
 
     /// The labels of `catalog`, spoken as the guide speaks them with `normalizer`.
-    public init(catalog: Catalog, normalizer: KoreanSpeechNormalizer) {
+    public init(catalog: Catalog, normalizer: KoreanNormalizer) {
         let parts = PosterTitleParts.split(catalog.poster.title)
         let catalogSlug = FileNaming.slug(parts.foreignName ?? catalog.poster.title)
         let catalogKey = catalogSlug.isEmpty ? "catalog" : catalogSlug

@@ -1,5 +1,5 @@
 import Foundation
-import KoreanSpeech
+import Normalization
 import Hangul
 
 /// A sign no braille table writes, and the Korean words the braille gives in its place.
@@ -61,7 +61,7 @@ extension BrailleTranscriber {
     }
 
     /// The Korean words for a sign: the guide's reading, else the kind of character it is.
-    static func words(for scalar: Unicode.Scalar, normalizer: KoreanSpeechNormalizer) -> String {
+    static func words(for scalar: Unicode.Scalar, normalizer: KoreanNormalizer) -> String {
         let reading = normalizer.spoken(String(scalar)).trimmingCharacters(in: .whitespaces)
         if !reading.isEmpty, reading.unicodeScalars.allSatisfy({ isSyllable($0) || $0 == " " }) { return reading }
         switch scalar.value {

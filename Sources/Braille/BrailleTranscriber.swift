@@ -1,6 +1,6 @@
 import ExpoModel
 import Foundation
-import KoreanSpeech
+import Normalization
 
 /// Display text → Korean braille (한국 점자 규정), as Unicode braille cells. Every cell comes from
 /// liblouis: Korean text, digits and punctuation through our table (`Voices/braille/ko-expo-g2.ctb`,
@@ -25,7 +25,7 @@ public struct BrailleTranscriber: Sendable {
     /// liblouis's uncontracted Unified English Braille table, for a single letter (a unit, an
     /// initial): contracted braille would read it as a word (m as "more").
     public let letterTable: String
-    let normalizer: KoreanSpeechNormalizer
+    let normalizer: KoreanNormalizer
 
     /// 로마자표 and 로마자 종료표 (제29항).
     static let latinStart = "\u{2834}"
@@ -33,7 +33,7 @@ public struct BrailleTranscriber: Sendable {
 
     /// A transcriber with the table at `table`; throws `.installation` when liblouis cannot
     /// compile it or liblouis's own tables are missing.
-    public init(table: URL, normalizer: KoreanSpeechNormalizer) throws {
+    public init(table: URL, normalizer: KoreanNormalizer) throws {
         koreanTable = table.path
         latinTable = "en-ueb-g2.ctb"
         letterTable = "en-ueb-g1.ctb"

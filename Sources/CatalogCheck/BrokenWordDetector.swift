@@ -1,5 +1,5 @@
 import ExpoSystem
-import KoreanSpeech
+import Normalization
 
 /// Finds Korean words broken by a stray space (만국박 람회의, 분야 에서, 지배 적이었지만), with a
 /// real spelling dictionary (hunspell-ko) and libhangul's list of Sino-Korean words.

@@ -1,7 +1,7 @@
 import ExpoModel
 import ExpoSystem
 import Foundation
-import KoreanSpeech
+import Normalization
 import Narration
 import Hangul
 
@@ -29,7 +29,7 @@ public struct CatalogChecker {
     /// The names the Korean spelling dictionary is installed under.
     public static let koreanDictionaryNames = ["ko_KR", "ko"]
 
-    let normalizer: KoreanSpeechNormalizer
+    let normalizer: KoreanNormalizer
     let voices: CheckVoices
     /// The spelling dictionary given, or nil to load the installed one for each catalog checked,
     /// reduced to the words the check will ask it (see `SpellingDictionary.init(names:folders:onlyFor:)`).
@@ -44,7 +44,7 @@ public struct CatalogChecker {
     /// A checker reading with `normalizer` (and its lexicon); `spelling` is the Korean spelling
     /// dictionary, nil when it is not installed (broken words are then not checked, and the
     /// report says so).
-    public init(normalizer: KoreanSpeechNormalizer, voices: CheckVoices, spelling: SpellingDictionary?) {
+    public init(normalizer: KoreanNormalizer, voices: CheckVoices, spelling: SpellingDictionary?) {
         self.normalizer = normalizer
         self.voices = voices
         self.spelling = .some(spelling)
@@ -56,7 +56,7 @@ public struct CatalogChecker {
     /// cannot be loaded (memory short) leaves broken words unchecked, and the report says why.
     /// `beforeLoading` is called once the dictionary's files are cut down to the catalog's words
     /// (little memory held), before the dictionary and libhangul's Hanja table are loaded.
-    public init(normalizer: KoreanSpeechNormalizer, voices: CheckVoices, beforeLoading: @escaping @Sendable () -> Void = {}) {
+    public init(normalizer: KoreanNormalizer, voices: CheckVoices, beforeLoading: @escaping @Sendable () -> Void = {}) {
         self.normalizer = normalizer
         self.voices = voices
         self.spelling = .none
@@ -304,7 +304,7 @@ public struct CatalogChecker {
             }
             return ("not in the lexicon; the \(name) voice (\(voice)) will read it: a bracketed name, \(note.action); \(fix)", voice)
         }
-        let language = KoreanSpeechNormalizer.latinLanguage(of: note.original)
+        let language = KoreanNormalizer.latinLanguage(of: note.original)
         let advice = voices.foreign[language].map {
             "it looks \(Self.languageName(language)): a lexicon line '\(note.original) | \(note.original) | \(language)' gives it the \(Self.languageName(language)) voice (\($0))"
         } ?? "a lexicon line '\(note.original) | how it is said' gives it a reading"

@@ -21,7 +21,7 @@ import Hangul
 /// index, 3 bits the length), so the table holds about 90,000 keys in about 5 MB and a look-up
 /// allocates nothing. Loading takes about 0.02 s of CPU, once per process; of ko.aff only the
 /// first 300 KB (the aliases) are read.
-public struct KoreanLexicon: Sendable {
+public struct PartsOfSpeech: Sendable {
     /// The classes one written word belongs to (a word may have several: 신 is a noun and the
     /// -ㄴ form of 신다).
     public struct WordClass: OptionSet, Sendable, Hashable {
@@ -55,9 +55,9 @@ public struct KoreanLexicon: Sendable {
     /// installed (the pronunciation and the normaliser then use their rules alone:
     /// `unavailableNote` says so). `EXPO_NARRATE_HUNSPELL_FOLDERS` (folders separated by `:`)
     /// replaces the searched folders.
-    public static let installed: KoreanLexicon? = {
+    public static let installed: PartsOfSpeech? = {
         for (affix, dictionary) in installedFiles {
-            if let lexicon = KoreanLexicon(affixFile: affix, dictionaryFile: dictionary) { return lexicon }
+            if let lexicon = PartsOfSpeech(affixFile: affix, dictionaryFile: dictionary) { return lexicon }
         }
         return nil
     }()

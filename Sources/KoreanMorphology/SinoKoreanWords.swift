@@ -7,7 +7,7 @@ import Hangul
 /// pronunciation asks it where the standard's ㄴ 첨가 (제29항) depends on whether a compound's
 /// parts are Sino-Korean morphemes.
 ///
-/// Words of two to four syllables are kept as `KoreanLexicon.key`s; the file is read once, on
+/// Words of two to four syllables are kept as `PartsOfSpeech.key`s; the file is read once, on
 /// first use, with no C library.
 public struct SinoKoreanWords: Sendable {
     private let keys: Set<UInt64>
@@ -26,7 +26,7 @@ public struct SinoKoreanWords: Sendable {
 
     /// Words given as Hangul strings (for tests and callers with their own list).
     public init(words: [String]) {
-        keys = Set(words.compactMap { KoreanLexicon.key($0.unicodeScalars.map(\.value)) })
+        keys = Set(words.compactMap { PartsOfSpeech.key($0.unicodeScalars.map(\.value)) })
     }
 
     /// Reads a file in libhangul's `hanja.txt` format; nil when it cannot be read or lists no
@@ -49,11 +49,11 @@ public struct SinoKoreanWords: Sendable {
 
     /// Whether the syllables (U+AC00–U+D7A3, two to four) spell a word written wholly in Hanja.
     @inlinable public func contains<C: Collection>(_ syllables: C) -> Bool where C.Element == UInt32 {
-        guard let key = KoreanLexicon.key(syllables) else { return false }
+        guard let key = PartsOfSpeech.key(syllables) else { return false }
         return contains(key: key)
     }
 
-    /// Same, for a word packed by `KoreanLexicon.key`.
+    /// Same, for a word packed by `PartsOfSpeech.key`.
     public func contains(key: UInt64) -> Bool { keys.contains(key) }
 
     /// Whether a scalar is a CJK ideograph (the unified blocks and the compatibility block).
@@ -62,7 +62,7 @@ public struct SinoKoreanWords: Sendable {
             || (0x20000...0x2FFFF).contains(c)
     }
 
-    /// The `KoreanLexicon.key` of a line `한글:漢字:…` whose Hangul has two to four syllables and
+    /// The `PartsOfSpeech.key` of a line `한글:漢字:…` whose Hangul has two to four syllables and
     /// whose Hanja has one ideograph per syllable; nil for any other line (comments included).
     private static func sinoKey(_ line: UnsafeBufferPointer<UInt8>) -> UInt64? {
         var i = 0, key: UInt64 = 0, n: UInt64 = 0

@@ -72,7 +72,7 @@ extension Grammar {
     /// part `start..<j` has the classes `left`: true when a ㄴ comes in, false when the word is
     /// such a compound without one, nil when they are no second part.
     private func secondPart(_ s: [Syllable], _ start: Int, _ j: Int, _ e: Int, _ key: UInt64,
-                            _ lexicon: KoreanLexicon, _ left: KoreanLexicon.WordClass) -> Bool? {
+                            _ lexicon: PartsOfSpeech, _ left: PartsOfSpeech.WordClass) -> Bool? {
         let nounLeft = isFirstPart(s, start, j, left)
         let sinoWord = isSinoWord(s, start, e)
         if e - j == 1 {
@@ -106,7 +106,7 @@ extension Grammar {
     /// Whether syllables `start..<j` are a first part of a compound: a prefix of one syllable
     /// (맨입), a noun of hunspell-ko, or two syllables or more that libhangul writes in Hanja
     /// (잠실역, 명동역: names hunspell-ko does not list).
-    private func isFirstPart(_ s: [Syllable], _ start: Int, _ j: Int, _ left: KoreanLexicon.WordClass) -> Bool {
+    private func isFirstPart(_ s: [Syllable], _ start: Int, _ j: Int, _ left: PartsOfSpeech.WordClass) -> Bool {
         if j - start == 1 { return s[start].has(SyllableClass.nPrefix) || left.contains(.nominal) }
         return left.contains(.nominal) || (j - start <= 4 && isSinoWord(s, start, j))
     }
@@ -204,7 +204,7 @@ enum Compound {
     /// First syllables of the copula after a noun (이다, 입니다, 인, 였다, 예요).
     /// Syllables that make a run of numeral syllables a number.
     static let digits = SyllableSet("일이삼사오육칠팔구십백천")
-    static let il = KoreanLexicon.key([0xC77C])!                                        // 일
+    static let il = PartsOfSpeech.key([0xC77C])!                                        // 일
     static let iSyllable: UInt32 = 0xC774                                                  // 이
     /// Stems that never take ㄴ after a noun: the suffix 이 and 있-/없- (제15항 맛있다).
     static let notStems = keys(["이", "있", "없"])
@@ -219,6 +219,6 @@ enum Compound {
     static let copulaStarts = SyllableSet("이입인일였예")
 
     private static func keys(_ words: [String]) -> Set<UInt64> {
-        Set(words.compactMap { KoreanLexicon.key($0.unicodeScalars.map(\.value)) })
+        Set(words.compactMap { PartsOfSpeech.key($0.unicodeScalars.map(\.value)) })
     }
 }

@@ -2,10 +2,10 @@ import KoreanMorphology
 
 /// The grammar the rules consult where the standard depends on the part of speech: a word's
 /// analysis into stem + ending or noun + particle, from hunspell-ko's classes
-/// (`KoreanLexicon`). Every question returns nil when no lexicon is loaded, and the caller then
+/// (`PartsOfSpeech`). Every question returns nil when no lexicon is loaded, and the caller then
 /// keeps its spelling-only rule.
 struct Grammar {
-    let lexicon: KoreanLexicon?
+    let lexicon: PartsOfSpeech?
     /// The words libhangul writes wholly in Hanja (제29항: is a compound Sino-Korean?); nil
     /// when not installed.
     var sino: SinoKoreanWords? = nil
@@ -44,17 +44,17 @@ struct Grammar {
     func isAdnominal(_ s: [Syllable], _ a: Range<Int>, orN: Bool) -> Bool? {
         guard lexicon != nil else { return nil }
         let found = classes(s, a)
-        let wanted: KoreanLexicon.WordClass = orN ? [.adnominalL, .adnominalN] : .adnominalL
+        let wanted: PartsOfSpeech.WordClass = orN ? [.adnominalL, .adnominalN] : .adnominalL
         guard !found.intersection(wanted).isEmpty, !found.contains(.uninflected) else { return false }
         return !readsAsNoun(s, a)
     }
 
-    @inline(__always) func classes(_ s: [Syllable], _ r: Range<Int>) -> KoreanLexicon.WordClass {
+    @inline(__always) func classes(_ s: [Syllable], _ r: Range<Int>) -> PartsOfSpeech.WordClass {
         guard let lexicon, let key = writtenKey(s, r) else { return [] }
         return lexicon.classes(forKey: key)
     }
 
-    @inline(__always) func classes(_ s: [Syllable], _ r: ClosedRange<Int>) -> KoreanLexicon.WordClass {
+    @inline(__always) func classes(_ s: [Syllable], _ r: ClosedRange<Int>) -> PartsOfSpeech.WordClass {
         classes(s, r.lowerBound..<(r.upperBound + 1))
     }
 
@@ -111,10 +111,10 @@ struct Grammar {
     }
 }
 
-/// The key (`KoreanLexicon.key`) of the written syllables `r` of a word; nil outside one to
+/// The key (`PartsOfSpeech.key`) of the written syllables `r` of a word; nil outside one to
 /// four syllables.
 @inline(__always) func writtenKey(_ s: [Syllable], _ r: Range<Int>) -> UInt64? {
-    KoreanLexicon.key(r.lazy.map { s[$0].written })
+    PartsOfSpeech.key(r.lazy.map { s[$0].written })
 }
 
 @inline(__always) func writtenKey(_ s: [Syllable], _ r: ClosedRange<Int>) -> UInt64? {
@@ -141,6 +141,6 @@ enum Endings {
     ])
 
     private static func keys(_ words: [String]) -> Set<UInt64> {
-        Set(words.compactMap { KoreanLexicon.key($0.unicodeScalars.map(\.value)) })
+        Set(words.compactMap { PartsOfSpeech.key($0.unicodeScalars.map(\.value)) })
     }
 }

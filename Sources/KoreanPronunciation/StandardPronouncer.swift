@@ -39,11 +39,11 @@ public struct StandardPronouncer: Sendable {
     let dictionary: PronunciationDictionary
     /// The lexicon given, or nil for the installed one, loaded at the first pronunciation or by
     /// `loadLexicon` (a process that pronounces nothing never reads hunspell-ko's 5 MB of classes).
-    private let givenLexicon: KoreanLexicon??
-    var lexicon: KoreanLexicon? { givenLexicon ?? KoreanLexicon.installed }
+    private let givenLexicon: PartsOfSpeech??
+    var lexicon: PartsOfSpeech? { givenLexicon ?? PartsOfSpeech.installed }
 
     /// A pronouncer using `dictionary` for word-dependent cases (`.empty`: rules only) and the
-    /// installed hunspell-ko (`KoreanLexicon.installed`) for the readings that depend on the
+    /// installed hunspell-ko (`PartsOfSpeech.installed`) for the readings that depend on the
     /// part of speech.
     public init(dictionary: PronunciationDictionary) {
         self.dictionary = dictionary
@@ -60,13 +60,13 @@ public struct StandardPronouncer: Sendable {
 
     /// One line for the user when hunspell-ko is not installed and the readings that depend on
     /// grammar follow the spelling rules alone; nil when it is installed.
-    public static var analysisUnavailableNote: String? { KoreanLexicon.unavailableNote }
+    public static var analysisUnavailableNote: String? { PartsOfSpeech.unavailableNote }
 
     /// A pronouncer using `dictionary` for word-dependent cases and `lexicon` for the readings
     /// that depend on the part of speech (제24항 stems, 제27항 and 제29항 붙임 2 modifiers, 제29항
     /// compounds with libhangul's Sino-Korean words, 제15항 set phrases); with nil the rules
     /// decide from the spelling alone, as when hunspell-ko is not installed.
-    public init(dictionary: PronunciationDictionary, lexicon: KoreanLexicon?) {
+    public init(dictionary: PronunciationDictionary, lexicon: PartsOfSpeech?) {
         self.dictionary = dictionary
         self.givenLexicon = .some(lexicon)
     }

@@ -1,5 +1,5 @@
 import ExpoModel
-import KoreanSpeech
+import Normalization
 /// The poster's `duration` ("1900. 04. 14 - 1900. 11. 12") read as two dates and written the
 /// way a Korean reader says it: "1900년 4월 14일부터 11월 12일까지".
 public struct ExhibitionPeriod: Sendable, Equatable {

@@ -1,15 +1,15 @@
 import ExpoModel
 import ExpoSystem
-import KoreanSpeech
+import Normalization
 
 /// Turns a catalog into tracks: one for the poster, then one per entry, each sentence with
 /// its display text and its spoken form.
 public struct Narrator: Sendable {
-    public let normalizer: KoreanSpeechNormalizer
+    public let normalizer: KoreanNormalizer
     /// Display text only: no spoken form, no word links (see `displayOutline`).
     private var displayOnly = false
 
-    public init(normalizer: KoreanSpeechNormalizer) {
+    public init(normalizer: KoreanNormalizer) {
         self.normalizer = normalizer
     }
 
@@ -18,7 +18,7 @@ public struct Narrator: Sendable {
     /// and per block its role, label, value and sentences' display text, exactly as `tracks`
     /// gives them. What a cached narration is checked against before it is used.
     public static func displayOutline(for catalog: Catalog) -> [TrackOutline] {
-        var narrator = Narrator(normalizer: KoreanSpeechNormalizer(lexicon: .empty))
+        var narrator = Narrator(normalizer: KoreanNormalizer(lexicon: .empty))
         narrator.displayOnly = true
         return (0...catalog.entries.count).map { slot in
             TrackOutline(slot == 0 ? narrator.posterTrack(catalog.poster)

@@ -1,5 +1,5 @@
 import ExpoModel
-import KoreanSpeech
+import Normalization
 /// Splits running text into paragraphs and sentences, the units that become caption cues.
 public enum SentenceSplitter {
     /// Paragraphs separated by blank lines (single line breaks inside a paragraph become spaces).

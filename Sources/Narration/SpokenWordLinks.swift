@@ -1,5 +1,5 @@
 import ExpoModel
-import KoreanSpeech
+import Normalization
 
 /// Links the words a sentence shows to the words the voice says (see `Sentence.wordLinks`),
 /// so that a caption part can be timed from when its first word is heard.
@@ -51,7 +51,7 @@ public enum SpokenWordLinks {
     }
 
     /// The links of a sentence whose spoken runs the normalizer made from its display text.
-    public static func links(for sentence: Sentence, normalizer: KoreanSpeechNormalizer) -> [Int]? {
+    public static func links(for sentence: Sentence, normalizer: KoreanNormalizer) -> [Int]? {
         links(displayWords: sentence.displayWords, spokenWordCount: sentence.spokenWords.count,
               spoken: normalizer.spoken)
     }

@@ -1,7 +1,7 @@
 import KoreanMorphology
 
 /// Which nouns make the number after them a count of things, from the parts of speech of
-/// hunspell-ko (`KoreanLexicon`): N점 after a noun standing for things counts them in native
+/// hunspell-ko (`PartsOfSpeech`): N점 after a noun standing for things counts them in native
 /// numbers (항아리 3점 → 항아리 세 점: 표준국어대사전 '점' 의존 명사, 그림·옷 따위를 세는 단위),
 /// while 점 as a score stays Sino-Korean (국어 90점 → 구십 점, '점' 성적을 나타내는 단위).
 enum CountedNouns {
@@ -13,7 +13,7 @@ enum CountedNouns {
     ]))
 
     /// Whether hunspell-ko's files are installed (told without reading them).
-    static var lexiconInstalled: Bool { KoreanLexicon.unavailableNote == nil }
+    static var lexiconInstalled: Bool { PartsOfSpeech.unavailableNote == nil }
 
     /// Particles a noun may end in; a word that is a noun and one of them is not a bare noun.
     private static let particles: [[Unicode.Scalar]] = SpeechVocabulary.scalars([
@@ -29,7 +29,7 @@ enum CountedNouns {
     static func countsThings(_ word: [Unicode.Scalar]) -> Bool {
         guard word.count >= 2, word.count <= 12,
               !scoreNouns.contains(where: { $0.count >= 2 && word.count >= $0.count && word.suffix($0.count).elementsEqual($0) }),
-              !scoreNouns.contains(word), let lexicon = KoreanLexicon.installed else { return false }
+              !scoreNouns.contains(word), let lexicon = PartsOfSpeech.installed else { return false }
         for particle in particles where word.count > particle.count && word.suffix(particle.count).elementsEqual(particle) {
             var stem = word.dropLast(particle.count)
             if stem.count > 1, stem.last == "들" { stem = stem.dropLast() }
@@ -46,7 +46,7 @@ enum CountedNouns {
 
     /// A nominal of hunspell-ko, or one followed by another (compound boundaries tried with the
     /// longest last part first, every part two syllables or more).
-    private static func isNoun(_ word: ArraySlice<Unicode.Scalar>, lexicon: KoreanLexicon) -> Bool {
+    private static func isNoun(_ word: ArraySlice<Unicode.Scalar>, lexicon: PartsOfSpeech) -> Bool {
         if word.count <= 4, lexicon.classes(of: word.map(\.value)).contains(.nominal) { return true }
         guard word.count >= 4 else { return false }
         for headLength in stride(from: min(4, word.count - 2), through: 2, by: -1) {

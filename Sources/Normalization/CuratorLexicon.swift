@@ -4,7 +4,7 @@ import ExpoSystem
 
 /// The lexicon a curator edits (lexicon.txt in the Voices folder): words whose spoken form a
 /// curator fixes by hand, applied before every other rule. (The dictionaries that ship are
-/// `PronunciationDictionary`, `KoreanLexicon`, `SpellingDictionary` and `HanjaDictionary`.)
+/// `PronunciationDictionary`, `PartsOfSpeech`, `SpellingDictionary` and `HanjaDictionary`.)
 ///
 /// An entry whose written form is one capital letter (`Z | 지`) is a letter name: it is used to
 /// spell acronyms and letter–digit tokens (DMZ → 디엠지) instead of the built-in name.

@@ -219,7 +219,7 @@ final class HanjaDictionary: @unchecked Sendable {
             }
         }
         guard filed.count > 1 else { return filed.first }
-        if let lexicon = KoreanLexicon.installed, let word = filed.first(where: { !lexicon.classes(of: $0).isEmpty }) {
+        if let lexicon = PartsOfSpeech.installed, let word = filed.first(where: { !lexicon.classes(of: $0).isEmpty }) {
             return word
         }
         // Neither known (proper names: 樂浪 filed as 악랑 and 낙랑): the reading filed apart from

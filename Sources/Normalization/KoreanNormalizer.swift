@@ -6,7 +6,7 @@ import ExpoSystem
 /// receives words it reads correctly: numbers, dates, times, units and symbols become Korean
 /// words, Hanja is read in Hangul (or dropped when it only repeats the Hangul before it), and
 /// brackets and quotes that carry no sound are removed. Sentence punctuation stays for intonation.
-public struct KoreanSpeechNormalizer: Sendable {
+public struct KoreanNormalizer: Sendable {
     /// The curator's fixed pronunciations, applied before every rule.
     public let lexicon: CuratorLexicon
 

@@ -1,5 +1,5 @@
 import ExpoModel
-import KoreanSpeech
+import Normalization
 import Narration
 
 /// Finds a catalog's entries by any name the tool shows for them: the entry's own name
@@ -144,6 +144,6 @@ extension EntryNames {
     /// The tracks of `catalog` as the track list shows them, in order: the poster, then each
     /// entry, with the titles and file stems every other command uses.
     public static func listedTracks(of catalog: Catalog) -> [Track] {
-        Narrator(normalizer: KoreanSpeechNormalizer()).tracks(for: catalog)
+        Narrator(normalizer: KoreanNormalizer()).tracks(for: catalog)
     }
 }

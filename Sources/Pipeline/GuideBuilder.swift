@@ -2,7 +2,7 @@ import ExpoModel
 import ExpoSystem
 import Foundation
 import KoreanPronunciation
-import KoreanSpeech
+import Normalization
 import Publication
 import Synthesis
 import GuideCache
@@ -13,7 +13,7 @@ public struct GuideBuilder {
     public static let toolVersion = "0.1.0"
 
     /// How the catalog's text becomes words (numbers, dates, Hanja …).
-    public let normalizer: KoreanSpeechNormalizer
+    public let normalizer: KoreanNormalizer
     /// How those words become what the voice is given (the standard pronunciation).
     public let pronouncer: StandardPronouncer
     /// Makes the speech source of a request that wants audio.
@@ -21,7 +21,7 @@ public struct GuideBuilder {
 
     /// A builder whose speech comes from `speechSource` (by default: espeak-ng in worker
     /// processes started from the request's executable).
-    public init(normalizer: KoreanSpeechNormalizer, pronouncer: StandardPronouncer = StandardPronouncer(dictionary: .empty),
+    public init(normalizer: KoreanNormalizer, pronouncer: StandardPronouncer = StandardPronouncer(dictionary: .empty),
                 speechSource: @escaping @Sendable (GuideRequest) -> any SpeechSource = GuideBuilder.speechServer) {
         self.normalizer = normalizer
         self.pronouncer = pronouncer

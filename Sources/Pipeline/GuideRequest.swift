@@ -2,7 +2,7 @@ import Braille
 import Foundation
 import ExpoModel
 import ExpoSystem
-import Speech
+import Synthesizer
 import GuideCache
 
 /// What one run of the guide builder makes, and how.

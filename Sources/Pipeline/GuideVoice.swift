@@ -1,7 +1,7 @@
 import Foundation
 import KoreanPronunciation
-import KoreanSpeech
-import Speech
+import Normalization
+import Synthesizer
 
 /// What a run takes from the Voices folder: the profile it speaks with, the lexicon and the
 /// pronunciation dictionary, and the braille table kept beside them.
@@ -22,7 +22,7 @@ public struct GuideVoice {
 
     /// The builder that narrates with this voice's lexicon and pronunciation.
     public var builder: GuideBuilder {
-        GuideBuilder(normalizer: KoreanSpeechNormalizer(lexicon: lexicon), pronouncer: pronouncer)
+        GuideBuilder(normalizer: KoreanNormalizer(lexicon: lexicon), pronouncer: pronouncer)
     }
 
     /// Why the pronunciation follows the spelling rules alone (Debian's hunspell-ko is not

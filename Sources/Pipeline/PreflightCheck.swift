@@ -4,8 +4,8 @@ import CatalogLoading
 import ExpoModel
 import ExpoSystem
 import Foundation
-import KoreanSpeech
-import Speech
+import Normalization
+import Synthesizer
 
 /// The pre-flight check as the commands run it: with the lexicon of the Voices folder and the
 /// voices of a profile, its report kept in a cache, or made by a helper process.
@@ -54,7 +54,7 @@ public enum PreflightCheck {
     public static func report(_ catalog: Catalog, warnings: [CatalogWarning], voices: VoiceLibrary, voice: String,
                               picturesFound: Set<String> = [], beforeLoading: @escaping @Sendable () -> Void = {}) throws -> CheckReport {
         let profile = try voices.profile(named: voice)
-        let normalizer = KoreanSpeechNormalizer(lexicon: try voices.lexicon())
+        let normalizer = KoreanNormalizer(lexicon: try voices.lexicon())
         var checker = CatalogChecker(normalizer: normalizer, voices: checkVoices(profile), beforeLoading: beforeLoading)
         // The braille edition's signs spelled out in words, told before publishing; without
         // liblouis or the table there is no braille edition to tell of.

@@ -1,16 +1,16 @@
 import KoreanPronunciation
-import KoreanSpeech
-import Speech
+import Normalization
+import Synthesizer
 
 /// What the narration makes of one line of text, for the line tools with which editors check
 /// how a text will be read.
 public struct SpokenLines {
-    private let normalizer: KoreanSpeechNormalizer
+    private let normalizer: KoreanNormalizer
     private let builder: SSMLBuilder
 
     /// With the Voices folder's lexicon and pronunciation dictionary.
     public init(lexicon: CuratorLexicon, pronunciation: PronunciationDictionary = .empty) {
-        normalizer = KoreanSpeechNormalizer(lexicon: lexicon)
+        normalizer = KoreanNormalizer(lexicon: lexicon)
         builder = SSMLBuilder(profile: .plainText, pronouncer: StandardPronouncer(dictionary: pronunciation))
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import ExpoModel
 import ExpoSystem
-import Speech
+import Synthesizer
 import GuideCache
 
 /// A running `expo-narrate _speech-server` (see `SpeechServer`), seen from the process that

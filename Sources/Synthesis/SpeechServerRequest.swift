@@ -1,5 +1,5 @@
 import ExpoModel
-import Speech
+import Synthesizer
 
 /// What a run asks of its speech server (`expo-narrate _speech-server`, see `SpeechServer`):
 /// the voice profile to load.

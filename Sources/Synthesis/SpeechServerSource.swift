@@ -1,6 +1,6 @@
 import ExpoModel
 import Foundation
-import Speech
+import Synthesizer
 import GuideCache
 
 /// Speech from espeak-ng in worker processes: one `expo-narrate _speech-server` (started from

@@ -1,5 +1,5 @@
 import ExpoModel
-import Speech
+import Synthesizer
 import GuideCache
 
 /// Where a run's speech comes from: it makes the audio of synthesis jobs into the track cache.

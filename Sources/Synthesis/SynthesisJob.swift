@@ -1,5 +1,5 @@
 import Foundation
-import Speech
+import Synthesizer
 import ExpoModel
 
 /// One track to synthesize into the cache: what a worker process needs to know.

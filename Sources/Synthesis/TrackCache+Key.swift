@@ -1,7 +1,7 @@
 import ExpoSystem
 import Foundation
 import GuideCache
-import Speech
+import Synthesizer
 
 // The track cache's key is made here, beside the speech, so that the cache itself need not know
 // what a voice profile is: it stores by key and keeps the record's format (`recordFormat`).

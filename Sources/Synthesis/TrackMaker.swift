@@ -1,6 +1,6 @@
 import ExpoModel
 import Foundation
-import Speech
+import Synthesizer
 import GuideCache
 
 /// What a worker does for one job: speak the track if the cache lacks it, then make the

@@ -2,7 +2,7 @@ import Audio
 import ExpoModel
 import ExpoSystem
 import Foundation
-import Speech
+import Synthesizer
 import GuideCache
 
 /// Speaks one job with an engine, and loudness-normalises it into the cache: the body of every

@@ -1,7 +1,7 @@
 import Foundation
 import ExpoModel
 import ExpoSystem
-import Speech
+import Synthesizer
 import GuideCache
 
 /// Shares synthesis out to worker processes, at most `workers` at a time, longest track first.

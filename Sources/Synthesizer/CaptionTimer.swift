@@ -1,6 +1,6 @@
 import ExpoModel
 import ExpoSystem
-import KoreanSpeech
+import Normalization
 /// Times one caption cue per sentence from espeak-ng's events: a sentence starts at its
 /// `<mark>` and ends at the last clause end heard before the next sentence's mark. With the
 /// places of the display words in the SSML (`TimedSSML.wordSpans`), each cue also gets when

@@ -2,7 +2,7 @@ import CEspeakShim
 import Foundation
 import ExpoModel
 import ExpoSystem
-import KoreanSpeech
+import Normalization
 
 /// Something espeak-ng reported while speaking, with its place in the utterance's audio.
 public struct SpeechEvent: Sendable, Equatable {

@@ -1,7 +1,7 @@
 import ExpoModel
 import KoreanPronunciation
 import ExpoSystem
-import KoreanSpeech
+import Normalization
 /// Writes a track as SSML for espeak-ng: a `<mark>` before every sentence (so captions can be
 /// timed), `<break>`s from the voice profile, and `<voice xml:lang>` around names in another
 /// language. All text is escaped: catalog text is data, never markup.

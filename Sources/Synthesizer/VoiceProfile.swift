@@ -2,7 +2,7 @@ import Foundation
 import ExpoModel
 import KoreanPronunciation
 import ExpoSystem
-import KoreanSpeech
+import Normalization
 
 /// How the guide sounds: which espeak-ng voice, how fast, how loud, how long the pauses.
 /// Profiles are JSON files in Voices/ that users may edit.

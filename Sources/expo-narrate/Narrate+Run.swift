@@ -50,7 +50,7 @@ extension Narrate {
         CommandProcess.stopBetweenSteps()
         try CommandProcess.requireThreads()
         let guideVoice = try VoiceFolder.guideVoice(in: voiceOptions.folder, voice: voice)
-        noteMissingKoreanLexicon()
+        noteMissingPartsOfSpeech()
         let builder = guideVoice.builder
         var request = try guideRequest(catalog, source: source, voice: guideVoice, sourceDate: sourceDate)
         if let notice = request.cacheNotice, !quiet { printError("warning: \(notice); give --cache DIR to keep them.") }

@@ -3,7 +3,7 @@ import FoundationXML
 import Testing
 import CatalogLoading
 import ExpoModel
-import KoreanSpeech
+import Normalization
 import Narration
 @testable import AppLabels
 import TestSupport
@@ -20,7 +20,7 @@ struct AppLabelsTests {
 
     /// Each label is what the guide says for the same text: its spoken script's words.
     static func checkAgainstGuide(_ catalog: Catalog) throws {
-        let normalizer = KoreanSpeechNormalizer()
+        let normalizer = KoreanNormalizer()
         let set = AppLabelSet(catalog: catalog, normalizer: normalizer)
         let tracks = Narrator(normalizer: normalizer).tracks(for: catalog)
         let spoken = tracks.map { $0.spokenScript.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
@@ -43,7 +43,7 @@ struct AppLabelsTests {
     @Test("default catalog: the poster's dates and visitors as the guide says them, every entry keyed by its image name")
     func defaultCatalog() throws {
         let catalog = try DefaultCatalog.load().0
-        let set = AppLabelSet(catalog: catalog, normalizer: KoreanSpeechNormalizer())
+        let set = AppLabelSet(catalog: catalog, normalizer: KoreanNormalizer())
         let byField = Dictionary(uniqueKeysWithValues: set.labels.map { ($0.field, $0) })
         #expect(byField["poster.duration"]?.display == "1900. 04. 14 - 1900. 11. 12")
         #expect(byField["poster.duration"]?.label == "천구백 년 사월 십사 일부터 십일월 십이 일까지")
@@ -55,7 +55,7 @@ struct AppLabelsTests {
         // Reordering the entries keeps every key.
         var reordered = catalog
         reordered.entries.reverse()
-        let keys = Set(AppLabelSet(catalog: reordered, normalizer: KoreanSpeechNormalizer()).labels.map(\.key))
+        let keys = Set(AppLabelSet(catalog: reordered, normalizer: KoreanNormalizer()).labels.map(\.key))
         #expect(keys == Set(set.labels.map(\.key)))
     }
 
@@ -66,7 +66,7 @@ struct AppLabelsTests {
 
     @Test("JSON and both String Catalogs parse with JSONSerialization; strings.xml with XMLParser")
     func filesParse() throws {
-        let set = AppLabelSet(catalog: try DefaultCatalog.load().0, normalizer: KoreanSpeechNormalizer())
+        let set = AppLabelSet(catalog: try DefaultCatalog.load().0, normalizer: KoreanNormalizer())
         let json = try JSONSerialization.jsonObject(with: try AppLabelWriters.json(set)) as? [String: Any]
         #expect((json?["labels"] as? [[String: Any]])?.count == set.labels.count)
         for labels in [false, true] {

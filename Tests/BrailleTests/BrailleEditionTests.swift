@@ -3,7 +3,7 @@ import FoundationXML
 import Testing
 import CatalogLoading
 import ExpoModel
-import KoreanSpeech
+import Normalization
 import Narration
 @testable import Braille
 import TestSupport
@@ -14,7 +14,7 @@ import TestSupport
 @Suite("BrailleEdition")
 struct BrailleEditionTests {
     static func book(_ catalog: Catalog, size: BraillePageSize = .standard) throws -> (BrailleBook, [Track]) {
-        let normalizer = KoreanSpeechNormalizer()
+        let normalizer = KoreanNormalizer()
         let tracks = Narrator(normalizer: normalizer).tracks(for: catalog)
         let transcriber = try BrailleTranscriber(table: KoreanBrailleSuiteTests.table, normalizer: normalizer)
         return (try BrailleEdition.book(tracks: tracks, transcriber: transcriber, size: size), tracks)

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import KoreanSpeech
+import Normalization
 @testable import Braille
 
 /// The articles of 한국 점자 규정 (2024) decided by context, each with cases of our own and the

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import KoreanSpeech
+import Normalization
 @testable import Braille
 import TestSupport
 
@@ -12,7 +12,7 @@ struct KoreanBrailleSuiteTests {
     static let table = SharedFixtures.projectRoot.appendingPathComponent("Voices/braille/ko-expo-g2.ctb")
 
     static func transcriber() throws -> BrailleTranscriber {
-        try BrailleTranscriber(table: table, normalizer: KoreanSpeechNormalizer())
+        try BrailleTranscriber(table: table, normalizer: KoreanNormalizer())
     }
 
     @Test("every rule family reaches 95 % with our table; liblouis's ko-g2 alone is measured beside it")

@@ -1,13 +1,13 @@
 import Testing
 import CatalogCheck
 import ExpoModel
-import KoreanSpeech
+import Normalization
 
 /// The check names a sign the braille edition spells out in words (no braille table writes it),
 /// as the braille transcriber reports it, before anything is published.
 struct BrailleFindingTests {
     static func checker() -> CatalogChecker {
-        var checker = CatalogChecker(normalizer: KoreanSpeechNormalizer(), voices: CatalogCheckerTests.voices, spelling: nil)
+        var checker = CatalogChecker(normalizer: KoreanNormalizer(), voices: CatalogCheckerTests.voices, spelling: nil)
         // The transcriber's answer for these texts: ≤ is spelled out, the middle dot is written.
         checker.brailleSpelling = { text in text.contains("≤") ? [("≤", "작거나 같음")] : [] }
         return checker

@@ -3,7 +3,7 @@ import Testing
 import CatalogCheck
 import CatalogLoading
 import ExpoModel
-import KoreanSpeech
+import Normalization
 import TestSupport
 
 /// The pre-flight check on the original apps' data, on the bundled catalog and on small
@@ -34,7 +34,7 @@ import TestSupport
     }
 
     static func checker(lexicon: CuratorLexicon) throws -> CatalogChecker {
-        CatalogChecker(normalizer: KoreanSpeechNormalizer(lexicon: lexicon), voices: voices, spelling: try spelling())
+        CatalogChecker(normalizer: KoreanNormalizer(lexicon: lexicon), voices: voices, spelling: try spelling())
     }
 
     @Test(.needsSharedFixtures) func originalDataHasItsBrokenWordsAndNothingElseBroken() throws {
@@ -133,7 +133,7 @@ import TestSupport
 
     @Test func withoutTheSpellingDictionaryTheReportSaysWhatWasSkipped() throws {
         let poster = Poster(title: "시험", visitors: 1, location: "서울", duration: "2024", description: "만국박 람회의 문서.")
-        let checker = CatalogChecker(normalizer: KoreanSpeechNormalizer(), voices: Self.voices, spelling: nil)
+        let checker = CatalogChecker(normalizer: KoreanNormalizer(), voices: Self.voices, spelling: nil)
         let report = checker.check(Catalog(poster: poster, entries: []))
         #expect(report.findings.isEmpty)
         #expect(report.skipped.count == 1)

@@ -1,13 +1,13 @@
 import Testing
 import CatalogCheck
 import ExpoModel
-import KoreanSpeech
+import Normalization
 
 /// `check` and pictures: a picture file without a text alternative is listed, a decorative one
 /// (`""`) or one with text is not, a missing file is not a picture; the audio description is
 /// checked like any text the voice reads.
 @Suite struct PictureCheckTests {
-    static var checker: CatalogChecker { CatalogChecker(normalizer: KoreanSpeechNormalizer(),
+    static var checker: CatalogChecker { CatalogChecker(normalizer: KoreanNormalizer(),
                                         voices: CheckVoices(profile: "standard", korean: "ko", foreign: [:]), spelling: nil) }
 
     static let catalog = Catalog(

@@ -2,7 +2,7 @@ import Foundation
 import ExpoModel
 import ExpoSystem
 import CatalogLoading
-import KoreanSpeech
+import Normalization
 import Narration
 @testable import Export
 import TestSupport
@@ -29,7 +29,7 @@ enum ExportSamples {
         ]
     )
 
-    static var tracks: [Track] { Narrator(normalizer: KoreanSpeechNormalizer()).tracks(for: catalog) }
+    static var tracks: [Track] { Narrator(normalizer: KoreanNormalizer()).tracks(for: catalog) }
 
     /// Results as the lead would hand them over: audio for every track but the last, which
     /// fell back to text with `fallbackReason`.
@@ -72,6 +72,6 @@ enum RealFixtures {
         var loader = CatalogLoader()
         let catalog = try loader.load(posterFile: SharedFixtures.url("exposition_universelle_1900.json"),
                                       itemsFile: SharedFixtures.url("items.json"))
-        return Narrator(normalizer: KoreanSpeechNormalizer()).tracks(for: catalog)
+        return Narrator(normalizer: KoreanNormalizer()).tracks(for: catalog)
     }
 }

@@ -3,20 +3,20 @@ import Testing
 import KoreanMorphology
 
 /// The classes read from Debian's hunspell-ko (a dependency: scripts/install-dependencies.sh).
-@Suite(.enabled(if: KoreanLexicon.installed != nil, "hunspell-ko is not installed"))
-struct KoreanLexiconTests {
-    let lexicon = KoreanLexicon.installed!
+@Suite(.enabled(if: PartsOfSpeech.installed != nil, "hunspell-ko is not installed"))
+struct PartsOfSpeechTests {
+    let lexicon = PartsOfSpeech.installed!
 
     @Test(arguments: [
         // predicate stems (the dictionary form without 다), verbs and adjectives
-        ("삼", KoreanLexicon.WordClass.predicateStem), ("더듬", .predicateStem), ("다듬", .predicateStem),
+        ("삼", PartsOfSpeech.WordClass.predicateStem), ("더듬", .predicateStem), ("다듬", .predicateStem),
         ("숨지", .predicateStem), ("젊", .predicateStem), ("부둥켜안", .predicateStem),
         // nouns
         ("감자", .nominal), ("책", .nominal), ("심지", .nominal), ("박물관", .nominal),
         // adnominal forms
         ("먹을", .adnominalL), ("갈", .adnominalL), ("읽은", .adnominalN),
     ])
-    func classOfWord(_ word: String, _ expected: KoreanLexicon.WordClass) {
+    func classOfWord(_ word: String, _ expected: PartsOfSpeech.WordClass) {
         #expect(lexicon.classes(of: word).contains(expected), "\(word)")
     }
 
@@ -41,14 +41,14 @@ struct KoreanLexiconTests {
     }
 
     @Test func missingOrForeignFilesGiveNoLexicon() throws {
-        #expect(KoreanLexicon(affixFile: "/nonexistent/ko.aff", dictionaryFile: "/nonexistent/ko.dic") == nil)
+        #expect(PartsOfSpeech(affixFile: "/nonexistent/ko.aff", dictionaryFile: "/nonexistent/ko.dic") == nil)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lexicon-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let aff = folder.appendingPathComponent("x.aff"), dic = folder.appendingPathComponent("x.dic")
         try "SET UTF-8\nTRY abc\n".write(to: aff, atomically: true, encoding: .utf8)
         try "1\nword/1\n".write(to: dic, atomically: true, encoding: .utf8)
-        #expect(KoreanLexicon(affixFile: aff.path, dictionaryFile: dic.path) == nil)
+        #expect(PartsOfSpeech(affixFile: aff.path, dictionaryFile: dic.path) == nil)
     }
 }
 
@@ -65,7 +65,7 @@ struct KoreanLexiconTests {
         let lines = ["6", jamo("책") + "/1", jamo("먹다") + "/2", jamo("가") + "/123456789012345678901234567890",
                      "\u{1100}\u{1100}/1", "\u{FF}\u{FE}/1", jamo("좋") + "/3", "/1", ""]
         try Data(lines.joined(separator: "\n").utf8).write(to: dic)
-        let lexicon = try #require(KoreanLexicon(affixFile: aff.path, dictionaryFile: dic.path))
+        let lexicon = try #require(PartsOfSpeech(affixFile: aff.path, dictionaryFile: dic.path))
         #expect(lexicon.classes(of: "책") == [.nominal, .noun])
         #expect(lexicon.classes(of: "먹") == .predicateStem)
         #expect(lexicon.classes(of: "가") == [])

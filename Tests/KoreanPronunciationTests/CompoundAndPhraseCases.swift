@@ -82,7 +82,7 @@ enum CompoundAndPhraseCases {
     ]
 }
 
-@Suite(.enabled(if: KoreanLexicon.installed != nil && SinoKoreanWords.installed != nil,
+@Suite(.enabled(if: PartsOfSpeech.installed != nil && SinoKoreanWords.installed != nil,
                 "hunspell-ko or libhangul's hanja.txt is not installed"))
 struct CompoundAndPhraseTests {
     @Test(arguments: CompoundAndPhraseCases.byClass.flatMap(\.1))

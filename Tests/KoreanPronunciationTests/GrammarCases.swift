@@ -3,7 +3,7 @@ import KoreanMorphology
 @testable import KoreanPronunciation
 
 /// Readings (issue 27) that depend on the part of speech, decided with
-/// hunspell-ko's analysis (`KoreanLexicon`). Each row names its article of 표준 발음법; the
+/// hunspell-ko's analysis (`PartsOfSpeech`). Each row names its article of 표준 발음법; the
 /// must-not rows keep the plain sound where the grammar says the rule does not apply.
 enum GrammarCases {
     /// 제24항: tensing after a predicate stem ending in ㄴ/ㅁ, for stems no list names.
@@ -67,7 +67,7 @@ enum GrammarCases {
     ]
 }
 
-@Suite(.enabled(if: KoreanLexicon.installed != nil, "hunspell-ko is not installed"))
+@Suite(.enabled(if: PartsOfSpeech.installed != nil, "hunspell-ko is not installed"))
 struct GrammarTests {
     @Test(arguments: GrammarCases.byClass.flatMap(\.1))
     func grammarDependentReading(_ c: Case) {

@@ -66,7 +66,7 @@ enum SecondPassCases {
     ]
 }
 
-@Suite(.enabled(if: KoreanLexicon.installed != nil && SinoKoreanWords.installed != nil,
+@Suite(.enabled(if: PartsOfSpeech.installed != nil && SinoKoreanWords.installed != nil,
                 "hunspell-ko or libhangul's hanja.txt is not installed"))
 struct SecondPassTests {
     @Test(arguments: SecondPassCases.byClass.flatMap(\.1))

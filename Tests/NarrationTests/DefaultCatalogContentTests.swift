@@ -3,7 +3,7 @@ import Testing
 import ExpoModel
 import ExpoSystem
 import CatalogLoading
-import KoreanSpeech
+import Normalization
 @testable import Narration
 import TestSupport
 

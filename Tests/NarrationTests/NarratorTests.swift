@@ -2,13 +2,13 @@ import Foundation
 import Testing
 import ExpoModel
 import CatalogLoading
-import KoreanSpeech
+import Normalization
 @testable import Narration
 import TestSupport
 
 @Suite("Narrator")
 struct NarratorTests {
-    let narrator = Narrator(normalizer: KoreanSpeechNormalizer())
+    let narrator = Narrator(normalizer: KoreanNormalizer())
 
     @Test("the 1900 poster's display script reads title, visitors, place, period, then paragraphs", .needsSharedFixtures)
     func posterDisplayLines() throws {
@@ -121,7 +121,7 @@ struct SentenceSplitterTests {
 struct ParallelNarrationTests {
     @Test("tracks made on every core at once equal the tracks made one by one, in order", .needsSharedFixtures)
     func parallelEqualsSequential() throws {
-        let narrator = Narrator(normalizer: KoreanSpeechNormalizer())
+        let narrator = Narrator(normalizer: KoreanNormalizer())
         var loader = CatalogLoader()
         let poster = try loader.loadPoster(from: SharedFixtures.url("exposition_universelle_1900.json"))
         let fixtureEntries = try loader.loadEntries(from: SharedFixtures.url("items.json"))
@@ -147,7 +147,7 @@ struct ParallelNarrationTests {
 @Suite("Narrator: audio description")
 struct AppearanceNarrationTests {
     @Test func ownPartAfterTheName() {
-        let narrator = Narrator(normalizer: KoreanSpeechNormalizer())
+        let narrator = Narrator(normalizer: KoreanNormalizer())
         var entry = Entry(name: "달항아리", imageName: "moon", shortDescription: "흰 항아리", description: "조선 후기.",
                           imageDescription: "높이 42.4㎝의 둥근 항아리다.\n\n표면은 우윳빛이다.")
         let track = narrator.entryTrack(entry, index: 0, count: 1)

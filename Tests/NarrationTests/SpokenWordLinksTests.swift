@@ -1,11 +1,11 @@
 import Testing
 import ExpoModel
-import KoreanSpeech
+import Normalization
 @testable import Narration
 
 @Suite("Spoken word links")
 struct SpokenWordLinksTests {
-    static let normalizer = KoreanSpeechNormalizer()
+    static let normalizer = KoreanNormalizer()
 
     /// The sentence as the narrator makes it, and the spoken word each display word starts at.
     static func linked(_ display: String) throws -> (Sentence, [String]) {

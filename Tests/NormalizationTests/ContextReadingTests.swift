@@ -1,5 +1,5 @@
 import Testing
-@testable import KoreanSpeech
+@testable import Normalization
 
 /// Readings that depend on their context (issue 27), by class; every row cites its rule or
 /// usage, and the must-not rows keep the reading another rule gives. Sources as in `WrittenFormCases`: 표준국어대사전
@@ -89,7 +89,7 @@ enum ContextReadingCases {
 }
 
 /// Every row of every class; the figures per class are printed for the report.
-@Suite("KoreanSpeechNormalizer: readings that depend on their context")
+@Suite("KoreanNormalizer: readings that depend on their context")
 struct ContextReadingTests {
     @Test(arguments: ContextReadingCases.byClass.flatMap(\.1)) func citedReading(_ row: CitedCase) { WrittenFormReadingTests.check(row) }
 

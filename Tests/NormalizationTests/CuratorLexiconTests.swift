@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ExpoModel
 import CatalogLoading
-@testable import KoreanSpeech
+@testable import Normalization
 import TestSupport
 
 @Suite("CuratorLexicon")
@@ -64,7 +64,7 @@ struct CuratorLexiconTests {
             .init(written: "Jikji", spoken: "직지"),
             .init(written: "국보", spoken: "국뽀"),
         ])
-        let normalizer = KoreanSpeechNormalizer(lexicon: lexicon)
+        let normalizer = KoreanNormalizer(lexicon: lexicon)
         #expect(normalizer.spoken("12·12 사태") == "십이십이 사태")
         #expect(normalizer.spoken("영어권에도 'Jikji'로") == "영어권에도 직지로")
         #expect(normalizer.spoken("Jikjis") == "Jikjis")  // whole Latin words only
@@ -78,7 +78,7 @@ struct CuratorLexiconTests {
             .init(written: "Seoul", spoken: "서 울"),
             .init(written: "Exposition Universelle", spoken: "Exposition Universelle", language: "fr"),
         ])
-        let normalizer = KoreanSpeechNormalizer(lexicon: lexicon)
+        let normalizer = KoreanNormalizer(lexicon: lexicon)
         #expect(normalizer.spoken("간단히 직지(直指, JUKJI)라고 부른다") == "간단히 직지라고 부른다")
         #expect(normalizer.spoken("수도 서울(Seoul)에서") == "수도 서울에서")
         // Another word, a foreign entry, or a word the lexicon does not know: still said.
@@ -91,7 +91,7 @@ struct CuratorLexiconTests {
         let lexicon = CuratorLexicon(entries: [
             .init(written: "Le Petit Journal", spoken: "Le Petit Journal", language: "fr"),
         ])
-        let runs = KoreanSpeechNormalizer(lexicon: lexicon).spokenRuns("잡지 Le Petit Journal은 1900년")
+        let runs = KoreanNormalizer(lexicon: lexicon).spokenRuns("잡지 Le Petit Journal은 1900년")
         #expect(runs == [
             SpokenRun(text: "잡지"),
             SpokenRun(text: "Le Petit Journal", language: "fr"),
@@ -105,13 +105,13 @@ struct CuratorLexiconTests {
         defer { try? FileManager.default.removeItem(at: url) }
         let lexicon = try CuratorLexicon(contentsOf: url)
         #expect(lexicon.entries == [.init(written: "국립", spoken: "궁닙", isPronunciation: true)])
-        let runs = KoreanSpeechNormalizer(lexicon: lexicon).spokenRuns("그 국립 박물관")
+        let runs = KoreanNormalizer(lexicon: lexicon).spokenRuns("그 국립 박물관")
         #expect(runs == [SpokenRun(text: "그"), SpokenRun(text: "궁닙", isPronunciation: true), SpokenRun(text: "박물관")])
     }
 
     @Test func laterEntriesWin() {
         let lexicon = CuratorLexicon(entries: [.init(written: "가", spoken: "나"), .init(written: "가", spoken: "다")])
-        #expect(KoreanSpeechNormalizer(lexicon: lexicon).spoken("가") == "다")
+        #expect(KoreanNormalizer(lexicon: lexicon).spoken("가") == "다")
     }
 
     @Test func theProjectLexiconLoads() throws {

@@ -2,12 +2,12 @@ import Foundation
 import Testing
 import ExpoModel
 import CatalogLoading
-@testable import KoreanSpeech
+@testable import Normalization
 import TestSupport
 
 /// Every text of the shared Expo 1900 fixtures, normalized, must leave nothing the Korean voice
 /// misreads: no ASCII digit, no Hanja, no unit symbol.
-@Suite("KoreanSpeechNormalizer on the Expo 1900 fixtures", .needsSharedFixtures)
+@Suite("KoreanNormalizer on the Expo 1900 fixtures", .needsSharedFixtures)
 struct FixtureNormalizationTests {
     /// All strings (and integers, as written) found in the parseable fixture files.
     static func fixtureTexts() throws -> [(file: String, text: String)] {
@@ -70,7 +70,7 @@ struct FixtureNormalizationTests {
             return
         }
         let lexicon = try CuratorLexicon(contentsOf: root.appendingPathComponent("Voices/lexicon.txt"))
-        let normalizer = KoreanSpeechNormalizer(lexicon: lexicon)
+        let normalizer = KoreanNormalizer(lexicon: lexicon)
         for (file, text) in try Self.fixtureTexts() {
             for run in normalizer.spokenRuns(text) {
                 #expect(Self.forbiddenScalars(in: run).isEmpty, "\(file): \(run.text.prefix(200))")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ExpoModel
 import CatalogLoading
-@testable import KoreanSpeech
+@testable import Normalization
 import TestSupport
 
 @Suite("Hanja reading memo")

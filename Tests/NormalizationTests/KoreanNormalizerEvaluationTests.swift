@@ -1,13 +1,13 @@
 import Testing
 import ExpoModel
 import CatalogLoading
-@testable import KoreanSpeech
+@testable import Normalization
 import TestSupport
 
 /// An evaluation of realistic phrases (museum labels, news, dates, measures), scored like the
 /// project's external evaluation: words only, whitespace and punctuation removed.
-@Suite("KoreanSpeechNormalizer evaluation")
-struct KoreanSpeechNormalizerEvaluationTests {
+@Suite("KoreanNormalizer evaluation")
+struct KoreanNormalizerEvaluationTests {
     static let phrases: [SpeechCase] = [
         .init("이 그릇은 높이 12.5㎝, 입지름 18.2㎝이다.", "이 그릇은 높이 십이 점 오 센티미터, 입지름 십팔 점 이 센티미터이다."),
         .init("국보 제83호 금동미륵보살반가사유상", "국보 제팔십삼 호 금동미륵보살반가사유상"),
@@ -149,7 +149,7 @@ struct KoreanSpeechNormalizerEvaluationTests {
 
     @Test("no held-out phrase is also in the rule tables, so the rate is measured on unseen text")
     func heldOutIsUnseen() {
-        let rules = KoreanSpeechNormalizerRuleTests.self
+        let rules = KoreanNormalizerRuleTests.self
         let ruleTables = [rules.sinoCardinals, rules.thousandsSeparators, rules.decimals, rules.negatives, rules.fractions,
                           rules.approximate, rules.ranges, rules.ordinals, rules.nativeCounters, rules.sinoCounters,
                           rules.magnitudes, rules.contextCounters, rules.months, rules.dates, rules.times, rules.units,

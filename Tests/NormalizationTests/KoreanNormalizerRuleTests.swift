@@ -1,13 +1,13 @@
 import Testing
 import ExpoModel
 import CatalogLoading
-@testable import KoreanSpeech
+@testable import Normalization
 import TestSupport
 
 /// Rule tables for the Korean speech normalizer. Each table names the rule its rows follow
 /// (NIKL spelling and standard usage); the expected words are written by hand from the rule.
-@Suite("KoreanSpeechNormalizer rules")
-struct KoreanSpeechNormalizerRuleTests {
+@Suite("KoreanNormalizer rules")
+struct KoreanNormalizerRuleTests {
     // Sino-Korean cardinals: 만/억/조/경 groups of four digits; 만, 십, 백, 천 without 일;
     // 억, 조, 경 with 일.
     static let sinoCardinals: [SpeechCase] = [

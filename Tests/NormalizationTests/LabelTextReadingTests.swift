@@ -1,5 +1,5 @@
 import Testing
-@testable import KoreanSpeech
+@testable import Normalization
 
 /// Ordinary published label and news text (issue 37): each class with the cases its rule reads
 /// and, beside them, must-not cases of the same shapes whose reading must not change. Rows are
@@ -8,7 +8,7 @@ import Testing
 /// Sources: 한글 맞춤법 부록 문장 부호 (MB: 마침표 "1919. 3. 1.", 소괄호), 표준국어대사전 (SD), KS A ISO 80000-1
 /// (ISO: digits grouped by three with a space), 도로명주소법 (the five-digit 국가기초구역번호), and
 /// museum and notice practice (usage) seen on heritage-agency notices, museum labels and news.
-@Suite("KoreanSpeechNormalizer: label and news text")
+@Suite("KoreanNormalizer: label and news text")
 struct LabelTextReadingTests {
     static func check(_ row: CitedCase) {
         #expect(withoutSpaces(ruleNormalizer.spoken(row.written)) == row.spoken, "\(row.rule)")

@@ -1,5 +1,5 @@
 import Testing
-@testable import KoreanSpeech
+@testable import Normalization
 
 /// The rule that tells a bracketed Latin name's language: a label decides, else clear spelling
 /// evidence of French or English; weak or mixed evidence decides nothing.

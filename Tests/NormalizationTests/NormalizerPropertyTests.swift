@@ -3,7 +3,7 @@ import PropertyBased
 import Testing
 import ExpoModel
 import CatalogLoading
-@testable import KoreanSpeech
+@testable import Normalization
 import TestSupport
 
 /// Property-based fuzzing of the Korean speech normalizer: any mix of Hangul, digits, Hanja
@@ -36,7 +36,7 @@ struct NormalizerPropertyTests {
 
     @Test("no ASCII digit and no Hanja survive normalization")
     func noDigitsOrHanja() async {
-        let normalizer = KoreanSpeechNormalizer()
+        let normalizer = KoreanNormalizer()
         await propertyCheck(count: FuzzBudget.count(10_000), input: Self.text) { input in
             let spoken = normalizer.spoken(input)
             let digits = spoken.unicodeScalars.filter { ("0"..."9").contains($0) }
@@ -51,13 +51,13 @@ struct NormalizerPropertyTests {
         "１２３",
     ])
     func edgeNumbers(input: String) {
-        let spoken = KoreanSpeechNormalizer().spoken(input)
+        let spoken = KoreanNormalizer().spoken(input)
         #expect(!spoken.unicodeScalars.contains { ("0"..."9").contains($0) }, "\(input) → \(spoken)")
     }
 
     @Test("long inputs finish in linear-ish time")
     func longInputs() async {
-        let normalizer = KoreanSpeechNormalizer()
+        let normalizer = KoreanNormalizer()
         await propertyCheck(count: FuzzBudget.count(20), input: Self.text.array(of: 200...400)) { parts in
             let input = parts.joined()
             let started = Date()

@@ -2,11 +2,11 @@ import Foundation
 import Testing
 import ExpoModel
 import CatalogLoading
-@testable import KoreanSpeech
+@testable import Normalization
 import TestSupport
 
 /// The normalizer under test, with an empty lexicon so that only the rules speak.
-let ruleNormalizer = KoreanSpeechNormalizer()
+let ruleNormalizer = KoreanNormalizer()
 
 /// Text without whitespace: NIKL spelling allows both "열두 줄" and "열두줄" after numerals,
 /// so the rule tables compare words, not spacing.

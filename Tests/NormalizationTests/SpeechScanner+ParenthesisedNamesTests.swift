@@ -1,6 +1,6 @@
 import Testing
 import ExpoModel
-@testable import KoreanSpeech
+@testable import Normalization
 
 /// A Latin name that a catalog writes in brackets after the Korean name becomes a run of its
 /// language when that is clear; otherwise it stays in the Korean run, as any Latin words.
@@ -8,13 +8,13 @@ import ExpoModel
 struct ParenthesisedNamesTests {
     /// The runs in another language, as (text, language).
     static func foreign(_ text: String, lexicon: CuratorLexicon = .empty) -> [String] {
-        KoreanSpeechNormalizer(lexicon: lexicon).spokenRuns(text).compactMap { run in
+        KoreanNormalizer(lexicon: lexicon).spokenRuns(text).compactMap { run in
             run.language.map { "\(run.text)|\($0)" }
         }
     }
 
     static func korean(_ text: String, lexicon: CuratorLexicon = .empty) -> String {
-        KoreanSpeechNormalizer(lexicon: lexicon).spokenRuns(text).filter { $0.language == nil }.map(\.text).joined(separator: " ")
+        KoreanNormalizer(lexicon: lexicon).spokenRuns(text).filter { $0.language == nil }.map(\.text).joined(separator: " ")
     }
 
     @Test func frenchSpellingGivesTheFrenchVoice() {
@@ -71,11 +71,11 @@ struct ParenthesisedNamesTests {
     }
 
     @Test func theNoteNamesTheLanguageAndWhy() throws {
-        let notes = KoreanSpeechNormalizer().spokenRunsWithNotes("외교관 콜랭 드 플랑시(Collin de Plancy)가").notes
+        let notes = KoreanNormalizer().spokenRunsWithNotes("외교관 콜랭 드 플랑시(Collin de Plancy)가").notes
         let note = try #require(notes.first { $0.kind == .latinWords })
         #expect(note.original == "Collin de Plancy" && note.language == "fr")
         #expect(note.action.contains("'de'"))
-        let weak = KoreanSpeechNormalizer().spokenRunsWithNotes("롱 지터(long zither)류").notes
+        let weak = KoreanNormalizer().spokenRunsWithNotes("롱 지터(long zither)류").notes
         #expect(weak.first?.language == nil)
     }
 }

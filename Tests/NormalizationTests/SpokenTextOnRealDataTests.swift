@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ExpoModel
 import Hangul
-@testable import KoreanSpeech
+@testable import Normalization
 import TestSupport
 
 /// The bar on real data (issue 16): in what the Korean voice receives from the default catalog
@@ -38,9 +38,9 @@ struct SpokenTextOnRealDataTests {
         }
     }
 
-    static func normalizer() throws -> KoreanSpeechNormalizer {
+    static func normalizer() throws -> KoreanNormalizer {
         guard let root = packageRoot() else { throw CancellationError() }
-        return KoreanSpeechNormalizer(lexicon: try CuratorLexicon(contentsOf: root.appendingPathComponent("Voices/lexicon.txt")))
+        return KoreanNormalizer(lexicon: try CuratorLexicon(contentsOf: root.appendingPathComponent("Voices/lexicon.txt")))
     }
 
     static func check(_ texts: [String], from file: String) throws {

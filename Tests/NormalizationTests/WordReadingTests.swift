@@ -1,22 +1,22 @@
 import Foundation
 import Testing
 import ExpoModel
-@testable import KoreanSpeech
+@testable import Normalization
 import TestSupport
 
 /// How the normaliser reads words (issue 37): capitals said as words, regnal numbers, Hanja by
 /// word and after numbers, glosses that repeat the word, particles that agree with the word
 /// spoken, counts of things. Every case is written from the rule cited beside it; each kind has
 /// must-not cases of the same shape that must keep their reading.
-@Suite("KoreanSpeechNormalizer: words")
+@Suite("KoreanNormalizer: words")
 struct WordReadingTests {
     /// The normaliser with the shipped Voices/acronyms.txt (and no other lexicon).
-    static let shipped: KoreanSpeechNormalizer = {
+    static let shipped: KoreanNormalizer = {
         let file = SharedFixtures.projectRoot.appendingPathComponent("Voices/acronyms.txt")
-        return KoreanSpeechNormalizer(lexicon: CuratorLexicon.empty.adding((try? WordAcronyms(contentsOf: file)) ?? .empty))
+        return KoreanNormalizer(lexicon: CuratorLexicon.empty.adding((try? WordAcronyms(contentsOf: file)) ?? .empty))
     }()
 
-    static func reads(_ written: String, _ normalizer: KoreanSpeechNormalizer = shipped) -> String {
+    static func reads(_ written: String, _ normalizer: KoreanNormalizer = shipped) -> String {
         withoutSpaces(normalizer.spoken(written))
     }
 
@@ -55,7 +55,7 @@ struct WordReadingTests {
         defer { try? FileManager.default.removeItem(at: file) }
         let acronyms = try WordAcronyms(contentsOf: file)
         #expect(acronyms.readings == ["MOMA": "모마", "LACMA": "라크마"])
-        let normalizer = KoreanSpeechNormalizer(lexicon: CuratorLexicon.empty.adding(acronyms))
+        let normalizer = KoreanNormalizer(lexicon: CuratorLexicon.empty.adding(acronyms))
         #expect(Self.reads("MOMA와 LACMA의 소장품", normalizer) == "모마와라크마의소장품")
     }
 
@@ -97,7 +97,7 @@ struct WordReadingTests {
 }
 
 /// Regnal numbers, Hanja by word and after numbers, glosses.
-@Suite("KoreanSpeechNormalizer: regnal numbers and Hanja")
+@Suite("KoreanNormalizer: regnal numbers and Hanja")
 struct RegnalAndHanjaReadingTests {
     // 2. A Roman numeral after a ruler's name is a regnal number said with 세 (외래어 표기 용례:
     // 루이 14세, 헨리 8세, 엘리자베스 2세, 요한 바오로 2세).
@@ -195,7 +195,7 @@ struct RegnalAndHanjaReadingTests {
 }
 
 /// Particles after words read aloud in other words, and counts of things.
-@Suite("KoreanSpeechNormalizer: particles and counts")
+@Suite("KoreanNormalizer: particles and counts")
 struct ParticleAndCountReadingTests {
     // 5. A particle agrees with the last word spoken (한글 맞춤법 제4장 조사: 를/을, 는/은, 가/이,
     // 와/과, (으)로, 였다/이었다).

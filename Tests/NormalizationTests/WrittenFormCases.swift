@@ -1,5 +1,5 @@
 import Testing
-@testable import KoreanSpeech
+@testable import Normalization
 
 /// A row of a rule table of the normalizer: what is written, what a Korean narrator says, and the rule
 /// or usage the reading follows.

@@ -1,11 +1,11 @@
 import Testing
 import ExpoModel
-@testable import KoreanSpeech
+@testable import Normalization
 import TestSupport
 
 /// How the normalizer reads written forms (issue 16): acronyms, letters with digits, numerals,
 /// signs, dates, counters, currency; one test per kind, every row citing its rule.
-@Suite("KoreanSpeechNormalizer: written forms")
+@Suite("KoreanNormalizer: written forms")
 struct WrittenFormReadingTests {
     // The rules with the shipped list of capitals said as words (Voices/acronyms.txt), where
     // NASA → 나사 lives since issue 37; nothing else of the Voices folder.
@@ -57,7 +57,7 @@ struct WrittenFormReadingTests {
     func realWordsAreLeftAsWritten(_ words: String) {
         #expect(ruleNormalizer.spokenRuns("영어로 " + words + "라고") == [SpokenRun(text: "영어로 " + words + "라고")])
         let lexicon = CuratorLexicon(entries: [.init(written: words, spoken: words, language: "en")])
-        #expect(KoreanSpeechNormalizer(lexicon: lexicon).spokenRuns("영어로 " + words + "라고").contains(SpokenRun(text: words, language: "en")))
+        #expect(KoreanNormalizer(lexicon: lexicon).spokenRuns("영어로 " + words + "라고").contains(SpokenRun(text: words, language: "en")))
     }
 
     /// Edges where the new look-behinds and look-aheads meet the ends of the text.
@@ -82,7 +82,7 @@ struct WrittenFormReadingTests {
 struct LetterNameLexiconTests {
     @Test func aCuratorsLetterNameIsUsedForSpelling() {
         let lexicon = CuratorLexicon(entries: [.init(written: "Z", spoken: "지")])
-        let normalizer = KoreanSpeechNormalizer(lexicon: lexicon)
+        let normalizer = KoreanNormalizer(lexicon: lexicon)
         #expect(withoutSpaces(normalizer.spoken("DMZ 견학")) == "디엠지견학")
         #expect(withoutSpaces(normalizer.spoken("L'Exposition")) == "L'Exposition")
     }
@@ -91,7 +91,7 @@ struct LetterNameLexiconTests {
         let root = try #require(packageRoot())
         let lexicon = try CuratorLexicon(contentsOf: root.appendingPathComponent("Voices/lexicon.txt"))
         #expect(lexicon.letterNames.count == 26)
-        let normalizer = KoreanSpeechNormalizer(lexicon: lexicon)
+        let normalizer = KoreanNormalizer(lexicon: lexicon)
         #expect(withoutSpaces(normalizer.spoken("KBS와 G20, L'Exposition")) == "케이비에스와지이십,L'Exposition")
     }
 }

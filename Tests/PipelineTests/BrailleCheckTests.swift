@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ExpoModel
 import Pipeline
-import Speech
+import Synthesizer
 import TestSupport
 
 /// `expo-narrate check` with the project's Voices folder names what the braille edition spells out

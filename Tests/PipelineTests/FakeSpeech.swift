@@ -1,6 +1,6 @@
 import ExpoModel
 import Foundation
-import Speech
+import Synthesizer
 import Synthesis
 import GuideCache
 

@@ -3,7 +3,7 @@ import Export
 import ExpoModel
 import ExpoSystem
 import Foundation
-import KoreanSpeech
+import Normalization
 import Testing
 import TestSupport
 @testable import Pipeline
@@ -29,7 +29,7 @@ struct GuideBuilderTests {
     static func build(into folder: URL, failure: FakeSpeechSource.Failure = .none, catalog: Catalog = catalog,
                       selection: GuideRequest.Selection = .all, delivery: Delivery = Delivery(formats: [.wav])) throws -> Run {
         let source = FakeSpeechSource(failure: failure)
-        let builder = GuideBuilder(normalizer: KoreanSpeechNormalizer(), speechSource: { _ in source })
+        let builder = GuideBuilder(normalizer: KoreanNormalizer(), speechSource: { _ in source })
         // The cache beside the output folder, as the tests' binary runs have it (never the home's).
         let request = GuideRequest(catalog: catalog, selection: selection, outputFolder: folder,
                                    profile: TestProfiles.standard, delivery: delivery, jobs: 2,

@@ -1,7 +1,7 @@
 import ExpoModel
 import Foundation
 import Pipeline
-import Speech
+import Synthesizer
 import Synthesis
 import Testing
 import TestSupport

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import ExpoModel
-import KoreanSpeech
+import Normalization
 @testable import Pipeline
 import TestSupport
 
@@ -17,7 +17,7 @@ struct NarrationCacheTests {
         let folder = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = NarrationCache(folder: folder)
-        let normalizer = KoreanSpeechNormalizer()
+        let normalizer = KoreanNormalizer()
         var catalog = Self.catalog
         let first = cache.tracks(for: catalog, normalizer: normalizer, toolVersion: "1")
         #expect(!first.fromCache)
@@ -28,7 +28,7 @@ struct NarrationCacheTests {
 
         #expect(!cache.tracks(for: catalog, normalizer: normalizer, toolVersion: "2").fromCache)
         let lexicon = CuratorLexicon(entries: [.init(written: "갓", spoken: "갇")])
-        #expect(!cache.tracks(for: catalog, normalizer: KoreanSpeechNormalizer(lexicon: lexicon), toolVersion: "1").fromCache)
+        #expect(!cache.tracks(for: catalog, normalizer: KoreanNormalizer(lexicon: lexicon), toolVersion: "1").fromCache)
         catalog.entries[0].description = "2.4 kg이다."
         #expect(!cache.tracks(for: catalog, normalizer: normalizer, toolVersion: "1").fromCache)
     }
@@ -38,7 +38,7 @@ struct NarrationCacheTests {
         let folder = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = NarrationCache(folder: folder)
-        let normalizer = KoreanSpeechNormalizer()
+        let normalizer = KoreanNormalizer()
         let catalog = Self.catalog
         let made = cache.tracks(for: catalog, normalizer: normalizer, toolVersion: "1")
         cache.store(made.tracks, catalog: catalog, normalizer: normalizer, toolVersion: "1")
@@ -64,9 +64,9 @@ struct NarrationCacheTests {
     func disabled() {
         let cache = NarrationCache(folder: nil)
         let catalog = Catalog(poster: Poster(title: "t", visitors: 1, location: "l", duration: "d", description: "x"), entries: [])
-        let first = cache.tracks(for: catalog, normalizer: KoreanSpeechNormalizer(), toolVersion: "1")
-        cache.store(first.tracks, catalog: catalog, normalizer: KoreanSpeechNormalizer(), toolVersion: "1")
-        #expect(!cache.tracks(for: catalog, normalizer: KoreanSpeechNormalizer(), toolVersion: "1").fromCache)
+        let first = cache.tracks(for: catalog, normalizer: KoreanNormalizer(), toolVersion: "1")
+        cache.store(first.tracks, catalog: catalog, normalizer: KoreanNormalizer(), toolVersion: "1")
+        #expect(!cache.tracks(for: catalog, normalizer: KoreanNormalizer(), toolVersion: "1").fromCache)
     }
 }
 

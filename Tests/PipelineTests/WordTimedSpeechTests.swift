@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 import ExpoModel
-import KoreanSpeech
+import Normalization
 import KoreanPronunciation
 import Narration
-import Speech
+import Synthesizer
 @testable import Export
 import TestSupport
 
@@ -18,7 +18,7 @@ struct WordTimedSpeechTests {
     @Test("each part of a long sentence starts at the word event of its first word, and .vtt and page agree")
     func realSpeech() throws {
         let profile = TestProfiles.standard
-        let normalizer = KoreanSpeechNormalizer()
+        let normalizer = KoreanNormalizer()
         let track = Narrator(normalizer: normalizer).entryTrack(
             Entry(name: "전시관", imageName: "", shortDescription: "", description: Self.text), index: 0, count: 1)
         let sentence = track.sentences[1]

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 import ExpoModel
-import KoreanSpeech
+import Normalization
 import Narration
-@testable import Speech
+@testable import Synthesizer
 import TestSupport
 
 /// What espeak-ng gets for the original poster's bracketed names, without a lexicon: the
@@ -16,7 +16,7 @@ struct BracketedNameSSMLTests {
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         let poster = Poster(title: try #require(json["title"] as? String), visitors: 1, location: "파리", duration: "1900",
                             description: try #require(json["description"] as? String))
-        let track = Narrator(normalizer: KoreanSpeechNormalizer()).posterTrack(poster)
+        let track = Narrator(normalizer: KoreanNormalizer()).posterTrack(poster)
         let ssml = SSMLBuilder(profile: TestProfiles.standard).document(for: track)
         #expect(ssml.contains("<voice xml:lang=\"fr\">Le Petit Journal</voice>"))
         #expect(ssml.contains("<voice xml:lang=\"fr\">L&apos;Exposition de Paris 1900</voice>"))

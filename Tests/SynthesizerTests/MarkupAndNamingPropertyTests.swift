@@ -3,9 +3,9 @@ import FoundationXML
 import PropertyBased
 import Testing
 import ExpoModel
-import KoreanSpeech
+import Normalization
 import Narration
-@testable import Speech
+@testable import Synthesizer
 import TestSupport
 
 /// Property-based checks that text from the data stays text on its way to espeak-ng, and that
@@ -40,7 +40,7 @@ struct MarkupAndNamingPropertyTests {
 
     @Test("any text from the data becomes well-formed SSML made only of the builder's own elements")
     func ssmlIsWellFormed() async {
-        let narrator = Narrator(normalizer: KoreanSpeechNormalizer())
+        let narrator = Narrator(normalizer: KoreanNormalizer())
         let builder = SSMLBuilder(profile: Self.profile)
         let allowed: Set<String> = ["speak version xml:lang", "p", "s", "mark name", "break time", "voice xml:lang"]
         await propertyCheck(count: FuzzBudget.count(3_000), input: Self.hostileText, Self.hostileText) { name, description in
@@ -69,7 +69,7 @@ struct MarkupAndNamingPropertyTests {
 
     @Test("entries with any image names get distinct stems, the same on every run")
     func stemsAreUniqueAndStable() async {
-        let narrator = Narrator(normalizer: KoreanSpeechNormalizer())
+        let narrator = Narrator(normalizer: KoreanNormalizer())
         // The stem comes from the image name alone; the entries' names stay short, since narrating
         // random names (ssmlIsWellFormed's subject) was most of this test's CPU.
         await propertyCheck(count: FuzzBudget.count(200), input: Self.anyName.array(of: 1...30)) { hints in

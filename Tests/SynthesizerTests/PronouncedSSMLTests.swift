@@ -2,7 +2,7 @@ import ExpoModel
 import KoreanPronunciation
 import Testing
 import TestSupport
-@testable import Speech
+@testable import Synthesizer
 
 /// What the voice is given: the standard pronunciation of the Korean runs, a curator's fixed
 /// pronunciation as written, and runs in another language untouched.

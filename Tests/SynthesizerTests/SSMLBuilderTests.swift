@@ -2,9 +2,9 @@ import Foundation
 import FoundationXML
 import Testing
 import ExpoModel
-import KoreanSpeech
+import Normalization
 import Narration
-@testable import Speech
+@testable import Synthesizer
 import TestSupport
 
 @Suite("SSML builder")

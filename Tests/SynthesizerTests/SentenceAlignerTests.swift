@@ -1,6 +1,6 @@
 import Testing
 import ExpoModel
-@testable import Speech
+@testable import Synthesizer
 import TestSupport
 
 @Suite("Sentences placed where the audio has them")

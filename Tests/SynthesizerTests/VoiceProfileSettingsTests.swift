@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import ExpoModel
-@testable import Speech
+@testable import Synthesizer
 import TestSupport
 
 @Suite("Voice profile files")

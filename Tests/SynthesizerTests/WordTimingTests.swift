@@ -1,7 +1,7 @@
 import Testing
 import ExpoModel
 import KoreanPronunciation
-@testable import Speech
+@testable import Synthesizer
 import TestSupport
 
 @Suite("Word timing in SSML and captions")

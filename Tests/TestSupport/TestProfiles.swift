@@ -1,4 +1,4 @@
-import Speech
+import Synthesizer
 
 /// A voice profile for tests: the standard profile's voice with round, fixed pauses, so that
 /// tests do not depend on the Voices folder.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-import Speech
+import Synthesizer
 @testable import Pipeline
 import Synthesis
 

@@ -1,7 +1,7 @@
 import ExpoModel
 import ExpoSystem
 import Foundation
-import Speech
+import Synthesizer
 
 /// The Voices folder as the commands use it: the one the user named, or the one installed
 /// with the program.

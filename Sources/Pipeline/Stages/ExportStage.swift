@@ -3,8 +3,8 @@ import Export
 import ExpoModel
 import ExpoSystem
 import Foundation
-import KoreanSpeech
-import Speech
+import Normalization
+import Synthesizer
 import TalkingBook
 import Publication
 
@@ -14,7 +14,7 @@ struct ExportStage {
     let request: GuideRequest
     let output: OutputFolder
     /// The guide's normaliser: the apps' labels are its words, and braille reads Hanja with it.
-    var normalizer = KoreanSpeechNormalizer()
+    var normalizer = KoreanNormalizer()
 
     /// Writes every track's display and spoken scripts. Each file is synced to the disk, so
     /// thousands of tracks take seconds: it checks for a stop between files.

@@ -4,7 +4,7 @@ import Export
 import ExpoModel
 import ExpoSystem
 import Foundation
-import Speech
+import Synthesizer
 import Publication
 import Synthesis
 import GuideCache

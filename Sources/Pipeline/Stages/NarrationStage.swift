@@ -1,6 +1,6 @@
 import ExpoModel
 import Foundation
-import KoreanSpeech
+import Normalization
 
 /// Narrate: the request's catalog → the guide's tracks (all of them, and the ones the request
 /// selects), from the narration cache when it holds this catalog's.
@@ -19,7 +19,7 @@ struct NarrationStage {
     }
 
     let request: GuideRequest
-    let normalizer: KoreanSpeechNormalizer
+    let normalizer: KoreanNormalizer
 
     private var cache: NarrationCache {
         NarrationCache(folder: request.effectiveCacheFolder.map { NarrationCache.folder(in: $0) })

@@ -2,7 +2,7 @@ import ExpoModel
 import ExpoSystem
 import Foundation
 import KoreanPronunciation
-import Speech
+import Synthesizer
 import Publication
 import Synthesis
 import GuideCache

@@ -1,7 +1,7 @@
 import Foundation
 import ExpoModel
 import ExpoSystem
-import KoreanSpeech
+import Normalization
 import Narration
 import GuideCache
 
@@ -26,7 +26,7 @@ struct NarrationCache {
     /// The narration: from the cache when it has this catalog's, else made now. `fromCache`
     /// tells whether `store` has anything to do after the run; `damage` says what was wrong with
     /// a cached narration that was removed.
-    func tracks(for catalog: Catalog, normalizer: KoreanSpeechNormalizer, toolVersion: String)
+    func tracks(for catalog: Catalog, normalizer: KoreanNormalizer, toolVersion: String)
         -> (tracks: [Track], fromCache: Bool, damage: String?) {
         var damage: String?
         if let file = file(catalog: catalog, normalizer: normalizer, toolVersion: toolVersion),
@@ -69,19 +69,19 @@ struct NarrationCache {
     }
 
     /// Whether the cache has a narration for this catalog (its file exists; it is not read).
-    func hasEntry(for catalog: Catalog, normalizer: KoreanSpeechNormalizer, toolVersion: String) -> Bool {
+    func hasEntry(for catalog: Catalog, normalizer: KoreanNormalizer, toolVersion: String) -> Bool {
         guard let file = file(catalog: catalog, normalizer: normalizer, toolVersion: toolVersion) else { return false }
         return FileManager.default.fileExists(atPath: file.path)
     }
 
     /// Keeps `tracks` for the next run; called once the run has succeeded, so that a failed or
     /// interrupted run leaves the cache as it was.
-    func store(_ tracks: [Track], catalog: Catalog, normalizer: KoreanSpeechNormalizer, toolVersion: String) {
+    func store(_ tracks: [Track], catalog: Catalog, normalizer: KoreanNormalizer, toolVersion: String) {
         guard let folder, let file = file(catalog: catalog, normalizer: normalizer, toolVersion: toolVersion) else { return }
         store(tracks, as: file, in: folder)
     }
 
-    private func file(catalog: Catalog, normalizer: KoreanSpeechNormalizer, toolVersion: String) -> URL? {
+    private func file(catalog: Catalog, normalizer: KoreanNormalizer, toolVersion: String) -> URL? {
         guard let folder, let key = Self.key(catalog: catalog, lexicon: normalizer.lexicon, toolVersion: toolVersion) else {
             return nil
         }

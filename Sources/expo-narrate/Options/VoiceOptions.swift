@@ -24,6 +24,6 @@ struct VoiceOptions: ParsableArguments {
 
 /// Says once, on stderr, that hunspell-ko is missing and the pronunciation follows the spelling
 /// rules alone (nothing when it is installed). Called where a pronouncer is made.
-func noteMissingKoreanLexicon() {
+func noteMissingPartsOfSpeech() {
     if let note = GuideVoice.analysisUnavailableNote { printError("expo-narrate: \(note).") }
 }

@@ -16,7 +16,7 @@ struct Pronounce: ParsableCommand {
 
     func run() throws {
         let lines = try voiceOptions.spokenLines(pronouncing: true)
-        noteMissingKoreanLexicon()
+        noteMissingPartsOfSpeech()
         try transformLines(lines.voiced)
     }
 }
