@@ -5,7 +5,7 @@ import PackageDescription
 // loudness, braille and spelling libraries from Debian and calls Linux-only system calls. The
 // stages are targets of their own, so that the compiler keeps every dependency pointing one way;
 // each target's `dependencies:` are exactly the modules its files import, which
-// scripts/check-structure.py checks in the test command. ARCHITECTURE.md shows the graph (made
+// scripts/check-structure.py checks in the test command. docs/architecture.md shows the graph (made
 // from `swift package describe` by that script) and what each target holds.
 
 // The C targets live in Sources/C, apart from the stages: Debian's libraries as modules (a module
@@ -38,9 +38,9 @@ let cLibraries: [Target] = [
     // libhunspell's C++ behind C functions that catch every exception (none crosses into Swift).
     .target(name: "CHunspellShim", dependencies: ["CHunspell"], path: "Sources/C/CHunspellShim"),
     // libvips (Debian: libvips42): the entries' pictures, decoded with pixel limits and made
-    // into the page's and the book's sizes; chosen by measurement (README, "Pictures"). Opened
-    // with dlopen when a picture is prepared, not linked: its ~90 libraries cost every process
-    // 0.05 s and 18 MB at start. Its variadic calls as plain C functions; only the JPEG, PNG and
+    // into the page's and the book's sizes; chosen by measurement (Benchmarks/README.md,
+    // "Pictures: why libvips"). Opened with dlopen when a picture is prepared, not linked: loading
+    // its many libraries at start would cost every process time and memory. Its variadic calls as plain C functions; only the JPEG, PNG and
     // WebP loaders allowed.
     .target(name: "CPictureShim", path: "Sources/C/CPictureShim"),
     // Adapts espeak-ng's one global callback to a per-call sink.
@@ -52,12 +52,9 @@ let cLibraries: [Target] = [
 // The targets that do the heavy work per sample or per character (loudness filters, limiter,
 // encoders' measurement, the normaliser and pronunciation rules, the words of every sentence,
 // the check, the text and page writers) are optimised in debug builds too: unoptimised, they
-// made a debug `--all` of the default catalog take twice the CPU of a release one (48 s against
-// 22 s, 31 % of it in one K-weighting filter), and a text-only run of a 10 MB description a
-// third more than with the words, the check and the writers optimised too (17.9 s against 13.4 s);
-// every end-to-end test runs the debug binary. Optimising them changes no output
-// (the guides are byte-identical) and adds about 20 s to a clean debug build; the other targets
-// stay unoptimised for debugging.
+// made the debug binary that every end-to-end test runs much slower than a release one
+// (Benchmarks/README.md, "Figures behind the code's choices"). Optimising them changes no output
+// (the guides are byte-identical); the other targets stay unoptimised for debugging.
 let optimizedInDebugBuilds: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 let stages: [Target] = [

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds a Debian package of expo-narrate with dpkg-deb: the binary (release, Swift runtime
 # linked in statically) in /usr/bin, the default catalog and Voices/ in /usr/share/expo-narrate,
-# a man page made from --help, and Depends: on the Debian packages that hold the shared
+# the man page and bash, zsh and fish completions (made by install.sh from the argument parser),
+# the documentation, and Depends: on the Debian packages that hold the shared
 # libraries the binary links (found with readelf and dpkg -S), plus the data they read.
 #
 # Usage: scripts/build-deb.sh [--output DIR] [--binary FILE] [--scratch-path DIR] [--unoptimized]
@@ -46,27 +47,15 @@ stage="$work/expo-narrate_${version}_${arch}"
 "$root/scripts/install.sh" --prefix "$stage/usr" --binary "$binary" 2>/dev/null
 strip --strip-unneeded "$stage/usr/bin/expo-narrate" 2>/dev/null || true
 
-# The man page, from the tool's own help.
-man="$stage/usr/share/man/man1"
-install -d "$man"
-{
-  echo ".TH EXPO-NARRATE 1 \"\" \"expo-narrate $version\" \"User Commands\""
-  echo ".SH NAME"
-  echo "expo-narrate \\- $("$binary" --help | awk 'NR == 1 { sub(/^OVERVIEW: /, "") } /^$/ { exit } { printf "%s%s", (NR > 1 ? " " : ""), $0 }')"
-  for command in "" check normalize pronounce voices; do
-    if [[ -z "$command" ]]; then echo ".SH DESCRIPTION"; else echo ".SH COMMAND: $command"; fi
-    echo ".nf"
-    # shellcheck disable=SC2086
-    "$binary" $command --help | sed -e 's/\\/\\e/g' -e 's/^\./\\\&./' -e "s/^'/\\\\\&'/"
-    echo ".fi"
-  done
-  echo ".SH FILES"
-  echo "/usr/share/expo-narrate/DefaultCatalog, /usr/share/expo-narrate/Voices (or \$EXPO_NARRATE_DATA)"
-} | gzip -9n > "$man/expo-narrate.1.gz"
+# install.sh put the man page and the completions under usr/share; Debian's zsh looks for
+# packaged completions in vendor-completions (site-functions is for the local administrator).
+mv "$stage/usr/share/zsh/site-functions" "$stage/usr/share/zsh/vendor-completions"
 
 doc="$stage/usr/share/doc/expo-narrate"
 install -d "$doc"
 install -m 0644 "$root/README.md" "$doc/README.md"
+install -d "$doc/docs"
+install -m 0644 "$root"/docs/*.md "$doc/docs/"
 
 # Depends: the package of each shared library the binary needs directly (DT_NEEDED).
 packages=()
@@ -107,7 +96,7 @@ CONTROL
 
 install -d "$output"
 deb="$output/expo-narrate_${version}_${arch}.deb"
-# gzip at level 6 rather than dpkg-deb's default 9: on the 62 MB stage of the binary with its
-# Swift runtime, 9 took 7.4 s for a file 0.4 % smaller (24.14 MB against 24.23 MB).
+# gzip at level 6 rather than dpkg-deb's default 9: 9 takes several times longer for a file
+# hardly smaller (Benchmarks/README.md).
 dpkg-deb --root-owner-group -Zgzip -z6 --build "$stage" "$deb" >&2
 echo "$deb"

@@ -5,10 +5,11 @@ set -euo pipefail
 
 packages=(pkg-config libespeak-ng-dev espeak-ng-data libhangul-dev libhangul-data libssl-dev libhunspell-dev hunspell-ko
   libopus-dev libsoxr-dev libmp3lame-dev libebur128-dev libopusfile-dev libmpg123-dev liblouis-dev liblouis-data
-  libvips42)
+  libvips42 python3)
 if [[ "${1:-}" == "--test" ]]; then
   packages+=(espeak-ng sox chromium chromium-driver python3-venv ffmpeg lame epubcheck
-    python3-yaml python3-m3u8 slurm-wlm slurm-client munge zip unzip jing libbrailleutils-java webp libjpeg-turbo-progs)
+    python3-yaml python3-m3u8 slurm-wlm slurm-client munge zip unzip jing libbrailleutils-java webp libjpeg-turbo-progs
+    man-db)
 fi
 
 missing=()

@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # Installs expo-narrate under a prefix: the binary in PREFIX/bin, the default catalog and the
 # Voices folder in PREFIX/share/expo-narrate (where the binary looks for them: ../share/expo-narrate
-# from itself). The binary is a release build with the Swift runtime linked in statically, so it
-# needs only the Debian libraries that scripts/install-dependencies.sh installs.
+# from itself), the man page in PREFIX/share/man/man1 and completions where bash
+# (share/bash-completion/completions), zsh (share/zsh/site-functions) and fish
+# (share/fish/vendor_completions.d) look for them; the page and the completions are made by the
+# installed binary's own argument parser, so they list exactly its commands and options. The
+# binary is a release build with the Swift runtime linked in statically, so it needs only the
+# Debian libraries that scripts/install-dependencies.sh installs.
 #
 # Usage: scripts/install.sh [--prefix DIR] [--binary FILE] [--scratch-path DIR]
 #   --prefix DIR   where to install (default /usr/local)
@@ -20,7 +24,7 @@ while (($#)); do
     --binary) binary=${2:?"--binary needs a file"}; shift 2 ;;
     --scratch-path) scratch=${2:?"--scratch-path needs a folder"}; shift 2 ;;
     --binary=*) binary=${1#--binary=}; shift ;;
-    -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "install.sh: unknown argument '$1' (see --help)" >&2; exit 64 ;;
   esac
 done
@@ -48,4 +52,14 @@ for folder in DefaultCatalog Voices; do
   rm -rf "$share/$folder"
   mv "$share/$folder.new" "$share/$folder"
 done
-echo "Installed $prefix/bin/expo-narrate and $share/{DefaultCatalog,Voices}." >&2
+
+# The man page and the completions, from the argument parser of the binary just installed.
+install -d "$prefix/share/man/man1" "$prefix/share/bash-completion/completions" \
+  "$prefix/share/zsh/site-functions" "$prefix/share/fish/vendor_completions.d"
+python3 "$root/scripts/make-manual.py" "$prefix/bin/expo-narrate" "$prefix/share/man/man1/expo-narrate.1.gz"
+"$prefix/bin/expo-narrate" --generate-completion-script bash > "$prefix/share/bash-completion/completions/expo-narrate"
+"$prefix/bin/expo-narrate" --generate-completion-script zsh > "$prefix/share/zsh/site-functions/_expo-narrate"
+"$prefix/bin/expo-narrate" --generate-completion-script fish > "$prefix/share/fish/vendor_completions.d/expo-narrate.fish"
+chmod 0644 "$prefix/share/man/man1/expo-narrate.1.gz" "$prefix/share/bash-completion/completions/expo-narrate" \
+  "$prefix/share/zsh/site-functions/_expo-narrate" "$prefix/share/fish/vendor_completions.d/expo-narrate.fish"
+echo "Installed $prefix/bin/expo-narrate, $share/{DefaultCatalog,Voices}, the man page and bash, zsh and fish completions." >&2

@@ -1,33 +1,33 @@
 #!/usr/bin/env bash
 # Installs what the tests need, then runs every test: the Swift suites (unit tests and the
-# CLI run as a built binary), the accessibility check of the generated page, and the cluster
+# CLI run as a built binary), the accessibility check of the generated page, the commands the
+# documentation shows, and the cluster
 # job files (Kubernetes parsed and checked; Slurm run on a one-node cluster started here).
 #
 # Once everything is built, the page's checks and the cluster tests run as one background chain
 # beside the Swift suites, so that neither waits for the other: the page's checks play the guide
 # in Chromium in real time and the Slurm run waits for its daemons and jobs, while the Swift
 # suites wait on the processes their end-to-end tests start. Sampled every second, both cores are
-# busy until the last half minute. (Measured on two cores: a second or third test process, or
-# starting the chain while the tests compile, only added contention.) The chain's logs are kept
+# busy until the last half minute. (A second or third test process, or starting the chain while
+# the tests compile, only added contention: Benchmarks/README.md.) The chain's logs are kept
 # in .build/test-logs and printed after the Swift suites.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/install-dependencies.sh --test
-# Each module compiled whole (on as many threads as cores) rather than in batches of files: on
-# two cores a clean build of the package and its tests took 104-122 s (about 200-230 s of CPU)
-# in SwiftPM's default batch mode and 89-92 s (170 s of CPU) whole. Incremental builds are lost
-# (a changed file recompiles its module), which a clean test run does not use; `swift build` and
-# `swift test` by hand keep the default. Without debug information (-gnone): a failing test
-# still names its file and line (Swift Testing records them in the source), only a crash's
-# backtrace loses line numbers; the clean build took 97 s (169 s of CPU) with it and 84 s
-# (150 s) without, and the test bundle is 22 MB instead of 37 MB.
+# Each module compiled whole (on as many threads as cores) rather than in batches of files,
+# which takes less CPU on a clean build (Benchmarks/README.md, "The test command's time").
+# Incremental builds are lost (a changed file recompiles its module), which a clean test run
+# does not use; `swift build` and `swift test` by hand keep the default. Without debug
+# information (-gnone), which is quicker and smaller: a failing test still names its file and
+# line (Swift Testing records them in the source), only a crash's backtrace loses line numbers.
 # The plan against the package: every target imports exactly what it declares (both ways), and
-# ARCHITECTURE.md's graph is the one `swift package describe` prints, and only ExpoSystem makes
+# docs/architecture.md's graph is the one `swift package describe` prints, and only ExpoSystem makes
 # system calls; the checker's own tests show it finds each kind of disagreement. SwiftPM's
 # import check (`error`) then refuses an import of a target that is not a dependency at all.
 python3 scripts/check-structure.py
 python3 Tests/structure/check-structure-test.py
+python3 Tests/docs/run-doc-commands-test.py
 swift build --build-tests --explicit-target-dependency-import-check error -Xswiftc -wmo -Xswiftc -num-threads -Xswiftc "$(nproc)" -Xswiftc -gnone
 
 logs=.build/test-logs
@@ -44,6 +44,8 @@ binary="$(swift build --show-bin-path)/expo-narrate"
   # The page test's guide of the default catalog is also the Slurm test's one-machine guide.
   EXPO_GUIDE_KEEP="$logs/guides" bash Tests/accessibility/run.sh > "$logs/accessibility.log" 2>&1 || status=1
   [[ ! -f "$logs/guides/guide/manifest.json" ]] || export ONE_MACHINE_GUIDE="$logs/guides/guide"
+  # Every command README.md and docs/ show, run in temporary folders (the cache above is warm).
+  python3 Tests/docs/run-doc-commands.py > "$logs/docs.log" 2>&1 || status=1
   # More than one machine: the Kubernetes job files, and a real one-node Slurm cluster.
   python3 Tests/cluster/check-kubernetes.py > "$logs/kubernetes.log" 2>&1 || status=1
   bash Tests/cluster/run-slurm.sh > "$logs/slurm.log" 2>&1 || status=1
@@ -61,7 +63,7 @@ chain_status=0
 wait "$chain" || chain_status=$?
 trap - EXIT
 
-for part in accessibility kubernetes slurm; do
+for part in accessibility docs kubernetes slurm; do
   echo "--- $part ($logs/$part.log)"
   cat "$logs/$part.log"
 done

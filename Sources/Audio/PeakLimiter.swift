@@ -186,8 +186,8 @@ public struct PeakLimiter: Sendable {
             // the windowed minimum is exactly 1 and the queue would end up holding that sample
             // alone. Run the steps below for them with `held` = 1 and without the queue, until
             // a sample needs gain or no gain is below 1 any more (idle again). The steps are
-            // repeated here on purpose: as a separate tight loop they run about 20 % faster
-            // than through a shared inlined helper (measured, Benchmarks/dsp-kernels.sh).
+            // repeated here on purpose: as a separate tight loop they run faster than
+            // through a shared inlined helper (Benchmarks/dsp-kernels.sh times both).
             while queued > 0 && positions[front] <= frameIndex - window {
                 front = front + 1 == window ? 0 : front + 1
                 queued -= 1

@@ -84,7 +84,7 @@ public final class SampleSpool: PCMSampleSource {
             let first = pending.count
             pending.append(contentsOf: UnsafeBufferPointer(rebasing: samples[done...]))
             // Through a pointer: `pending[index] = …` checked the array's uniqueness once per
-            // sample (swift_isUniquelyReferenced, 3 % of a cold WAV run's CPU). Little-endian
+            // sample (swift_isUniquelyReferenced, visible in a cold WAV run's profile). Little-endian
             // machines compile the loop away.
             pending.withUnsafeMutableBufferPointer { pending in
                 for index in first..<pending.count { pending[index] = pending[index].littleEndian }

@@ -7,9 +7,8 @@ import Normalization
 /// Korean allows compounds to be written with or without a space (만국 박람회, 대한 제국), and
 /// Hunspell's Korean affix rules join almost any two words into an accepted compound or attach
 /// a following word as an ending, so "the two parts joined are a known word" alone would flag
-/// much correct text. On the original apps' data (2,403 pairs of neighbouring Hangul words)
-/// it flags 39 pairs, nearly all correct spacing. Two neighbours A B are reported only when the
-/// joined form is a known word AND one of these holds:
+/// much correct text (on the original apps' data, nearly all correct spacing). Two neighbours
+/// A B are reported only when the joined form is a known word AND one of these holds:
 /// - A or B is not a word on its own (만국박 람회의: neither is);
 /// - B is only an ending of A: Hunspell reads A+B as the stem A with an affix, not as a compound,
 ///   A is a dictionary form itself, and B is not (분야 에서: 에서 is a particle, while in
@@ -18,16 +17,13 @@ import Normalization
 ///   the stem is a word written wholly in Hanja in libhangul's dictionary, and the split leaves
 ///   a single syllable on one side (문 서를: 文書; 지배 적이었지만: 支配的). Native compounds
 ///   (그 다음, 마음 속) and two-word Sino-Korean compounds (만국 박람회) are left alone.
-/// Measured with this rule: on the original apps' data (2,403 pairs) it reports 5 pairs, all
-/// real (만국박 람회의, 문 서를, 분야 에서, 수 밖에, 지배 적이었지만); on the bundled catalog
-/// (1,057 pairs) it reported one false positive, 통 속의 (a barrel's inside, read as 通俗), and
-/// the catalog was reworded. Not found: a broken word the spelling dictionary does not know
-/// joined either (칠 보: 칠보 is not in hunspell-ko; libhangul lists it, but it also lists 간문,
-/// 올수 and 난등, correct spacing in the same texts).
+/// What it finds and misses on both catalogs is in Benchmarks/README.md. Not found: a broken
+/// word the spelling dictionary does not know joined either (칠 보: 칠보 is not in hunspell-ko;
+/// libhangul lists it, but it also lists 간문, 올수 and 난등, correct spacing in the same texts).
 public struct BrokenWordDetector {
     let dictionary: SpellingDictionary
     /// The answers already given, by pair: texts repeat their word pairs, and each new pair costs
-    /// up to six Hunspell look-ups (a 10 MB description asked 6.5 s of them, nearly all repeats).
+    /// up to six Hunspell look-ups (a long description asks mostly repeats).
     /// Bounded, so that a text of only distinct pairs holds no more than `memoLimit` of them.
     private let memo = Memo()
     static let memoLimit = 100_000
@@ -81,7 +77,7 @@ public struct BrokenWordDetector {
 
     /// Starts loading libhangul's Hanja dictionary, which the Sino-Korean test reads, on a thread
     /// of its own, so that it loads while the spelling dictionary is reduced and loaded instead
-    /// of at the first look-up (about 45 ms on the original data); nil when no second thread is
+    /// of at the first look-up; nil when no second thread is
     /// to be had (`ParallelWork.defaultThreads`). Asking for the Hanja of the empty word, which
     /// has none, is what loads it.
     static func loadSinoKoreanWordsBeside() -> BackgroundWork? {

@@ -4,8 +4,8 @@ import GuideCache
 import Foundation
 
 /// Check reports remembered by everything they depend on, so that a warm `--all` prints its
-/// one-line summary without loading the Korean spelling dictionary again (about 54 MB of memory
-/// and half a second each time).
+/// one-line summary without loading the Korean spelling dictionary again (its memory and time
+/// are most of a warm run's).
 ///
 /// A report is stored as JSON under a key that changes when the catalog, the reader's warnings,
 /// the lexicon, the voices, the spelling dictionary's files or the checking program change.

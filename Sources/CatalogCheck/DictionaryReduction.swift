@@ -4,7 +4,7 @@ import Foundation
 /// A Hunspell .aff/.dic pair cut down to what can take part in reading a given set of words,
 /// so that libhunspell answers `spell`, `stem` and `analyze` for those words exactly as with the
 /// whole dictionary, in a fraction of its memory (hunspell-ko: 11 MB of affix rules, 99,000 of
-/// them, and 101,000 roots, about 54 MB once loaded).
+/// them, and 101,000 roots).
 ///
 /// Why it is sound, for a dictionary of suffixes only (hunspell-ko's shape): Hunspell first
 /// converts the word with the .aff's ICONV table; every reading of the converted word w (or of

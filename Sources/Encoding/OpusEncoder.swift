@@ -4,9 +4,8 @@ import ExpoModel
 public struct OpusSettings: Sendable, Hashable, Codable {
     /// Target bitrate in bits per second (VBR). Default 24 000: transparent-enough mono speech.
     public var bitrate: Int
-    /// libopus complexity 0–10. Default 6: for 24 kb/s speech (SILK/hybrid) it costs 25 % less
-    /// CPU than 10 for a wide-band PESQ of 3.51 instead of 3.68; 8 is as good as 10 and as slow,
-    /// 5 drops to 3.24 (measurements in the README).
+    /// libopus complexity 0–10. Default 6: for 24 kb/s speech (SILK/hybrid) the cheapest setting
+    /// whose quality stays near 10's (Benchmarks/README.md, Benchmarks/opus-quality.py).
     public var complexity: Int
     /// Whether libopus is told the signal is speech (`OPUS_SIGNAL_VOICE`); else it decides.
     public var voice: Bool

@@ -18,9 +18,9 @@ import Hangul
 /// are also classed `adverb`.
 ///
 /// Words of one to four syllables are kept, packed into one `UInt64` each (14 bits a syllable
-/// index, 3 bits the length), so the table holds about 90,000 keys in about 5 MB and a look-up
-/// allocates nothing. Loading takes about 0.02 s of CPU, once per process; of ko.aff only the
-/// first 300 KB (the aliases) are read.
+/// index, 3 bits the length), so the table of about 90,000 keys is small and a look-up
+/// allocates nothing. It is loaded once per process; of ko.aff only the aliases at its start are
+/// read.
 public struct PartsOfSpeech: Sendable {
     /// The classes one written word belongs to (a word may have several: 신 is a noun and the
     /// -ㄴ form of 신다).

@@ -4,8 +4,8 @@ import ExpoSystem
 import Hangul
 
 /// Remembers what libhangul's Hanja dictionary answered, so that a later run over text whose
-/// Hanja were all seen before does not load the dictionary (about 50 ms: a 6 MB table and a
-/// reverse index). The answers are the dictionary's own, keyed by exactly what was asked;
+/// Hanja were all seen before does not load the dictionary (a 6 MB table and a reverse
+/// index). The answers are the dictionary's own, keyed by exactly what was asked;
 /// a memo written with another dictionary file or tool version is ignored.
 ///
 /// The normalizer asks through `HanjaLookup`; the pipeline loads and saves the memo in the

@@ -112,17 +112,15 @@ public enum PreflightCheck {
 
 /// `--all`'s check helper run beside the guide, in two steps. `start` starts it as the run
 /// begins, held: it reads the catalog and cuts the spelling dictionary down to the catalog's
-/// words while the run narrates (CPU, little memory: 10–11 MB of PSS beside the run on the
-/// ten-times catalog), then waits. `observe` lets it go on once the run leaves a core idle and
-/// no speech worker is left beside it — fewer tracks to make than workers (one entry changed:
-/// a short track), the last track done (the speech server ends with it), or the guide assembled
-/// from the cache — and only then does it load the dictionary and the Hanja table (24 MB) and
-/// check. So its loading overlaps the run instead of following it, and its memory never meets
-/// the workers'. Measured on the ten-times catalog (PSS summed over the run's processes):
-/// helper loaded beside the last tracks, 64.8 MB with the server alone; at `.assembling`, 63.8
-/// MB beside the run writing the page; once the last track is done, the run's process is at its
-/// smallest. A helper never started, or refused its start, is started (unheld) by `observe` or
-/// run by `finish`. What it prints is kept until `finish`, after the run's own lines.
+/// words while the run narrates (CPU, little memory), then waits. `observe` lets it go on once
+/// the run leaves a core idle and no speech worker is left beside it — fewer tracks to make
+/// than workers (one entry changed: a short track), the last track done (the speech server ends
+/// with it), or the guide assembled from the cache — and only then does it load the dictionary
+/// and the Hanja table (24 MB) and check. So its loading overlaps the run instead of following
+/// it, and its memory never meets the workers' (the moments were chosen by the run's peak
+/// memory: Benchmarks/README.md). A helper never started, or refused its start, is started
+/// (unheld) by `observe` or run by `finish`. What it prints is kept until `finish`, after the
+/// run's own lines.
 public final class CheckHelper: @unchecked Sendable {
     private let request: CheckSummaryRequest
     private let jobs: Int

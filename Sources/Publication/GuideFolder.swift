@@ -9,7 +9,8 @@ import Foundation
 ///   are the names of the files the tool published there. Only those names are the tool's;
 ///   every other entry (whatever its name, dot-files included) is the user's, carried into each
 ///   new guide and never removed or replaced. A new or empty folder is claimed (the record is
-///   linked in, in one step); any other folder is refused (73).
+///   linked in, in one step), and so is one holding only the placeholder a fresh clone's output/
+///   ships (`ShippedPlaceholder`); any other folder is refused (73).
 /// - **Whole or nothing.** A run stages the new guide in a work folder beside the output folder,
 ///   `.NAME.expo-narrate-RANDOM/guide` (the same file system, so renames work), carries the
 ///   user's entries into it (regular files as hard links, symbolic links as copies of the link),
@@ -87,7 +88,9 @@ public struct GuideFolder {
         }
         if Self.readRecord(in: path) != nil { return }
         let names = FileTree.names(in: path)
-        if names.isEmpty {
+        // A fresh clone's output/ holds only the placeholder the project ships (the tool's own
+        // file, kept beside the guide): it is claimed as an empty folder. Nothing else changes here.
+        if names.isEmpty || ShippedPlaceholder.isAlone(in: path, names: names) {
             try claim()
             return
         }

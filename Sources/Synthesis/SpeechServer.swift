@@ -9,8 +9,8 @@ import GuideCache
 ///
 /// Why a fork server: espeak-ng keeps state from one utterance to the next, so every track
 /// needs an engine that has never spoken (that is what makes a track's audio the same
-/// whatever `--jobs` is). Starting a process for that costs about 10 ms of loading libraries
-/// and espeak-ng's data each time; a child forked from a server that has started espeak-ng
+/// whatever `--jobs` is). Starting a process for that means loading the libraries and
+/// espeak-ng's data each time; a child forked from a server that has started espeak-ng
 /// but never spoken gets the same fresh state for the price of a fork. The server itself
 /// never speaks. Forking is safe because its only other thread is espeak-ng's queue thread
 /// (for asynchronous mode, unused here), which waits on a condition variable holding no lock;

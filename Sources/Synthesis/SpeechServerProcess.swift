@@ -26,8 +26,8 @@ final class SpeechServerProcess {
     /// signal handling, its standard input and output connected to this process.
     ///
     /// posix_spawn (`ChildProcess`) and waitpid directly, not Foundation's Process: on a busy
-    /// machine, Process took 20 to 100 ms to report a child's end (its monitor thread reaps the
-    /// child, then hands the news on).
+    /// machine, Process is slow to report a child's end (its monitor thread reaps the child, then
+    /// hands the news on).
     static func start(_ executable: URL, profile: VoiceProfile) throws -> SpeechServerProcess {
         // Writing to a server that has died must be an error to handle, not a signal that ends
         // this process (the CLI ignores SIGPIPE already; a library caller may not).

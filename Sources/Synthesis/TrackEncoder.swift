@@ -147,10 +147,10 @@ enum EncoderChoice: Sendable, Equatable {
 
     /// The choice for retry `attempt` (1, 2, …) after this one decoded to `truePeak`, or nil when
     /// there is nothing left to try. Opus overshoot comes from the encoder's decisions at low
-    /// complexity with the speech hint (measured: a 10 ms burst at +4.7 dBTP in one track,
-    /// −2.3 dBTP at complexity 10, −1.8 dBTP without the hint), so Opus first tries complexity 10,
-    /// then without the hint; then, like MP3, the samples are turned down by the overshoot
-    /// and half a decibel more, twice at most.
+    /// complexity with the speech hint (each setting's effect on one such burst is in
+    /// Benchmarks/README.md), so Opus first tries complexity 10, then without the hint; then,
+    /// like MP3, the samples are turned down by the overshoot and half a decibel more, twice at
+    /// most.
     func retry(attempt: Int, truePeak: Double, ceiling: Double) -> EncoderChoice? {
         let reduction = ceiling - 0.5 - truePeak
         switch self {

@@ -24,8 +24,8 @@ public struct TrackSynthesizer {
     @discardableResult
     public func synthesize(_ job: SynthesisJob) throws -> TrackAudio {
         // The raw speech, read back by the normalizer: its first 12 seconds in memory, the rest
-        // in a scratch file, removed within seconds (so seldom written to the disk). Two workers
-        // run beside the run; holding a five-minute track whole cost each 15 MB more.
+        // in a scratch file, removed within seconds (so seldom written to the disk). Workers run
+        // beside the run, so a long track held whole would add to the peak memory of each.
         let raw = SampleSpool(sampleRate: engine.sampleRate, memoryLimitFrames: SampleSpool.chunkFrames,
                               scratchURL: cache.scratchURL(CacheEntryKind.trackSamples.name(key: job.key)))
         defer { raw.discard() }
@@ -62,8 +62,7 @@ public struct TrackSynthesizer {
                               sounds: try SoundSpans.spans(ofWAV: final),
                               pauses: SSMLBuilder.pausesBeforeSentences(in: job.ssml, count: job.sentences.count))
         // What speaking, normalising and aligning freed is given back before the track is encoded:
-        // freed under what the encoders allocate next, it stayed in the worker while it encoded
-        // (11.5 MB for the hour-long poster of the ten-times catalog).
+        // freed under what the encoders allocate next, it stayed in the worker while it encoded.
         HeapMemory.releaseFreePages()
         // The file's status, not FileManager's attributes, which look up the owner's name in /etc/passwd.
         let size = FileStatus.of(final.path, followingLinks: true).map { Int($0.size) } ?? 0

@@ -96,8 +96,8 @@ public final class EspeakSynthesizer {
     }()
 
     /// Every name in the tree under `folder` (files and folders, links not followed), lowercased:
-    /// a few hundred entries, read with readdir (FileManager's enumerator took ~3 ms of every
-    /// run's start for them).
+    /// a few hundred entries, read with readdir (FileManager's enumerator was slower, at every
+    /// run's start).
     private static func collectNames(in folder: String, into names: inout Set<String>) {
         for name in FileTree.names(in: folder) {
             names.insert(name.lowercased())

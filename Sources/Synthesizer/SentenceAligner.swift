@@ -100,7 +100,7 @@ enum SentenceAligner {
             return nextCost
         }
         // The best path is read backwards from the boundaries' choices. Kept for every boundary
-        // they took boundaries × silences × 4 bytes (16 MB for an hour-long track); so the costs
+        // they took boundaries × silences × 4 bytes (large for an hour-long track); so the costs
         // are kept at the start of every stretch of about √boundaries boundaries, and each
         // stretch's choices are made again from them when the path gets there.
         let stretch = max(1, stretch ?? Int(Double(boundaries).squareRoot().rounded(.up)))

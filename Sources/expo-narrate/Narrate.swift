@@ -11,9 +11,12 @@ struct Narrate: ParsableCommand {
         abstract: "Turns exhibition data into an accessible audio guide and a screen-reader-friendly text.",
         discussion: """
         Without --poster-file and --items-file, narrates the bundled default catalog (the 1900 Paris \
-        poster and its Korean entries). Output: one WAV, caption (.vtt) and script pair per track, \
-        guide.wav, guide.m3u8, guide.txt, index.html and manifest.json; with pictures (--images, or \
-        an images/ folder beside the catalog), each track's picture at 480 and 960 px as WebP and JPEG.
+        poster and its Korean entries). Output: per track a WAV master, its Opus copy (the default \
+        format; --format adds MP3, an EPUB talking book, braille and the apps' labels), captions \
+        (.vtt) and its scripts; the whole guide as guide.wav and guide.opus with chapter marks, \
+        playlists (guide.m3u8 …), guide.txt, index.html and manifest.json; with pictures (--images, \
+        or an images/ folder beside the catalog), each track's picture at 480 and 960 px as WebP \
+        and JPEG.
 
         --entry and --poster in a folder that holds a guide make only what they name and \
         publish the whole guide again, every other track taken from the cache; on an empty \
@@ -68,13 +71,13 @@ struct Narrate: ParsableCommand {
         valueName: "formats"))
     var format: [String] = []
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Cells a braille line (brf, pef; default 40).", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Cells a braille line (brf, pef).", valueName: "n"))
     var brailleCells: Int = GuideRequest.BraillePage.standard.cells
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Lines a braille page, its page number's line included (brf, pef; default 25).", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Lines a braille page, its page number's line included (brf, pef).", valueName: "n"))
     var brailleLines: Int = GuideRequest.BraillePage.standard.lines
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Opus bit rate in kb/s (default 24).", valueName: "kbps"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Opus bit rate in kb/s.", valueName: "kbps"))
     var opusBitrate: Int = 24
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Worker processes for speech synthesis (default: the number of cores).", valueName: "n"))

@@ -42,6 +42,7 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: share.appendingPathComponent(file).path), "\(file) not installed")
         }
         try Self.narrateDefaultCatalog(with: binary)
+        try InstalledHelp.expectInstalled(under: prefix.appendingPathComponent("share"), zshFolder: "site-functions", binary: binary)
         let voices = try CommandRunner.run(["voices"], directory: prefix, executable: URL(fileURLWithPath: binary))
         #expect(voices.status == 0)
         #expect(voices.stdout.contains(share.appendingPathComponent("Voices").path))
@@ -103,9 +104,9 @@ import Testing
         try Self.narrateDefaultCatalog(with: binary,
                                        environment: ["EXPO_NARRATE_DATA": unpacked.appendingPathComponent("usr/share/expo-narrate").path])
         try Self.narrateDefaultCatalog(with: binary)
-        let manual = try Self.shell("zcat '\(unpacked.path)/usr/share/man/man1/expo-narrate.1.gz'")
-        #expect(manual.stdout.hasPrefix(".TH EXPO-NARRATE 1"))
-        #expect(manual.stdout.contains(".SH COMMAND: check") && manual.stdout.contains("Exit status"))
+        // The man page and the completions where Debian's man, bash, zsh and fish look for them.
+        try InstalledHelp.expectInstalled(under: unpacked.appendingPathComponent("usr/share"), zshFolder: "vendor-completions",
+                                          binary: binary)
 
         // A real installation, only as root in CI, and only when no expo-narrate package is
         // installed already (it is removed afterwards).

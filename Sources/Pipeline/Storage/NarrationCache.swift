@@ -7,7 +7,7 @@ import GuideCache
 
 /// Keeps the narrated tracks of the last catalog beside the audio cache, keyed by the catalog's
 /// content, the lexicon and the tool's version, so that a run over an unchanged catalog needs
-/// neither the normalizer nor the Hanja dictionary (which takes about 50 ms to load).
+/// neither the normalizer nor the Hanja dictionary (whose loading is a run's largest fixed cost).
 ///
 /// What is read back is verified before use, as the audio is: the file starts with the SHA-256
 /// of the tracks' JSON that follows it, and what the reader sees of the tracks must be the
