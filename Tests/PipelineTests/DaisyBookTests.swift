@@ -13,7 +13,7 @@ import TestSupport
 struct DaisyBookTests {
     static let editions: [(DeliveryFormat, DaisyRules.Edition)] = [(.daisy202, .daisy202), (.daisy3, .daisy3)]
 
-    /// A guide of `catalog` with both DAISY books and the MP3 edition beside them.
+    /// A guide of `catalog` with both DAISY books, the EPUB and the MP3 edition beside them.
     struct Guide {
         let folder: URL
         let manifest: GuideManifest
@@ -27,11 +27,25 @@ struct DaisyBookTests {
             return seconds
         }
 
+        /// Every run of text marked with a language (`xml:lang`) in the files of `book` whose
+        /// names end with `suffix`: the language and the text, sorted.
+        static func foreignRuns(in book: URL, filesEndingWith suffix: String) throws -> [String] {
+            let names = try FileManager.default.subpathsOfDirectory(atPath: book.path).filter { $0.hasSuffix(suffix) }
+            let span = try NSRegularExpression(pattern: #"<span[^>]* xml:lang="([^"]+)"[^>]*>([^<]*)</span>"#)
+            return try names.flatMap { name in
+                let text = try String(contentsOf: book.appendingPathComponent(name), encoding: .utf8)
+                return span.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { match in
+                    (1...2).map { String(text[Range(match.range(at: $0), in: text)!]) }.joined(separator: ": ")
+                }
+            }.sorted()
+        }
+
         /// The edition's ZIP unpacked (by `unzip`, not by our code) into a new folder.
         func unpacked(_ format: DeliveryFormat, in scratch: TemporaryFolder) throws -> URL {
             let target = scratch.file(format.rawValue + "-" + UUID().uuidString)
             let unzip = try #require(ExternalTool.find("unzip"), "unzip is needed to unpack the books")
-            let result = try ExternalTool.run(unzip, ["-q", folder.appendingPathComponent("guide.\(format.rawValue).zip").path,
+            let archive = format == .epub ? "guide.epub" : "guide.\(format.rawValue).zip"
+            let result = try ExternalTool.run(unzip, ["-q", folder.appendingPathComponent(archive).path,
                                                       "-d", target.path])
             try #require(result.status == 0, "unzip: \(result.output)")
             return target
@@ -40,7 +54,7 @@ struct DaisyBookTests {
 
     static func guide(_ catalog: Catalog, in scratch: TemporaryFolder) throws -> Guide {
         let folder = scratch.file("guide")
-        _ = try GuideBuilderTests.build(into: folder, catalog: catalog, delivery: Delivery(formats: [.mp3, .daisy202, .daisy3]))
+        _ = try GuideBuilderTests.build(into: folder, catalog: catalog, delivery: Delivery(formats: [.mp3, .epub, .daisy202, .daisy3]))
         return Guide(folder: folder, manifest: try GuideBuilderTests.manifest(in: folder))
     }
 
@@ -54,7 +68,7 @@ struct DaisyBookTests {
                                itemsFile: SharedFixtures.url("items.json"))
     }
 
-    @Test("both books of the default catalog keep every rule, and the manifest lists them")
+    @Test("both books of the default catalog keep every rule, mark the foreign names as the EPUB does, and the manifest lists them")
     func defaultCatalogKeepsTheRules() throws {
         let scratch = try TemporaryFolder()
         defer { scratch.remove() }
@@ -64,6 +78,11 @@ struct DaisyBookTests {
             #expect(DaisyRules.problems(in: book, edition: edition, audioSeconds: guide.audioSeconds) == [])
             #expect(guide.manifest.files?.contains { $0.path == "guide.\(format.rawValue).zip" } == true)
         }
+        // The foreign names carry their language, the same runs as in the EPUB.
+        let epub = try Guide.foreignRuns(in: try guide.unpacked(.epub, in: scratch), filesEndingWith: ".xhtml")
+        #expect(!epub.isEmpty, "the default catalog has foreign names")
+        #expect(try Guide.foreignRuns(in: try guide.unpacked(.daisy202, in: scratch), filesEndingWith: ".html") == epub)
+        #expect(try Guide.foreignRuns(in: try guide.unpacked(.daisy3, in: scratch), filesEndingWith: "book.xml") == epub)
     }
 
     @Test("both books of the original apps' data keep every rule", .needsSharedFixtures)
