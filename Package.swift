@@ -172,7 +172,7 @@ let package = Package(
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "ExpoModel", "ExpoSystem", "Audio", "Encoding", "GuideCache", "TestSupport"]),
         .testTarget(name: "PublicationTests", dependencies: ["Publication", "ExpoModel", "ExpoSystem", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: [
-            "Pipeline", "Audio", "ExpoModel", "ExpoSystem", "Export", "GuideCache", "KoreanPronunciation", "Normalization", "Narration",
+            "Pipeline", "Audio", "CatalogLoading", "ExpoModel", "ExpoSystem", "Export", "GuideCache", "KoreanPronunciation", "Normalization", "Narration",
             "Publication", "Synthesizer", "Synthesis", "TestSupport",
         ]),
         .testTarget(name: "expo-narrateTests", dependencies: [

@@ -20,11 +20,12 @@ public struct Delivery: Sendable, Equatable, Codable {
         self.mp3Quality = mp3Quality
     }
 
-    /// The compressed formats every track needs: those asked for, and MP3 for the EPUB.
+    /// The compressed formats every track needs: those asked for, and MP3 for the talking books
+    /// (EPUB, DAISY 2.02, DAISY 3).
     public var encodedFormats: [DeliveryFormat] {
         var needed: [DeliveryFormat] = []
         if formats.contains(.opus) { needed.append(.opus) }
-        if formats.contains(.mp3) || formats.contains(.epub) { needed.append(.mp3) }
+        if !formats.isDisjoint(with: [.mp3, .epub, .daisy202, .daisy3]) { needed.append(.mp3) }
         return needed
     }
 

@@ -40,10 +40,10 @@ public struct TrackAudio: Sendable, Equatable, Codable {
     public var frameCount: Int64 { Int64((durationSeconds * Double(sampleRate)).rounded()) }
 }
 
-/// The compressed formats a guide can be delivered in besides its WAV master, and the EPUB
-/// talking book (which carries MP3).
+/// The compressed formats a guide can be delivered in besides its WAV master, and the talking
+/// books that carry MP3: the EPUB, DAISY 2.02 (`daisy202`) and DAISY 3 (`daisy3`, Z39.86-2005).
 public enum DeliveryFormat: String, Sendable, Equatable, Hashable, Codable, CaseIterable, Comparable {
-    case wav, opus, mp3, epub
+    case wav, opus, mp3, epub, daisy202, daisy3
     /// Editions made from the text, not the audio: braille (BRF and PEF) and the apps' spoken
     /// labels (JSON, iOS String Catalogs, Android strings).
     case brf, pef, labels

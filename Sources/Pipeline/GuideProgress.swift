@@ -33,6 +33,11 @@ public struct GuideReport: Sendable {
         if delivery.formats.contains(.epub) {
             editions.append(summary.guideAudioFile != nil ? "the EPUB talking book" : "the EPUB book (text only)")
         }
+        let daisy = [(DeliveryFormat.daisy202, "DAISY 2.02"), (.daisy3, "DAISY 3")].filter { delivery.formats.contains($0.0) }
+        if !daisy.isEmpty {
+            editions.append("the DAISY talking book (\(daisy.map(\.1).joined(separator: ", ")))"
+                            + (summary.guideAudioFile != nil ? "" : ", text only"))
+        }
         let braille = [DeliveryFormat.brf, .pef].filter { delivery.formats.contains($0) }
         if !braille.isEmpty { editions.append("braille (\(braille.compactMap { names[$0] }.joined(separator: ", ")))") }
         if delivery.formats.contains(.labels) { editions.append("the app labels") }

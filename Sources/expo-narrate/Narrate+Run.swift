@@ -109,7 +109,7 @@ extension Narrate {
         for name in format.flatMap({ $0.split(separator: ",") }) {
             let trimmed = name.trimmingCharacters(in: .whitespaces).lowercased()
             guard let value = DeliveryFormat(rawValue: trimmed) else {
-                throw ValidationError("--format takes wav, opus, mp3, epub, brf, pef or labels; \"\(trimmed)\" is none of them.")
+                throw ValidationError("--format takes wav, opus, mp3, epub, daisy202, daisy3, brf, pef or labels; \"\(trimmed)\" is none of them.")
             }
             formats.insert(value)
         }

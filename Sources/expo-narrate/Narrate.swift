@@ -67,7 +67,7 @@ struct Narrate: ParsableCommand {
     var textOnly = false
 
     @Option(name: .long, parsing: .singleValue, help: ArgumentHelp(
-        "Formats besides the WAV master, repeatable or a list: opus, mp3, epub (an EPUB 3 talking book with read-along, which carries MP3); brf and pef (a braille edition: Braille Ready Format, Portable Embosser Format), labels (the apps' spoken labels: JSON, iOS String Catalogs, Android strings). Default: opus, also when only brf, pef or labels are named.",
+        "Formats besides the WAV master, repeatable or a list: opus, mp3, epub (an EPUB 3 talking book with read-along, which carries MP3); daisy202 and daisy3 (DAISY 2.02 and DAISY 3 talking books for DAISY players, as ZIPs, with the same MP3 and timing); brf and pef (a braille edition: Braille Ready Format, Portable Embosser Format), labels (the apps' spoken labels: JSON, iOS String Catalogs, Android strings). Default: opus, also when only brf, pef or labels are named.",
         valueName: "formats"))
     var format: [String] = []
 

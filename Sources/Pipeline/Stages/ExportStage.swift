@@ -68,15 +68,12 @@ struct ExportStage {
         try output.write(TranscriptWriter.render(tracks: tracks, summary: summary), to: "guide.txt")
         try output.write(GuidePageWriter.render(tracks: tracks, summary: summary, audioSources: Self.pageSources(results),
                                                 pictures: pictures.published, captions: captions), to: "index.html")
-        let talkingBook = request.delivery.formats.contains(.epub)
-        if talkingBook {
-            try writeTalkingBook(tracks, summary: summary, synthesis: synthesis, pictures: pictures.book)
-        }
+        let talkingBooks = try writeTalkingBooks(tracks, summary: summary, synthesis: synthesis, pictures: pictures.book)
         let editions = try writeEditions(tracks).merging(pictures.notes) { $1 }
         // guide.wav must be in place to be listed with its hash (a second `finish` does nothing).
         try synthesis.guide.finish(results, profile: request.profile)
         let pictureFiles = tracks.flatMap { pictures.published[$0.fileStem]?.variants.map(\.file) ?? [] }
-        let others = playlists + (talkingBook ? ["guide.epub"] : []) + Self.editionFiles.filter { output.hasFile($0) } + pictureFiles
+        let others = playlists + talkingBooks + Self.editionFiles.filter { output.hasFile($0) } + pictureFiles
         let files = try publishedFiles(summary: summary, synthesis: synthesis, otherFiles: others)
         try output.write(ManifestWriter.render(summary: summary, extra: Self.profileSettings(request.profile).merging(editions) { $1 },
                                                files: files),
@@ -133,9 +130,14 @@ struct ExportStage {
         return sources
     }
 
-    /// guide.epub, each chapter read along with its MP3 (text-only chapters where there is none).
-    private func writeTalkingBook(_ tracks: [Track], summary: GuideSummary, synthesis: SynthesisStage.Output,
-                                  pictures: [String: PictureReference]) throws {
+    /// The talking books asked for: guide.epub, and the DAISY 2.02 and DAISY 3 ZIPs, all from one
+    /// document (each chapter read along with its MP3; text-only chapters where there is none),
+    /// so their chapters, sentences and clips are the same. Returns the names written.
+    private func writeTalkingBooks(_ tracks: [Track], summary: GuideSummary, synthesis: SynthesisStage.Output,
+                                   pictures: [String: PictureReference]) throws -> [String] {
+        let formats = request.delivery.formats
+        let daisy = DaisyEdition.allCases.filter { formats.contains(Self.deliveryFormat($0)) }
+        guard formats.contains(.epub) || !daisy.isEmpty else { return [] }
         var audio: [String: (url: URL, duration: Double)] = [:]
         for (stem, url) in synthesis.mp3Sources {
             if let duration = synthesis.audio[stem]?.encoded[DeliveryFormat.mp3.rawValue]?.durationSeconds {
@@ -145,13 +147,24 @@ struct ExportStage {
         let document = TalkingBookExport.document(
             tracks: tracks, summary: summary, audio: audio, identifier: Self.bookIdentifier(request.catalog),
             modified: Self.bookDate(seconds: request.sourceDate), pictures: pictures)
+        var written: [String] = []
+        if formats.contains(.epub) {
+            try writeBook(named: "guide.epub") { try TalkingBookWriter.write(document, to: $0) }
+            written.append("guide.epub")
+        }
+        written += try writeDaisyBooks(daisy, document: document, summary: summary)
+        return written
+    }
+
+    /// Runs `write` on the staged `name`, saying which published file could not be made.
+    func writeBook(named name: String, _ write: (URL) throws -> Void) throws {
         do {
-            try TalkingBookWriter.write(document, to: output.stagedURL("guide.epub"))
+            try write(output.stagedURL(name))
         } catch let error as ExpoError where error.isInterruption {
             throw error
         } catch {
             let reason = (error as? ExpoError)?.message ?? "\(error)"
-            throw ExpoError.cannotWrite(path: output.destination.appendingPathComponent("guide.epub").path, reason: reason)
+            throw ExpoError.cannotWrite(path: output.destination.appendingPathComponent(name).path, reason: reason)
         }
     }
 
@@ -197,6 +210,7 @@ struct ExportStage {
         var names: Set<String> = ["guide.wav", "guide.opus", "guide.mp3", "guide.m3u8", "guide.txt", "guide.epub",
                                   "index.html", "manifest.json"]
         names.formUnion(editionFiles)
+        names.formUnion(DaisyEdition.allCases.map(\.archiveName))
         names.formUnion([DeliveryFormat.opus, .mp3].map { PlaylistWriter.fileName(format: $0.rawValue) })
         for track in tracks {
             for suffix in [".txt", ".spoken.txt", ".vtt", ".wav", ".opus", ".mp3"] { names.insert(track.fileStem + suffix) }
