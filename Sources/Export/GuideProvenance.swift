@@ -57,7 +57,8 @@ public struct GuideProvenance: Sendable, Equatable, Codable {
         /// Written for a file that was not there.
         public static let absent = "none"
 
-        /// The poster and entries files together.
+        /// The catalog as read: every field of its poster and entries, so that files written
+        /// again with the same content give the same digest.
         public var catalog: String
         public var lexicon: String
         public var acronyms: String

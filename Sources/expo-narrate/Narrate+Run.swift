@@ -98,7 +98,7 @@ extension Narrate {
         request.brailleTable = voice.brailleTable
         request.sourceDate = sourceDate
         request.pictureFolders = source.pictureFolders()
-        let provenance = try settled.provenance()
+        let provenance = try settled.provenance(of: catalog)
         request.provenance = provenance
         request.publishedSettings = settled.published?.settings
         for change in settled.changesSincePublished(provenance) { printError("warning: \(change).") }
