@@ -24,6 +24,9 @@ public struct GuideManifest: Sendable, Equatable, Codable {
     /// audio file measures), so that a copy can be checked (`expo-narrate verify`); nil in
     /// manifests of versions before it.
     public var files: [PublishedFile]?
+    /// How the guide was made: its settings and the digests of its inputs; nil in manifests of
+    /// versions before it (a run over some tracks cannot take their settings over).
+    public var provenance: GuideProvenance?
 
     /// One published file: what `verify` checks it against.
     public struct PublishedFile: Sendable, Equatable, Codable {
@@ -70,6 +73,9 @@ public struct GuideManifest: Sendable, Equatable, Codable {
         public var fallbackReason: String?
         /// The track's compressed files, by format.
         public var encodings: [String: EncodedFile]?
+        /// The digest of the lexicon, acronyms and pronunciation dictionary the track's words
+        /// were read with (`GuideProvenance.InputDigests.words`); nil before versions kept it.
+        public var lexiconDigest: String?
     }
 
     /// One compressed file of a track, and how it measures once decoded.
@@ -92,8 +98,10 @@ public struct GuideManifest: Sendable, Equatable, Codable {
 
     /// The manifest of `summary`, with durations rounded to milliseconds and loudness and
     /// peak to hundredths.
-    public init(summary: GuideSummary, extra: [String: String] = [:], files: [PublishedFile]? = nil) {
+    public init(summary: GuideSummary, extra: [String: String] = [:], files: [PublishedFile]? = nil,
+                provenance: GuideProvenance? = nil) {
         formatVersion = Self.currentFormatVersion
+        self.provenance = provenance
         self.files = files?.sorted { $0.path < $1.path }.map { file in
             var rounded = file
             rounded.durationSeconds = Self.rounded(file.durationSeconds, places: 3)
@@ -125,7 +133,7 @@ public struct GuideManifest: Sendable, Equatable, Codable {
                 peakDBFS: Self.rounded(track.audio?.peakDBFS, places: 2),
                 sha256: track.audio?.sha256, truePeakDBTP: Self.rounded(track.audio?.truePeakDBTP, places: 2),
                 fellBackToText: track.fellBackToText, fallbackReason: track.fallbackReason,
-                encodings: Self.encodings(of: track))
+                encodings: Self.encodings(of: track), lexiconDigest: provenance?.inputs.words)
         }
     }
 
@@ -153,8 +161,8 @@ public struct GuideManifest: Sendable, Equatable, Codable {
 public enum ManifestWriter {
     /// Pretty-printed JSON with sorted keys and a trailing newline, UTF-8.
     public static func render(summary: GuideSummary, extra: [String: String] = [:],
-                              files: [GuideManifest.PublishedFile]? = nil) throws -> Data {
-        try render(GuideManifest(summary: summary, extra: extra, files: files))
+                              files: [GuideManifest.PublishedFile]? = nil, provenance: GuideProvenance? = nil) throws -> Data {
+        try render(GuideManifest(summary: summary, extra: extra, files: files, provenance: provenance))
     }
 
     /// The files a guide of `summary` publishes besides `manifest.json`, each with what is

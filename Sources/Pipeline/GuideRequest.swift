@@ -1,4 +1,5 @@
 import Braille
+import Export
 import Foundation
 import ExpoModel
 import ExpoSystem
@@ -68,6 +69,13 @@ public struct GuideRequest: Sendable {
     /// Where the pictures are, searched in order (`--images`, then the catalog's `images/`);
     /// none: a guide without pictures.
     public var pictureFolders: [URL] = []
+
+    /// How the guide is made, published with it in its manifest (`GuideProvenance`): its
+    /// settings and the digests of its inputs; nil: none is recorded.
+    public var provenance: GuideProvenance?
+    /// The published guide's settings this run took its own from (a run over some tracks); it
+    /// publishes nothing if the guide has others by the time it holds the folder.
+    public var publishedSettings: GuideProvenance.Settings?
 
     /// Why this run has no cache although one was not turned off (no usable home), for the user.
     public var cacheNotice: String?

@@ -23,6 +23,9 @@ extension Narrate {
             try narrate(shard: shard, sourceDate: sourceDate)
         } catch let error as ExitCode {
             throw error
+        } catch let refusal as SettingsRefusal {
+            printRefusal(refusal)
+            throw ExitCode(ExitStatus(refusal.category, signal: 0))
         } catch {
             printError("expo-narrate: \(describe(error, run: runOptions))")
             throw exitStatus(for: error)
@@ -40,19 +43,23 @@ extension Narrate {
     }
 
     private func narrate(shard: Shard?, sourceDate: Int?) throws {
-        let source = catalogFiles.source(maxEntries: maxEntries, maxFieldBytes: maxFieldBytes)
+        // A run over some tracks takes the published guide's settings (before its catalog is read).
+        let settled = list ? nil : try settledSettings()
+        let source = settled.map { CatalogSource(posterFile: $0.settings.posterFile, itemsFile: $0.settings.itemsFile,
+                                                 images: $0.settings.picturesFolder, maxEntries: maxEntries, maxFieldBytes: maxFieldBytes) }
+            ?? catalogFiles.source(maxEntries: maxEntries, maxFieldBytes: maxFieldBytes)
         let (catalog, warnings) = try source.load()
         for warning in warnings { printError("warning: \(warning)") }
-        if list {
+        guard let settled else {
             try printList(catalog)
             return
         }
         CommandProcess.stopBetweenSteps()
         try CommandProcess.requireThreads()
-        let guideVoice = try VoiceFolder.guideVoice(in: voiceOptions.folder, voice: voice)
+        let guideVoice = try VoiceFolder.guideVoice(in: URL(fileURLWithPath: settled.voicesFolder), voice: settled.settings.voiceProfile)
         noteMissingPartsOfSpeech()
         let builder = guideVoice.builder
-        var request = try guideRequest(catalog, source: source, voice: guideVoice, sourceDate: sourceDate)
+        var request = try guideRequest(catalog, source: source, voice: guideVoice, settled: settled, sourceDate: sourceDate)
         if let notice = request.cacheNotice, !quiet { printError("warning: \(notice); give --cache DIR to keep them.") }
         let printer = ProgressPrinter(quiet: quiet)
         if let shard {
@@ -73,23 +80,28 @@ extension Narrate {
         if !report.failedTracks.isEmpty { throw ExitCode(.tracksFellBack) }
     }
 
-    /// The run these options ask for, over `catalog`.
-    private func guideRequest(_ catalog: Catalog, source: CatalogSource, voice: GuideVoice, sourceDate: Int?) throws -> GuideRequest {
+    /// The run these options ask for, over `catalog`, with the `settled` settings.
+    private func guideRequest(_ catalog: Catalog, source: CatalogSource, voice: GuideVoice, settled: SettledSettings,
+                              sourceDate: Int?) throws -> GuideRequest {
         let selection: GuideRequest.Selection = all ? .all
             : (entry.isEmpty ? .poster : .some(poster: poster, entryNames: entry))
         var request = GuideRequest(
             catalog: catalog, selection: selection,
-            outputFolder: URL(fileURLWithPath: output), profile: voice.profile, textOnly: textOnly,
-            delivery: try delivery(),
+            outputFolder: URL(fileURLWithPath: output), profile: voice.profile, textOnly: settled.settings.textOnly,
+            delivery: try delivery(settled),
             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
             cacheFolder: cache.map { URL(fileURLWithPath: $0) }, useCache: !noCache
         )
         request.waitForOtherRuns = !noWait
         request.assembleOnly = assembleOnly
-        request.braillePage = GuideRequest.BraillePage(cells: brailleCells, lines: brailleLines)
+        request.braillePage = GuideRequest.BraillePage(cells: settled.settings.brailleCells, lines: settled.settings.brailleLines)
         request.brailleTable = voice.brailleTable
         request.sourceDate = sourceDate
         request.pictureFolders = source.pictureFolders()
+        let provenance = try settled.provenance(of: catalog)
+        request.provenance = provenance
+        request.publishedSettings = settled.published?.settings
+        for change in settled.changesSincePublished(provenance) { printError("warning: \(change).") }
         return request
     }
 
@@ -119,8 +131,8 @@ extension Narrate {
         return formats
     }
 
-    private func delivery() throws -> Delivery {
-        let delivery = Delivery(formats: try deliveryFormats(), opusBitrate: opusBitrate * 1000)
+    private func delivery(_ settled: SettledSettings) throws -> Delivery {
+        let delivery = Delivery(formats: settled.formats, opusBitrate: settled.settings.opusBitrateKbps * 1000)
         try delivery.validate()
         return delivery
     }

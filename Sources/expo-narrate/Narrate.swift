@@ -19,7 +19,9 @@ struct Narrate: ParsableCommand {
         and JPEG.
 
         --entry and --poster in a folder that holds a guide make only what they name and \
-        publish the whole guide again, every other track taken from the cache; on an empty \
+        publish the whole guide again, every other track taken from the cache, with the settings \
+        the guide records (formats, voices, profile, braille page, catalog, pictures); a setting \
+        given that differs is refused (64) with the two commands that would work. On an empty \
         folder they publish a guide of just those tracks.
 
         \(ExitStatus.help(for: .narrate))
@@ -71,14 +73,14 @@ struct Narrate: ParsableCommand {
         valueName: "formats"))
     var format: [String] = []
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Cells a braille line (brf, pef).", valueName: "n"))
-    var brailleCells: Int = GuideRequest.BraillePage.standard.cells
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Cells a braille line (brf, pef; default 40).", valueName: "n"))
+    var brailleCells: Int?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Lines a braille page, its page number's line included (brf, pef).", valueName: "n"))
-    var brailleLines: Int = GuideRequest.BraillePage.standard.lines
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Lines a braille page, its page number's line included (brf, pef; default 25).", valueName: "n"))
+    var brailleLines: Int?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Opus bit rate in kb/s.", valueName: "kbps"))
-    var opusBitrate: Int = 24
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Opus bit rate in kb/s (default 24).", valueName: "kbps"))
+    var opusBitrate: Int?
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Worker processes for speech synthesis (default: the number of cores).", valueName: "n"))
     var jobs: Int?
@@ -123,13 +125,16 @@ struct Narrate: ParsableCommand {
         if let maxFieldBytes, !(1...CatalogSource.Limits.largestFieldBytes).contains(maxFieldBytes) {
             throw ValidationError("--max-field-bytes must be from 1 to \(CatalogSource.Limits.largestFieldBytes).")
         }
-        if !(6...256).contains(opusBitrate) {
+        if let opusBitrate, !(6...256).contains(opusBitrate) {
             throw ValidationError("--opus-bitrate must be from 6 to 256 (kb/s).")
         }
         if let jobs, !(1...64).contains(jobs) {
             throw ValidationError("--jobs must be from 1 to 64.")
         }
-        do { try GuideRequest.BraillePage(cells: brailleCells, lines: brailleLines).validate() } catch let error as ExpoError {
+        let standardPage = GuideRequest.BraillePage.standard
+        do {
+            try GuideRequest.BraillePage(cells: brailleCells ?? standardPage.cells, lines: brailleLines ?? standardPage.lines).validate()
+        } catch let error as ExpoError {
             throw ValidationError("--braille-cells takes 20 to 100 and --braille-lines 10 to 100: \(error.message).")
         }
         if shard != nil || assembleOnly {

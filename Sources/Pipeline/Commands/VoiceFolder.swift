@@ -35,6 +35,11 @@ public enum VoiceFolder {
         }
     }
 
+    /// The folder `explicit` names (it must exist) or, for nil, the installed one.
+    public static func folder(_ explicit: URL?) throws -> URL {
+        try library(explicit).folder
+    }
+
     private static func library(_ explicit: URL?) throws -> VoiceLibrary {
         try VoiceLibrary.locate(explicit: explicit, executable: ChildProcess.currentExecutable)
     }

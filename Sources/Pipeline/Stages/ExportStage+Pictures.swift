@@ -15,6 +15,8 @@ extension ExportStage {
         var published: [String: PublishedPicture] = [:]
         var book: [String: PictureReference] = [:]
         var notes: [String: String] = [:]
+        /// Each source picture's SHA-256 with its track's file stem ("00-poster:ab12…").
+        var sourceDigests: [String] = []
     }
 
     /// Finds, checks and stages the pictures of `tracks`; tells each problem through `warn`.
@@ -40,6 +42,9 @@ extension ExportStage {
             let prepared: [PreparedFile]
             do {
                 let data = try preparer.read(file)
+                var hasher = SHA256Digest()
+                hasher.update(data)
+                result.sourceDigests.append(track.fileStem + ":" + hasher.hexDigest())
                 let key = PictureCache.key(source: data, stem: track.fileStem, preparer: preparer)
                 if let cached = cache?.load(key) {
                     prepared = cached

@@ -75,8 +75,10 @@ struct ExportStage {
         let pictureFiles = tracks.flatMap { pictures.published[$0.fileStem]?.variants.map(\.file) ?? [] }
         let others = playlists + talkingBooks + Self.editionFiles.filter { output.hasFile($0) } + pictureFiles
         let files = try publishedFiles(summary: summary, synthesis: synthesis, otherFiles: others)
+        var provenance = request.provenance
+        if !pictures.sourceDigests.isEmpty { provenance?.inputs.pictures = SHA256Digest.key(pictures.sourceDigests) }
         try output.write(ManifestWriter.render(summary: summary, extra: Self.profileSettings(request.profile).merging(editions) { $1 },
-                                               files: files),
+                                               files: files, provenance: provenance),
                          to: "manifest.json")
         return summary
     }

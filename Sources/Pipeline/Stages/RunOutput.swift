@@ -3,6 +3,7 @@ import ExpoSystem
 import Foundation
 import GuideCache
 import Publication
+import Export
 
 /// Where a run publishes: the run's folders created, claimed and locked (held until `close`),
 /// the output folder staged beside its destination, and the digests that let the run read
@@ -43,7 +44,10 @@ struct RunOutput {
         if !dropped.isEmpty {
             progress(.warning("The published guide's \(dropped.joined(separator: ", ")) \(dropped.count == 1 ? "is" : "are") not in this catalog; left out"))
         }
-        return (tracks, request.selection == .all ? nil : Set(narration.selected.map(\.fileStem)))
+        guard request.selection != .all else { return (tracks, nil) }
+        guard let published else { return (tracks, Set(narration.selected.map(\.fileStem))) }
+        try published.refuseChangedSettings(request.publishedSettings, folder: output.destination)
+        return (tracks, published.tracksToMake(selected: narration.selected, current: request.provenance))
     }
 
     /// Swaps the staged guide in whole and remembers the digests of what it published.

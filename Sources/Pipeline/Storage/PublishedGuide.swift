@@ -9,6 +9,10 @@ import Publication
 struct PublishedGuide {
     /// The file stems of the published guide's tracks, in its order.
     var trackStems: [String]
+    /// How the guide was made, when its manifest says (`GuideProvenance`).
+    var provenance: GuideProvenance?
+    /// The digest of the words each track was read with, by file stem (nil: not recorded).
+    var lexiconDigests: [String: String] = [:]
 
     /// The guide in `output`, or nil when the folder holds none (no file the tool published).
     /// A manifest that is missing from a published guide, cannot be read, or names a track whose
@@ -37,7 +41,9 @@ struct PublishedGuide {
                 throw unreadable(url, reason: "it names \(script), which is not in the folder")
             }
         }
-        return PublishedGuide(trackStems: manifest.tracks.map(\.fileStem))
+        var guide = PublishedGuide(trackStems: manifest.tracks.map(\.fileStem), provenance: manifest.provenance)
+        for track in manifest.tracks { guide.lexiconDigests[track.fileStem] = track.lexiconDigest }
+        return guide
     }
 
     private static func unreadable(_ url: URL, reason: String) -> ExpoError {
@@ -53,6 +59,28 @@ struct PublishedGuide {
         let wanted = Set(selected.map(\.fileStem)).union(published.trackStems)
         let known = Set(all.map(\.fileStem))
         return (all.filter { wanted.contains($0.fileStem) }, published.trackStems.filter { !known.contains($0) })
+    }
+
+    /// The file stems a run over `selected` into this guide may make: the selected ones, and
+    /// those whose words or voice changed since they were published (`current`, this run's
+    /// record: another lexicon, acronyms list or pronunciation dictionary than the one the
+    /// track records, or another voice profile file), which are never published with the older.
+    func tracksToMake(selected: [Track], current: GuideProvenance?) -> Set<String> {
+        var stems = Set(selected.map(\.fileStem))
+        guard let current else { return stems }
+        if let published = provenance?.inputs, published.voiceProfile != current.inputs.voiceProfile {
+            return stems.union(trackStems)
+        }
+        for stem in trackStems where lexiconDigests[stem] != current.inputs.words { stems.insert(stem) }
+        return stems
+    }
+
+    /// Refuses to publish when the guide's settings are no longer `seen`, those this run took
+    /// its own from (another run published it while this one waited for the folder).
+    func refuseChangedSettings(_ seen: GuideProvenance.Settings?, folder: URL) throws {
+        guard let seen, provenance?.settings != seen else { return }
+        throw ExpoError(.usage, "The guide in \(folder.path) was published again, with other settings, while this run waited for it; nothing was changed",
+                        advice: "Run the same command again: it takes the guide's settings as they are now.", subject: .publishedGuide)
     }
 }
 
