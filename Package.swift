@@ -112,9 +112,12 @@ let stages: [Target] = [
     .target(name: "Publication", dependencies: ["ExpoModel", "ExpoSystem"],
             // The crash tests' seam (PublicationSteps.swift) exists in debug builds only.
             swiftSettings: [.define("PUBLICATION_CRASH_SEAM", .when(configuration: .debug))]),
+    // A guide's project file (expo-narrate.yaml, through Yams): its settings read with the line
+    // of each, laid under the command line's; the commented file `init` writes.
+    .target(name: "GuideProject", dependencies: ["ExpoModel", "ExpoSystem", .product(name: "Yams", package: "Yams")]),
     // Composes the stages: narrate → synthesize → export → publish.
     .target(name: "Pipeline", dependencies: [
-        "ExpoModel", "ExpoSystem", "CatalogLoading", "Normalization", "KoreanPronunciation", "Narration", "CatalogCheck", "Synthesizer",
+        "ExpoModel", "ExpoSystem", "GuideProject", "CatalogLoading", "Normalization", "KoreanPronunciation", "Narration", "CatalogCheck", "Synthesizer",
         "Audio", "Encoding", "Export", "TalkingBook", "Braille", "AppLabels", "Pictures", "GuideCache", "Synthesis", "Publication",
     ]),
 ]
@@ -129,6 +132,9 @@ let package = Package(
         // Property-based tests (fuzzing the catalog loader, the normalizer, and the binary's
         // options, environment and catalogs); tests only.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // The project file's YAML, with the line of every key (libyaml, a small C library,
+        // compiled in); chosen over TOMLKit by what each adds to a clean build (Benchmarks/).
+        .package(url: "https://github.com/jpsim/Yams", exact: "5.0.1"),
     ],
     targets: cLibraries + stages + [
         // The executable parses, calls the library's façade (Pipeline) and prints; it sees no
@@ -171,6 +177,7 @@ let package = Package(
         .testTarget(name: "GuideCacheTests", dependencies: ["GuideCache", "ExpoModel", "ExpoSystem", "TestSupport"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "ExpoModel", "ExpoSystem", "Audio", "Encoding", "GuideCache", "TestSupport"]),
         .testTarget(name: "PublicationTests", dependencies: ["Publication", "ExpoModel", "ExpoSystem", "TestSupport"]),
+        .testTarget(name: "GuideProjectTests", dependencies: ["GuideProject", "ExpoModel", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: [
             "Pipeline", "Audio", "CatalogLoading", "ExpoModel", "ExpoSystem", "Export", "GuideCache", "KoreanPronunciation", "Normalization", "Narration",
             "Publication", "Synthesizer", "Synthesis", "TestSupport",

@@ -17,24 +17,37 @@ extension Narrate {
         } catch let error as ExpoError {
             throw ValidationError(error.message + "; unset it or give whole seconds.")
         }
+        let run = try project.settings(given: commandLineGiven(), quiet: quiet)
+        if shard != nil || assembleOnly, run.settings.textOnly {
+            throw ValidationError("\(shard != nil ? "--shard" : "--assemble-only") is about audio: drop --text-only\(run.project.map { " (or text-only in \($0.path))" } ?? "").")
+        }
         // Until the catalog is read (and for --list), nothing is written: a stop ends the process.
         CommandProcess.endAtOnceWhenStopped()
         do {
-            try narrate(shard: shard, sourceDate: sourceDate)
+            try narrate(run, shard: shard, sourceDate: sourceDate)
         } catch let error as ExitCode {
             throw error
         } catch let refusal as SettingsRefusal {
             printRefusal(refusal)
             throw ExitCode(ExitStatus(refusal.category, signal: 0))
         } catch {
-            printError("expo-narrate: \(describe(error, run: runOptions))")
+            printError("expo-narrate: \(describe(error, run: runOptions(run)))")
             throw exitStatus(for: error)
         }
     }
 
-    /// This run's catalog options, for the commands its hints name.
-    private var runOptions: RunOptions {
-        var run = RunOptions(catalog: catalogFiles.commandWords, catalogNames: catalogFiles.givenNames)
+    /// The settings this run's options give, by the project file's keys.
+    func commandLineGiven() throws -> [ProjectKey: SettingValue] {
+        try catalogFiles.given.merging(voiceChoice.given) { $1 }.merging(voiceOptions.given) { $1 }
+            .merging(publishing.given()) { $1 }
+    }
+
+    /// This run's project and catalog options, for the commands its hints name: `--project
+    /// FILE` when the file was named (one found in this folder is found again by the command).
+    private func runOptions(_ settings: RunSettings) -> RunOptions {
+        let project = settings.projectWords(quoting: shellWord)
+        var run = RunOptions(catalog: project + catalogFiles.commandWords, catalogNames: (project.isEmpty ? [] : ["--project"]) + catalogFiles.givenNames,
+                             project: project)
         if let maxEntries { (run.catalog, run.catalogNames) = (run.catalog + " --max-entries \(maxEntries)", run.catalogNames + ["--max-entries"]) }
         if let maxFieldBytes {
             (run.catalog, run.catalogNames) = (run.catalog + " --max-field-bytes \(maxFieldBytes)", run.catalogNames + ["--max-field-bytes"])
@@ -42,12 +55,16 @@ extension Narrate {
         return run
     }
 
-    private func narrate(shard: Shard?, sourceDate: Int?) throws {
-        // A run over some tracks takes the published guide's settings (before its catalog is read).
-        let settled = list ? nil : try settledSettings()
-        let source = settled.map { CatalogSource(posterFile: $0.settings.posterFile, itemsFile: $0.settings.itemsFile,
-                                                 images: $0.settings.picturesFolder, maxEntries: maxEntries, maxFieldBytes: maxFieldBytes) }
-            ?? catalogFiles.source(maxEntries: maxEntries, maxFieldBytes: maxFieldBytes)
+    private func narrate(_ run: RunSettings, shard: Shard?, sourceDate: Int?) throws {
+        // A run over some tracks takes the published guide's settings (before its catalog is read);
+        // what the project file or the command line gives counts as given.
+        let settings = run.settings
+        let settled = list ? nil : try settledSettings(run)
+        let source = settled.map {
+            CatalogSource(posterFile: $0.settings.posterFile, itemsFile: $0.settings.itemsFile, images: $0.settings.picturesFolder,
+                          maxEntries: maxEntries, maxFieldBytes: maxFieldBytes)
+        } ?? CatalogSource(posterFile: settings.posterFile, itemsFile: settings.itemsFile, images: settings.picturesFolder,
+                           maxEntries: maxEntries, maxFieldBytes: maxFieldBytes)
         let (catalog, warnings) = try source.load()
         for warning in warnings { printError("warning: \(warning)") }
         guard let settled else {
@@ -59,7 +76,7 @@ extension Narrate {
         let guideVoice = try VoiceFolder.guideVoice(in: URL(fileURLWithPath: settled.voicesFolder), voice: settled.settings.voiceProfile)
         noteMissingPartsOfSpeech()
         let builder = guideVoice.builder
-        var request = try guideRequest(catalog, source: source, voice: guideVoice, settled: settled, sourceDate: sourceDate)
+        var request = try guideRequest(catalog, settings: settings, source: source, voice: guideVoice, settled: settled, sourceDate: sourceDate)
         if let notice = request.cacheNotice, !quiet { printError("warning: \(notice); give --cache DIR to keep them.") }
         let printer = ProgressPrinter(quiet: quiet)
         if let shard {
@@ -71,7 +88,7 @@ extension Narrate {
         }
         // The check line: from the report kept in the cache, or made by a helper started now,
         // held until the run leaves a core idle (`CheckHelper`).
-        let summary = all ? checkSummary(cache: request.effectiveCacheFolder) : nil
+        let summary = all ? checkSummary(settings, cache: request.effectiveCacheFolder) : nil
         let check = summary.map { CheckLine($0.request, catalog: catalog, warnings: warnings, jobs: request.jobs) }
         let report = try builder.build(request, checking: check, progress: printer.show)
         printer.finish(report)
@@ -80,17 +97,18 @@ extension Narrate {
         if !report.failedTracks.isEmpty { throw ExitCode(.tracksFellBack) }
     }
 
-    /// The run these options ask for, over `catalog`, with the `settled` settings.
-    private func guideRequest(_ catalog: Catalog, source: CatalogSource, voice: GuideVoice, settled: SettledSettings,
+    /// The run these options ask for, over `catalog`: where it writes from `settings`, what it
+    /// makes from the `settled` settings.
+    private func guideRequest(_ catalog: Catalog, settings: GuideSettings, source: CatalogSource, voice: GuideVoice, settled: SettledSettings,
                               sourceDate: Int?) throws -> GuideRequest {
         let selection: GuideRequest.Selection = all ? .all
             : (entry.isEmpty ? .poster : .some(poster: poster, entryNames: entry))
         var request = GuideRequest(
             catalog: catalog, selection: selection,
-            outputFolder: URL(fileURLWithPath: output), profile: voice.profile, textOnly: settled.settings.textOnly,
+            outputFolder: URL(fileURLWithPath: settings.outputFolder), profile: voice.profile, textOnly: settled.settings.textOnly,
             delivery: try delivery(settled),
             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-            cacheFolder: cache.map { URL(fileURLWithPath: $0) }, useCache: !noCache
+            cacheFolder: settings.cacheFolder.map { URL(fileURLWithPath: $0) }, useCache: !noCache
         )
         request.waitForOtherRuns = !noWait
         request.assembleOnly = assembleOnly
@@ -106,29 +124,12 @@ extension Narrate {
     }
 
     /// `--all`'s check line for this run's catalog, voices and cache.
-    private func checkSummary(cache: URL?) -> CheckSummary {
-        var request = CheckSummaryRequest(voice: voice)
-        (request.posterFile, request.itemsFile, request.images) = (posterFile, itemsFile, catalogFiles.images)
-        (request.voices, request.reportCache) = (voiceOptions.voices, cache?.path)
+    private func checkSummary(_ settings: GuideSettings, cache: URL?) -> CheckSummary {
+        var request = CheckSummaryRequest(voice: settings.voiceProfile)
+        (request.posterFile, request.itemsFile, request.images) = (settings.posterFile, settings.itemsFile, settings.picturesFolder)
+        (request.voices, request.reportCache) = (settings.voicesFolder, cache?.path)
         (request.maxEntries, request.maxFieldBytes) = (maxEntries, maxFieldBytes)
         return CheckSummary(request: request)
-    }
-
-    /// The formats named with --format (each value may be a comma-separated list).
-    func deliveryFormats() throws -> Set<DeliveryFormat> {
-        guard !format.isEmpty else { return Delivery.standard.formats }
-        var formats: Set<DeliveryFormat> = []
-        for name in format.flatMap({ $0.split(separator: ",") }) {
-            let trimmed = name.trimmingCharacters(in: .whitespaces).lowercased()
-            guard let value = DeliveryFormat(rawValue: trimmed) else {
-                throw ValidationError("--format takes wav, opus, mp3, epub, daisy202, daisy3, brf, pef or labels; \"\(trimmed)\" is none of them.")
-            }
-            formats.insert(value)
-        }
-        // The text editions come besides the audio: naming only them keeps the default audio.
-        let textEditions: Set<DeliveryFormat> = [.brf, .pef, .labels]
-        if formats.isSubset(of: textEditions) { formats.formUnion(Delivery.standard.formats) }
-        return formats
     }
 
     private func delivery(_ settled: SettledSettings) throws -> Delivery {

@@ -36,7 +36,7 @@ struct Narrate: ParsableCommand {
         array); --shard auto also takes N from SLURM_ARRAY_TASK_COUNT.
         """,
         version: GuideBuilder.toolVersion,
-        subcommands: [Check.self, Verify.self, Normalize.self, Pronounce.self, Voices.self, SpeechServerCommand.self, CheckSummaryCommand.self]
+        subcommands: [Init.self, Check.self, Verify.self, Normalize.self, Pronounce.self, Voices.self, SpeechServerCommand.self, CheckSummaryCommand.self]
     )
 
     @Flag(name: .long, help: "Narrate the poster and every entry.")
@@ -53,40 +53,18 @@ struct Narrate: ParsableCommand {
     @Flag(name: .long, help: "List the poster and the entries, then stop.")
     var list = false
 
-    @Option(name: .long, help: ArgumentHelp("Where to write the guide: a new or empty folder, or one expo-narrate published before (it is replaced whole; your own files in it are kept).", valueName: "dir"))
-    var output = "output"
+    @OptionGroup var project: ProjectOption
 
     @OptionGroup var catalogFiles: CatalogFileOptions
-    var posterFile: String? { catalogFiles.posterFile }
-    var itemsFile: String? { catalogFiles.itemsFile }
 
     @OptionGroup var voiceChoice: VoiceChoice
-    var voice: String { voiceChoice.voice }
 
     @OptionGroup var voiceOptions: VoiceOptions
 
-    @Flag(name: .long, help: "Write the text only, without audio.")
-    var textOnly = false
-
-    @Option(name: .long, parsing: .singleValue, help: ArgumentHelp(
-        "Formats besides the WAV master, repeatable or a list: opus, mp3, epub (an EPUB 3 talking book with read-along, which carries MP3); daisy202 and daisy3 (DAISY 2.02 and DAISY 3 talking books for DAISY players, as ZIPs, with the same MP3 and timing); brf and pef (a braille edition: Braille Ready Format, Portable Embosser Format), labels (the apps' spoken labels: JSON, iOS String Catalogs, Android strings). Default: opus, also when only brf, pef or labels are named.",
-        valueName: "formats"))
-    var format: [String] = []
-
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Cells a braille line (brf, pef; default 40).", valueName: "n"))
-    var brailleCells: Int?
-
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Lines a braille page, its page number's line included (brf, pef; default 25).", valueName: "n"))
-    var brailleLines: Int?
-
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Opus bit rate in kb/s (default 24).", valueName: "kbps"))
-    var opusBitrate: Int?
+    @OptionGroup var publishing: PublishingOptions
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Worker processes for speech synthesis (default: the number of cores).", valueName: "n"))
     var jobs: Int?
-
-    @Option(name: .long, help: ArgumentHelp("Cache folder for synthesized tracks (default: $XDG_CACHE_HOME/expo-narrate or ~/.cache/expo-narrate).", valueName: "dir"))
-    var cache: String?
 
     @Flag(name: .long, help: "Neither read nor trust the cache: synthesize every track again.")
     var noCache = false
@@ -112,9 +90,6 @@ struct Narrate: ParsableCommand {
     var assembleOnly = false
 
     func validate() throws {
-        if (posterFile == nil) != (itemsFile == nil) {
-            throw ValidationError("--poster-file and --items-file go together: give both, or neither for the default catalog.")
-        }
         if all && (poster || !entry.isEmpty) {
             throw ValidationError("--all already includes the poster and every entry; drop --poster and --entry.")
         }
@@ -125,25 +100,14 @@ struct Narrate: ParsableCommand {
         if let maxFieldBytes, !(1...CatalogSource.Limits.largestFieldBytes).contains(maxFieldBytes) {
             throw ValidationError("--max-field-bytes must be from 1 to \(CatalogSource.Limits.largestFieldBytes).")
         }
-        if let opusBitrate, !(6...256).contains(opusBitrate) {
-            throw ValidationError("--opus-bitrate must be from 6 to 256 (kb/s).")
-        }
         if let jobs, !(1...64).contains(jobs) {
             throw ValidationError("--jobs must be from 1 to 64.")
-        }
-        let standardPage = GuideRequest.BraillePage.standard
-        do {
-            try GuideRequest.BraillePage(cells: brailleCells ?? standardPage.cells, lines: brailleLines ?? standardPage.lines).validate()
-        } catch let error as ExpoError {
-            throw ValidationError("--braille-cells takes 20 to 100 and --braille-lines 10 to 100: \(error.message).")
         }
         if shard != nil || assembleOnly {
             let option = shard != nil ? "--shard" : "--assemble-only"
             if shard != nil && assembleOnly { throw ValidationError("--shard makes tracks and --assemble-only publishes them: give one.") }
             if !all { throw ValidationError("\(option) works on the whole guide: add --all.") }
             if noCache { throw ValidationError("\(option) works through the cache shared by the shards: drop --no-cache.") }
-            if textOnly { throw ValidationError("\(option) is about audio: drop --text-only.") }
         }
-        _ = try deliveryFormats()
     }
 }

@@ -37,6 +37,14 @@ struct CatalogFileOptions: ParsableArguments {
     /// The names of the options given that name the catalog.
     var givenNames: [String] { posterFile == nil ? [] : ["--poster-file", "--items-file"] }
 
+    /// The settings these options give, by the project file's keys.
+    var given: [ProjectKey: SettingValue] {
+        var given: [ProjectKey: SettingValue] = [:]
+        if let posterFile, let itemsFile { (given[.posterFile], given[.itemsFile]) = (.path(posterFile), .path(itemsFile)) }
+        if let images { given[.images] = .path(images) }
+        return given
+    }
+
     /// The catalog these options name, held to the limits given (the loader's own otherwise).
     func source(maxEntries: Int? = nil, maxFieldBytes: Int? = nil) -> CatalogSource {
         CatalogSource(posterFile: posterFile, itemsFile: itemsFile, images: images, maxEntries: maxEntries, maxFieldBytes: maxFieldBytes)

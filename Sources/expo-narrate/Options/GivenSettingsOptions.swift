@@ -4,15 +4,24 @@ import Foundation
 import Pipeline
 
 extension Narrate {
-    /// The settings these options give (nil where none is given), settled against the guide
-    /// in the output folder (`GivenSettings.settle`); says in one line what it took from it.
-    func settledSettings() throws -> SettledSettings {
+    /// The settings this run gives — by its project file or its options; nil where neither
+    /// names one — settled against the guide in the output folder (`GivenSettings.settle`); says
+    /// in one line what it took from it.
+    func settledSettings(_ run: RunSettings) throws -> SettledSettings {
+        let named = Set(run.project?.values.keys.map { $0 } ?? []).union(try commandLineGiven().keys)
+        let settings = run.settings
         var given = GivenSettings()
-        (given.posterFile, given.itemsFile, given.picturesFolder) = (posterFile, itemsFile, catalogFiles.images)
-        (given.voicesFolder, given.voiceProfile) = (voiceOptions.voices, voiceChoice.given)
-        given.formats = format.isEmpty ? nil : try deliveryFormats()
-        (given.textOnly, given.brailleCells, given.brailleLines, given.opusBitrateKbps) = (textOnly, brailleCells, brailleLines, opusBitrate)
-        let settled = try given.settle(output: URL(fileURLWithPath: output), partial: !all, command: commandWords) { explicit in
+        if named.contains(.posterFile) || named.contains(.itemsFile) { (given.posterFile, given.itemsFile) = (settings.posterFile, settings.itemsFile) }
+        if named.contains(.images) { given.picturesFolder = settings.picturesFolder }
+        if named.contains(.voices) { given.voicesFolder = settings.voicesFolder }
+        if named.contains(.voice) { given.voiceProfile = settings.voiceProfile }
+        if named.contains(.format) { given.formats = settings.formats }
+        if named.contains(.textOnly) { given.textOnly = settings.textOnly }
+        if named.contains(.brailleCells) { given.brailleCells = settings.brailleCells }
+        if named.contains(.brailleLines) { given.brailleLines = settings.brailleLines }
+        if named.contains(.opusBitrate) { given.opusBitrateKbps = settings.opusBitrateKbps }
+        let command = commandWords(run)
+        let settled = try given.settle(output: URL(fileURLWithPath: settings.outputFolder), partial: !all, command: command) { explicit in
             try VoiceFolder.folder(explicit)
         }
         let taken = settled.takenFromGuideWords
@@ -24,14 +33,14 @@ extension Narrate {
 
     /// How this run's refusal names it in the commands it prints: its selection, output folder
     /// and the options that are not settings of the guide.
-    private var commandWords: CommandWords {
+    private func commandWords(_ run: RunSettings) -> CommandWords {
         let selection = (poster ? ["--poster"] : []) + entry.flatMap { ["--entry", $0] }
-        var options: [String] = []
+        var options: [String] = run.projectNamed ? ["--project", run.project?.path ?? ""] : []
         if let maxEntries { options += ["--max-entries", String(maxEntries)] }
         if let maxFieldBytes { options += ["--max-field-bytes", String(maxFieldBytes)] }
-        if let cache { options += ["--cache", cache] }
+        if let cache = run.settings.cacheFolder { options += ["--cache", cache] }
         if noCache { options.append("--no-cache") }
-        return CommandWords(selection: selection, output: output, runOptions: options)
+        return CommandWords(selection: selection, output: run.settings.outputFolder, runOptions: options)
     }
 }
 

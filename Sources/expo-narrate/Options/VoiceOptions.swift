@@ -7,6 +7,9 @@ struct VoiceOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The folder of voice profiles and the lexicon.", valueName: "dir"))
     var voices: String?
 
+    /// The settings this option gives, by the project file's keys.
+    var given: [ProjectKey: SettingValue] { voices.map { [.voices: .path($0)] } ?? [:] }
+
     /// The folder named, if any.
     var folder: URL? { voices.map { URL(fileURLWithPath: $0) } }
 

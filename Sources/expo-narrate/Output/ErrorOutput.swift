@@ -46,6 +46,9 @@ struct RunOptions {
     /// Their names alone ("--poster-file", "--items-file"), said instead when the words would
     /// make the line longer than a message may be.
     var catalogNames: [String] = []
+    /// " --project FILE" when the run was given its project file by name; empty otherwise (a
+    /// project file in the working folder is found again by the command named).
+    var project = ""
 }
 
 /// The error as the command line says it: the library's message and advice, then what to do
@@ -59,7 +62,7 @@ func describe(_ error: Error, run: RunOptions = RunOptions()) -> String {
     var advice = optionAdvice(for: error, run: run)
     // A command cut short would not work as printed: when it does not fit, the options are named.
     if let full = advice, text.count + 1 + full.count > limit, !run.catalog.isEmpty {
-        advice = optionAdvice(for: error, run: RunOptions(catalogNames: run.catalogNames))
+        advice = optionAdvice(for: error, run: RunOptions(catalogNames: run.catalogNames, project: run.project))
     }
     if let advice { text += " " + advice }
     return error.category == .usage || error.category == .data ? messageLine(text, limit: limit) : text
@@ -70,7 +73,7 @@ private func optionAdvice(for error: ExpoError, run: RunOptions) -> String? {
     switch error.subject {
     case .outputFolder: return "(--output DIR chooses the output folder.)"
     case .cacheFolder: return "(--cache DIR chooses the cache folder; --no-cache runs without it.)"
-    case .voiceProfile: return "(--voice NAME chooses a profile; 'expo-narrate voices' lists them.)"
+    case .voiceProfile: return "(--voice NAME chooses a profile; 'expo-narrate voices\(run.project)' lists them.)"
     case .voicesFolder: return "(--voices DIR names the folder.)"
     case .defaultCatalog: return "(--poster-file and --items-file name another catalog.)"
     case .entrySelection:

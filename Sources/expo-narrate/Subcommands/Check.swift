@@ -18,6 +18,7 @@ struct Check: ParsableCommand {
         """
     )
 
+    @OptionGroup var project: ProjectOption
     @OptionGroup var catalogFiles: CatalogFileOptions
     @OptionGroup var voiceChoice: VoiceChoice
     @OptionGroup var voiceOptions: VoiceOptions
@@ -26,14 +27,21 @@ struct Check: ParsableCommand {
     var json = false
 
     func run() throws {
+        let run = try project.settings(given: catalogFiles.given.merging(voiceChoice.given) { $1 }.merging(voiceOptions.given) { $1 })
+        let settings = run.settings
         CommandProcess.endAtOnceWhenStopped()
         let report: PreflightCheck.Report
         do {
-            report = try PreflightCheck.report(of: catalogFiles.source(), voicesFolder: voiceOptions.folder, voice: voiceChoice.voice)
+            let source = CatalogSource(posterFile: settings.posterFile, itemsFile: settings.itemsFile, images: settings.picturesFolder)
+            report = try PreflightCheck.report(of: source, voicesFolder: settings.voicesFolder.map { URL(fileURLWithPath: $0) },
+                                               voice: settings.voiceProfile)
         } catch let error as ExitCode {
             throw error
         } catch {
-            printError("expo-narrate: \(describe(error, run: RunOptions(catalog: catalogFiles.commandWords, catalogNames: catalogFiles.givenNames)))")
+            let projectWords = run.projectWords(quoting: shellWord)
+            let options = RunOptions(catalog: projectWords + catalogFiles.commandWords,
+                                     catalogNames: (projectWords.isEmpty ? [] : ["--project"]) + catalogFiles.givenNames, project: projectWords)
+            printError("expo-narrate: \(describe(error, run: options))")
             throw exitStatus(for: error)
         }
         for notice in report.skipped { printError("expo-narrate check: \(singleLine(notice))") }

@@ -17,10 +17,13 @@ struct Verify: ParsableCommand {
         """
     )
 
-    @Argument(help: "The folder of the published guide.")
-    var folder: String
+    @Argument(help: "The folder of the published guide (default: the output folder of the project file).")
+    var folder: String?
+
+    @OptionGroup var project: ProjectOption
 
     func run() throws {
+        let folder = try self.folder ?? projectOutput()
         let report = GuideVerifier.verify(folder: URL(fileURLWithPath: folder))
         if report.isWhole {
             try writeOutput("\(folder): all \(report.files) files as the manifest records them\n")
@@ -28,5 +31,14 @@ struct Verify: ParsableCommand {
             try writeOutput(report.problems.map { $0 + "\n" }.joined())
             throw ExitCode(.findings)
         }
+    }
+
+    /// The output folder of the project file (named, or in this folder); a usage error without one.
+    private func projectOutput() throws -> String {
+        let run = try project.settings(given: [:])
+        guard run.project != nil else {
+            throw ValidationError("Name the guide's folder (expo-narrate verify DIR), or run in the folder of its project file (\(ProjectFile.defaultName)).")
+        }
+        return run.settings.outputFolder
     }
 }

@@ -8,10 +8,12 @@ struct Voices: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List the voice profiles and what each is for.")
 
     @OptionGroup var voiceOptions: VoiceOptions
+    @OptionGroup var project: ProjectOption
 
     func run() throws {
+        let folder = try project.settings(given: voiceOptions.given).settings.voicesFolder.map { URL(fileURLWithPath: $0) }
         let listing: (folder: URL, profiles: [(name: String, result: Result<VoiceFolder.Profile, Error>)])
-        do { listing = try VoiceFolder.profiles(in: voiceOptions.folder) } catch {
+        do { listing = try VoiceFolder.profiles(in: folder) } catch {
             printError("expo-narrate: \(describe(error))")
             throw exitStatus(for: error)
         }
