@@ -67,7 +67,12 @@ public enum DaisyPlayer {
         ].map(shellQuoted).joined(separator: " ") + "; sleep 600"
         let started = try ExternalTool.run(tmux, ["new-session", "-d", "-s", session, "-x", String(columns), "-y", String(rows), command])
         guard started.status == 0 else { throw ScreenError("tmux did not start: \(started.output)") }
-        defer { _ = try? ExternalTool.run(tmux, ["kill-session", "-t", session]) }
+        defer {
+            // The player ignores the hang-up that ends the session and would go on spinning a
+            // core: it is killed by its book's path, which only this session's processes name.
+            _ = try? ExternalTool.run(tmux, ["kill-session", "-t", session])
+            if let pkill = ExternalTool.find("pkill") { _ = try? ExternalTool.run(pkill, ["-KILL", "-f", book.path]) }
+        }
         var screens: [[String]] = []
         while true {
             let screen = try waitForScreen(screens.count + 1, session: session, tmux: tmux)
