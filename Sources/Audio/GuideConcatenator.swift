@@ -42,6 +42,8 @@ public struct GuideLayout: Sendable, Equatable {
 public struct GuideConcatenator: Sendable {
     /// Silence between two tracks.
     public var gapSeconds: Double
+    /// The guide's own tags (its title), written after the cue chunks; nil for none.
+    public var tags: WAVInfoTags?
     /// Asked before every block; when it says yes, `concatenate` throws `ExpoError.interrupted`
     /// (a guide of many tracks takes seconds to write, and a stop must not).
     public var shouldStop: @Sendable () -> Bool = { false }
@@ -94,7 +96,7 @@ public struct GuideConcatenator: Sendable {
             next += frames
         }
         let plannedCues = zip(plannedStarts, tracks).map { CuePoint(sampleOffset: UInt32(truncatingIfNeeded: $0), label: $1.title) }
-        let trailer = WAVWriter.cueChunks(plannedCues)
+        let trailer = WAVWriter.trailer(cues: plannedCues, tags: tags)
         let writer = try WAVWriter(url: output, sampleRate: sampleRate)
         writer.expect(frames: plannedFrames, trailerBytes: UInt64(trailer.count))
         let digest = PlannedDigest()
@@ -119,7 +121,7 @@ public struct GuideConcatenator: Sendable {
             try writer.appendAudio(of: reader, shouldStop: shouldStop)
         }
         let total = writer.framesWritten
-        try writer.finish(cues: cues)
+        try writer.finish(cues: cues, tags: tags)
         // The digest is the file's only if the file came out as planned.
         let asPlanned = total == plannedFrames && cues == plannedCues
         return GuideLayout(

@@ -74,7 +74,7 @@ struct ExportStage {
         }
         let editions = try writeEditions(tracks).merging(pictures.notes) { $1 }
         // guide.wav must be in place to be listed with its hash (a second `finish` does nothing).
-        try synthesis.guide.finish(results, profile: request.profile)
+        try synthesis.guide.finish(results, profile: request.profile, title: SynthesisStage.singleLineTitle(request.catalog.poster.title))
         let pictureFiles = tracks.flatMap { pictures.published[$0.fileStem]?.variants.map(\.file) ?? [] }
         let others = playlists + (talkingBook ? ["guide.epub"] : []) + Self.editionFiles.filter { output.hasFile($0) } + pictureFiles
         let files = try publishedFiles(summary: summary, synthesis: synthesis, otherFiles: others)
