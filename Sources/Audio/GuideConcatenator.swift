@@ -52,6 +52,14 @@ public struct GuideConcatenator: Sendable {
         self.gapSeconds = gapSeconds
     }
 
+    /// The length, in seconds, of the guide `concatenate` makes of tracks of `trackFrames` frames
+    /// each at `sampleRate`: their frames and a gap (rounded to whole frames) between each two.
+    public func durationSeconds(trackFrames: [Int64], sampleRate: Int) -> Double {
+        guard !trackFrames.isEmpty, sampleRate > 0 else { return 0 }
+        let gapFrames = Int64((gapSeconds * Double(sampleRate)).rounded())
+        return Double(trackFrames.reduce(0, +) + gapFrames * Int64(trackFrames.count - 1)) / Double(sampleRate)
+    }
+
     /// Concatenates `tracks` into `output`. All tracks must be 16-bit mono WAVs of one sample rate.
     /// - Throws: `ExpoError.sampleRateMismatch` naming the odd track, `.unsupportedFormat`,
     ///   `.invalidArgument` for no tracks or a negative gap, and read/write failures.

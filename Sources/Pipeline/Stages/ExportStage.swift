@@ -54,6 +54,12 @@ struct ExportStage {
             espeakVersion: synthesis.engineVersion, guideAudioFile: nil, tracks: results
         )
         summary.guideEncodings = synthesis.guideEncodings
+        let withAudio = results.compactMap(\.audio)
+        if let rate = withAudio.first?.sampleRate {
+            // guide.wav's length as GuideAudio joins it: the tracks and the pauses between them.
+            summary.guideDurationSeconds = GuideConcatenator(gapSeconds: Double(request.profile.trackPauseMs) / 1000)
+                .durationSeconds(trackFrames: withAudio.map(\.frameCount), sampleRate: rate)
+        }
         var playlists: [String] = []
         if results.contains(where: { $0.audioFile != nil }) {
             summary.guideAudioFile = "guide.wav"
