@@ -20,16 +20,32 @@ public enum AppLabelWriters {
 
     /// An iOS String Catalog (`.xcstrings`, version 1.0) of the display texts (`labels: false`)
     /// or of the labels (`labels: true`), keyed like the JSON.
+    ///
+    /// A label that mixes languages also has its parts, for VoiceOver to say each with its own
+    /// language's rules (`accessibilitySpeechLanguage` on an attributed label): `KEY.languages`
+    /// lists the parts' BCP 47 tags in order ("ko fr"; not to translate), and `KEY.1`, `KEY.2`, …
+    /// hold the parts (docs/editions.md shows the code that joins them).
     public static func stringCatalog(_ set: AppLabelSet, labels: Bool) throws -> Data {
         var strings: [String: Any] = [:]
-        for label in set.labels {
-            strings[label.key] = [
-                "comment": labels ? "accessibilityLabel of \(label.field): what VoiceOver says" : "\(label.field), as shown",
-                "extractionState": "manual",
-                "localizations": [
-                    set.language: ["stringUnit": ["state": "translated", "value": labels ? label.label : label.display]],
-                ],
+        func add(_ key: String, _ value: String, comment: String, translate: Bool = true) {
+            var entry: [String: Any] = [
+                "comment": comment, "extractionState": "manual",
+                "localizations": [set.language: ["stringUnit": ["state": "translated", "value": value]]],
             ]
+            if !translate { entry["shouldTranslate"] = false }
+            strings[key] = entry
+        }
+        for label in set.labels {
+            add(label.key, labels ? label.label : label.display,
+                comment: labels ? "accessibilityLabel of \(label.field): what VoiceOver says" : "\(label.field), as shown")
+            guard labels, let parts = label.parts else { continue }
+            add(label.key + ".languages", parts.map(\.language).joined(separator: " "),
+                comment: "The languages (BCP 47) of the parts \(label.key).1 to .\(parts.count), in order: "
+                    + "give each part its language with accessibilitySpeechLanguage", translate: false)
+            for (index, part) in parts.enumerated() {
+                add(label.key + ".\(index + 1)", part.text,
+                    comment: "Part \(index + 1) of \(label.key)'s accessibilityLabel, spoken in \(part.language)")
+            }
         }
         let catalog: [String: Any] = ["sourceLanguage": set.language, "strings": strings, "version": "1.0"]
         var data = try JSONSerialization.data(withJSONObject: catalog, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
@@ -38,13 +54,23 @@ public enum AppLabelWriters {
     }
 
     /// An Android `res/values/strings.xml`: `NAME` holds the shown text, `NAME_description` the
-    /// label for `contentDescription`; NAME is the key with every other character as `_`.
+    /// label for `contentDescription`; NAME is the key with every other character as `_`. In a
+    /// label that mixes languages, each part not in the set's language is an
+    /// `<annotation lang="TAG">` (read with `getText` as an `android.text.Annotation` span, which
+    /// the app turns into a `LocaleSpan` that TalkBack speaks in that language; `getString` gives
+    /// the plain label).
     public static func androidStrings(_ set: AppLabelSet) -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n"
         for label in set.labels {
             let name = androidName(label.key)
             xml += "    <string name=\"\(name)\">\(androidEscaped(label.display))</string>\n"
-            xml += "    <string name=\"\(name)_description\">\(androidEscaped(label.label))</string>\n"
+            let description = label.parts.map { parts in
+                parts.enumerated().map { index, part in
+                    let text = androidEscaped(part.text, atStart: index == 0)
+                    return part.language == set.language ? text : "<annotation lang=\"\(androidEscaped(part.language))\">\(text)</annotation>"
+                }.joined(separator: " ")
+            } ?? androidEscaped(label.label)
+            xml += "    <string name=\"\(name)_description\">\(description)</string>\n"
         }
         xml += "</resources>\n"
         return xml
@@ -58,7 +84,7 @@ public enum AppLabelWriters {
 
     /// Text as an Android string resource holds it: XML-escaped, and the characters aapt reads
     /// specially (quotes, apostrophes, backslashes, a leading @ or ?, line breaks) escaped.
-    static func androidEscaped(_ text: String) -> String {
+    static func androidEscaped(_ text: String, atStart: Bool = true) -> String {
         var output = ""
         for (offset, character) in text.enumerated() {
             switch character {
@@ -70,7 +96,7 @@ public enum AppLabelWriters {
             case "\\": output += "\\\\"
             case "\n": output += "\\n"
             case "\t": output += "\\t"
-            case "@" where offset == 0, "?" where offset == 0: output += "\\" + String(character)
+            case "@" where offset == 0 && atStart, "?" where offset == 0 && atStart: output += "\\" + String(character)
             default:
                 if character.unicodeScalars.allSatisfy({ $0.value < 0x20 }) { output += " " } else { output.append(character) }
             }

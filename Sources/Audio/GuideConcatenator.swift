@@ -42,12 +42,22 @@ public struct GuideLayout: Sendable, Equatable {
 public struct GuideConcatenator: Sendable {
     /// Silence between two tracks.
     public var gapSeconds: Double
+    /// The guide's own tags (its title), written after the cue chunks; nil for none.
+    public var tags: WAVInfoTags?
     /// Asked before every block; when it says yes, `concatenate` throws `ExpoError.interrupted`
     /// (a guide of many tracks takes seconds to write, and a stop must not).
     public var shouldStop: @Sendable () -> Bool = { false }
 
     public init(gapSeconds: Double = 2) {
         self.gapSeconds = gapSeconds
+    }
+
+    /// The length, in seconds, of the guide `concatenate` makes of tracks of `trackFrames` frames
+    /// each at `sampleRate`: their frames and a gap (rounded to whole frames) between each two.
+    public func durationSeconds(trackFrames: [Int64], sampleRate: Int) -> Double {
+        guard !trackFrames.isEmpty, sampleRate > 0 else { return 0 }
+        let gapFrames = Int64((gapSeconds * Double(sampleRate)).rounded())
+        return Double(trackFrames.reduce(0, +) + gapFrames * Int64(trackFrames.count - 1)) / Double(sampleRate)
     }
 
     /// Concatenates `tracks` into `output`. All tracks must be 16-bit mono WAVs of one sample rate.
@@ -94,7 +104,7 @@ public struct GuideConcatenator: Sendable {
             next += frames
         }
         let plannedCues = zip(plannedStarts, tracks).map { CuePoint(sampleOffset: UInt32(truncatingIfNeeded: $0), label: $1.title) }
-        let trailer = WAVWriter.cueChunks(plannedCues)
+        let trailer = WAVWriter.trailer(cues: plannedCues, tags: tags)
         let writer = try WAVWriter(url: output, sampleRate: sampleRate)
         writer.expect(frames: plannedFrames, trailerBytes: UInt64(trailer.count))
         let digest = PlannedDigest()
@@ -119,7 +129,7 @@ public struct GuideConcatenator: Sendable {
             try writer.appendAudio(of: reader, shouldStop: shouldStop)
         }
         let total = writer.framesWritten
-        try writer.finish(cues: cues)
+        try writer.finish(cues: cues, tags: tags)
         // The digest is the file's only if the file came out as planned.
         let asPlanned = total == plannedFrames && cues == plannedCues
         return GuideLayout(

@@ -127,7 +127,8 @@ public struct LoudnessNormalizer: Sendable {
     /// Normalizes the samples of `source` into a new WAV at `output` (same sample rate),
     /// written atomically; otherwise as `normalize(input:output:cues:measuredInput:)`.
     public func normalize(
-        source: PCMSampleSource, output: URL, cues: [CuePoint] = [], measuredInput: LoudnessMeter? = nil
+        source: PCMSampleSource, output: URL, cues: [CuePoint] = [], tags: WAVInfoTags? = nil,
+        measuredInput: LoudnessMeter? = nil
     ) throws -> LoudnessReport {
         try validate()
         let sampleRate = source.sampleRate
@@ -149,7 +150,7 @@ public struct LoudnessNormalizer: Sendable {
             pass += 1
             let writer = try WAVWriter(url: output, sampleRate: sampleRate)
             writer.expect(frames: UInt64(headFrames) + source.frameCount + UInt64(tailFrames),
-                          trailerBytes: UInt64(WAVWriter.cueChunks(shiftedCues).count))
+                          trailerBytes: UInt64(WAVWriter.trailer(cues: shiftedCues, tags: tags).count))
             source.rewind()
             let ceiling = Self.quantizedCeiling(ceilingDB)
             let rendered = try render(
@@ -161,7 +162,7 @@ public struct LoudnessNormalizer: Sendable {
             let overshoot = truePeakCeilingDBTP.map { rendered.truePeakDBTP - $0 } ?? 0
             let peakDone = !(overshoot > 0) || truePeakPasses >= maximumTruePeakPasses
             if (close || pass >= maximumPasses + truePeakPasses) && peakDone {
-                try writer.finish(cues: shiftedCues)
+                try writer.finish(cues: shiftedCues, tags: tags)
                 return LoudnessReport(
                     integratedLUFS: outputLUFS, peakDBFS: rendered.meter.samplePeakDBFS,
                     truePeakDBTP: rendered.truePeakDBTP, limiterCeilingDBFS: 20 * log10(Double(ceiling)),

@@ -15,6 +15,11 @@ public struct CuePoint: Sendable, Hashable, Codable {
 }
 
 extension WAVWriter {
+    /// What `finish` writes after the audio: the cue chunks, then the tags' `LIST`/`INFO` chunk.
+    public static func trailer(cues: [CuePoint], tags: WAVInfoTags?) -> [UInt8] {
+        cueChunks(cues) + (tags?.chunk ?? [])
+    }
+
     /// The `cue ` chunk and the `LIST`/`adtl` chunk with one `labl` per cue; empty without cues.
     /// Cue identifiers are 1-based positions in `cues`. Every chunk starts on an even offset: an
     /// odd-sized `labl` is followed by one pad byte, counted in the LIST size but not its own.

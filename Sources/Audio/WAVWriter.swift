@@ -137,11 +137,12 @@ public final class WAVWriter {
         }
     }
 
-    /// Completes the file: sizes, cue points with their labels, flush to disk, atomic rename.
+    /// Completes the file: sizes, cue points with their labels, the `tags` (a `LIST`/`INFO`
+    /// chunk after the audio), flush to disk, atomic rename.
     ///
     /// Cue offsets past the end of the audio are refused before anything is written (the writer
     /// stays usable then). Any other failure deletes the temporary file and closes the writer.
-    public func finish(cues: [CuePoint] = []) throws {
+    public func finish(cues: [CuePoint] = [], tags: WAVInfoTags? = nil) throws {
         guard let output else { throw ExpoError.writerClosed(file: url.path) }
         let file = output.file
         if let late = cues.first(where: { UInt64($0.sampleOffset) > framesWritten }) {
@@ -149,7 +150,7 @@ public final class WAVWriter {
                 "\(url.path): cue \"\(late.label)\" at frame \(late.sampleOffset) lies past the end of the audio (\(counted(framesWritten, "frame")))."
             )
         }
-        let trailer = Self.cueChunks(cues)
+        let trailer = Self.trailer(cues: cues, tags: tags)
         let dataBytes = framesWritten * 2
         let total = UInt64(Self.headerBytes) + dataBytes + UInt64(trailer.count)
         let headerFinal = expected.map { $0.frames == framesWritten && $0.trailerBytes == UInt64(trailer.count) } ?? false

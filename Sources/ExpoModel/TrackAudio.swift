@@ -20,10 +20,13 @@ public struct TrackAudio: Sendable, Equatable, Codable {
     public var encoded: [String: EncodedAudio]
     /// Which shard made it and how long that took, when a shard did (see `TrackOrigin`).
     public var origin: TrackOrigin?
+    /// Which tags (title, album, track number) the WAV holds, as `WAVInfoTags.fingerprint`
+    /// says them; nil for a WAV without tags. A track whose tags changed is tagged again.
+    public var tagsFingerprint: String?
 
     public init(durationSeconds: Double, sampleRate: Int, loudnessLUFS: Double?, peakDBFS: Double?,
                 truePeakDBTP: Double? = nil, sha256: String, byteCount: Int, cues: [CaptionCue],
-                encoded: [String: EncodedAudio] = [:], origin: TrackOrigin? = nil) {
+                encoded: [String: EncodedAudio] = [:], origin: TrackOrigin? = nil, tagsFingerprint: String? = nil) {
         self.durationSeconds = durationSeconds
         self.sampleRate = sampleRate
         self.loudnessLUFS = loudnessLUFS
@@ -34,6 +37,7 @@ public struct TrackAudio: Sendable, Equatable, Codable {
         self.cues = cues
         self.encoded = encoded
         self.origin = origin
+        self.tagsFingerprint = tagsFingerprint
     }
 
     /// The WAV's length in sample frames.

@@ -41,7 +41,7 @@ public enum GuidePageWriter {
         html += guideFiles(summary: summary, hasTrackAudio: hasTrackAudio)
         html += "<main id=\"main\" tabindex=\"-1\">\n"
         let sharedReason = fallbackNotice(summary, into: &html)
-        html += chapterList(chapters)
+        html += chapterList(chapters, guideSeconds: summary.guideDurationSeconds)
         let playable = chapters.filter { !$0.playerSources.isEmpty }
         if !playable.isEmpty { html += playerPanel }
         for chapter in chapters {
@@ -155,19 +155,17 @@ public enum GuidePageWriter {
 
     /// The chapter list: every track, its duration from the data, and (with script) a button
     /// that plays from it.
-    private static func chapterList(_ chapters: [Chapter]) -> String {
-        var total = 0.0
-        for chapter in chapters where !chapter.playerSources.isEmpty {
-            if let seconds = chapter.result?.durationSeconds, seconds.isFinite, seconds > 0 { total += seconds }
-        }
+    private static func chapterList(_ chapters: [Chapter], guideSeconds: Double?) -> String {
         var html = "<nav class=\"chapters\" aria-labelledby=\"chapters-heading\">\n<h2 id=\"chapters-heading\">차례"
-        if total > 0 { html += " <span class=\"duration\">(모두 \(spokenDuration(total)))</span>" }
+        if let total = guideSeconds, total.isFinite, total > 0 {
+            html += " <span class=\"duration\">(모두 \(durationElement(total)))</span>"
+        }
         html += "</h2>\n<ol>\n"
         for chapter in chapters {
             html += "<li data-track=\"\(chapter.id)\"><a href=\"#\(chapter.id)\">"
             html += markUp(chapter.heading, foreign: titleRuns(chapter.track)) + "</a>"
             if let duration = chapter.result?.durationSeconds, duration.isFinite, duration > 0, !chapter.playerSources.isEmpty {
-                html += " <span class=\"duration\">\(spokenDuration(duration))</span>"
+                html += " <span class=\"duration\">\(durationElement(duration))</span>"
                 html += " <button type=\"button\" class=\"play-from\" hidden aria-label=\"듣기: \(escape(chapter.heading))\">듣기</button>"
             } else if chapter.result?.audioFile == nil {
                 html += " <span class=\"duration\">글만</span>"
@@ -304,7 +302,7 @@ public enum GuidePageWriter {
         for (offset, source) in chapter.sources.enumerated() {
             var label = "음성 내려받기 (\(escape(source.label))"
             if offset == 0, let duration = result.durationSeconds, duration.isFinite, duration > 0 {
-                label += ", " + spokenDuration(duration)
+                label += ", " + durationElement(duration)
             }
             links.append("<a href=\"\(url(source.file))\" type=\"\(escape(source.mediaType))\">\(label))</a>")
         }
@@ -313,6 +311,15 @@ public enum GuidePageWriter {
         }
         html += links.joined(separator: " ") + "</p>\n</div>\n"
         return html + "<p class=\"read-along-hint\" hidden>문장을 누르면 그 문장부터 들을 수 있습니다.</p>\n"
+    }
+
+    /// A length as the page shows it: `spokenDuration` in a `<time>` whose `datetime` holds it
+    /// to the millisecond (an HTML duration, "PT3M12.345S"), for programs that read the page.
+    static func durationElement(_ seconds: Double) -> String {
+        let millis = Int((max(0, seconds) * 1000).rounded())
+        let fraction = millis % 1000
+        let machine = "PT\(millis / 60_000)M\(millis / 1000 % 60)" + (fraction == 0 ? "" : "." + String(format: "%03d", fraction)) + "S"
+        return "<time datetime=\"\(machine)\">\(spokenDuration(seconds))</time>"
     }
 
     /// "3분 12초" for 192 seconds.

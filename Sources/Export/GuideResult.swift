@@ -58,6 +58,10 @@ public struct GuideSummary: Sendable, Equatable {
     public var tracks: [TrackResult]
     /// The whole guide in each compressed format, with its chapters.
     public var guideEncodings: [String: GuideEncoding] = [:]
+    /// The length of the whole guide (`guide.wav`: every track with audio and the pauses
+    /// between them), in seconds; nil without audio. What the page gives as the guide's length:
+    /// the tracks added up would leave out the pauses.
+    public var guideDurationSeconds: Double?
 
     public init(title: String, toolVersion: String, voiceProfile: String, espeakVersion: String?,
                 guideAudioFile: String?, tracks: [TrackResult]) {

@@ -19,7 +19,10 @@ public enum TalkingBookExport {
         let chapters = tracks.map { track in
             let mp3 = audio[track.fileStem]
             let cues = results[track.fileStem]?.cues ?? []
-            let clips = mp3 == nil ? [] : SentenceClips.clips(sentences: track.sentences.map(\.display), cues: cues)
+            // Gapless: each clip runs to the next one's start, so a reading system that plays
+            // clip by clip keeps the pauses the voice profile asks for (see `SentenceClips`).
+            let clips = mp3.map { SentenceClips.gapless(sentences: track.sentences.map(\.display), cues: cues,
+                                                         audioEnd: $0.duration) } ?? []
             var index = 0
             let blocks = track.blocks.map { block in
                 BookBlock(role: role(block.role), heading: block.role == .appearance ? block.label : nil,
@@ -66,32 +69,6 @@ public enum TalkingBookExport {
 
     private static func oneLine(_ text: String) -> String {
         text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-    }
-}
-
-/// Which caption cue is which sentence's: cues are one per sentence, except that a sentence
-/// that took no time shares the next one (its text joined in front).
-enum SentenceClips {
-    /// One clip per sentence, in order; nil for a sentence heard within another's cue.
-    static func clips(sentences: [String], cues: [CaptionCue]) -> [(start: Double, end: Double)?] {
-        var result: [(start: Double, end: Double)?] = []
-        var cueIndex = 0
-        var pending: [String] = []
-        for sentence in sentences {
-            pending.append(sentence)
-            guard cueIndex < cues.count else {
-                result.append(nil)
-                continue
-            }
-            if pending.joined(separator: " ") == cues[cueIndex].text || cues[cueIndex].text.hasSuffix(sentence) {
-                result += Array(repeating: nil, count: pending.count - 1)
-                result.append((cues[cueIndex].start, cues[cueIndex].end))
-                pending.removeAll()
-                cueIndex += 1
-            }
-        }
-        result += Array(repeating: nil, count: max(0, sentences.count - result.count))
-        return Array(result.prefix(sentences.count))
     }
 }
 

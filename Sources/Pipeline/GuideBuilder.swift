@@ -71,7 +71,7 @@ public struct GuideBuilder {
         // 3. Export: captions, transcript, page, playlist, manifest, guide.wav.
         progress(.assembling(withAudio: !synthesis.audio.isEmpty))
         let summary = try export.run(tracks, synthesis: synthesis, pictures: pictures)
-        try synthesis.guide.finish(summary.tracks, profile: request.profile)
+        try synthesis.guide.finish(summary.tracks, profile: request.profile, title: SynthesisStage.singleLineTitle(request.catalog.poster.title))
         try Interruption.check()
 
         // 4. Publication: the staged guide swapped in whole.

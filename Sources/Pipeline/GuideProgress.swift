@@ -18,8 +18,11 @@ public struct GuideReport: Sendable {
     /// with captions", "braille (BRF, PEF)", …), in the order a curator reads them.
     public var editions: [String] = []
 
-    /// Total audio duration in seconds.
-    public var totalDuration: Double { summary.tracks.compactMap(\.durationSeconds).reduce(0, +) }
+    /// The whole guide's length in seconds (guide.wav's, with the pauses between tracks; the
+    /// tracks added up when there is no guide).
+    public var totalDuration: Double {
+        summary.guideDurationSeconds ?? summary.tracks.compactMap(\.durationSeconds).reduce(0, +)
+    }
 
     /// The editions a run with `delivery` published, judged by what it wrote: audio only when
     /// the guide has some, each compressed format only when a track has it.

@@ -48,9 +48,13 @@ public enum GuideVerifier {
             return Report(files: 0, problems: ["manifest.json: lists no files with their hashes (made by an older version); publish the guide again"])
         }
         var problems: [String] = []
+        var sound = Set<String>()
         for file in files {
-            problems += check(file, in: folder)
+            let found = check(file, in: folder)
+            if found.isEmpty { sound.insert(file.path) }
+            problems += found
         }
+        problems += durationProblems(manifest, files: files, sound: sound, in: folder)
         return Report(files: files.count, problems: problems)
     }
 

@@ -1,3 +1,4 @@
+import Audio
 import Foundation
 import Synthesizer
 import ExpoModel
@@ -30,6 +31,12 @@ public struct SynthesisJob: Sendable, Equatable, Codable {
         self.wordSpans = wordSpans
         self.album = album
         self.trackNumber = trackNumber
+    }
+
+    /// The tags its WAV master carries: its title, the guide's title and its place.
+    public var wavTags: WAVInfoTags {
+        WAVInfoTags(title: title, album: album.isEmpty ? nil : album, trackNumber: trackNumber.isEmpty ? nil : trackNumber,
+                    software: "expo-narrate")
     }
 
     /// A rough cost for sharing work out, longest first.

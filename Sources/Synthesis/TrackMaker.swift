@@ -1,4 +1,6 @@
+import Audio
 import ExpoModel
+import ExpoSystem
 import Foundation
 import Synthesizer
 import GuideCache
@@ -25,9 +27,10 @@ public struct TrackMaker {
     public func make(_ job: SynthesisJob) throws -> TrackAudio {
         let started = Date()
         let cached = cache.entry(job.key)
-        let audio = try cached ?? TrackSynthesizer(engine: engine, profile: profile, cache: cache).synthesize(job)
+        var audio = try cached ?? TrackSynthesizer(engine: engine, profile: profile, cache: cache).synthesize(job)
+        if audio.tagsFingerprint != job.wavTags.fingerprint { audio = try Self.retag(audio, job: job, cache: cache) }
         var complete = try TrackEncoder(cache: cache, delivery: delivery).encodeMissing(audio, job: job)
-        if cached == nil || complete != audio {
+        if cached == nil || complete != cached {
             if let shard = cache.shard {
                 complete.origin = TrackOrigin(shard: shard, host: ProcessInfo.processInfo.hostName,
                                               seconds: (Date().timeIntervalSince(started) * 1000).rounded() / 1000)
@@ -37,9 +40,26 @@ public struct TrackMaker {
         return complete
     }
 
-    /// Whether the cache lacks anything of `job`: its audio, or a compressed copy.
+    /// Whether the cache lacks anything of `job`: its audio, its WAV's tags, or a compressed copy.
     public static func needsWork(_ job: SynthesisJob, cache: TrackCache, delivery: Delivery) -> Bool {
-        guard let audio = cache.entry(job.key) else { return true }
+        guard let audio = cache.entry(job.key), audio.tagsFingerprint == job.wavTags.fingerprint else { return true }
         return !TrackEncoder(cache: cache, delivery: delivery).missing(in: audio, job: job).isEmpty
+    }
+
+    /// `audio`'s WAV in the cache with `job`'s tags instead of the ones it has (the track moved,
+    /// or the guide's title changed): its samples copied (inside the kernel where it can be) into
+    /// a new file that replaces it whole; returns the entry with the new file's size and SHA-256.
+    static func retag(_ audio: TrackAudio, job: SynthesisJob, cache: TrackCache) throws -> TrackAudio {
+        let url = cache.audioURL(job.key)
+        let reader = try WAVReader(url: url)
+        defer { reader.close() }
+        let writer = try WAVWriter(url: url, sampleRate: reader.format.sampleRate)
+        try writer.appendAudio(of: reader, shouldStop: { Interruption.isRequested })
+        try writer.finish(tags: job.wavTags)
+        var updated = audio
+        updated.sha256 = try SHA256Digest.ofFile(url.path)
+        updated.byteCount = FileStatus.of(url.path, followingLinks: true).map { Int($0.size) } ?? 0
+        updated.tagsFingerprint = job.wavTags.fingerprint
+        return updated
     }
 }

@@ -53,7 +53,7 @@ public struct TrackSynthesizer {
             headSilenceSeconds: Double(profile.headSilenceMs) / 1000,
             tailSilenceSeconds: Double(profile.tailSilenceMs) / 1000,
             truePeakCeilingDBTP: profile.truePeakCeilingDBTP
-        ).normalize(source: raw, output: final, measuredInput: inputMeter)
+        ).normalize(source: raw, output: final, tags: job.wavTags, measuredInput: inputMeter)
         raw.discard()
         let speechDuration = Double(sampleCount) / Double(engine.sampleRate)
         // The sentences are placed where the published audio has sound, read back from it.
@@ -71,7 +71,8 @@ public struct TrackSynthesizer {
             loudnessLUFS: report.integratedLUFS.isFinite ? report.integratedLUFS : nil,
             peakDBFS: report.peakDBFS.isFinite ? report.peakDBFS : nil,
             truePeakDBTP: report.truePeakDBTP.isFinite ? report.truePeakDBTP : nil,
-            sha256: try report.sha256 ?? SHA256Digest.ofFile(final.path), byteCount: size, cues: cues
+            sha256: try report.sha256 ?? SHA256Digest.ofFile(final.path), byteCount: size, cues: cues,
+            tagsFingerprint: job.wavTags.fingerprint
         )
         return audio
     }

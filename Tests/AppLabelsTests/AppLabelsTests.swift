@@ -73,7 +73,9 @@ struct AppLabelsTests {
             let catalog = try JSONSerialization.jsonObject(with: try AppLabelWriters.stringCatalog(set, labels: labels)) as? [String: Any]
             #expect(catalog?["version"] as? String == "1.0" && catalog?["sourceLanguage"] as? String == "ko")
             let strings = catalog?["strings"] as? [String: Any]
-            #expect(strings?.count == set.labels.count)
+            // The labels' table also has the parts of the labels that mix languages.
+            let parts = labels ? set.labels.compactMap(\.parts).map { $0.count + 1 }.reduce(0, +) : 0
+            #expect(strings?.count == set.labels.count + parts)
             let first = set.labels[2]
             let unit = (((strings?[first.key] as? [String: Any])?["localizations"] as? [String: Any])?["ko"] as? [String: Any])?["stringUnit"] as? [String: Any]
             #expect(unit?["value"] as? String == (labels ? first.label : first.display))
@@ -84,5 +86,58 @@ struct AppLabelsTests {
         #expect(xml.components(separatedBy: "<string name=").count - 1 == 2 * set.labels.count)
         #expect(AppLabelWriters.androidEscaped("L'Exposition \"1900\" @ & <b>") == "L\\'Exposition \\\"1900\\\" @ &amp; &lt;b&gt;")
         #expect(AppLabelWriters.androidName("1900.poster.title") == "expo_1900_poster_title")
+    }
+
+    @Test("a label that mixes Korean with a foreign title has the title as a part of its own with its language, in every file")
+    func foreignParts() throws {
+        let set = AppLabelSet(catalog: try DefaultCatalog.load().0, normalizer: KoreanNormalizer())
+        let title = try #require(set.labels.first { $0.field == "poster.title" })
+        let parts = try #require(title.parts, "\(title.label)")
+        #expect(parts.map(\.text).joined(separator: " ") == title.label)
+        #expect(parts.first?.language == "ko")
+        let french = try #require(parts.first { $0.language == "fr" })
+        #expect(french.text.contains("Exposition"))
+        #expect(!parts.contains { $0.language == "ko" && $0.text.contains("Exposition") })
+        // A label in one language has no parts.
+        #expect(set.labels.first { $0.field == "poster.visitors" }?.parts == nil)
+
+        let catalog = try JSONSerialization.jsonObject(with: try AppLabelWriters.stringCatalog(set, labels: true)) as? [String: Any]
+        let strings = catalog?["strings"] as? [String: Any] ?? [:]
+        func value(_ key: String) -> String? {
+            ((((strings[key] as? [String: Any])?["localizations"] as? [String: Any])?["ko"] as? [String: Any])?["stringUnit"]
+                as? [String: Any])?["value"] as? String
+        }
+        #expect(value(title.key) == title.label)
+        #expect(value(title.key + ".languages") == parts.map(\.language).joined(separator: " "))
+        #expect((strings[title.key + ".languages"] as? [String: Any])?["shouldTranslate"] as? Bool == false)
+        for (index, part) in parts.enumerated() { #expect(value("\(title.key).\(index + 1)") == part.text) }
+        // The shown texts' catalog has no parts.
+        let shown = try JSONSerialization.jsonObject(with: try AppLabelWriters.stringCatalog(set, labels: false)) as? [String: Any]
+        #expect((shown?["strings"] as? [String: Any])?.count == set.labels.count)
+
+        let xml = AppLabelWriters.androidStrings(set)
+        #expect(xml.contains("<annotation lang=\"fr\">\(AppLabelWriters.androidEscaped(french.text, atStart: false))</annotation>"))
+        #expect(XMLParser(data: Data(xml.utf8)).parse())
+    }
+
+    @Test("strings.xml with its annotations compiles with aapt2, Android's resource compiler",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/aapt2"), "skipped: aapt2 is not installed (Debian's aapt)"))
+    func compilesWithAAPT2() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let values = folder.url.appendingPathComponent("res/values")
+        try FileManager.default.createDirectory(at: values, withIntermediateDirectories: true)
+        let set = AppLabelSet(catalog: try Self.originalDataOrDefault(), normalizer: KoreanNormalizer())
+        try Data(AppLabelWriters.androidStrings(set).utf8).write(to: values.appendingPathComponent("strings.xml"))
+        let result = try ExternalTool.run(URL(fileURLWithPath: "/usr/bin/aapt2"),
+                                          ["compile", values.appendingPathComponent("strings.xml").path, "-o", folder.url.path],
+                                          input: Data())
+        #expect(result.status == 0, "\(result.errorText)")
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("values_strings.arsc.flat").path))
+    }
+
+    /// The original data when it is beside the checkout, else the default catalog.
+    static func originalDataOrDefault() throws -> Catalog {
+        SharedFixtures.location == nil ? try DefaultCatalog.load().0 : try originalData()
     }
 }

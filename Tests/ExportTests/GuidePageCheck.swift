@@ -13,7 +13,7 @@ enum GuidePageCheck {
         "a", "/a", "header", "/header", "h1", "/h1", "h2", "/h2", "p", "/p", "nav", "/nav", "ul", "/ul", "li", "/li",
         "main", "/main", "section", "/section", "dl", "/dl", "dt", "/dt", "dd", "/dd", "div", "/div", "audio",
         "/audio", "track", "span", "/span", "footer", "/footer", "ol", "/ol", "button", "/button", "label", "/label",
-        "select", "/select", "option", "/option", "input", "source",
+        "select", "/select", "option", "/option", "input", "source", "time", "/time",
     ]
 
     /// Records one issue listing every way `page` fails to show `tracks` with the files and

@@ -74,7 +74,8 @@ struct GuidePageWriterTests {
         #expect(page.contains("<a href=\"guide.wav\" type=\"audio/wav\">"))
         #expect(page.contains("<a href=\"guide.m3u8\" type=\"audio/x-mpegurl\">"))
         #expect(page.contains("<a href=\"guide.txt\" type=\"text/plain\">"))
-        #expect(page.contains("(WAV, 18초)"))
+        #expect(page.contains("(WAV, <time datetime=\"PT0M18"), "the first track's length, to the millisecond in its <time>")
+        #expect(page.contains("18초</time>)"))
     }
 
     @Test("compressed sources are played first and the WAV offered as a download only")
@@ -100,7 +101,7 @@ struct GuidePageWriterTests {
                      "<a href=\"guide.wav\" type=\"audio/wav\">가이드 전체 원본 내려받기 (WAV, 압축하지 않은 큰 파일)</a>"]
         let places = links.map { page.range(of: $0)?.lowerBound }
         #expect(places.allSatisfy { $0 != nil } && places.map { $0! } == places.map { $0! }.sorted(), "\(places)")
-        #expect(html.contains("<a href=\"\(stem).opus\" type=\"audio/ogg; codecs=opus\">음성 내려받기 (Opus, 18초)</a> <a href=\"\(stem).mp3\" type=\"audio/mpeg\">음성 내려받기 (MP3)</a> <a href=\"\(stem).wav\" type=\"audio/wav\">음성 내려받기 (WAV)</a>"))
+        #expect(html.contains("<a href=\"\(stem).opus\" type=\"audio/ogg; codecs=opus\">음성 내려받기 (Opus, \(GuidePageWriter.durationElement(ExportSamples.summary().tracks[0].durationSeconds!)))</a> <a href=\"\(stem).mp3\" type=\"audio/mpeg\">음성 내려받기 (MP3)</a> <a href=\"\(stem).wav\" type=\"audio/wav\">음성 내려받기 (WAV)</a>"))
     }
 
     @Test("each track's text is beside its player, one p per summary or paragraph, a span per sentence")
@@ -124,7 +125,7 @@ struct GuidePageWriterTests {
         // The player's script is code, not markup: its comparisons are not tags.
         let markup = page.replacingOccurrences(of: "<script>[\\s\\S]*?</script>", with: "<script></script>", options: .regularExpression)
         let tags = Set(Self.tagNames(markup))
-        let allowed: Set<String> = ["!DOCTYPE", "html", "/html", "head", "/head", "meta", "title", "/title", "style",
+        let allowed: Set<String> = ["!DOCTYPE", "html", "/html", "head", "/head", "meta", "title", "/title", "style", "time", "/time",
             "/style", "body", "/body", "a", "/a", "header", "/header", "h1", "/h1", "h2", "/h2", "p", "/p", "nav",
             "/nav", "ul", "/ul", "li", "/li", "main", "/main", "section", "/section", "dl", "/dl", "dt", "/dt", "dd",
             "/dd", "div", "/div", "audio", "/audio", "source", "span", "/span", "footer", "/footer", "ol", "/ol", "button",
@@ -214,5 +215,24 @@ struct GuidePageWriterTests {
     ])
     func spokenDuration(seconds: Double, expected: String) {
         #expect(GuidePageWriter.spokenDuration(seconds) == expected)
+    }
+
+    @Test("a duration is shown in words and kept to the millisecond in <time datetime>", arguments: [
+        (192.2, "<time datetime=\"PT3M12.200S\">3분 12초</time>"), (2562.7, "<time datetime=\"PT42M42.700S\">42분 43초</time>"),
+        (60.0, "<time datetime=\"PT1M0S\">1분</time>"),
+    ])
+    func durationElement(seconds: Double, expected: String) {
+        #expect(GuidePageWriter.durationElement(seconds) == expected)
+    }
+
+    @Test("the chapter list's total is the whole guide's length, pauses between tracks included, not the tracks added up")
+    func guideTotal() {
+        var summary = ExportSamples.summary(lastFallsBack: false)
+        let added = summary.tracks.compactMap(\.durationSeconds).reduce(0, +)
+        summary.guideDurationSeconds = added + 4
+        let html = GuidePageWriter.render(tracks: ExportSamples.tracks, summary: summary)
+        #expect(html.contains("(모두 \(GuidePageWriter.durationElement(added + 4)))"))
+        summary.guideDurationSeconds = nil
+        #expect(!GuidePageWriter.render(tracks: ExportSamples.tracks, summary: summary).contains("(모두 "))
     }
 }

@@ -1,4 +1,5 @@
 import Export
+import ExpoSystem
 import Foundation
 import Testing
 import TestSupport
@@ -48,5 +49,35 @@ struct GuideVerifierTests {
         try Data("{}".utf8).write(to: folder.appendingPathComponent("manifest.json"))
         let problems = GuideVerifier.verify(folder: folder).problems
         #expect(problems.count == 1 && problems[0].hasPrefix("manifest.json: "), "\(problems)")
+    }
+
+    @Test("one duration everywhere: a playlist's or the manifest's figure that is not its file's length is named")
+    func durations() throws {
+        let folder = try TemporaryFolder().url
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out")
+        _ = try GuideBuilderTests.build(into: out)
+        // The playlist says one second more for the poster (and the manifest lists the changed
+        // playlist with its own size and digest, so only the figure is wrong), and the manifest's
+        // track record says one second less.
+        let playlist = out.appendingPathComponent("guide.m3u8")
+        var lines = try String(contentsOf: playlist, encoding: .utf8).components(separatedBy: "\n")
+        let line = try #require(lines.firstIndex { $0.hasPrefix("#EXTINF:") })
+        let seconds = try #require(Double(lines[line].dropFirst("#EXTINF:".count).prefix { $0 != "," }))
+        lines[line] = "#EXTINF:\(seconds + 1)," + lines[line].split(separator: ",", maxSplits: 1)[1]
+        try Data(lines.joined(separator: "\n").utf8).write(to: playlist)
+        var manifest = try GuideBuilderTests.manifest(in: out)
+        var files = try #require(manifest.files)
+        let listed = try #require(files.firstIndex { $0.path == "guide.m3u8" })
+        files[listed].byteCount = try Data(contentsOf: playlist).count
+        files[listed].sha256 = try SHA256Digest.ofFile(playlist.path)
+        manifest.files = files
+        manifest.tracks[0].durationSeconds! -= 1
+        try ManifestWriter.render(manifest).write(to: out.appendingPathComponent("manifest.json"))
+        let problems = GuideVerifier.verify(folder: out).problems
+        #expect(problems.count == 2, "\(problems)")
+        #expect(problems.contains { $0.hasPrefix("guide.m3u8: says \(String(format: "%.3f", seconds + 1)) s for 00-poster.wav") }, "\(problems)")
+        #expect(problems.contains { $0.hasPrefix("manifest.json (track 00-poster): says") }, "\(problems)")
+        #expect(GuideVerifier.playlistEntries("#EXTM3U\n#EXTINF:1.5,a\n# comment\n./b.wav\n#EXTINF:-1,c\nd.opus\n").map(\.path) == ["./b.wav", "d.opus"])
     }
 }

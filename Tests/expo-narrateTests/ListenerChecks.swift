@@ -154,9 +154,11 @@ enum ListenerChecks {
                 continue
             }
             outsideClips += outside(frames, cover: clips)
-            // The title clip holds the title: the first sound, and sound for most of the clip.
+            // The title clip holds the title: the first sound, and it ends in the pause after the
+            // title (clips run on to the next one's start, so the pause is the clip's end).
             let heard = frames.filter { $0.start >= title.start - 0.001 && $0.end <= title.end + 0.001 }.count
-            if title.start > first.start + 0.001 || Double(heard) / 100 < (title.end - title.start) / 2 {
+            let endsInPause = !frames.contains { $0.end > title.end - 0.05 && $0.start < title.end }
+            if title.start > first.start + 0.001 || heard == 0 || (clips.count > 1 && !endsInPause) {
                 problems.append("\(stem): the title clip \(title.start)-\(title.end) s does not hold the title (first sound at \(first.start) s)")
             }
         }

@@ -6,16 +6,19 @@ import TestSupport
 /// `ListenerChecks`): no sound outside every caption cue and every Media Overlays clip, the
 /// title clip holding the title, captions by the Korean practice (2 lines, 16 characters a
 /// line, 5/6 s to 7 s a cue), EPUBCheck with the accessibility claim, every track's MP3 under
-/// the true-peak ceiling by ffmpeg's meter and as the manifest records it. One run per catalog,
-/// WAV masters and the MP3 the talking book needs, no Opus.
+/// the true-peak ceiling by ffmpeg's meter and as the manifest records it; one duration
+/// everywhere (`DurationChecks`: ffprobe against the page, manifest, playlists and EPUB, clips
+/// without gaps); the apps' labels with their foreign parts' language, strings.xml compiled by
+/// aapt2. One run per catalog, with Opus (guide.opus is the whole guide the page times), MP3,
+/// the talking book and the labels.
 @Suite("what reaches the listener, whole catalogs", .serialized, .tags(.endToEnd),
        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "skipped: ffmpeg is not installed"))
 struct ListenerChecksTests {
-    /// Makes the guide of a catalog with WAV, MP3 and the talking book, and checks it.
+    /// Makes the guide of a catalog with WAV, Opus, MP3, the talking book and the labels, and checks it.
     static func check(_ catalog: [String]) throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try CommandRunner.run(["--all", "--format", "mp3,epub", "--quiet", "--output", folder.path] + catalog)
+        let result = try CommandRunner.run(["--all", "--format", "opus,mp3,epub,labels", "--quiet", "--output", folder.path] + catalog)
         #expect(result.status == 0, "\(result.stderr)")
         let tracks = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".vtt") }.map { String($0.dropLast(4)) }.sorted()
@@ -25,6 +28,9 @@ struct ListenerChecksTests {
         #expect(report.outsideCues == 0, "\(report.outsideCues) s of speech outside every caption cue")
         #expect(report.outsideClips == 0, "\(report.outsideClips) s of speech outside every SMIL clip")
         #expect(report.problems.isEmpty, "\(report.problems.joined(separator: "\n"))")
+        let durations = try DurationChecks.problems(folder)
+        #expect(durations.isEmpty, "\(durations.joined(separator: "\n"))")
+        try AppLabelChecks.check(folder)
         let check = try EPUBCheck.check(epub)
         #expect(check.output.contains("Messages: 0 fatals / 0 errors / 0 warnings"), "\(check.output)")
         let opf = try CommandRunner.runTool("/usr/bin/unzip", ["-p", epub.path, "EPUB/package.opf"]).stdout

@@ -54,6 +54,12 @@ struct ExportStage {
             espeakVersion: synthesis.engineVersion, guideAudioFile: nil, tracks: results
         )
         summary.guideEncodings = synthesis.guideEncodings
+        let withAudio = results.compactMap(\.audio)
+        if let rate = withAudio.first?.sampleRate {
+            // guide.wav's length as GuideAudio joins it: the tracks and the pauses between them.
+            summary.guideDurationSeconds = GuideConcatenator(gapSeconds: Double(request.profile.trackPauseMs) / 1000)
+                .durationSeconds(trackFrames: withAudio.map(\.frameCount), sampleRate: rate)
+        }
         var playlists: [String] = []
         if results.contains(where: { $0.audioFile != nil }) {
             summary.guideAudioFile = "guide.wav"
@@ -71,7 +77,7 @@ struct ExportStage {
         let talkingBooks = try writeTalkingBooks(tracks, summary: summary, synthesis: synthesis, pictures: pictures.book)
         let editions = try writeEditions(tracks).merging(pictures.notes) { $1 }
         // guide.wav must be in place to be listed with its hash (a second `finish` does nothing).
-        try synthesis.guide.finish(results, profile: request.profile)
+        try synthesis.guide.finish(results, profile: request.profile, title: SynthesisStage.singleLineTitle(request.catalog.poster.title))
         let pictureFiles = tracks.flatMap { pictures.published[$0.fileStem]?.variants.map(\.file) ?? [] }
         let others = playlists + talkingBooks + Self.editionFiles.filter { output.hasFile($0) } + pictureFiles
         let files = try publishedFiles(summary: summary, synthesis: synthesis, otherFiles: others)

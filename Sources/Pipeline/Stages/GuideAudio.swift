@@ -51,7 +51,7 @@ final class GuideAudio {
                 return
             }
             let tracks = jobs.map { GuideTrack(url: cache.audioURL($0.key), title: $0.title) }
-            guard let layout = try? Self.concatenate(tracks, to: staged, profile: profile),
+            guard let layout = try? Self.concatenate(tracks, to: staged, profile: profile, title: jobs[0].album),
                   let digest = try? layout.sha256 ?? SHA256Digest.ofFile(staged.path) else {
                 FileTree.removeFileIfPresent(staged.path)
                 return
@@ -69,12 +69,12 @@ final class GuideAudio {
 
     /// Waits for the cached guide, then writes guide.wav from the staged tracks of `results`
     /// if it is not staged yet.
-    func finish(_ results: [TrackResult], profile: VoiceProfile) throws {
+    func finish(_ results: [TrackResult], profile: VoiceProfile, title: String) throws {
         try work?.wait()
         let withAudio = results.filter { $0.audioFile != nil }
         guard !withAudio.isEmpty, !output.hasFile("guide.wav") else { return }
         let tracks = withAudio.map { GuideTrack(url: output.currentURL($0.audioFile!), title: $0.title) }
-        try Self.concatenate(tracks, to: output.stagedURL("guide.wav"), profile: profile)
+        try Self.concatenate(tracks, to: output.stagedURL("guide.wav"), profile: profile, title: title)
     }
 
     /// Joins the tracks' compressed copies into `guide.opus` / `guide.mp3` (the formats the
@@ -165,8 +165,10 @@ final class GuideAudio {
     }
 
     @discardableResult
-    private static func concatenate(_ tracks: [GuideTrack], to url: URL, profile: VoiceProfile) throws -> GuideLayout {
+    private static func concatenate(_ tracks: [GuideTrack], to url: URL, profile: VoiceProfile, title: String) throws -> GuideLayout {
         var concatenator = GuideConcatenator(gapSeconds: Double(profile.trackPauseMs) / 1000)
+        // Tagged as the tracks are: the guide's title, as the track and as the album.
+        concatenator.tags = WAVInfoTags(title: title, album: title, software: "expo-narrate")
         concatenator.shouldStop = { Interruption.isRequested }
         return try concatenator.concatenate(tracks, to: url)
     }
