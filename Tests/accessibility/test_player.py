@@ -102,6 +102,14 @@ def check_caption_moment(driver, page, label):
     return now
 
 
+def click_in_view(driver, element):
+    """Clicks `element` after scrolling it to the middle of the window, as a visitor would before
+    clicking: WebDriver's own scrolling puts it at the window's edge, under the sticky player
+    bar (which no visitor scrolling by hand would do)."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
 def reset_storage(driver):
     driver.execute_script("try { localStorage.clear() } catch (e) {}")
 
@@ -168,7 +176,7 @@ def test_the_guide_plays_on_into_the_next_chapter(driver, path):
     items = driver.find_elements(By.CSS_SELECTOR, ".chapters li.playing")
     assert len(items) == 1 and items[0].get_attribute("data-track") == after["trackId"]
     # With "다음 장 이어 듣기" off, a chapter is played on its own.
-    driver.find_element(By.ID, "continue-play").click()
+    click_in_view(driver, driver.find_element(By.ID, "continue-play"))
     driver.execute_script("const a = document.getElementById('guide-audio'); a.currentTime = a.duration - 0.5")
     ended = wait_for(driver, lambda s: s["paused"], message="the chapter's end")
     assert ended["track"] == 1
@@ -207,7 +215,7 @@ def test_speed_and_captions_choice_are_kept_after_reload(driver, server, path, o
     driver.execute_script("const s = document.getElementById('speed'); s.value = '1.5'; s.dispatchEvent(new Event('change'))")
     start_guide(driver)
     assert state(driver)["rate"] == 1.5
-    driver.find_element(By.ID, "show-captions").click()
+    click_in_view(driver, driver.find_element(By.ID, "show-captions"))
     assert not state(driver)["captionShown"]
     driver.refresh()
     wait_for(driver, lambda s: True)
@@ -216,7 +224,7 @@ def test_speed_and_captions_choice_are_kept_after_reload(driver, server, path, o
     driver.find_element(By.ID, "play-button").click()
     playing = wait_for(driver, lambda s: not s["paused"] and s["time"] > 0.2, message="playing after reload")
     assert playing["rate"] == 1.5
-    driver.find_element(By.ID, "show-captions").click()
+    click_in_view(driver, driver.find_element(By.ID, "show-captions"))
     assert state(driver)["captionShown"]
     driver.execute_script("document.getElementById('guide-audio').pause()")
     reset_storage(driver)
@@ -320,8 +328,9 @@ def test_screenshots_and_no_horizontal_scrolling(driver, path, size, scheme):
             middle = second["cues"][len(second["cues"]) // 2]
             sentence = driver.find_element(
                 By.CSS_SELECTOR, f"section[aria-labelledby='{second['id']}'] .s[data-s='{middle[3]}']")
-            driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", sentence)
-            sentence.click()
+            # By the keyboard: the read-along may be scrolling the page under a pointer.
+            driver.execute_script("arguments[0].focus()", sentence)
+            ActionChains(driver).send_keys(Keys.ENTER).perform()
             wait_for(driver, lambda s: s["track"] == 1 and s["marked"] == str(middle[3]) and not s["paused"],
                      message="a sentence of the second chapter marked")
             time.sleep(0.5)
