@@ -74,6 +74,18 @@ struct GuidePageWriterTests {
         #expect(page.contains("(WAV, 18초)"))
     }
 
+    @Test("the player bar comes right after the header, before every list of links, and names its key")
+    func playerBarFirst() {
+        let html = GuidePageWriter.render(tracks: tracks, summary: ExportSamples.summary(),
+                                          editions: PublishedEdition.published { $0 == "guide.txt" ? 100 : nil })
+        let places = ["</header>", "<section id=\"guide-player\" class=\"player-bar\"", "<section id=\"player-settings\"",
+                      "<main id=\"main\"", "<nav class=\"editions\"", "<nav class=\"chapters\""].map { html.range(of: $0)?.lowerBound }
+        #expect(places.allSatisfy { $0 != nil } && places.map { $0! } == places.map { $0! }.sorted(), "\(places)")
+        #expect(html.contains("<button type=\"button\" id=\"play-button\" aria-keyshortcuts=\"Alt+P\" aria-describedby=\"key-hint\">재생</button>"))
+        #expect(html.contains("id=\"key-hint\"") && html.contains("Alt+P(Mac은 Option+P)"))
+        #expect(Self.count(" hidden>", in: html.components(separatedBy: "<main")[0]) == 2, "bar and settings wait for the script")
+    }
+
     @Test("compressed sources are played first and the WAV offered as a download only")
     func compressedSources() {
         let stem = tracks[0].fileStem

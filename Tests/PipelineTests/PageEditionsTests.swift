@@ -10,10 +10,12 @@ import TestSupport
 struct PageEditionsTests {
     @Test("every whole-guide file a run may publish has its entry in the page's table")
     func everyFileHasAnEntry() {
-        let names = ExportStage.editionFiles + ["guide.opus", "guide.mp3", "guide.wav", "guide.epub", "guide.txt"]
-            + ["wav", "opus", "mp3"].map { PlaylistWriter.fileName(format: $0) }
+        // Every name a guide may publish besides its tracks' (a new edition adds its names there, for
+        // the clean-up of older guides), but the page and the manifest, which are the guide's frame.
+        let names = ExportStage.fileNames(of: []).subtracting(["index.html", "manifest.json"])
+        #expect(names.count >= 14)
         let known = Set(GuideEdition.all.map(\.file))
-        #expect(names.filter { !known.contains($0) } == [])
+        #expect(names.subtracting(known).sorted() == [])
     }
 
     @Test("a run with Opus, MP3 and the EPUB links each of them, with the file's own size, and nothing else")
