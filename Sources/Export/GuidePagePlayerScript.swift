@@ -93,7 +93,9 @@ extension GuidePageWriter {
         if (followText.checked && !audio.paused) {
           var box = element.getBoundingClientRect(), top = panelOffset();
           if (box.top < top || box.bottom > window.innerHeight) {
-            element.scrollIntoView({ block: 'center', behavior: reducedMotion ? 'auto' : 'smooth' });
+            // A sentence taller than the room under the bar is shown from its start, just below the bar.
+            var fits = box.height <= (window.innerHeight - top) * 0.9;
+            element.scrollIntoView({ block: fits ? 'center' : 'start', behavior: reducedMotion ? 'auto' : 'smooth' });
           }
         }
       }
