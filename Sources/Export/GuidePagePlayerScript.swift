@@ -268,9 +268,10 @@ extension GuidePageWriter {
       select(0, null);
       // What scrolls into view (focus, a chapter's link, the sentence being read) lands below the bar.
       function padScroll() { document.documentElement.style.scrollPaddingTop = (panel.offsetHeight + 8) + 'px'; }
-      padScroll();
+      // Measured once laid out (a ResizeObserver reports the first size by itself), not while
+      // the page is still being set up, which would lay the whole page out early.
       window.addEventListener('resize', padScroll);
-      if (window.ResizeObserver) { new ResizeObserver(padScroll).observe(panel); }
+      if (window.ResizeObserver) { new ResizeObserver(padScroll).observe(panel); } else { window.requestAnimationFrame(padScroll); }
       // Focus moved under the bar (Shift+Tab, a click on a half-hidden sentence) is brought out.
       document.addEventListener('focusin', function (event) {
         if (panel.contains(event.target) || !event.target.getBoundingClientRect) { return; }
