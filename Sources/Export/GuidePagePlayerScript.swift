@@ -9,15 +9,19 @@ extension GuidePageWriter {
     /// `#guide-data` (never from the .vtt files, which do not load from `file://`); the chapter
     /// is announced in a polite live region when it changes; speed, captions, following the
     /// text and continuing to the next chapter are kept in `localStorage` when it can be used.
+    /// The bar (`playerBar`) sticks to the top; the page's scroll padding follows its height and
+    /// focus that lands under it is scrolled out. `playPauseKey` plays and pauses anywhere, and
+    /// Space or K in the bar. Each chapter's sentences are one tab stop: the arrow keys, Home and
+    /// End move among them (the stop follows the sentence being read while focus is elsewhere).
     /// When the script has finished setting up it sets `data-player-ready` on `<html>` and
     /// `window.expoGuideReadyAt` (milliseconds since navigation start).
     static let playerScript = #"""
     (function () {
       'use strict';
       var dataElement = document.getElementById('guide-data');
-      var panel = document.getElementById('guide-player');
+      var panel = document.getElementById('guide-player'), settings = document.getElementById('player-settings');
       var audio = document.getElementById('guide-audio');
-      if (!dataElement || !panel || !audio || typeof audio.canPlayType !== 'function') { return; }
+      if (!dataElement || !panel || !settings || !audio || typeof audio.canPlayType !== 'function') { return; }
       var data;
       try { data = JSON.parse(dataElement.textContent); } catch (error) { return; }
       var storage = null;
@@ -84,14 +88,19 @@ extension GuidePageWriter {
         if (!element) { return; }
         element.classList.add('current');
         element.setAttribute('aria-current', 'true');
+        var owner = tracks[current];
+        if (owner && owner.list && owner.list.indexOf(element) >= 0 && owner.list.indexOf(document.activeElement) < 0) { rove(owner, element); }
         if (followText.checked && !audio.paused) {
           var box = element.getBoundingClientRect(), top = panelOffset();
           if (box.top < top || box.bottom > window.innerHeight) {
-            element.scrollIntoView({ block: 'center', behavior: reducedMotion ? 'auto' : 'smooth' });
+            // A sentence taller than the room under the bar is shown from its start, just below the bar.
+            var fits = box.height <= (window.innerHeight - top) * 0.9;
+            element.scrollIntoView({ block: fits ? 'center' : 'start', behavior: reducedMotion ? 'auto' : 'smooth' });
           }
         }
       }
-      function panelOffset() { return getComputedStyle(panel).position === 'sticky' ? panel.getBoundingClientRect().bottom : 0; }
+      // Where the sticky bar ends: nothing under it is in view.
+      function panelOffset() { return Math.max(0, panel.getBoundingClientRect().bottom); }
       function update() {
         var track = tracks[current];
         if (!track) { return; }
@@ -167,9 +176,26 @@ extension GuidePageWriter {
       audio.addEventListener('ended', function () {
         if (continuePlay.checked && current + 1 < tracks.length) { play(current + 1, 0); }
       });
-      playButton.addEventListener('click', function () {
+      function togglePlay() {
         if (current < 0) { play(0, 0); } else if (audio.paused) { play(current, null); } else { audio.pause(); }
+      }
+      playButton.addEventListener('click', togglePlay);
+      // Alt+P (Option+P on a Mac, so by the key's place, not the letter it types) anywhere;
+      // Space (the buttons' own) and K only while focus is in the bar.
+      document.addEventListener('keydown', function (event) {
+        if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.shiftKey) { return; }
+        var inBar = panel.contains(event.target);
+        if ((event.altKey && event.code === 'KeyP') || (!event.altKey && inBar && (event.key === 'k' || event.key === 'K'))) {
+          event.preventDefault();
+          togglePlay();
+        }
       });
+      if (navigator.mediaSession && navigator.mediaSession.setActionHandler) {
+        try {
+          navigator.mediaSession.setActionHandler('previoustrack', function () { if (current > 0) { play(current - 1, 0); } });
+          navigator.mediaSession.setActionHandler('nexttrack', function () { if (current + 1 < tracks.length) { play(current + 1, 0); } });
+        } catch (error) { /* the media keys keep their default */ }
+      }
       previousButton.addEventListener('click', function () { if (current > 0) { play(current - 1, 0); } });
       nextButton.addEventListener('click', function () { if (current + 1 < tracks.length) { play(current + 1, 0); } });
       speed.addEventListener('change', function () { applySpeed(); save('rate', speed.value); });
@@ -179,23 +205,45 @@ extension GuidePageWriter {
 
       var main = document.getElementById('main');
       main.addEventListener('click', function (event) { var element = sentenceFrom(event.target); if (element) { playSentence(element); } });
+      // A chapter's sentences are one tab stop (a roving tabindex): the arrow keys, Home and
+      // End move among them, Enter or Space plays from the one focused.
+      var moves = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1, Home: -Infinity, End: Infinity };
+      function trackOf(element) { var section = element.closest('section'); return tracks.filter(function (t) { return t.section === section; })[0]; }
+      function rove(track, element) {
+        if (track.stop === element) { return; }
+        if (track.stop) { track.stop.setAttribute('tabindex', '-1'); }
+        track.stop = element;
+        element.setAttribute('tabindex', '0');
+      }
       main.addEventListener('keydown', function (event) {
         var element = sentenceFrom(event.target);
-        if (element && (event.key === 'Enter' || event.key === ' ' || event.key === 'Spacebar')) { event.preventDefault(); playSentence(element); }
+        if (!element || event.altKey || event.ctrlKey || event.metaKey) { return; }
+        if (event.key === 'Enter' || event.key === ' ' || event.key === 'Spacebar') { event.preventDefault(); playSentence(element); return; }
+        var track = trackOf(element), step = moves[event.key];
+        if (!track || step === undefined) { return; }
+        event.preventDefault();
+        var at = track.list.indexOf(element), to = Math.max(0, Math.min(track.list.length - 1, isFinite(step) ? at + step : (step < 0 ? 0 : track.list.length - 1)));
+        rove(track, track.list[to]);
+        track.list[to].focus();
       });
+      main.addEventListener('focusin', function (event) { var element = sentenceFrom(event.target), track = element && trackOf(element); if (track) { rove(track, element); } });
 
       tracks.forEach(function (track) {
-        Array.prototype.forEach.call(track.section.querySelectorAll('.s[data-s]'), function (element) {
-          if (element.closest('h2') || !(element.getAttribute('data-s') in track.starts)) { return; }
-          element.setAttribute('tabindex', '0');
-          element.setAttribute('role', 'button');
+        track.list = Array.prototype.filter.call(track.section.querySelectorAll('.s[data-s]'), function (element) {
+          return !element.closest('h2') && element.getAttribute('data-s') in track.starts;
         });
+        track.list.forEach(function (element, index) {
+          element.setAttribute('tabindex', index === 0 ? '0' : '-1');
+          element.setAttribute('role', 'button');
+          element.setAttribute('aria-describedby', track.id + '-hint');
+        });
+        track.stop = track.list[0] || null;
         var button = document.createElement('button');
         button.type = 'button';
         button.className = 'play-chapter';
         button.textContent = '이 장 듣기';
         button.setAttribute('aria-describedby', track.id);
-        button.addEventListener('click', function () { play(track.index, 0); panel.scrollIntoView({ block: 'nearest' }); });
+        button.addEventListener('click', function () { play(track.index, 0); });
         var hint = track.section.querySelector('.read-along-hint');
         if (hint) { hint.hidden = false; }
         track.player.parentNode.insertBefore(button, track.player);
@@ -204,7 +252,7 @@ extension GuidePageWriter {
         var item = document.querySelector('.chapters li[data-track="' + track.id + '"] .play-from');
         if (item) {
           item.hidden = false;
-          item.addEventListener('click', function () { play(track.index, 0); panel.scrollIntoView({ block: 'nearest' }); });
+          item.addEventListener('click', function () { play(track.index, 0); });
         }
       });
 
@@ -216,10 +264,20 @@ extension GuidePageWriter {
       continuePlay.checked = load('continue', '1') === '1';
       previousButton.disabled = true;
       panel.hidden = false;
+      settings.hidden = false;
       select(0, null);
-      function padScroll() { document.documentElement.style.scrollPaddingTop = panelOffset() ? panel.offsetHeight + 'px' : ''; }
-      padScroll();
+      // What scrolls into view (focus, a chapter's link, the sentence being read) lands below the bar.
+      function padScroll() { document.documentElement.style.scrollPaddingTop = (panel.offsetHeight + 8) + 'px'; }
+      // Measured once laid out (a ResizeObserver reports the first size by itself), not while
+      // the page is still being set up, which would lay the whole page out early.
       window.addEventListener('resize', padScroll);
+      if (window.ResizeObserver) { new ResizeObserver(padScroll).observe(panel); } else { window.requestAnimationFrame(padScroll); }
+      // Focus moved under the bar (Shift+Tab, a click on a half-hidden sentence) is brought out.
+      document.addEventListener('focusin', function (event) {
+        if (panel.contains(event.target) || !event.target.getBoundingClientRect) { return; }
+        var box = event.target.getBoundingClientRect(), bottom = panelOffset();
+        if (box.top < bottom && box.bottom > 0) { window.scrollBy(0, box.top - bottom - 8); }
+      });
       window.expoGuideReadyAt = window.performance && performance.now ? performance.now() : 0;
       document.documentElement.setAttribute('data-player-ready', '');
     })();

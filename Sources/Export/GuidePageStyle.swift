@@ -35,10 +35,18 @@ extension GuidePageWriter {
     .picture img { display: block; width: 100%; height: auto; border-radius: 0.35em; }
     h3 { font-size: 1.1em; margin: 1em 0 0.25em; }
     .notice { padding: 0.75em 1em; border-left: 0.3em solid var(--focus); background: var(--muted-background); }
-    .guide-player { margin: 1.5em 0; padding: 0.5em 0.75em 0.75em; border: 0.125em solid var(--border); border-radius: 0.5em; background: var(--background); }
-    .guide-player h2 { margin: 0; padding: 0; border: 0; font-size: 1.2em; }
-    .now { margin: 0 0 0.25em; font-weight: 700; }
+    .visually-hidden { position: absolute; width: 0.0625rem; height: 0.0625rem; margin: -0.0625rem; padding: 0; overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; border: 0; }
+    .player-bar { position: sticky; top: 0; z-index: 1; margin: 1em -0.5em 0; padding: 0.4em 0.5em; background: var(--background); border-bottom: 0.125em solid var(--border); }
+    .bar-row { display: flex; flex-wrap: wrap; align-items: center; gap: 0.4em; }
+    .player-bar button { min-height: 2.25em; padding: 0.1em 0.7em; }
+    .now { flex: 1 1 12em; margin: 0; font-weight: 700; line-height: 1.35; }
     .now:empty { display: none; }
+    .player-settings { margin: 1em 0 1.5em; padding: 0.5em 0.75em 0.75em; border: 0.125em solid var(--border); border-radius: 0.5em; }
+    .player-settings h2 { margin: 0 0 0.25em; padding: 0; border: 0; font-size: 1.2em; }
+    .key-hint { margin: 0 0 0.5em; color: var(--muted-text); font-size: 0.95em; }
+    .editions li { margin: 0.35em 0; }
+    .editions .opens { display: block; color: var(--muted-text); font-size: 0.95em; }
+    .editions .original a { font-weight: 400; }
     .controls, .options { display: flex; flex-wrap: wrap; gap: 0.5em; align-items: center; margin: 0.25em 0; }
     .speed { display: inline-flex; align-items: center; gap: 0.4em; }
     .options { gap: 0.25em 1.25em; }
@@ -49,9 +57,9 @@ extension GuidePageWriter {
     button:disabled { cursor: default; opacity: 1; color: var(--muted-text); border-style: dashed; }
     .play-chapter { margin: 0.5em 0; }
     .play-from { min-height: 2.25em; padding: 0.1em 0.75em; }
-    .caption-box { margin-top: 0.25em; }
+    .caption-box { margin-top: 0.4em; }
     .caption-box[hidden] { display: none; }
-    .caption { min-height: 3.6em; margin: 0; padding: 0.4em 0.75em; background: var(--caption-background); color: var(--caption-text); border-radius: 0.35em; font-size: 1.2em; line-height: 1.5; text-align: center; white-space: pre-line; word-break: keep-all; overflow-wrap: anywhere; }
+    .caption { min-height: 3em; margin: 0; padding: 0.3em 0.75em; background: var(--caption-background); color: var(--caption-text); border-radius: 0.35em; font-size: 1.2em; line-height: 1.5; text-align: center; white-space: pre-line; word-break: keep-all; overflow-wrap: anywhere; }
     .caption-label { margin: 0; font-size: 0.9em; color: var(--muted-text); }
     .read-along-hint { color: var(--muted-text); font-size: 0.95em; }
     .s, .caption { unicode-bidi: isolate; }
@@ -59,8 +67,8 @@ extension GuidePageWriter {
     .s[tabindex]:hover { text-decoration: underline dotted; text-underline-offset: 0.2em; }
     .s.current { background: var(--mark); outline: 0.125em solid var(--mark-edge); text-decoration: underline; text-decoration-thickness: 0.125em; text-underline-offset: 0.2em; box-decoration-break: clone; -webkit-box-decoration-break: clone; }
     footer { margin-top: 3em; font-size: 0.9em; }
-    @media (min-width: 48em) and (min-height: 48em) { .guide-player { position: sticky; top: 0; z-index: 1; } }
-    @media (max-width: 30em) { body { padding: 0.5em 0.75em 2em; } .guide-player { padding: 0.5em; } .caption { font-size: 1.05em; padding: 0.3em 0.4em; } }
+    @media (max-width: 30em) { body { padding: 0.5em 0.75em 2em; } .player-bar { margin: 0.5em -0.25em 0; padding: 0.3em 0.25em; } .player-bar button { font-size: 0.9em; } .player-settings { padding: 0.5em; } .caption { font-size: 1.05em; padding: 0.3em 0.4em; } }
+    @media (max-height: 30em) { .player-bar .now { position: absolute; width: 0.0625rem; height: 0.0625rem; overflow: hidden; clip-path: inset(50%); white-space: nowrap; } .player-bar { padding-top: 0.2em; padding-bottom: 0.2em; } .caption-box { margin-top: 0.2em; } .caption { font-size: 1em; line-height: 1.35; min-height: 2.7em; padding: 0.15em 0.4em; } }
     @media (prefers-reduced-motion: reduce) { html { scroll-behavior: auto; } }
     """
 }

@@ -3,7 +3,7 @@ import ExpoSystem
 /// Writes `index.html`: an accessible page that plays the guide offline from its folder.
 ///
 /// Without script the page is complete: one `h1` (the guide's title), a skip link to
-/// `<main>`, a chapter list with every track's duration, an `h2` per track headed as in the
+/// `<main>`, the guide's editions the run published (`editionList`), a chapter list with every track's duration, an `h2` per track headed as in the
 /// transcript ("항목 3 / 13: 이름"; the poster is not counted), the poster's facts in a `<dl>`,
 /// and, for each track with audio, a native player (its sources in the order given), download
 /// links and the track's text. Tracks that fell back to text show a note with the reason
@@ -14,9 +14,6 @@ import ExpoSystem
 /// markup. Parts of a text spoken in another language (a `SpokenRun` with a `language`) are
 /// marked with `lang` where they appear in the displayed text.
 public enum GuidePageWriter {
-    /// Files the page links to besides the tracks' own.
-    public static let guideTranscriptFile = "guide.txt"
-    public static let playlistFile = "guide.m3u8"
     /// The speeds the player offers.
     static let speeds = ["0.75", "1", "1.25", "1.5", "1.75", "2"]
 
@@ -29,7 +26,8 @@ public enum GuidePageWriter {
     public static func render(tracks: [Track], summary: GuideSummary,
                               audioSources: [String: [GuidePageAudioSource]] = [:],
                               pictures: [String: PublishedPicture] = [:],
-                              captions: [String: TrackCaptions] = [:]) -> String {
+                              captions: [String: TrackCaptions] = [:],
+                              editions: [PublishedEdition] = []) -> String {
         let results = Dictionary(summary.tracks.map { ($0.fileStem, $0) }, uniquingKeysWith: { first, _ in first })
         let title = GuideOutline.oneLine(summary.title)
         let hasTrackAudio = summary.tracks.contains { $0.audioFile != nil }
@@ -37,13 +35,14 @@ public enum GuidePageWriter {
             Chapter(track: track, number: number, result: results[track.fileStem],
                     sources: sources(for: results[track.fileStem], given: audioSources), picture: pictures[track.fileStem])
         }
+        let playable = chapters.filter { !$0.playerSources.isEmpty }
         var html = head(title: title, tracks: tracks, hasTrackAudio: hasTrackAudio)
-        html += guideFiles(summary: summary, hasTrackAudio: hasTrackAudio)
+        // The player comes before everything with links, so Tab reaches it in a few steps.
+        if !playable.isEmpty { html += playerBar + playerSettings }
         html += "<main id=\"main\" tabindex=\"-1\">\n"
         let sharedReason = fallbackNotice(summary, into: &html)
+        html += editionList(editions)
         html += chapterList(chapters, guideSeconds: summary.guideDurationSeconds)
-        let playable = chapters.filter { !$0.playerSources.isEmpty }
-        if !playable.isEmpty { html += playerPanel }
         for chapter in chapters {
             html += section(chapter, notesFallback: sharedReason == nil)
         }
@@ -107,6 +106,7 @@ public enum GuidePageWriter {
         <header>
         <h1>\(markUp(title, foreign: titleRuns))</h1>
         <p>\(intro)</p>
+        </header>
 
         """
     }
@@ -115,26 +115,6 @@ public enum GuidePageWriter {
     static func megabytes(_ bytes: Int) -> String {
         let value = Double(bytes) / 1_000_000
         return value >= 10 ? "\(Int(value.rounded())) MB" : String(format: "%.1f MB", max(value, 0.1))
-    }
-
-    private static func guideFiles(summary: GuideSummary, hasTrackAudio: Bool) -> String {
-        var html = "<nav aria-label=\"가이드 전체 파일\">\n<ul>\n"
-        // What a phone plays first (Opus, then MP3); the WAV master stays, as the large original.
-        let encoded = [("opus", "audio/ogg; codecs=opus", "Opus"), ("mp3", "audio/mpeg", "MP3")].compactMap { format in
-            summary.guideEncodings[format.0].map { (file: $0.file, type: format.1, label: format.2, bytes: $0.byteCount) }
-        }
-        for file in encoded {
-            html += "<li><a href=\"\(url(file.file))\" type=\"\(file.type)\">가이드 전체 듣기 또는 내려받기 (\(file.label), \(megabytes(file.bytes)))</a></li>\n"
-        }
-        if let guideAudio = summary.guideAudioFile {
-            let label = encoded.isEmpty ? "가이드 전체 듣기 또는 내려받기 (WAV)" : "가이드 전체 원본 내려받기 (WAV, 압축하지 않은 큰 파일)"
-            html += "<li><a href=\"\(url(guideAudio))\" type=\"audio/wav\">\(label)</a></li>\n"
-        }
-        if hasTrackAudio {
-            html += "<li><a href=\"\(url(playlistFile))\" type=\"audio/x-mpegurl\">재생 목록 (M3U)</a></li>\n"
-        }
-        html += "<li><a href=\"\(url(guideTranscriptFile))\" type=\"text/plain\">가이드 전체 대본 (텍스트)</a></li>\n"
-        return html + "</ul>\n</nav>\n</header>\n"
     }
 
     /// Writes the note about tracks without audio; returns the reason when every track fell
@@ -174,32 +154,6 @@ public enum GuidePageWriter {
         }
         return html + "</ol>\n</nav>\n"
     }
-
-    /// The one read-along player, hidden until the script shows it.
-    static let playerPanel = """
-    <section id="guide-player" class="guide-player" aria-labelledby="player-heading" hidden>
-    <h2 id="player-heading">가이드 듣기</h2>
-    <p id="now-playing" class="now" aria-live="polite"></p>
-    <audio id="guide-audio" controls preload="none"></audio>
-    <div class="controls">
-    <button type="button" id="play-button">재생</button>
-    <button type="button" id="previous-button">이전 장</button>
-    <button type="button" id="next-button">다음 장</button>
-    <span class="speed"><label for="speed">속도</label>
-    <select id="speed">\(speeds.map { "<option value=\"\($0)\"\($0 == "1" ? " selected" : "")>\($0)배</option>" }.joined())</select></span>
-    </div>
-    <div class="options">
-    <label><input type="checkbox" id="show-captions" checked> 자막 보기</label>
-    <label><input type="checkbox" id="follow-text" checked> 읽는 문장으로 화면 이동</label>
-    <label><input type="checkbox" id="continue-play" checked> 다음 장 이어 듣기</label>
-    </div>
-    <div id="caption-box" class="caption-box">
-    <p class="caption-label" id="caption-label">자막</p>
-    <div id="caption" class="caption" role="group" aria-labelledby="caption-label"></div>
-    </div>
-    </section>
-
-    """
 
     /// The reason as one sentence ending with a full stop, or nil when none was given.
     private static func reasonText(_ reason: String?) -> String? {
@@ -310,7 +264,9 @@ public enum GuidePageWriter {
             links.append("<a href=\"\(url(captions))\" type=\"text/vtt\">자막 (WebVTT)</a>")
         }
         html += links.joined(separator: " ") + "</p>\n</div>\n"
-        return html + "<p class=\"read-along-hint\" hidden>문장을 누르면 그 문장부터 들을 수 있습니다.</p>\n"
+        // The sentences' description (`aria-describedby`) once the script makes them one tab stop.
+        return html + "<p class=\"read-along-hint\" id=\"\(id)-hint\" hidden>문장을 누르면 그 문장부터 들을 수 있습니다. "
+            + "키보드로는 Tab으로 이 장의 문장 목록에 들어가 위아래 화살표로 문장을 고르고 Enter를 누릅니다.</p>\n"
     }
 
     /// A length as the page shows it: `spokenDuration` in a `<time>` whose `datetime` holds it

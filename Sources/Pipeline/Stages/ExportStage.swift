@@ -72,12 +72,14 @@ struct ExportStage {
             }
         }
         try output.write(TranscriptWriter.render(tracks: tracks, summary: summary), to: "guide.txt")
-        try output.write(GuidePageWriter.render(tracks: tracks, summary: summary, audioSources: Self.pageSources(results),
-                                                pictures: pictures.published, captions: captions), to: "index.html")
         let talkingBooks = try writeTalkingBooks(tracks, summary: summary, synthesis: synthesis, pictures: pictures.book)
         let editions = try writeEditions(tracks).merging(pictures.notes) { $1 }
         // guide.wav must be in place to be listed with its hash (a second `finish` does nothing).
         try synthesis.guide.finish(results, profile: request.profile, title: SynthesisStage.singleLineTitle(request.catalog.poster.title))
+        // Last of the files it links: the page lists every edition this run published, with its size.
+        try output.write(GuidePageWriter.render(tracks: tracks, summary: summary, audioSources: Self.pageSources(results),
+                                                pictures: pictures.published, captions: captions,
+                                                editions: PublishedEdition.published(size: publishedSize)), to: "index.html")
         let pictureFiles = tracks.flatMap { pictures.published[$0.fileStem]?.variants.map(\.file) ?? [] }
         let others = playlists + talkingBooks + Self.editionFiles.filter { output.hasFile($0) } + pictureFiles
         let files = try publishedFiles(summary: summary, synthesis: synthesis, otherFiles: others)
@@ -87,6 +89,12 @@ struct ExportStage {
                                                files: files, provenance: provenance),
                          to: "manifest.json")
         return summary
+    }
+
+    /// The size in bytes of `name` as this run publishes it, or nil when it publishes no such file.
+    private func publishedSize(_ name: String) -> Int? {
+        guard output.hasFile(name), let status = FileStatus.of(output.currentURL(name).path, followingLinks: true) else { return nil }
+        return Int(status.size)
     }
 
     /// Every file the guide publishes but the manifest, with its size and SHA-256: as recorded
