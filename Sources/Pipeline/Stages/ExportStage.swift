@@ -191,17 +191,4 @@ struct ExportStage {
             "voice.truePeakCeilingDBTP": String(profile.truePeakCeilingDBTP),
         ]
     }
-
-    /// Every name a guide of `tracks` may publish, whatever its formats.
-    static func fileNames(of tracks: [Track]) -> Set<String> {
-        var names: Set<String> = ["guide.wav", "guide.opus", "guide.mp3", "guide.m3u8", "guide.txt", "guide.epub",
-                                  "index.html", "manifest.json"]
-        names.formUnion(editionFiles)
-        names.formUnion([DeliveryFormat.opus, .mp3].map { PlaylistWriter.fileName(format: $0.rawValue) })
-        for track in tracks {
-            for suffix in [".txt", ".spoken.txt", ".vtt", ".wav", ".opus", ".mp3"] { names.insert(track.fileStem + suffix) }
-        }
-        names.formUnion(pictureNames(of: tracks))
-        return names
-    }
 }
