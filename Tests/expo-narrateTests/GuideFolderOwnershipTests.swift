@@ -59,43 +59,46 @@ struct GuideFolderOwnershipTests {
         #expect(PublishedFolderTests.workFolders(beside: out).isEmpty)
     }
 
-    @Test("a process writing into the guide folder itself while each of 10 runs publishes: every file it wrote is kept and found")
+    @Test("a process that makes a sub-folder in the guide and writes inside it while each of 10 runs publishes: every file it wrote is kept and found")
     func writerAroundPublications() throws {
         let (folder, _, out) = try Self.publishedGuide()
         defer { try? FileManager.default.removeItem(at: folder) }
-        var published = 0, refused = 0
+        var outcomes: [Int: Int] = [:]
         for run in 0..<10 {
             let catalog = try PublishedFolderTests.catalog(in: folder, second: "둘째 항목 \(run)번째 설명입니다.")
             let arguments = (PublishedFolderTests.everyTrack + ["--output", out.path] + catalog).map(RunningCommand.shellQuoted)
-            // The writer starts at a different moment of each run, writes by path until the run
-            // ends, and says how many files it made.
+            // The writer starts at a different moment of each run, makes its folder, works inside
+            // it (its working folder, as a shell or an editor does) until the run ends, and says
+            // how many files it made.
             let delay = String(format: "%.2f", Double(run) * 0.04)
             let errors = Self.quoted(folder.appendingPathComponent("stderr"))
             let output = try Self.shell(#""$BIN" "# + arguments.joined(separator: " ") + " 2>\(errors) & pid=$!; sleep \(delay); i=0; "
-                + "while kill -0 $pid 2>/dev/null; do echo $i > \(Self.quoted(out))/w\(run)-$i && i=$((i+1)); done; "
+                + "mkdir \(Self.quoted(out))/notes\(run) && cd \(Self.quoted(out))/notes\(run) && "
+                + "while kill -0 $pid 2>/dev/null; do echo $i > w-$i && i=$((i+1)); done; "
                 + #"wait $pid; echo "status=$? written=$i""#)
             let stderr = (try? String(contentsOf: folder.appendingPathComponent("stderr"), encoding: .utf8)) ?? ""
             let status = output.components(separatedBy: "status=").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? -1
             let written = output.components(separatedBy: "written=").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? -1
             #expect(status == 0 || status == 73, "run \(run): \(status) \(stderr)")
-            if status == 0 { published += 1 } else { refused += 1 }
-            // Every file the writer made: in the guide folder, or in a work folder the run named.
-            var found = FileManager.default.enumerator(atPath: out.path)?.allObjects.compactMap { $0 as? String }
-                .filter { $0.hasPrefix("w\(run)-") }.map { out.path + "/" + $0 } ?? []
+            outcomes[status, default: 0] += 1
+            // Every file the writer made: in its folder in the guide, or in a work folder the
+            // run named.
+            var found = (try? FileManager.default.contentsOfDirectory(atPath: out.path + "/notes\(run)"))?.count ?? 0
             for work in PublishedFolderTests.workFolders(beside: out) {
-                let kept = folder.path + "/" + work + "/guide"
-                let mine = ((try? FileManager.default.contentsOfDirectory(atPath: kept)) ?? []).filter { $0.hasPrefix("w\(run)-") }
-                #expect(mine.isEmpty || stderr.contains(folder.path + "/" + work), "run \(run): \(work) not named in \(stderr)")
-                found += mine.map { kept + "/" + $0 }
+                let kept = folder.path + "/" + work + "/guide/notes\(run)"
+                guard let mine = try? FileManager.default.contentsOfDirectory(atPath: kept) else { continue }
+                #expect(stderr.contains(folder.path + "/" + work), "run \(run): \(work) not named in \(stderr)")
+                found += mine.count
+                try FileManager.default.removeItem(atPath: kept)
             }
-            #expect(found.count == written, "run \(run): wrote \(written), found \(found.count): \(stderr)")
-            // The user takes them out, as the message says; the next run cleans the rest.
-            for path in found { try FileManager.default.removeItem(atPath: path) }
+            #expect(found == written, "run \(run): wrote \(written), found \(found): \(stderr)")
+            // The user takes the folder out, as the message says; the next run cleans the rest.
+            try? FileManager.default.removeItem(atPath: out.path + "/notes\(run)")
         }
         #expect(try CommandRunner.run(PublishedFolderTests.everyTrack + ["--output", out.path]
                                       + PublishedFolderTests.catalog(in: folder)).status == 0)
         #expect(PublishedFolderTests.workFolders(beside: out).isEmpty)
-        #expect(published + refused == 10)
+        #expect(outcomes.values.reduce(0, +) == 10, "\(outcomes)")
     }
 
     @Test("a user's file at a name the record lists is never replaced without a word: refused (73), the guide unchanged; sha256sum reads the record")
@@ -167,7 +170,7 @@ struct GuideFolderOwnershipTests {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("new-guide")
-        let result = try CommandRunner.run(["--poster", "--entry", "1", "--assemble-only", "--quiet",
+        let result = try CommandRunner.run(["--all", "--assemble-only", "--quiet",
                                             "--cache", folder.appendingPathComponent("empty-cache").path, "--output", out.path]
                                            + CommandRunner.wavOnly + PublishedFolderTests.catalog(in: folder))
         #expect(result.status == 69, "\(result.stderr)")
