@@ -8,6 +8,11 @@ import Glibc
 /// the flush of a whole file system. The publication and the cache use these; one owner for
 /// each of these calls.
 public enum FileTree {
+    /// The longest path the system takes, in bytes (PATH_MAX less its terminating zero).
+    public static let longestPath = Int(PATH_MAX) - 1
+    /// The longest name of one entry, in bytes (NAME_MAX).
+    public static let longestName = Int(NAME_MAX)
+
     /// The names in `folder` (a real folder: never listed through a link), without . and ..
     public static func names(in folder: String) -> [String] {
         let fd = SystemCalls.current.open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
@@ -59,18 +64,25 @@ public enum FileTree {
     /// Whether `path` is where something is mounted (a bind mount of a folder of the same file
     /// system has the same device as its parent, so /proc/self/mountinfo is asked).
     public static func isMountPoint(_ path: String) -> Bool {
-        guard let data = FileManager.default.contents(atPath: "/proc/self/mountinfo") else { return false }
+        mountPoints().contains(path)
+    }
+
+    /// Every path where something is mounted, as /proc/self/mountinfo lists them (its fifth
+    /// field, with space, tab, newline and backslash octal-escaped); empty when it cannot be read.
+    public static func mountPoints() -> Set<String> {
+        // Its size reads as 0 (a file the kernel makes as it is read): read to the end.
+        guard let data = FileManager.default.contents(atPath: "/proc/self/mountinfo") else { return [] }
+        var points: Set<String> = []
         for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
             let fields = line.split(separator: " ")
-            // The mount point is the fifth field, with space, tab, newline and backslash octal-escaped.
             guard fields.count > 4 else { continue }
             var point = String(fields[4])
             for (escaped, plain) in [("\\040", " "), ("\\011", "\t"), ("\\012", "\n"), ("\\134", "\\")] {
                 point = point.replacingOccurrences(of: escaped, with: plain)
             }
-            if point == path { return true }
+            points.insert(point)
         }
-        return false
+        return points
     }
 
     /// The absolute path with symbolic links resolved as far as the path exists.

@@ -49,7 +49,7 @@ public struct GuideBuilder {
         schedule.beforeNarration(cached: narrate.isCached, pronouncer: pronouncer)
         let narration = try narrate.run()
         if let damage = narration.cacheDamage { progress(.warning(damage)) }
-        let destination = try RunOutput(request, fileNames: ExportStage.fileNames(of: narration.all), progress: progress)
+        let destination = try RunOutput(request, progress: progress)
         defer { destination.close() }
         let (tracks, chosen) = try destination.guideTracks(narration, request: request, progress: progress)
 
@@ -106,6 +106,7 @@ public struct GuideBuilder {
         guard let shard = request.shard, !request.textOnly else {
             throw ExpoError(.internal, "a shard needs a shard number and audio")
         }
+        if let refusal = request.cacheRefusal { throw refusal }
         guard let cacheFolder = request.effectiveCacheFolder else {
             throw ExpoError(.cannotCreate, "A shard makes its tracks into the cache, and this run has none (\(request.cacheNotice ?? "no cache folder"))",
                             advice: "Give the shared cache folder.", subject: .cacheFolder)

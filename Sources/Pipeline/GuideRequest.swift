@@ -79,6 +79,9 @@ public struct GuideRequest: Sendable {
 
     /// Why this run has no cache although one was not turned off (no usable home), for the user.
     public var cacheNotice: String?
+    /// Why the default cache folder is refused (XDG_CACHE_HOME names a file, the folder is a
+    /// symbolic link): the run stops with it before anything is made (`RunFolders.check`).
+    public var cacheRefusal: ExpoError?
 
     /// The cache folder this request uses, or nil when it runs without one.
     public var effectiveCacheFolder: URL? {
@@ -98,11 +101,16 @@ public struct GuideRequest: Sendable {
         self.useCache = useCache
         self.executable = executable
         if useCache, cacheFolder == nil {
-            switch DefaultCacheFolder.locate(environment: ProcessInfo.processInfo.environment) {
-            case .success(let folder): self.cacheFolder = folder
-            case .failure(let reason):
+            do {
+                switch try DefaultCacheFolder.locate(environment: ProcessInfo.processInfo.environment) {
+                case .success(let folder): self.cacheFolder = folder
+                case .failure(let reason):
+                    self.useCache = false
+                    cacheNotice = "No cache folder can be used (\(reason.description)): running without one, so every track is made again next time"
+                }
+            } catch {
                 self.useCache = false
-                cacheNotice = "No cache folder can be used (\(reason.description)): running without one, so every track is made again next time"
+                cacheRefusal = error as? ExpoError ?? ExpoError(.cannotCreate, "\(error)", subject: .cacheFolder)
             }
         } else {
             self.cacheFolder = cacheFolder

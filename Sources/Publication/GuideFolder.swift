@@ -2,31 +2,35 @@ import ExpoModel
 import ExpoSystem
 import Foundation
 
-/// The output folder as the tool owns it: a folder of plain files that is replaced whole.
+/// The output folder as the tool owns it: a folder of the guide's own files, replaced whole.
 ///
 /// - **Ownership.** The folder is the tool's only when it holds the tool's record,
 ///   `.expo-narrate`: a regular file whose first line is `recordSignature` and whose other lines
-///   are the names of the files the tool published there. Only those names are the tool's;
-///   every other entry (whatever its name, dot-files included) is the user's, carried into each
-///   new guide and never removed or replaced. A new or empty folder is claimed (the record is
-///   linked in, in one step), and so is one holding only the placeholder a fresh clone's output/
-///   ships (`ShippedPlaceholder`); any other folder is refused (73).
+///   are the names of the files the tool published there. A new or empty folder is claimed (the
+///   record is linked in, in one step), and so is one holding only the placeholder a fresh clone's
+///   output/ ships (`ShippedPlaceholder`, staged again with each guide); any other folder is
+///   refused (73).
+/// - **Nothing of the user's inside.** Every entry the record does not list as a regular file of
+///   the tool's (a user's file or folder, a link, a mount point, whatever its name) makes a run
+///   refuse (73) before it changes anything, naming the entry and saying that such files belong
+///   beside the guide. So publishing never moves, copies, unlinks or strands a user's entry: there
+///   is none in what it swaps (see `GuideFolder+Swap.swift` for an entry created while it swaps).
 /// - **Whole or nothing.** A run stages the new guide in a work folder beside the output folder,
-///   `.NAME.expo-narrate-RANDOM/guide` (the same file system, so renames work), carries the
-///   user's entries into it (regular files as hard links, symbolic links as copies of the link),
-///   flushes it, writes the record, and swaps it with the output folder in one
-///   `renameat2(RENAME_EXCHANGE)`. The old folder, now in the work folder, is drained: the names
-///   its record lists are removed, anything else (a user's folder, a file added while the run
-///   staged) is moved back into the output folder.
+///   `.NAME.expo-narrate-RANDOM/guide` (the same file system, so renames work), flushes it, writes
+///   the record, and swaps it with the output folder in one `renameat2(RENAME_EXCHANGE)`. The old
+///   folder, now in the work folder, is emptied of the files its record lists and removed.
 /// - **Leftovers.** The work folder is recognised by its marker file (`workSignature` and the
-///   output folder's name), never by its name alone. A run killed at any step leaves a work folder
-///   that the next run finishes: a staged folder without a record is removed, one with a record
-///   (staged, or the old folder after the swap) is drained.
+///   output folder's name), removed last; a run killed at any step leaves a work folder that the
+///   next run finishes. An unmarked one is removed only when it is provably the tool's (its name,
+///   its owner, and nothing in it but the tool's own files).
 /// Nothing here follows a symbolic link: entries are examined with lstat, files opened with
-/// O_NOFOLLOW and O_NONBLOCK, and trees removed entry by entry.
+/// O_NOFOLLOW and O_NONBLOCK, and only the names a record lists are ever removed.
 public struct GuideFolder {
     static let recordName = ".expo-narrate"
-    static let recordSignature = "expo-narrate guide folder, format 1"
+    static let recordSignature = "expo-narrate guide folder, format 2"
+    /// The signature of a record written before it kept each file's SHA-256 (names only): the
+    /// tool's too, read as such.
+    static let namesOnlySignature = "expo-narrate guide folder, format 1"
     static let workMarkerName = ".expo-narrate-work"
     static let workSignature = "expo-narrate work folder, format 1"
 
@@ -62,6 +66,7 @@ public struct GuideFolder {
     /// it does not exist, claims it when it is empty, accepts it when it holds the record, and
     /// refuses anything else (73), before anything is written.
     public func prepare() throws {
+        try refuseOverlongPath()
         let status: FileStatus
         switch FileStatus.read(path) {
         case .success(let found):
@@ -103,7 +108,23 @@ public struct GuideFolder {
                       advice: "Choose a new or empty folder, or a sub-folder such as \(path)/guide.")
     }
 
-    private func refusal(_ reason: String, advice: String = "Choose another output folder.") -> ExpoError {
+    /// Refuses (73) a folder whose work folder, or a file staged in it, would pass the system's
+    /// limits (a name of `FileTree.longestName` bytes, a path of `FileTree.longestPath`): said in
+    /// one line before anything is made, never cut short.
+    private func refuseOverlongPath() throws {
+        let workName = workPrefix.utf8.count + 12
+        if workName > FileTree.longestName {
+            throw refusal("its name is \(base.utf8.count) bytes long, and the work folder beside it (.NAME.expo-narrate-RANDOM) would pass the system's limit of \(FileTree.longestName) bytes for a name",
+                          advice: "Choose a folder with a shorter name.")
+        }
+        let longest = parent.utf8.count + 1 + workName + "/guide/".utf8.count + FileTree.longestName
+        if longest > FileTree.longestPath {
+            throw refusal("its path is \(path.utf8.count) bytes long, and the guide's files, staged beside it, would pass the system's limit of \(FileTree.longestPath) bytes for a path",
+                          advice: "Choose a folder with a shorter path.")
+        }
+    }
+
+    func refusal(_ reason: String, advice: String = "Choose another output folder.") -> ExpoError {
         ExpoError(.cannotCreate, "The output folder \(path) cannot be used: \(reason)", advice: advice, subject: .outputFolder)
     }
 
@@ -138,12 +159,12 @@ public struct GuideFolder {
         do throws(SystemCallError) {
             try FileTree.renameWithoutReplacing(staged, to: path)
         } catch where error.code != EEXIST && error.code != ENOTEMPTY {
-            _ = FileTree.removeTree(work)
+            removeWork(work)
             throw ExpoError.cannotCreateOutput(path: path, reason: error.reason)
         } catch {}
         POSIXFile.synchronizeFolder(parent)
         PublicationSteps.reached()
-        _ = FileTree.removeTree(work)
+        removeWork(work)
         // Another run may have created something else there in the meantime.
         if Self.readRecord(in: path) == nil { try prepare() }
     }
@@ -152,7 +173,7 @@ public struct GuideFolder {
     /// fails if a record (of a run claiming it at the same time) is there already.
     private func claim() throws {
         let work = try makeWork()
-        defer { _ = FileTree.removeTree(work) }
+        defer { removeWork(work) }
         try Self.writeRecord([], in: work, shownAs: path)
         do throws(SystemCallError) {
             try FileTree.hardLink(work + "/" + Self.recordName, as: path + "/" + Self.recordName)
@@ -163,6 +184,52 @@ public struct GuideFolder {
         guard Self.readRecord(in: path) != nil else { try prepare(); return }
     }
 
+    // MARK: - Nothing of the user's inside
+
+    /// What is in the folder besides the tool's own files: each entry the record does not list
+    /// as a regular file (a listed name that is a folder, a link or anything else counts too),
+    /// in words ("notes (a folder)"), sorted; and the mount points among all its entries, which
+    /// a swap could neither move nor empty. `listed` is the record's names (nil: read it).
+    func foreignEntries(listed: Set<String>? = nil) -> (entries: [String], mountPoints: [String]) {
+        let owned = listed ?? Self.readRecord(in: path) ?? []
+        guard let folder = FileStatus.of(path) else { return ([], []) }
+        let mounted = FileTree.mountPoints()
+        var entries: [String] = [], points: [String] = []
+        for name in FileTree.names(in: path).sorted() where name != Self.recordName {
+            let entry = path + "/" + name
+            guard let status = FileStatus.of(entry) else { continue }
+            if status.device != folder.device || mounted.contains(entry) {
+                points.append(name)
+            } else if !owned.contains(name) || status.kind != .regular {
+                entries.append(name + " (" + status.kindInWords.replacingOccurrences(of: " expo-narrate did not write", with: "") + ")")
+            }
+        }
+        return (entries, points)
+    }
+
+    /// Refuses (73), before anything is changed, a folder that holds anything but the guide's own
+    /// files and its record: a user's entries belong beside the guide, never inside the folder
+    /// that is replaced whole. `listed` is the record's names (nil: read it).
+    func refuseForeignEntries(listed: Set<String>? = nil, during: Bool = false) throws {
+        let (entries, points) = foreignEntries(listed: listed)
+        if let point = points.first {
+            throw ExpoError(.cannotCreate,
+                            "The output folder \(path) cannot be published into: \(path)/\(point) is a mount point (a file system is mounted there)"
+                              + (points.count > 1 ? " (and \(points.count - 1) more)" : "")
+                              + ", and the guide is published by swapping the whole folder, which a mount point can neither leave nor join; nothing was changed",
+                            advice: "Unmount it and mount it beside the guide instead, e.g. at \(parent)/\(point).",
+                            subject: .outputFolder)
+        }
+        guard !entries.isEmpty else { return }
+        let shown = entries.prefix(3).joined(separator: ", ") + (entries.count > 3 ? " and \(entries.count - 3) more" : "")
+        throw ExpoError(.cannotCreate,
+                        "The guide folder \(path) holds \(shown), which expo-narrate did not publish"
+                          + (during ? ", created while this run was publishing" : "")
+                          + "; a guide folder holds only the guide's own files, because it is replaced whole, so nothing was changed and \(entries.count == 1 ? "it is" : "they are") left where \(entries.count == 1 ? "it is" : "they are")",
+                        advice: "Keep your own files beside the guide, not in it: move \(entries.count == 1 ? "it" : "them") into \(parent) (or anywhere outside \(path)), then run again.",
+                        subject: .outputFolder)
+    }
+
     /// Removes the folder if it holds nothing but an empty record of the tool's (a folder this
     /// run created and has not published into).
     public func removeIfEmpty() {
@@ -171,175 +238,45 @@ public struct GuideFolder {
         try? FileTree.removeFolder(path)
     }
 
-    // MARK: - Work folders
-
-    /// A new work folder beside the output folder, with its marker.
-    func makeWork() throws -> String {
-        var random = SystemRandomNumberGenerator()
-        for _ in 0..<16 {
-            let work = parent + "/" + workPrefix + String(random.next() & 0xffff_ffff_ffff, radix: 16)
-            do throws(SystemCallError) {
-                try FileTree.makeFolder(work, permissions: 0o700)
-            } catch where error.code == EEXIST {
-                continue
-            } catch {
-                throw ExpoError.cannotWrite(path: work, code: error.code)
-            }
-            try Self.writeNew(Data((Self.workSignature + "\n" + base + "\n").utf8), to: work + "/" + Self.workMarkerName, shownAs: work)
-            return work
-        }
-        throw ExpoError.cannotWrite(path: parent, reason: "no free name for a work folder")
-    }
-
-    /// Finishes what killed runs left beside the folder; returns a note for each work folder
-    /// that still holds a user's entry (its name was taken in the output folder meanwhile).
-    func recoverLeftovers() -> [String] {
-        var notes: [String] = []
-        for name in FileTree.names(in: parent) where name.hasPrefix(workPrefix) {
-            let work = parent + "/" + name
-            guard let status = FileStatus.of(work), status.kind == .folder, status.owner == FileStatus.currentUser,
-                  FileTree.readSmallFile(work + "/" + Self.workMarkerName) == Data((Self.workSignature + "\n" + base + "\n").utf8)
-            else { continue }
-            if let kept = finish(work: work) { notes.append(kept) }
-        }
-        return notes
-    }
-
-    /// Finishes one work folder: a staged guide with its record is the new guide when the output
-    /// folder is missing (a swap by two renames was cut between them); a folder with a record is
-    /// drained; one without is removed. Returns a note when something had to be kept.
-    @discardableResult
-    func finish(work: String) -> String? {
-        let staged = work + "/guide", old = work + "/old"
-        if case .failure(let error) = FileStatus.read(path), error.code == ENOENT, FileTree.isFolder(staged),
-           Self.readRecord(in: staged) != nil {
-            try? FileTree.renameWithoutReplacing(staged, to: path)
-        }
-        var kept: [String] = []
-        for folder in [staged, old] where FileTree.isFolder(folder) {
-            if Self.readRecord(in: folder) != nil { kept += drain(folder) } else { _ = FileTree.removeTree(folder) }
-        }
-        guard kept.isEmpty else {
-            return "\(work) keeps \(kept.sorted().joined(separator: ", ")): \(kept.count == 1 ? "its name was" : "their names were") taken in \(path) meanwhile; move what you need from it, then delete it"
-        }
-        _ = FileTree.removeTree(work)
-        PublicationSteps.reached()
-        return nil
-    }
-
-    /// Empties `folder` (a guide folder that is no longer published): the names its record lists
-    /// are removed; every other entry is the user's and goes back into the output folder, unless
-    /// the output folder has it already (carried when staging: the same file, a copy of the
-    /// link, a folder with the same files). Returns the user's entries that could not go back.
-    func drain(_ folder: String) -> [String] {
-        let owned = Self.readRecord(in: folder) ?? []
-        var first = true
-        for name in FileTree.names(in: folder) where owned.contains(name) {
-            guard FileStatus.of(folder + "/" + name)?.kind == .regular else { continue }
-            FileTree.removeFileIfPresent(folder + "/" + name)
-            if first { PublicationSteps.reached(); first = false }
-        }
-        let kept = Self.handBack(folder, into: path, skipping: owned.union([Self.recordName]))
-        guard kept.isEmpty else { return kept }
-        FileTree.removeFileIfPresent(folder + "/" + Self.recordName)
-        try? FileTree.removeFolder(folder)
-        PublicationSteps.reached()
-        return []
-    }
-
-    /// Moves the user's entries of `old` into `new`, or removes them where `new` has them already
-    /// (carried); folders on both sides are handed back entry by entry. Returns the names kept.
-    static func handBack(_ old: String, into new: String, skipping: Set<String> = []) -> [String] {
-        var kept: [String] = []
-        for name in FileTree.names(in: old) where !skipping.contains(name) {
-            let entry = old + "/" + name, target = new + "/" + name
-            guard let status = FileStatus.of(entry) else { continue }
-            guard let current = FileStatus.of(target) else {
-                if (try? FileTree.renameWithoutReplacing(entry, to: target)) == nil { kept.append(name) }
-                continue
-            }
-            if status.kind == .folder && current.kind == .folder {
-                let inner = handBack(entry, into: target)
-                if inner.isEmpty { try? FileTree.removeFolder(entry) } else { kept += inner.map { name + "/" + $0 } }
-            } else if current.isSameFile(as: status)
-                        || (status.kind == .symbolicLink && current.kind == .symbolicLink
-                            && FileTree.linkDestination(of: entry) == FileTree.linkDestination(of: target)) {
-                FileTree.removeFileIfPresent(entry)
-            } else {
-                kept.append(name)
-            }
-        }
-        return kept
-    }
-
-    /// Carries the user's entry `source` into the staged guide as `target`, so that it is in the
-    /// new guide from the instant it is published: a regular file as a hard link (the same file),
-    /// a symbolic link as a copy of the link, a folder as a new folder (its mode and times) with
-    /// its entries carried the same way. Anything else (a pipe, a socket, a device) is moved back
-    /// after the swap (`handBack`).
-    static func carry(_ source: String, to target: String) {
-        guard let status = FileStatus.of(source) else { return }
-        switch status.kind {
-        case .regular:
-            try? FileTree.hardLink(source, as: target)
-        case .symbolicLink:
-            if let destination = FileTree.linkDestination(of: source) { try? FileTree.symbolicLink(to: destination, at: target) }
-        case .folder:
-            guard (try? FileTree.makeFolder(target, permissions: status.permissions)) != nil else { return }
-            for name in FileTree.names(in: source) { carry(source + "/" + name, to: target + "/" + name) }
-            try? FileTree.setPermissions(target, status.permissions)
-            FileTree.copyTimes(of: status, to: target)
-        default:
-            break
-        }
-    }
-
-    /// Swaps the staged guide with the output folder in one step; where the file system cannot
-    /// (EINVAL: no RENAME_EXCHANGE), by two renames, the old folder first moved to `old`.
-    func swap(staged: String, old: String) throws {
-        do throws(SystemCallError) {
-            try FileTree.exchange(staged, path)
-            return
-        } catch where error.code == EBUSY {
-            throw refusal("it is in use as a mount point, and the guide is published by swapping the whole folder",
-                          advice: "Publish into a sub-folder of it, e.g. \(path)/guide.")
-        } catch where ![EINVAL, ENOSYS, EOPNOTSUPP].contains(error.code) {
-            throw ExpoError.cannotWrite(path: path, code: error.code)
-        } catch {}
-        do throws(SystemCallError) {
-            try FileTree.rename(path, to: old)
-        } catch {
-            throw ExpoError.cannotWrite(path: path, code: error.code)
-        }
-        PublicationSteps.reached()
-        do throws(SystemCallError) {
-            try FileTree.rename(staged, to: path)
-        } catch {
-            // The old guide goes back; where even that fails, `finish` completes the swap.
-            try? FileTree.rename(old, to: path)
-            throw ExpoError.cannotWrite(path: path, code: error.code)
-        }
-        // Where the old folder now is, for `drain`.
-        try? FileTree.rename(old, to: staged)
-    }
-
     // MARK: - Records and plain file access (never following links)
 
     /// The names the record in `folder` lists, or nil when the folder has no record of the
     /// tool's (missing, not a regular file, or another signature).
     static func readRecord(in folder: String) -> Set<String>? {
-        guard let data = FileTree.readSmallFile(folder + "/" + recordName) else { return nil }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.first == Substring(recordSignature) else { return nil }
-        return Set(lines.dropFirst().filter { !$0.isEmpty && !$0.hasPrefix("#") && !$0.contains("/") }.map(String.init))
+        readRecordDigests(in: folder).map { Set($0.keys) }
     }
 
-    /// Writes a new record listing `names` into `folder` (which has none), flushed.
-    static func writeRecord(_ names: [String], in folder: String, shownAs shown: String) throws {
+    /// The names the record in `folder` lists, each with the SHA-256 (hexadecimal) its file had
+    /// when the tool published it, "" where the record does not say (a record of format 1); nil
+    /// when the folder has no record of the tool's.
+    static func readRecordDigests(in folder: String) -> [String: String]? {
+        guard let data = FileTree.readSmallFile(folder + "/" + recordName) else { return nil }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard let first = lines.first, first == Substring(recordSignature) || first == Substring(namesOnlySignature) else { return nil }
+        var entries: [String: String] = [:]
+        for line in lines.dropFirst() where !line.isEmpty && !line.hasPrefix("#") {
+            // "SHA256  NAME", as sha256sum writes it, or a name alone.
+            let bytes = Array(line.utf8)
+            let hexadecimal = { (byte: UInt8) in (48...57).contains(byte) || (97...102).contains(byte) }
+            if first == Substring(recordSignature), bytes.count > 66, bytes[64] == 32, bytes[65] == 32, bytes[..<64].allSatisfy(hexadecimal) {
+                let name = String(decoding: bytes[66...], as: UTF8.self)
+                if !name.contains("/") { entries[name] = String(decoding: bytes[..<64], as: UTF8.self) }
+            } else if !line.contains("/") {
+                entries[String(line)] = ""
+            }
+        }
+        return entries
+    }
+
+    /// Writes a new record listing `names` into `folder` (which has none), flushed, each with its
+    /// SHA-256 from `digests` where known.
+    static func writeRecord(_ names: [String], digests: [String: String] = [:], in folder: String, shownAs shown: String) throws {
         let text = ([recordSignature,
-                     "# Written by expo-narrate. The files named below are its own and are replaced or removed when the guide is",
-                     "# published again; every other file or folder here is yours and is kept as it is."]
-                    + names.sorted()).joined(separator: "\n") + "\n"
+                     "# Written by expo-narrate: the SHA-256 and name of each file it published here. They are replaced or removed",
+                     "# when the guide is published again (a file whose contents changed since is never replaced: the run stops).",
+                     "# Keep your own files beside this folder, not in it: it is replaced whole, so expo-narrate publishes nothing",
+                     "# while anything else is here."]
+                    + names.sorted().map { name in digests[name].map { $0 + "  " + name } ?? name }).joined(separator: "\n") + "\n"
         try writeNew(Data(text.utf8), to: folder + "/" + recordName, shownAs: shown)
     }
 

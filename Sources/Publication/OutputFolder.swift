@@ -23,11 +23,13 @@ public final class OutputFolder: @unchecked Sendable {
     public let scratch: URL
     private let folder: GuideFolder
     private let work: String
+    /// Whether the work folder is settled (published, or taken back and finished): then it is
+    /// never discarded, since it may keep an entry that is not the tool's.
     private var published = false
-    /// The published guide's own files (regular files its record lists): device and inode.
-    private let ownFiles: [String: (device: UInt64, inode: UInt64)]
-    /// Every other entry of the output folder, the user's, with what it is ("a folder", …).
-    private let foreign: [String: String]
+    /// The published guide's own files (regular files its record lists): their status.
+    private let ownFiles: [String: FileStatus]
+    /// The SHA-256 each of them had when it was published, as its record says ("": not said).
+    private let publishedDigests: [String: String]
     /// Held on the staged folder from before it is published to the end of the run, so that a
     /// run waiting for the output folder's lock never starts inside this one.
     private var stagedLock: FolderLock?
@@ -38,29 +40,33 @@ public final class OutputFolder: @unchecked Sendable {
     /// Published files this run keeps as they are, linked into the staged folder only when
     /// it is published; touched only while holding `carriedLock`.
     private var carried: Set<String> = []
+    /// The SHA-256 of each file this run publishes, where known as it is staged or kept (for the
+    /// record); touched only while holding `carriedLock`.
+    private var stagedDigests: [String: String] = [:]
     private let carriedLock = NSLock()
+    /// Whether the folder holds the placeholder a fresh clone's output/ ships (`ShippedPlaceholder`).
+    private let keepsPlaceholder: Bool
 
     /// Checks (and claims or creates) the output folder, finishes what killed runs left beside
-    /// it, and makes this run's work folder. The caller holds the output folder's lock.
-    /// `digests` knows the published files' SHA-256 from earlier runs (none by default).
+    /// it, refuses (73) a folder that holds anything but the guide's own files (see
+    /// `GuideFolder`), and makes this run's work folder. The caller holds the output folder's
+    /// lock. `digests` knows the published files' SHA-256 from earlier runs (none by default).
     public init(destination: URL, digests: FileDigests = FileDigests(ledger: nil)) throws {
         self.digests = digests
         folder = GuideFolder(path: try GuideFolder.resolve(destination))
         self.destination = URL(fileURLWithPath: folder.path)
         try folder.prepare()
         notes = folder.recoverLeftovers()
-        let owned = GuideFolder.readRecord(in: folder.path) ?? []
-        var own: [String: (UInt64, UInt64)] = [:], others: [String: String] = [:]
-        for name in FileTree.names(in: folder.path) where name != GuideFolder.recordName {
-            guard let status = FileStatus.of(folder.path + "/" + name) else { continue }
-            if owned.contains(name), status.kind == .regular {
-                own[name] = (status.device, status.inode)
-            } else {
-                others[name] = status.kindInWords
-            }
+        publishedDigests = GuideFolder.readRecordDigests(in: folder.path) ?? [:]
+        // The placeholder a fresh clone's output/ ships is the tool's: staged again with each guide.
+        keepsPlaceholder = ShippedPlaceholder.isPresent(in: folder.path)
+        let owned = Set(publishedDigests.keys).union(keepsPlaceholder ? [ShippedPlaceholder.name] : [])
+        try folder.refuseForeignEntries(listed: owned)
+        var own: [String: FileStatus] = [:]
+        for name in owned {
+            if let status = FileStatus.of(folder.path + "/" + name), status.kind == .regular { own[name] = status }
         }
         ownFiles = own
-        foreign = others
         work = try folder.makeWork()
         staging = URL(fileURLWithPath: work + "/guide")
         scratch = URL(fileURLWithPath: work + "/scratch")
@@ -76,23 +82,8 @@ public final class OutputFolder: @unchecked Sendable {
         if !published { discard() }
     }
 
-    /// Refuses (73) before anything is made when an entry that is not the tool's has a name this
-    /// run would publish: it would have to be replaced, and the user's entries never are.
-    public func refuseConflicts(with names: Set<String>) throws {
-        let clashing = names.filter { foreign[$0] != nil }.sorted()
-        guard let first = clashing.first else { return }
-        throw Self.conflict(destination.appendingPathComponent(first).path, kind: foreign[first]!, more: clashing.count - 1)
-    }
-
-    static func conflict(_ path: String, kind: String, more: Int) -> ExpoError {
-        ExpoError(.cannotCreate,
-                  "\(path) is \(kind) that expo-narrate did not publish, and this run would publish a file of that name"
-                    + (more > 0 ? " (and \(more) more)" : "") + "; it is left as it is and nothing was published",
-                  advice: "Move or rename it, or publish into another folder.", subject: .outputFolder)
-    }
-
     /// The names of the published guide's files (regular files the tool's record lists).
-    public var publishedNames: Set<String> { Set(ownFiles.keys) }
+    public var publishedNames: Set<String> { Set(ownFiles.keys).subtracting(keepsPlaceholder ? [ShippedPlaceholder.name] : []) }
 
     /// The published file `name` if it is the tool's own.
     private func ownPublished(_ name: String) -> String? {
@@ -114,7 +105,13 @@ public final class OutputFolder: @unchecked Sendable {
     /// Writes `data` into the staging folder, or links the published file when it holds the
     /// same bytes.
     public func write(_ data: Data, to name: String) throws {
-        if let published = ownPublished(name), FileTree.readSmallFile(published) == data, carry(name) { return }
+        var hash = SHA256Digest()
+        hash.update(data)
+        let digest = hash.hexDigest()
+        if let published = ownPublished(name), FileTree.readSmallFile(published) == data, carry(name) {
+            remember(name, sha256: digest)
+            return
+        }
         let shown = destination.appendingPathComponent(name).path
         do {
             forget(name)
@@ -131,6 +128,12 @@ public final class OutputFolder: @unchecked Sendable {
         } catch let error as ExpoError where error.code != nil {
             throw ExpoError.cannotWrite(path: shown, code: error.code!)
         }
+        remember(name, sha256: digest)
+    }
+
+    /// Notes the SHA-256 of what this run publishes as `name`, for the record.
+    private func remember(_ name: String, sha256: String) {
+        carriedLock.withLock { stagedDigests[name] = sha256 }
     }
 
     /// Stages a copy (a reflink where the file system can) of `source`, a checked cache file
@@ -139,7 +142,10 @@ public final class OutputFolder: @unchecked Sendable {
     /// hard link into the cache: a change to the cache never shows in the published file.
     public func stageCopy(of source: URL, as name: String, sha256: String) throws {
         forget(name)
-        if let published = ownPublished(name), (try? digests.sha256(of: published)) == sha256, carry(name) { return }
+        if let published = ownPublished(name), (try? digests.sha256(of: published)) == sha256, carry(name) {
+            remember(name, sha256: sha256)
+            return
+        }
         try FileCopy.copy(source.path, to: stagedURL(name).path, shownAs: destination.appendingPathComponent(name).path)
         staged(name, sha256: sha256)
     }
@@ -147,6 +153,7 @@ public final class OutputFolder: @unchecked Sendable {
     /// Notes that the staged `name` was written by this run with contents whose SHA-256 is
     /// `sha256`, so that later runs need not read it again (see `FileDigests.wrote`).
     public func staged(_ name: String, sha256: String) {
+        remember(name, sha256: sha256)
         digests.wrote(stagedURL(name).path, finalPath: destination.appendingPathComponent(name).path, sha256: sha256)
     }
 
@@ -164,14 +171,18 @@ public final class OutputFolder: @unchecked Sendable {
     /// Drops what this run staged as `name` (a file, or the published one kept).
     private func forget(_ name: String) {
         FileTree.removeFileIfPresent(stagedURL(name).path)
-        carriedLock.withLock { _ = carried.remove(name) }
+        carriedLock.withLock {
+            _ = carried.remove(name)
+            stagedDigests[name] = nil
+        }
     }
 
     /// Keeps the published `name` when it is the file whose SHA-256 is `digest` (a file the
     /// cache describes, e.g. the joined guide, which it does not keep).
     public func carry(_ name: String, ifSHA256 digest: String) -> Bool {
-        guard let published = ownPublished(name), (try? digests.sha256(of: published)) == digest else { return false }
-        return carry(name)
+        guard let published = ownPublished(name), (try? digests.sha256(of: published)) == digest, carry(name) else { return false }
+        remember(name, sha256: digest)
+        return true
     }
 
     /// Whether this run has staged `name` (or kept the published one).
@@ -188,11 +199,16 @@ public final class OutputFolder: @unchecked Sendable {
         isStaged(name) ? stagedURL(name) : destination.appendingPathComponent(name)
     }
 
-    /// Publishes the staged files as the new guide, all at once (see `GuideFolder`), carrying
-    /// the user's entries into it. When every staged file is the published one and no file was
-    /// added or dropped, nothing is swapped. Returns whether a new guide was published.
+    /// Publishes the staged files as the new guide, all at once (see `GuideFolder`). When every
+    /// staged file is the published one and no file was added or dropped, nothing is swapped.
+    /// An entry that is not the tool's, created in the folder while this run worked, stops it
+    /// (73): before the swap, or after it by swapping back (see `GuideFolder+Swap.swift`).
+    /// Returns whether a new guide was published.
     @discardableResult
     public func publish() throws -> Bool {
+        if keepsPlaceholder, !FileTree.names(in: staging.path).contains(ShippedPlaceholder.name) {
+            try write(ShippedPlaceholder.text, to: ShippedPlaceholder.name)
+        }
         let written = FileTree.names(in: staging.path)
         let kept = carriedLock.withLock { carried }.subtracting(written)
         let names = written + kept.sorted()
@@ -201,46 +217,93 @@ public final class OutputFolder: @unchecked Sendable {
             published = true
             return false
         }
+        try refuseChangedPublishedFiles(keeping: kept)
+        // The record's SHA-256 of each file: known as it was staged or kept, else read (a kept
+        // file before it is linked, while the digests remembered for it still hold).
+        var recordDigests = carriedLock.withLock { stagedDigests }
+        for name in names where recordDigests[name] == nil {
+            let path = kept.contains(name) ? destination.path + "/" + name : stagedURL(name).path
+            recordDigests[name] = try? digests.sha256(of: path)
+        }
         // The published files kept: hard links in the staged folder (a copy where the file
         // system has none).
         for name in kept.sorted() where (try? FileTree.hardLink(destination.path + "/" + name, as: stagedURL(name).path)) == nil {
             try FileCopy.copy(destination.path + "/" + name, to: stagedURL(name).path,
                               shownAs: destination.appendingPathComponent(name).path)
         }
-        // The user's entries, as they are now, carried into the new guide (see
-        // `GuideFolder.carry`); what cannot be is moved back once it is published.
-        let ours = Set(names)
-        let owned = GuideFolder.readRecord(in: destination.path) ?? []
-        for name in FileTree.names(in: destination.path) where name != GuideFolder.recordName {
-            let path = destination.appendingPathComponent(name).path
-            guard let status = FileStatus.of(path) else { continue }
-            if owned.contains(name) && status.kind == .regular { continue }
-            if ours.contains(name) { throw Self.conflict(path, kind: status.kindInWords, more: 0) }
-            GuideFolder.carry(path, to: stagedURL(name).path)
-        }
         // Every staged file on the disk before the swap, so that a crash never publishes an
         // empty or partial file: one syncfs for them all.
         try FileTree.synchronizeFileSystem(holding: staging.path, shownAs: destination.path)
         PublicationSteps.reached()
         try Interruption.check()
-        // The same names as the published guide: its record is carried like its files.
-        let record = GuideFolder.recordName
-        if Set(names) != Set(ownFiles.keys)
-            || (try? FileTree.hardLink(destination.path + "/" + record, as: staging.path + "/" + record)) == nil {
-            try GuideFolder.writeRecord(names, in: staging.path, shownAs: destination.path)
-        }
+        try GuideFolder.writeRecord(names, digests: recordDigests, in: staging.path, shownAs: destination.path)
         if let status = FileStatus.of(destination.path, followingLinks: true) {
             try? FileTree.setPermissions(staging.path, status.permissions)
         }
+        // What this run publishes, file by file: the only files it may remove if it has to
+        // take the new guide back.
+        var staged: [String: FileStatus] = [:]
+        for name in names { staged[name] = FileStatus.of(stagedURL(name).path) }
+        // Anything that is not the tool's, created in the folder while this run staged: refused.
+        try folder.refuseForeignEntries(listed: Set(ownFiles.keys), during: true)
         stagedLock = try FolderLock.acquire(folder: staging.path, subject: .outputFolder, wait: false, onWait: {})
         PublicationSteps.reached()
         try folder.swap(staged: staging.path, old: work + "/old")
         published = true
         POSIXFile.synchronizeFolder(folder.parent)
         PublicationSteps.reached()
-        // The old guide is now where the staged one was: drained, then the work folder removed.
-        if let note = folder.finish(work: work) { notes.append(note) }
+        try takeBackIfWrittenInto(staged: staged)
+        // The old guide is now where the staged one was: emptied, then the work folder removed.
+        if let note = folder.finish(work: work, published: ownFiles) { notes.append(note) }
         return true
+    }
+
+    /// After the swap: when the old folder (now at `staging`) holds an entry its record does not
+    /// list, or a file at a listed name that is not the one published (a process wrote into the
+    /// folder until the instant of the swap), the old guide is swapped back in with it and the
+    /// run refuses (73). The new guide is then removed file by file (`staged`: what was
+    /// published); an entry written into it in the instant it was in place stays in the marked
+    /// work folder, and the message says where.
+    private func takeBackIfWrittenInto(staged: [String: FileStatus]) throws {
+        let old = GuideFolder(path: staging.path)
+        let (entries, points) = old.foreignEntries(listed: Set(ownFiles.keys))
+        let replaced = ownFiles.filter { name, status in FileStatus.of(staging.path + "/" + name).map { !$0.isSameFile(as: status) } ?? false }
+        guard !entries.isEmpty || !points.isEmpty || !replaced.isEmpty else { return }
+        guard folder.swapBack(staged: staging.path, spare: work + "/old") else {
+            // Cannot happen unless the file system fails now; the old folder, with the entry,
+            // stays in the marked work folder.
+            throw ExpoError.cannotWrite(path: destination.path, reason: "a file was written into it while it was swapped, and the old guide, which holds it, could not be put back: it is in \(work)/guide")
+        }
+        POSIXFile.synchronizeFolder(folder.parent)
+        PublicationSteps.reached()
+        let others = GuideFolder.emptyGuide(staging.path, published: staged)
+        var error = ExpoError(.cannotCreate,
+                              "A file at a name of the guide in \(destination.path) (\(replaced.keys.sorted().joined(separator: ", "))) was replaced while this run was publishing; the guide was put back as it was, and nothing was changed",
+                              advice: "Keep your own files beside the guide, not in it, then run again.", subject: .outputFolder)
+        do { try folder.refuseForeignEntries(listed: Set(ownFiles.keys), during: true) } catch let refusal as ExpoError { error = refusal }
+        if others.isEmpty {
+            folder.removeWork(work)
+        } else {
+            let note = GuideFolder.keptNote(others.map { staging.path + "/" + $0 }, in: work, of: destination.path)
+            error = ExpoError(error.category, error.message + "; also, " + note, advice: error.advice, subject: .outputFolder)
+        }
+        throw error
+    }
+
+    /// Refuses (73) to replace or drop a published file whose contents are no longer what the
+    /// tool published there (its SHA-256 differs from the record's): a user's file at a name of
+    /// the guide is never replaced without a word. Files this run keeps as they are (`kept`, or
+    /// staged as links to them) are not read.
+    private func refuseChangedPublishedFiles(keeping kept: Set<String>) throws {
+        for name in ownFiles.keys.sorted() where !kept.contains(name) && !isPublishedFile(name) {
+            guard let recorded = publishedDigests[name], !recorded.isEmpty else { continue }
+            let path = destination.appendingPathComponent(name).path
+            guard let current = try? digests.sha256(of: path), current != recorded else { continue }
+            throw ExpoError(.cannotCreate,
+                            "\(path) is not the file expo-narrate published there (its contents changed since: its SHA-256 is not the one its record \(GuideFolder.recordName) keeps), and this run would replace it, so nothing was changed",
+                            advice: "If it is yours, move it beside the guide (into \(folder.parent)); if not, delete it; then run again.",
+                            subject: .outputFolder)
+        }
     }
 
     /// Whether the staged `name` is the published file itself (a hard link to it).
@@ -259,6 +322,6 @@ public final class OutputFolder: @unchecked Sendable {
             if let note = folder.finish(work: work) { notes.append(note) }
             return
         }
-        _ = FileTree.removeTree(work)
+        folder.removeWork(work)
     }
 }

@@ -67,7 +67,7 @@ struct OutputFolderTests {
         #expect(Self.text(destination, "b.txt") == "b2")
     }
 
-    @Test("a staged copy keeps the published file only when its digest is the source's: a changed byte is replaced, time set back or not")
+    @Test("a staged copy keeps the published file only when its digest is the source's: a changed byte is caught, time set back or not")
     func stagedCopies() throws {
         let destination = try Self.folder()
         let work = destination.deletingLastPathComponent()
@@ -87,45 +87,85 @@ struct OutputFolderTests {
         let published = destination.appendingPathComponent("track.wav").path
         #expect(FileDigests(ledger: ledger).remembered(published) == digest, "remembered: not read again")
         #expect(InPlaceChange.changeByteKeepingTime(published, at: 100, to: 4))
-        #expect(try run(), "a changed byte is caught and the file replaced")
+        // A changed byte is caught; the file is not what was published (a user's?), so it is
+        // never replaced without a word: refused (73) until it is deleted or moved.
+        #expect { try run() } throws: { error in (error as? ExpoError)?.message.contains("track.wav is not the file") == true }
+        #expect(try SHA256Digest.ofFile(published) != digest, "left as it is")
+        try FileManager.default.removeItem(atPath: published)
+        #expect(try run(), "once it is gone, the file is published again")
         #expect(try SHA256Digest.ofFile(published) == digest)
     }
 
-    @Test("a user's files, folders and links in the tool's folder survive publications, whatever their names")
-    func usersEntriesSurvive() throws {
+    @Test("anything in the tool's folder that its record does not list is refused (73) before anything changes, named, with where it belongs")
+    func foreignEntriesRefused() throws {
         let destination = try Self.folder()
         defer { try? FileManager.default.removeItem(at: destination.deletingLastPathComponent()) }
         try Self.publish(["guide.txt": "one"], into: destination)
         let manager = FileManager.default
-        try Data("mine".utf8).write(to: destination.appendingPathComponent(".htaccess.new-2024"))
-        try Data("note".utf8).write(to: destination.appendingPathComponent(".notes.link-31337"))
-        try manager.createDirectory(at: destination.appendingPathComponent("photos"), withIntermediateDirectories: true)
-        try Data("jpg".utf8).write(to: destination.appendingPathComponent("photos/a.jpg"))
-        try manager.createSymbolicLink(atPath: destination.appendingPathComponent("latest").path, withDestinationPath: "guide.txt")
-        try Self.publish(["guide.txt": "two"], into: destination)
-        #expect(Self.text(destination, "guide.txt") == "two")
-        #expect(Self.text(destination, ".htaccess.new-2024") == "mine" && Self.text(destination, ".notes.link-31337") == "note")
-        #expect(Self.text(destination, "photos/a.jpg") == "jpg")
-        #expect(try manager.destinationOfSymbolicLink(atPath: destination.appendingPathComponent("latest").path) == "guide.txt")
-        #expect(GuideFolder.readRecord(in: destination.path) == ["guide.txt"])
-        #expect(try manager.contentsOfDirectory(atPath: destination.deletingLastPathComponent().path) == ["guide"])
+        let cases: [(name: String, make: (URL) throws -> Void, words: String)] = [
+            (".htaccess.new-2024", { try Data("mine".utf8).write(to: $0) }, "(a file)"),
+            ("photos", { try manager.createDirectory(at: $0, withIntermediateDirectories: false) }, "(a folder)"),
+            ("latest", { try manager.createSymbolicLink(atPath: $0.path, withDestinationPath: "guide.txt") }, "(a symbolic link)"),
+            ("index.html", { try manager.createDirectory(at: $0, withIntermediateDirectories: false) }, "(a folder)"),
+        ]
+        for item in cases {
+            let entry = destination.appendingPathComponent(item.name)
+            try item.make(entry)
+            let before = Self.inode(destination)
+            #expect {
+                _ = try OutputFolder(destination: destination)
+            } throws: { error in
+                let text = "\(error)"
+                return (error as? ExpoError)?.category == .cannotCreate && text.contains(item.name + " " + item.words)
+                    && text.contains("beside the guide") && text.contains(destination.deletingLastPathComponent().path)
+            }
+            #expect(Self.inode(destination) == before && Self.text(destination, "guide.txt") == "one")
+            #expect((try? manager.attributesOfItem(atPath: entry.path)) != nil, "\(item.name) is left where it is")
+            #expect(try manager.contentsOfDirectory(atPath: destination.deletingLastPathComponent().path) == ["guide"])
+            try manager.removeItem(at: entry)
+        }
+        #expect(try Self.publish(["guide.txt": "two"], into: destination), "once they are moved out, the guide is published")
     }
 
-    @Test("a user's entry at a name the run would publish is refused (73) and left as it is")
-    func conflictRefused() throws {
+    @Test("a file at a name the record lists whose contents changed since it was published is never replaced or dropped: refused (73)")
+    func changedPublishedFileRefused() throws {
         let destination = try Self.folder()
         defer { try? FileManager.default.removeItem(at: destination.deletingLastPathComponent()) }
-        try Self.publish(["guide.txt": "one"], into: destination)
-        try FileManager.default.createDirectory(at: destination.appendingPathComponent("index.html"), withIntermediateDirectories: true)
-        let second = try OutputFolder(destination: destination)
-        #expect {
-            try second.refuseConflicts(with: ["index.html", "guide.txt"])
-        } throws: { error in
-            (error as? ExpoError)?.category == .cannotCreate && "\(error)".contains("index.html")
+        try Self.publish(["a.txt": "one", "b.txt": "b"], into: destination)
+        let record = try String(contentsOf: destination.appendingPathComponent(".expo-narrate"), encoding: .utf8)
+        #expect(record.hasPrefix("expo-narrate guide folder, format 2\n") && record.contains("  a.txt\n"), "\(record)")
+        try Data("mine".utf8).write(to: destination.appendingPathComponent("a.txt"))
+        for keepsA in [true, false] {
+            let output = try OutputFolder(destination: destination)
+            if keepsA { try output.write("two", to: "a.txt") }
+            try output.write("b2", to: "b.txt")
+            let error = #expect(throws: ExpoError.self) { try output.publish() }
+            #expect(error?.category == .cannotCreate && error?.message.contains(destination.path + "/a.txt is not the file") == true,
+                    "\(String(describing: error))")
+            #expect(Self.text(destination, "a.txt") == "mine" && Self.text(destination, "b.txt") == "b")
         }
-        try second.write("page", to: "index.html")
-        #expect(throws: ExpoError.self) { try second.publish() }
-        #expect(FileTree.isFolder(destination.appendingPathComponent("index.html").path))
+        // Put back as published, it is the tool's again.
+        try Data("one".utf8).write(to: destination.appendingPathComponent("a.txt"))
+        #expect(try Self.publish(["a.txt": "two", "b.txt": "b"], into: destination))
+        #expect(Self.text(destination, "a.txt") == "two")
+    }
+
+    @Test("a guide of an earlier version (a record of names only) is the tool's; a user's entry its version carried is refused (73)")
+    func namesOnlyRecord() throws {
+        let destination = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: destination.deletingLastPathComponent()) }
+        try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
+        try Data("expo-narrate guide folder, format 1\n# comment\nguide.txt\n".utf8).write(to: destination.appendingPathComponent(".expo-narrate"))
+        try Data("old".utf8).write(to: destination.appendingPathComponent("guide.txt"))
+        try Data("mine".utf8).write(to: destination.appendingPathComponent("notes.txt"))
+        #expect {
+            _ = try OutputFolder(destination: destination)
+        } throws: { error in
+            "\(error)".contains("notes.txt (a file)") && "\(error)".contains("beside the guide")
+        }
+        try FileManager.default.removeItem(at: destination.appendingPathComponent("notes.txt"))
+        #expect(try Self.publish(["guide.txt": "new"], into: destination))
+        #expect(Self.text(destination, "guide.txt") == "new" && GuideFolder.readRecordDigests(in: destination.path)?["guide.txt"]?.count == 64)
     }
 
     @Test("a folder holding files the tool did not write is refused before anything is written")
@@ -143,13 +183,15 @@ struct OutputFolderTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: destination.deletingLastPathComponent().path) == ["guide"])
     }
 
-    @Test("a killed run's work folder is finished by the next run: drained when it holds a record, removed when not")
+    @Test("a killed run's work folder is finished by the next run: its own files removed, anything else kept and named")
     func leftoversFinished() throws {
         let destination = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: destination.deletingLastPathComponent()) }
+        let parent = destination.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: parent) }
         try Self.publish(["guide.txt": "one"], into: destination)
         let folder = GuideFolder(path: destination.path)
-        // A staged guide without a record (killed before the swap) and an old guide after one.
+        // A staged guide without a record (killed before the swap) and an old guide after one,
+        // holding a file a process wrote into the guide folder in the instant of the swap.
         let staged = try folder.makeWork()
         try FileManager.default.createDirectory(atPath: staged + "/guide", withIntermediateDirectories: false)
         try Data("x".utf8).write(to: URL(fileURLWithPath: staged + "/guide/guide.txt"))
@@ -158,14 +200,49 @@ struct OutputFolderTests {
         try GuideFolder.writeRecord(["gone.txt"], in: old + "/guide", shownAs: destination.path)
         try Data("gone".utf8).write(to: URL(fileURLWithPath: old + "/guide/gone.txt"))
         try Data("user".utf8).write(to: URL(fileURLWithPath: old + "/guide/mine.txt"))
-        // A folder of the user's with a work folder's name but no marker is not the tool's.
-        let lookalike = destination.deletingLastPathComponent().appendingPathComponent(".guide.expo-narrate-1234")
-        try FileManager.default.createDirectory(at: lookalike, withIntermediateDirectories: false)
+        let output = try OutputFolder(destination: destination)
+        output.discard()
+        #expect(output.notes.count == 1 && output.notes[0].contains(old + "/guide/mine.txt") && output.notes[0].contains("delete \(old)"),
+                "\(output.notes)")
+        #expect(FileManager.default.contents(atPath: old + "/guide/mine.txt") == Data("user".utf8), "never removed or moved")
+        #expect(!FileManager.default.fileExists(atPath: old + "/guide/gone.txt"), "the tool's own file is removed")
+        #expect(Self.text(destination, "mine.txt") == nil && Self.text(destination, "guide.txt") == "one")
+        // Once the user has taken it, the next run removes the rest.
+        try FileManager.default.removeItem(atPath: old + "/guide/mine.txt")
+        #expect(try OutputFolder(destination: destination).notes.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path) == ["guide"])
+    }
+
+    @Test("an unmarked work folder is removed when it is provably the tool's (name, owner, only its files); a look-alike is kept")
+    func unmarkedWorkFolders() throws {
+        let destination = try Self.folder()
+        let parent = destination.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        try Self.publish(["guide.txt": "one"], into: destination)
+        let manager = FileManager.default
+        func make(_ name: String) throws -> URL {
+            let url = parent.appendingPathComponent(name)
+            try manager.createDirectory(at: url, withIntermediateDirectories: false)
+            return url
+        }
+        // The tool's, without the marker: empty; an old guide of only its listed files.
+        _ = try make(".guide.expo-narrate-1a2b")
+        let ours = try make(".guide.expo-narrate-3c4d")
+        try manager.createDirectory(at: ours.appendingPathComponent("old"), withIntermediateDirectories: false)
+        try GuideFolder.writeRecord(["a.txt"], in: ours.path + "/old", shownAs: destination.path)
+        try Data("a".utf8).write(to: ours.appendingPathComponent("old/a.txt"))
+        // Not provably the tool's: a file of the user's in it; a listed name that is a folder;
+        // another owner's.
+        try Data("mine".utf8).write(to: try make(".guide.expo-narrate-5e6f").appendingPathComponent("notes.txt"))
+        let folderAtName = try make(".guide.expo-narrate-7a8b")
+        try manager.createDirectory(at: folderAtName.appendingPathComponent("guide/a.txt"), withIntermediateDirectories: true)
+        try GuideFolder.writeRecord(["a.txt"], in: folderAtName.path + "/guide", shownAs: destination.path)
+        let others = try make(".guide.expo-narrate-9c0d")
+        #expect(chown(others.path, 4_321, 4_321) == 0)
         _ = try OutputFolder(destination: destination)
-        #expect(Self.text(destination, "mine.txt") == "user")
-        #expect(Self.text(destination, "gone.txt") == nil && Self.text(destination, "guide.txt") == "one")
-        let beside = try FileManager.default.contentsOfDirectory(atPath: destination.deletingLastPathComponent().path)
-        #expect(Set(beside) == ["guide", ".guide.expo-narrate-1234"], "\(beside)")
+        let beside = Set(try manager.contentsOfDirectory(atPath: parent.path))
+        #expect(beside == ["guide", ".guide.expo-narrate-5e6f", ".guide.expo-narrate-7a8b", ".guide.expo-narrate-9c0d"], "\(beside.sorted())")
+        #expect(manager.contents(atPath: parent.path + "/.guide.expo-narrate-5e6f/notes.txt") == Data("mine".utf8))
     }
 }
 

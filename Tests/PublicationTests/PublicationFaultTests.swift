@@ -14,11 +14,10 @@ struct PublicationFaultTests {
         try FileManager.default.contentsOfDirectory(atPath: destination.deletingLastPathComponent().path).sorted()
     }
 
-    /// A published guide (a.txt "old") with a file of the user's (mine.txt) in a folder of its own.
+    /// A published guide (a.txt "old") in a folder of its own.
     static func publishedGuide() throws -> URL {
         let destination = try OutputFolderTests.folder()
         try OutputFolderTests.publish(["a.txt": "old"], into: destination)
-        try Data("mine".utf8).write(to: destination.appendingPathComponent("mine.txt"))
         return destination
     }
 
@@ -29,9 +28,9 @@ struct PublicationFaultTests {
         return #expect(throws: ExpoError.self) { try SystemCalls.$current.withValue(calls) { try output.publish() } }
     }
 
-    /// The guide of `publishedGuide` as it was, the user's file kept, nothing left beside it.
+    /// The guide of `publishedGuide` as it was, nothing left beside it.
     static func expectUnchanged(_ destination: URL) throws {
-        #expect(OutputFolderTests.text(destination, "a.txt") == "old" && OutputFolderTests.text(destination, "mine.txt") == "mine")
+        #expect(OutputFolderTests.text(destination, "a.txt") == "old")
         #expect(GuideFolder.readRecord(in: destination.path) == ["a.txt"])
         #expect(try names(beside: destination) == ["guide"])
     }
@@ -79,7 +78,7 @@ struct PublicationFaultTests {
         try Self.expectUnchanged(destination)
     }
 
-    @Test("an exchange that fails (EIO) publishes nothing and leaves the guide and the user's files as they were")
+    @Test("an exchange that fails (EIO) publishes nothing and leaves the guide as it was")
     func failingExchange() throws {
         let destination = try Self.publishedGuide()
         defer { try? FileManager.default.removeItem(at: destination.deletingLastPathComponent()) }
@@ -87,7 +86,7 @@ struct PublicationFaultTests {
         try Self.expectUnchanged(destination)
     }
 
-    @Test("without an exchange, a second rename that fails puts the old guide back; the user's files are kept")
+    @Test("without an exchange, a second rename that fails puts the old guide back")
     func failingSecondRename() throws {
         let destination = try Self.publishedGuide()
         defer { try? FileManager.default.removeItem(at: destination.deletingLastPathComponent()) }
@@ -97,12 +96,11 @@ struct PublicationFaultTests {
         try Self.expectUnchanged(destination)
     }
 
-    @Test("a swap cut between its renames, the old guide not put back either, is finished: the new guide whole, the user's files kept")
+    @Test("a swap cut between its renames, the old guide not put back either, is finished: the new guide whole")
     func swapCutBetweenRenames() throws {
         let destination = try OutputFolderTests.folder()
         defer { try? FileManager.default.removeItem(at: destination.deletingLastPathComponent()) }
         try OutputFolderTests.publish(["a.txt": "old", "gone.txt": "gone"], into: destination)
-        try Data("mine".utf8).write(to: destination.appendingPathComponent("mine.txt"))
         let target = destination.path
         let calls = Self.calls(exchangeFailsWith: EINVAL) { _, to in to == target }
         let output = try OutputFolder(destination: destination)
@@ -111,7 +109,6 @@ struct PublicationFaultTests {
         #expect(!FileManager.default.fileExists(atPath: destination.path), "the cut: the old guide is in the work folder")
         output.discard()
         #expect(OutputFolderTests.text(destination, "a.txt") == "new" && OutputFolderTests.text(destination, "gone.txt") == nil)
-        #expect(OutputFolderTests.text(destination, "mine.txt") == "mine")
         #expect(GuideFolder.readRecord(in: destination.path) == ["a.txt"])
         #expect(try Self.names(beside: destination) == ["guide"])
     }

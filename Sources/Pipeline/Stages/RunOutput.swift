@@ -13,10 +13,9 @@ struct RunOutput {
     private let digests: FileDigests
     let output: OutputFolder
 
-    /// Opened once the selection is known to be good; an entry of the user's at a name this
-    /// run would publish (`fileNames`) stops it now, before anything is made (and before a
-    /// named pipe there could be opened).
-    init(_ request: GuideRequest, fileNames: Set<String>, progress: (GuideProgressEvent) -> Void) throws {
+    /// Opened once the selection is known to be good; an output folder that holds anything but
+    /// the guide's own files stops the run now, before anything is made (see `OutputFolder`).
+    init(_ request: GuideRequest, progress: (GuideProgressEvent) -> Void) throws {
         folders = try RunFolders(request, onWait: { folder in
             progress(.warning("Another expo-narrate run is using \(folder); waiting for it to finish"))
         }, onNotice: { progress(.warning($0)) })
@@ -24,14 +23,13 @@ struct RunOutput {
         // what changed; not in a cache other hosts write (their file systems' times and inodes
         // are not this one's to vouch for).
         digests = FileDigests(ledger: request.assembleOnly ? nil : request.effectiveCacheFolder.map(TrackCache.digestLedger(in:)))
-        output = try OutputFolder(destination: request.outputFolder, digests: digests)
-        for note in output.notes { progress(.warning(note)) }
         do {
-            try output.refuseConflicts(with: fileNames)
+            output = try OutputFolder(destination: request.outputFolder, digests: digests)
         } catch {
-            output.discard()
+            folders.removeOutputIfUnpublished()
             throw error
         }
+        for note in output.notes { progress(.warning(note)) }
     }
 
     /// The tracks of the guide to publish, and the file stems to make now (nil: all). A run
@@ -57,9 +55,11 @@ struct RunOutput {
         for note in output.notes { progress(.warning(note)) }
     }
 
-    /// Discards what is staged and not published, and lets the folders go.
+    /// Discards what is staged and not published (and the output folder itself when this run
+    /// created it and published nothing into it), and lets the folders go.
     func close() {
         output.discard()
+        folders.removeOutputIfUnpublished()
         withExtendedLifetime(folders) {}
     }
 }

@@ -11,6 +11,8 @@ import Publication
 public final class RunFolders {
     /// Held for the whole run; released when this object goes away or the process ends.
     private var locks: [FolderLock] = []
+    /// The output folder, when this run created it (it did not exist before).
+    private var createdOutput: String?
 
     /// Checks, locks and claims the folders of `request`. `onWait` is told which folder another
     /// run holds before this one waits for it (when `request.waitForOtherRuns`).
@@ -29,6 +31,7 @@ public final class RunFolders {
                 + "but do not start two whole runs on it at once")
         }
         let outputIsNew = FileStatus.of(output) == nil
+        if outputIsNew, request.shard == nil { createdOutput = output }
         if request.shard == nil {
             try lock(output, subject: .outputFolder, create: { try Self.createOutput(output) }, shared: false,
                      request: request, onWait: onWait, onUnsupported: unsupported)
@@ -38,7 +41,7 @@ public final class RunFolders {
                 try CacheFolder.claim(URL(fileURLWithPath: cache))
             } catch {
                 // A cache that cannot be used leaves no output folder behind that this run made.
-                if outputIsNew, request.shard == nil { GuideFolder(path: output).removeIfEmpty() }
+                removeOutputIfUnpublished()
                 throw error
             }
             try lock(cache, subject: .cacheFolder, create: {}, shared: request.shard != nil, request: request,
@@ -46,10 +49,18 @@ public final class RunFolders {
         }
     }
 
+    /// Removes the output folder if this run created it and it still holds nothing but the
+    /// tool's empty record: a run that failed before publishing leaves no new folder behind.
+    public func removeOutputIfUnpublished() {
+        guard let createdOutput else { return }
+        GuideFolder(path: createdOutput).removeIfEmpty()
+    }
+
     /// Refuses folders a run may never use, before anything is created: `/`, the home folder,
     /// a cache that would hold the output. Returns the resolved output and cache paths.
     @discardableResult
     public static func check(_ request: GuideRequest) throws -> (output: String, cache: String?) {
+        if let refusal = request.cacheRefusal { throw refusal }
         let output = try GuideFolder.resolve(request.outputFolder)
         try refuseSpecial(output, subject: .outputFolder)
         let cache = try request.effectiveCacheFolder.map { try resolvedCache($0) }
