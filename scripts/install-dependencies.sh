@@ -8,7 +8,7 @@ packages=(pkg-config libespeak-ng-dev espeak-ng-data libhangul-dev libhangul-dat
   libvips42)
 if [[ "${1:-}" == "--test" ]]; then
   packages+=(espeak-ng sox chromium chromium-driver python3-venv ffmpeg lame epubcheck
-    python3-yaml python3-m3u8 slurm-wlm slurm-client munge zip unzip jing libbrailleutils-java webp libjpeg-turbo-progs)
+    python3-yaml python3-m3u8 slurm-wlm slurm-client munge zip unzip jing libbrailleutils-java webp libjpeg-turbo-progs strace util-linux)
 fi
 
 missing=()
