@@ -9,7 +9,7 @@ packages=(pkg-config libespeak-ng-dev espeak-ng-data libhangul-dev libhangul-dat
 if [[ "${1:-}" == "--test" ]]; then
   packages+=(espeak-ng sox chromium chromium-driver python3-venv ffmpeg lame epubcheck
     python3-yaml python3-m3u8 aapt slurm-wlm slurm-client munge zip unzip jing libbrailleutils-java webp libjpeg-turbo-progs
-    man-db daisy-player tmux gcc libc6-dev)
+    man-db daisy-player tmux gcc libc6-dev strace util-linux)
 fi
 
 missing=()

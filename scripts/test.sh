@@ -58,7 +58,17 @@ stop_chain() { pkill -TERM -P "$chain" 2>/dev/null || true; kill "$chain" 2>/dev
 trap stop_chain EXIT
 
 swift_status=0
-swift test --skip-build 2>&1 | tee .build/swift-test.log || swift_status=$?
+# The suites' temporary files go to a folder of their own, which must hold no expo-narrate-*
+# entry when they end (the tool's temporary files have no names, and each test removes its
+# folder); only the tests' shared cache for runs whose output cannot be made is kept.
+suite_tmp="$(mktemp -d)"
+TMPDIR="$suite_tmp" swift test --skip-build 2>&1 | tee .build/swift-test.log || swift_status=$?
+leftovers="$(find "$suite_tmp" -mindepth 1 -maxdepth 1 -name 'expo-narrate-*' ! -name expo-narrate-tests-xdg-cache -printf '%f\n')"
+if [[ -n "$leftovers" ]]; then
+  echo "FAILED: the test suite left in \$TMPDIR: $(echo "$leftovers" | head -20 | tr '\n' ' ')" >&2
+  swift_status=1
+fi
+rm -rf "$suite_tmp"
 chain_status=0
 wait "$chain" || chain_status=$?
 trap - EXIT

@@ -23,14 +23,16 @@ extension WAVReader: PCMSampleSource {
 /// Samples as a synthesizer makes them, kept in memory up to `memoryLimitFrames` and in a
 /// scratch file beyond that, so a long track costs bounded memory and a short one no disk
 /// writes at all. Memory grows in fixed chunks (nothing is copied when it grows). The scratch
-/// file, if any, is removed by `discard()` or when the spool is released.
+/// file, if any, has no name and is gone at `discard()`, when the spool is released, or however
+/// the process ends.
 public final class SampleSpool: PCMSampleSource {
     public let sampleRate: Int
     public private(set) var frameCount: UInt64 = 0
-    /// Frames kept in memory at most; the rest go to `scratchURL`.
+    /// Frames kept in memory at most; the rest go to a scratch file in `scratchFolder`.
     public let memoryLimitFrames: Int
-    /// Where frames beyond the memory limit are written (only if there are any).
-    public let scratchURL: URL
+    /// The folder of the file that frames beyond the memory limit are written to (only if there
+    /// are any): an unnamed file (`POSIXFile.createUnnamed`), so no name is ever taken or left.
+    public let scratchFolder: URL
 
     /// Frames per memory chunk.
     public static let chunkFrames = 1 << 18
@@ -47,11 +49,11 @@ public final class SampleSpool: PCMSampleSource {
     /// - Parameters:
     ///   - memoryLimitFrames: frames kept in memory (default 8 Mi frames, 16 MB: about six
     ///     minutes at 22050 Hz).
-    ///   - scratchURL: the file for what does not fit; created only when needed.
-    public init(sampleRate: Int, memoryLimitFrames: Int = 1 << 23, scratchURL: URL) {
+    ///   - scratchFolder: where the file for what does not fit is made; only when needed.
+    public init(sampleRate: Int, memoryLimitFrames: Int = 1 << 23, scratchFolder: URL) {
         self.sampleRate = sampleRate
         self.memoryLimitFrames = max(0, memoryLimitFrames)
-        self.scratchURL = scratchURL
+        self.scratchFolder = scratchFolder
     }
 
     deinit {
@@ -78,7 +80,7 @@ public final class SampleSpool: PCMSampleSource {
         }
         if done < samples.count {
             if scratch == nil {
-                scratch = try POSIXFile.openScratch(scratchURL.path)
+                scratch = try POSIXFile.createUnnamed(in: scratchFolder.path, shownAs: scratchFolder.path)
                 pending.reserveCapacity(Self.scratchBlockFrames)
             }
             let first = pending.count
@@ -124,7 +126,7 @@ public final class SampleSpool: PCMSampleSource {
                 start: UnsafeMutableRawPointer(buffer.baseAddress! + got), count: wanted * 2)
             let frames = try scratch.read(into: target, at: fileFrame * 2) / 2
             guard frames > 0 else {
-                throw ExpoError.malformedWAV(file: scratchURL.path, reason: "the scratch audio ends early")
+                throw ExpoError.malformedWAV(file: scratchFolder.path, reason: "the scratch audio ends early")
             }
             for index in got..<(got + frames) { buffer[index] = Int16(littleEndian: buffer[index]) }
             got += frames
@@ -140,7 +142,6 @@ public final class SampleSpool: PCMSampleSource {
         framesInMemory = 0
         if let scratch {
             scratch.closeQuietly()
-            FileTree.removeFileIfPresent(scratchURL.path)
             self.scratch = nil
         }
         scratchFrames = 0

@@ -31,8 +31,8 @@ public struct BrailleTranscriber: Sendable {
     static let latinStart = "\u{2834}"
     static let latinEnd = "\u{2832}"
 
-    /// A transcriber with the table at `table`; throws `.installation` when liblouis cannot
-    /// compile it or liblouis's own tables are missing.
+    /// A transcriber with the table at `table`; throws `.data` when liblouis cannot compile it
+    /// (an edited table) and `.installation` when liblouis's own tables are missing.
     public init(table: URL, normalizer: KoreanNormalizer) throws {
         koreanTable = table.path
         latinTable = "en-ueb-g2.ctb"
@@ -42,12 +42,18 @@ public struct BrailleTranscriber: Sendable {
             throw ExpoError(.installation, "The braille table \(table.path) is missing",
                             advice: "Reinstall expo-narrate: the table ships in Voices/braille/.")
         }
-        for tables in [koreanTable, latinTable, letterTable] {
+        // liblouis-data's own tables first: when they compile and the Korean one does not, the
+        // fault is in the Korean table (which a curator may edit), not in the installation.
+        for tables in [latinTable, letterTable, koreanTable] {
             let (ok, messages) = Louis.check(tables: tables)
             guard ok else {
                 let errors = messages.filter { !$0.hasPrefix("Duplicate") }.suffix(2).joined(separator: "; ")
-                throw ExpoError(.installation, "liblouis cannot compile the braille table \(tables)\(errors.isEmpty ? "" : ": " + errors)",
-                                advice: "Install Debian's liblouis-data (scripts/install-dependencies.sh).")
+                let detail = "liblouis cannot compile the braille table \(tables)\(errors.isEmpty ? "" : ": " + errors)"
+                guard tables == koreanTable else {
+                    throw ExpoError(.installation, detail, advice: "Install Debian's liblouis-data (scripts/install-dependencies.sh).")
+                }
+                throw ExpoError(.data, detail,
+                                advice: "Fix the table (liblouis's table format), or put back the one expo-narrate ships in Voices/braille/.")
             }
         }
     }

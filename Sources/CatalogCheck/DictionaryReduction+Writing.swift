@@ -1,3 +1,4 @@
+import ExpoSystem
 import Foundation
 
 // The reduced files written: the .aff's rules and the .dic's roots that can take part in reading
@@ -9,9 +10,9 @@ extension DictionaryReduction {
     /// words as given) are written, under their count `kept` (no table when none is). The rules
     /// kept, of how many; nil when a group is left unfinished.
     static func writeRules(of affix: String, occurring: HashSet, aliases: [[Int]], conversions: (words: HashSet, kept: Int)?,
-                           to path: String) throws -> DictionaryReduction? {
+                           to file: POSIXFile) throws -> DictionaryReduction? {
         var result = DictionaryReduction()
-        let output = try Output(path: path)
+        let output = Output(file)
         var group: (header: [[UInt8]], lines: [UInt8], kept: Int)?
         var remaining = GroupsLeft(), currentGroup: Int?
         var fields: [Bytes] = []
@@ -63,7 +64,7 @@ extension DictionaryReduction {
     /// under their count: how many were kept, of how many; nil when a root's flags are not
     /// understood.
     static func writeRoots(of dictionary: String, occurring: HashSet, aliases: [[Int]], aliasStrip: [Int],
-                           longestStrip: [Int: Int], to path: String) throws -> (kept: Int, of: Int)? {
+                           longestStrip: [Int: Int], to file: POSIXFile) throws -> (kept: Int, of: Int)? {
         var kept: [UInt8] = []
         var keptCount = 0, count = 0
         var isFirst = true, understoodRoots = true
@@ -99,23 +100,20 @@ extension DictionaryReduction {
             return true
         }
         guard understoodRoots else { return nil }
-        let output = try Output(path: path)
+        let output = Output(file)
         output.write(Array(String(keptCount).utf8))
         output.write(kept, newline: false)
         try output.close()
         return (keptCount, count)
     }
 
-    /// A file written a piece at a time.
+    /// A file written a piece at a time (opened and closed by the caller).
     final class Output {
-        let handle: FileHandle
+        let file: POSIXFile
         var pending: [UInt8] = []
 
-        init(path: String) throws {
-            guard FileManager.default.createFile(atPath: path, contents: nil) else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
-            }
-            handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        init(_ file: POSIXFile) {
+            self.file = file
         }
 
         /// Adds `bytes` (and a line end), written at the next `flush`.
@@ -125,13 +123,12 @@ extension DictionaryReduction {
         }
 
         func flush() throws {
-            try handle.write(contentsOf: pending)
+            try pending.withUnsafeBytes { try file.write($0) }
             pending.removeAll(keepingCapacity: true)
         }
 
         func close() throws {
             try flush()
-            try handle.close()
         }
     }
 }

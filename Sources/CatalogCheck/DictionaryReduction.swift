@@ -52,7 +52,7 @@ struct DictionaryReduction {
     /// (what it holds, then written reduced), the suffix groups that can come last once more, and
     /// the .dic once, on a thread of its own while the .aff is written (when a thread can be had).
     static func write(affix: String, dictionary: String, words: Set<String>,
-                      to affixOutput: String, _ dictionaryOutput: String) throws -> DictionaryReduction? {
+                      to affixOutput: POSIXFile, _ dictionaryOutput: POSIXFile) throws -> DictionaryReduction? {
         let raw = substrings(of: words.map { Array($0.utf8) })
         var fields: [Bytes] = []
         fields.reserveCapacity(fieldsRead)

@@ -47,17 +47,18 @@ public final class SpellingDictionary {
                 let aff = folder + "/" + name + ".aff", dic = folder + "/" + name + ".dic"
                 guard FileManager.default.isReadableFile(atPath: aff), FileManager.default.isReadableFile(atPath: dic) else { continue }
                 var files = (aff: aff, dic: dic)
-                var temporary: URL?
-                defer { if let temporary { try? FileManager.default.removeItem(at: temporary) } }
+                // The reduced copy: two unnamed files (no folder, no name left whatever ends the
+                // process), which libhunspell opens by their /proc/self/fd paths.
+                var reduced: (aff: POSIXFile, dic: POSIXFile)?
+                defer { reduced?.aff.closeQuietly(); reduced?.dic.closeQuietly() }
                 if let words {
-                    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("expo-narrate-hunspell-\(UUID().uuidString)")
-                    let reduced = (aff: folder.appendingPathComponent("reduced.aff").path, dic: folder.appendingPathComponent("reduced.dic").path)
                     do {
-                        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false,
-                                                                attributes: [.posixPermissions: 0o700])
-                        temporary = folder
-                        if try DictionaryReduction.write(affix: aff, dictionary: dic, words: words, to: reduced.aff, reduced.dic) != nil {
-                            files = reduced
+                        let folder = ChildProcess.temporaryFolder
+                        let copy = (aff: try POSIXFile.createUnnamed(in: folder, shownAs: folder),
+                                    dic: try POSIXFile.createUnnamed(in: folder, shownAs: folder))
+                        reduced = copy
+                        if try DictionaryReduction.write(affix: aff, dictionary: dic, words: words, to: copy.aff, copy.dic) != nil {
+                            files = (copy.aff.procPath, copy.dic.procPath)
                         }
                         // What the reduction freed is given back before libhunspell loads: part
                         // of it was another thread's heap, which the loading would not reuse.

@@ -163,7 +163,7 @@ struct FieldReader {
             throw invalid(fieldPath, "expected a string, found \(Self.kind(of: value))")
         }
         let cleaned = Self.removingControlCharacters(string)
-        if cleaned != string { warn(fieldPath, "control characters removed (a lone carriage return read as a space)") }
+        if cleaned != string { warn(fieldPath, Self.controlCharactersNote(string)) }
         if cleaned.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, !required {
             warn(fieldPath, "empty")
         }
@@ -245,6 +245,29 @@ struct FieldReader {
             }
         }
         return String(scalars)
+    }
+
+    /// What `removingControlCharacters` did to `string`, in words: which characters were removed
+    /// (by code point: U+001B, U+0000, …), and whether a lone carriage return became a space or
+    /// CRLF line ends lost their carriage return.
+    static func controlCharactersNote(_ string: String) -> String {
+        let source = Array(string.unicodeScalars)
+        var removed: [UInt32] = [], lone = false, crlf = false
+        for (index, scalar) in source.enumerated() {
+            if scalar == "\r" {
+                if index + 1 < source.count, source[index + 1] == "\n" { crlf = true } else { lone = true }
+            } else if Self.isUnwantedControl(scalar), !removed.contains(scalar.value) {
+                removed.append(scalar.value)
+            }
+        }
+        var parts: [String] = []
+        if !removed.isEmpty {
+            let shown = removed.prefix(5).map { "U+" + String(format: "%04X", $0) }.joined(separator: ", ")
+            parts.append("control characters removed (\(shown)\(removed.count > 5 ? ", …" : ""))")
+        }
+        if lone { parts.append("a lone carriage return read as a space") }
+        if crlf { parts.append("carriage returns before line feeds dropped (CRLF line ends)") }
+        return parts.joined(separator: "; ")
     }
 
     static func isUnwantedControl(_ scalar: Unicode.Scalar) -> Bool {

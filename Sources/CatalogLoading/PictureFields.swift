@@ -14,7 +14,7 @@ extension FieldReader {
             throw invalid("\(path).\(key)", "expected a string, found \(Self.kind(of: value))")
         }
         let cleaned = Self.removingControlCharacters(string)
-        if cleaned != string { warn("\(path).\(key)", "control characters removed (a lone carriage return read as a space)") }
+        if cleaned != string { warn("\(path).\(key)", Self.controlCharactersNote(string)) }
         return cleaned
     }
 

@@ -84,7 +84,7 @@ extension ExitStatus {
         Row(.resources, "75",
             narrate: "a resource is short for now (the speech server, a thread, memory for a picture, or another run holds the folder with --no-wait)",
             check: "the check could not finish (the spelling dictionary ran out of memory), with what it found so far",
-            readme: "a resource is short for now: the speech server or a thread could not be started, libvips was refused a thread or memory for a picture (`ulimit -u`, `ulimit -v`), or another run holds the folder and `--no-wait` was given; nothing was published. For `check`: it could not finish (the spelling dictionary ran out of memory); what it found is printed"),
+            readme: "a resource is short for now: the speech server, a speech worker or a thread could not be started, too many files were open (`ulimit -n`), libvips was refused a thread or memory for a picture (`ulimit -u`, `ulimit -v`), or another run holds the folder and `--no-wait` was given; nothing was published. For `check`: it could not finish (the spelling dictionary ran out of memory); what it found is printed"),
         Row(nil, "128+N",
             narrate: "stopped by signal N: 129 SIGHUP, 130 SIGINT, 143 SIGTERM (the published guide is unchanged)",
             readme: "stopped by signal N: SIGHUP (129), SIGINT (130) or SIGTERM (143); the previous output is unchanged, finished tracks stay in the cache"),

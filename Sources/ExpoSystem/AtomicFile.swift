@@ -37,21 +37,7 @@ public final class AtomicFile {
     public init(_ path: String, shownAs shownPath: String? = nil) throws {
         self.path = path
         self.shownPath = shownPath ?? path
-        let folder = (path as NSString).deletingLastPathComponent
-        let base = "." + (path as NSString).lastPathComponent + ".partial-\(getpid())"
-        var attempt = 1
-        while true {
-            let candidate = (folder.isEmpty ? "" : folder + "/") + base + (attempt == 1 ? "" : "-\(attempt)")
-            do throws(SystemCallError) {
-                file = try POSIXFile.openNew(candidate, shownAs: self.shownPath)
-                temporaryPath = candidate
-                return
-            } catch where error.code == EEXIST && attempt < 1000 {
-                attempt += 1
-            } catch {
-                throw ExpoError.system(file: self.shownPath, operation: "create", code: error.code)
-            }
-        }
+        (file, temporaryPath) = try Self.createTemporary(for: path, shownAs: self.shownPath)
     }
 
     deinit { abandon() }
@@ -103,6 +89,44 @@ public final class AtomicFile {
         } catch let error as ExpoError {
             throw ExpoError.cannotWrite(path: file.path, reason: error.code.map(ExpoError.systemReason) ?? error.message,
                                         code: error.code)
+        }
+    }
+
+    /// Creates a new temporary file for `path` (`.NAME.partial-PID`, else `.NAME.partial-PID-N`
+    /// with the first N whose name is free): a name already taken, by anyone or anything (a
+    /// link, a folder), is passed over, never opened, followed or removed. Returns the open file
+    /// and its name. Throws `ExpoError.system` naming `shownPath`.
+    static func createTemporary(for path: String, shownAs shownPath: String) throws -> (POSIXFile, String) {
+        try firstFreeName(for: path, shownAs: shownPath) { name throws(SystemCallError) in
+            (try POSIXFile.openNew(name, shownAs: shownPath), name)
+        }
+    }
+
+    /// Makes a new private folder (0700) for `path` by the same rule as `createTemporary` (a
+    /// taken name is passed over, never reused); returns its path. Throws `ExpoError.system`
+    /// naming `shownPath`.
+    public static func makeTemporaryFolder(for path: String, shownAs shownPath: String) throws -> String {
+        try firstFreeName(for: path, shownAs: shownPath) { name throws(SystemCallError) in
+            try FileTree.makeFolder(name, permissions: 0o700)
+            return name
+        }
+    }
+
+    /// `make` called with each temporary name of `path` in turn until one is not taken (EEXIST).
+    private static func firstFreeName<Made>(for path: String, shownAs shownPath: String,
+                                            _ make: (String) throws(SystemCallError) -> Made) throws -> Made {
+        let folder = (path as NSString).deletingLastPathComponent
+        let base = "." + (path as NSString).lastPathComponent + ".partial-\(getpid())"
+        var attempt = 1
+        while true {
+            let candidate = (folder.isEmpty ? "" : folder + "/") + base + (attempt == 1 ? "" : "-\(attempt)")
+            do throws(SystemCallError) {
+                return try make(candidate)
+            } catch where error.code == EEXIST && attempt < 1000 {
+                attempt += 1
+            } catch {
+                throw ExpoError.system(file: shownPath, operation: "create", code: error.code)
+            }
         }
     }
 

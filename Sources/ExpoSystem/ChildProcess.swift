@@ -65,6 +65,11 @@ public enum ChildProcess {
         return ProcessStatus.reap(pid, blocking: true) ?? (-1, false)
     }
 
+    /// The system's folder for temporary files: `TMPDIR`, else /tmp.
+    public static var temporaryFolder: String {
+        ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    }
+
     /// A child started by `startCapturingErrors`, running beside this process.
     public struct BackgroundChild: Sendable {
         /// Its process id.
@@ -86,13 +91,8 @@ public enum ChildProcess {
     public static func startCapturingErrors(_ executable: URL, arguments: [String],
                                             environment: [String: String] = [:],
                                             temporaryFolder: String? = nil, held: Bool = false) throws -> BackgroundChild {
-        let folder = temporaryFolder
-            ?? ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array((folder + "/expo-narrate-child-XXXXXX").utf8CString)
-        let file = mkstemp(&template)
-        guard file >= 0 else { throw ExpoError.system(file: folder, operation: "make a temporary file in", code: errno) }
-        _ = fcntl(file, F_SETFD, FD_CLOEXEC)
-        unlink(template)
+        let folder = temporaryFolder ?? Self.temporaryFolder
+        let file = try POSIXFile.createUnnamed(in: folder, shownAs: folder).descriptor
         // A socket, not a pipe: `release` writes with MSG_NOSIGNAL, so a child that has ended
         // never raises SIGPIPE in a caller that does not ignore it.
         var hold: [Int32] = [-1, -1]

@@ -9,11 +9,12 @@ import Glibc
 /// (FICLONE) where the file system can, else a copy inside the kernel (copy_file_range), else
 /// read and write. Never a hard link, so that a change to one file never shows in the other.
 public enum FileCopy {
-    /// Copies `source` to `target` (created or truncated). Errors name `shown`.
+    /// Copies `source` to `target`, which must not exist (created new, never through a link:
+    /// `POSIXFile.createNew`). Errors name `shown`.
     public static func copy(_ source: String, to target: String, shownAs shown: String) throws {
         let input = try POSIXFile.openForReading(source)
         defer { input.closeQuietly() }
-        let output = try POSIXFile.openForWriting(target, shownAs: shown)
+        let output = try POSIXFile.createNew(target, shownAs: shown)
         do {
             if expo_clone_file(input.descriptor, output.descriptor) != 0 {
                 let length = try input.size()

@@ -80,7 +80,7 @@ public struct FileStatus: Equatable, Sendable {
         case .pipe: "a named pipe"
         case .socket: "a socket"
         case .device: "a device"
-        case .regular: "a file expo-narrate did not write"
+        case .regular: "a file"
         }
     }
 

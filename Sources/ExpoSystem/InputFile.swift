@@ -28,28 +28,45 @@ public enum InputFile {
 
     /// Up to `limit` + 1 bytes of the regular file at `path` (one more than the limit, so the
     /// caller can tell a file over it); a `Failure` when it cannot be opened or is not a
-    /// regular file. A symbolic link is followed: a curator may link a file in.
-    public static func contents(of path: String, limit: Int) throws(Failure) -> Data {
-        let fd = POSIXFile.retryingEINTR { SystemCalls.current.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0) }
-        guard fd >= 0 else {
-            throw Failure(reason: ExpoError.systemReason(errno), fix: "check that the file exists and can be read", read: true)
-        }
-        let file = POSIXFile(descriptor: fd, path: path)
+    /// regular file. A symbolic link is followed unless `followingLinks` is false (then it is
+    /// refused): a curator may link a file in.
+    public static func contents(of path: String, limit: Int, followingLinks: Bool = true) throws(Failure) -> Data {
+        let file = try openRegular(path, followingLinks: followingLinks).file
         defer { file.closeQuietly() }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            throw Failure(reason: ExpoError.systemReason(errno), fix: "check that the file can be read", read: true)
-        }
-        let type = info.st_mode & S_IFMT
-        guard type == S_IFREG else {
-            throw Failure(reason: "it is \(kind(type)), not a regular file", fix: "replace it with a plain text file, or remove it",
-                          read: false)
-        }
         do {
             return try read(file, limit: limit)
         } catch {
             throw Failure(reason: ExpoError.reason(of: error), fix: "check that the file can be read", read: true)
         }
+    }
+
+    /// The regular file at `path`, opened for reading without blocking, and its size; a
+    /// `Failure` saying what the entry is when it is not a regular file (a named pipe, a folder,
+    /// a device; with `followingLinks` false, also a symbolic link, never opened through).
+    /// The caller closes the file.
+    public static func openRegular(_ path: String, followingLinks: Bool) throws(Failure) -> (file: POSIXFile, size: UInt64) {
+        let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW)
+        let fd = POSIXFile.retryingEINTR { SystemCalls.current.open(path, flags, 0) }
+        guard fd >= 0 else {
+            if errno == ELOOP, !followingLinks, FileStatus.of(path)?.kind == .symbolicLink {
+                throw Failure(reason: "it is a symbolic link, not a regular file", fix: "replace it with the file itself", read: false)
+            }
+            throw Failure(reason: ExpoError.systemReason(errno), fix: "check that the file exists and can be read", read: true)
+        }
+        let file = POSIXFile(descriptor: fd, path: path)
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let code = errno
+            file.closeQuietly()
+            throw Failure(reason: ExpoError.systemReason(code), fix: "check that the file can be read", read: true)
+        }
+        let type = info.st_mode & S_IFMT
+        guard type == S_IFREG else {
+            file.closeQuietly()
+            throw Failure(reason: "it is \(kind(type)), not a regular file", fix: "replace it with a plain text file, or remove it",
+                          read: false)
+        }
+        return (file, UInt64(info.st_size))
     }
 
     /// Up to `limit` + 1 bytes of `file`, in blocks, so that a small file under a large limit

@@ -28,11 +28,16 @@ public struct POSIXFile {
         self.path = path
     }
 
-    /// Creates (or truncates) `path`; errors name `shownPath`, the file the user asked for.
-    public static func openForWriting(_ path: String, shownAs shownPath: String) throws -> POSIXFile {
-        let fd = retryingEINTR { SystemCalls.current.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
-        guard fd >= 0 else { throw ExpoError.system(file: shownPath, operation: "create", code: errno) }
-        return POSIXFile(descriptor: fd, path: shownPath)
+    /// Creates `path`, which must not exist, for writing and reading back: the one creating open
+    /// of the tool (O_CREAT | O_EXCL | O_NOFOLLOW), so no file is ever written through a link or
+    /// into a file someone else made. Throws `ExpoError.system` naming `shownPath` (EEXIST:
+    /// the name is taken; the caller chooses another or removes its own file first).
+    public static func createNew(_ path: String, shownAs shownPath: String) throws -> POSIXFile {
+        do throws(SystemCallError) {
+            return try openNew(path, shownAs: shownPath)
+        } catch {
+            throw ExpoError.system(file: shownPath, operation: "create", code: error.code)
+        }
     }
 
     /// Creates `path`, which must not exist (O_CREAT | O_EXCL, never through a symbolic link),
@@ -43,12 +48,25 @@ public struct POSIXFile {
         return POSIXFile(descriptor: fd, path: shownPath)
     }
 
-    /// Creates (or truncates) `path` for writing and reading back.
-    public static func openScratch(_ path: String) throws -> POSIXFile {
-        let fd = retryingEINTR { SystemCalls.current.open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
-        guard fd >= 0 else { throw ExpoError.system(file: path, operation: "create", code: errno) }
-        return POSIXFile(descriptor: fd, path: path)
+    /// A new file with no name in `folder`, for writing and reading back (scratch data, a
+    /// child's captured output, a copy another library reads by `procPath`): O_TMPFILE, so
+    /// nothing is left behind whatever ends this process. Where the file system has no unnamed
+    /// files, one is created under a new temporary name (`AtomicFile`'s rule, never reused or
+    /// followed) and unlinked at once. Errors name `shownPath`.
+    public static func createUnnamed(in folder: String, shownAs shownPath: String) throws -> POSIXFile {
+        let fd = retryingEINTR { SystemCalls.current.open(folder, expo_unnamed_file_flags(), 0o600) }
+        if fd >= 0 { return POSIXFile(descriptor: fd, path: shownPath) }
+        guard [EOPNOTSUPP, EISDIR, EINVAL].contains(errno) else {
+            throw ExpoError.system(file: shownPath, operation: "create", code: errno)
+        }
+        let (file, name) = try AtomicFile.createTemporary(for: folder + "/expo-narrate-scratch", shownAs: shownPath)
+        FileTree.removeFileIfPresent(name)
+        return file
     }
+
+    /// A path by which another library can open this file (`/proc/self/fd/N`), also when it has
+    /// no name.
+    public var procPath: String { "/proc/self/fd/\(descriptor)" }
 
     public static func openForReading(_ path: String) throws -> POSIXFile {
         let fd = retryingEINTR { SystemCalls.current.open(path, O_RDONLY | O_CLOEXEC, 0) }

@@ -55,6 +55,11 @@ public struct SHA256Digest: ~Copyable {
     public static func ofFile(_ path: String) throws -> String {
         let file = try POSIXFile.openForReading(path)
         defer { file.closeQuietly() }
+        return try of(file)
+    }
+
+    /// SHA-256 of the open file `file`, from its start to its end.
+    public static func of(_ file: POSIXFile) throws -> String {
         var hasher = SHA256Digest()
         let block = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
         defer { block.deallocate() }

@@ -2,9 +2,16 @@ import ExpoModel
 import Foundation
 
 extension ExpoError {
-    /// A system call on `file` failed with the C `errno` value `code`.
+    /// A system call on `file` failed with the C `errno` value `code`: a refused resource
+    /// (`isRefusedResource`) is `.resources` (75, as every refused resource), any other `.io`.
     public static func system(file: String, operation: String, code: Int32) -> ExpoError {
-        ExpoError(.io, "\(file): cannot \(operation): \(errnoText(code))", code: code)
+        ExpoError(isRefusedResource(code) ? .resources : .io, "\(file): cannot \(operation): \(errnoText(code))", code: code)
+    }
+
+    /// Whether `code` says the system refused a resource the run may have later (descriptors,
+    /// memory, processes), rather than that the file or the disk is at fault.
+    public static func isRefusedResource(_ code: Int32) -> Bool {
+        [EMFILE, ENFILE, ENOMEM, EAGAIN].contains(code)
     }
 
     /// The system's own text for `code` (strerror), without a final full stop: the reason in a
@@ -73,7 +80,7 @@ extension ExpoError {
 
     /// A file of the run cannot be written.
     public static func cannotWrite(path: String, reason: String, code: Int32? = nil) -> ExpoError {
-        ExpoError(.io, "Cannot write \(path): \(reason)",
+        ExpoError(code.map(isRefusedResource) == true ? .resources : .io, "Cannot write \(path): \(reason)",
                   advice: "Free some space or fix the folder's permissions, then run again; the previous output is unchanged.",
                   code: code)
     }

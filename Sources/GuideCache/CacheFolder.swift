@@ -61,6 +61,13 @@ public enum CacheFolder {
         }
     }
 
+    /// Whether `folder` is a cache the tool has claimed (its version file, a plain file, says
+    /// so): what a helper checks before it writes into a folder its request names.
+    public static func isClaimed(_ folder: URL) -> Bool {
+        FileStatus.of(folder.path)?.kind == .folder
+            && FileTree.readSmallFile(folder.appendingPathComponent(versionName).path) == Data(version.utf8)
+    }
+
     /// Refuses (73) a cache whose own names hold what the cache never makes there: a symbolic
     /// link (never followed), a named pipe, socket or device (never opened), a folder where a
     /// file belongs or a file where a folder does.

@@ -131,11 +131,6 @@ public struct TrackCache: Sendable {
         try AtomicFile.write(try encoder.encode(entry), to: metadataURL(key))
     }
 
-    /// A private scratch file name for this process.
-    public func scratchURL(_ name: String) -> URL {
-        AtomicFile.temporaryURL(for: folder.appendingPathComponent(name))
-    }
-
     /// SHA-256 of a file, lowercase hex.
     public static func sha256(of url: URL) throws -> String {
         try SHA256Digest.ofFile(url.path)
@@ -155,11 +150,15 @@ public struct TrackCache: Sendable {
         }
     }
 
-    /// A private scratch folder name for this process's batch of work. With other hosts
-    /// writing here, process ids can be the same on two hosts (every container's first process
-    /// is 1), so the name also has the shard and a random part.
-    public func batchURL() -> URL {
-        guard sharedWithOtherHosts else { return scratchURL(CacheEntryKind.batch.name) }
-        return scratchURL(CacheEntryKind.sharedBatch.name(randomHex: String(UInt64.random(in: 0...UInt64.max), radix: 16)))
+    /// Makes a new private folder for this process's batch of work (`.NAME.partial-PID`, a
+    /// taken name passed over, see `AtomicFile.makeTemporaryFolder`) and returns it. With other
+    /// hosts writing here, process ids can be the same on two hosts (every container's first
+    /// process is 1), so the name also has the shard and a random part.
+    public func makeBatchFolder() throws -> URL {
+        let name = sharedWithOtherHosts
+            ? CacheEntryKind.sharedBatch.name(randomHex: String(UInt64.random(in: 0...UInt64.max), radix: 16))
+            : CacheEntryKind.batch.name
+        let path = folder.appendingPathComponent(name).path
+        return URL(fileURLWithPath: try AtomicFile.makeTemporaryFolder(for: path, shownAs: path))
     }
 }

@@ -1,6 +1,7 @@
 import Audio
 import Encoding
 import Export
+import ExpoModel
 import ExpoSystem
 import Foundation
 
@@ -17,6 +18,12 @@ public enum GuideVerifier {
     public static let loudnessTolerance = 0.3
     /// How far a measured true peak may be from the recorded one, in dB.
     public static let truePeakTolerance = 0.3
+    /// The largest manifest read, in bytes: a guide of thousands of tracks needs a few megabytes.
+    public static let maximumManifestBytes = 16 << 20
+    /// The most files a manifest may list.
+    public static let maximumFiles = 100_000
+    /// The longest file name a manifest may list, in bytes (the file systems' NAME_MAX).
+    public static let maximumNameBytes = 255
 
     /// What was checked and what is wrong.
     public struct Report: Sendable, Equatable {
@@ -28,24 +35,33 @@ public enum GuideVerifier {
     }
 
     /// Checks the guide in `folder`. Problems are reported, not thrown: a missing or unreadable
-    /// manifest is a problem of the folder.
+    /// manifest is a problem of the folder. Nothing is read through a symbolic link: a link, a
+    /// named pipe or a folder where the manifest lists a file is a finding, and a file whose
+    /// size is not the recorded one is not hashed. Every line is one line (`singleLine`), so a
+    /// name in the manifest can neither move the terminal nor forge another line.
     public static func verify(folder: URL) -> Report {
         let manifestURL = folder.appendingPathComponent("manifest.json")
         let data: Data
         do {
             // Without blocking: a named pipe at manifest.json is refused, not waited on.
-            data = try InputFile.contents(of: manifestURL.path, limit: 256 << 20)
+            data = try InputFile.contents(of: manifestURL.path, limit: maximumManifestBytes, followingLinks: false)
         } catch {
-            return Report(files: 0, problems: ["manifest.json: missing or unreadable in \(folder.path) (\(error.reason)); this is not a published guide"])
+            return Report(files: 0, problems: ["manifest.json: cannot be used in \(shown(folder.path)) (\(error.reason)); this is not a published guide"])
+        }
+        guard data.count <= maximumManifestBytes else {
+            return Report(files: 0, problems: ["manifest.json: larger than \(maximumManifestBytes >> 20) MB, more than any guide's manifest; not read"])
         }
         let manifest: GuideManifest
         do {
             manifest = try ManifestReader.read(data)
         } catch {
-            return Report(files: 0, problems: ["manifest.json: \(error.message)"])
+            return Report(files: 0, problems: ["manifest.json: \(singleLine(error.message))"])
         }
         guard let files = manifest.files else {
             return Report(files: 0, problems: ["manifest.json: lists no files with their hashes (made by an older version); publish the guide again"])
+        }
+        guard files.count <= maximumFiles else {
+            return Report(files: 0, problems: ["manifest.json: lists \(files.count) files, more than the \(maximumFiles) any guide has; not checked"])
         }
         var problems: [String] = []
         var sound = Set<String>()
@@ -58,37 +74,50 @@ public enum GuideVerifier {
         return Report(files: files.count, problems: problems)
     }
 
+    /// `text` as one line of at most a few hundred characters, its control characters escaped.
+    static func shown(_ text: String) -> String {
+        messageLine(text)
+    }
+
     /// The problems of one listed file.
     static func check(_ file: GuideManifest.PublishedFile, in folder: URL) -> [String] {
-        let name = file.path
-        guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
+        let name = shown(file.path)
+        guard !file.path.isEmpty, !file.path.contains("/"), file.path != ".", file.path != "..",
+              file.path.utf8.count <= maximumNameBytes, !file.path.utf8.contains(0) else {
             return ["manifest.json: lists \"\(name)\", which is not a file name of the guide's folder"]
         }
-        let path = folder.appendingPathComponent(name).path
-        guard let status = FileStatus.of(path, followingLinks: true), status.kind == .regular else {
-            return ["\(name): missing"]
+        let path = folder.appendingPathComponent(file.path).path
+        guard let status = FileStatus.of(path) else { return ["\(name): missing"] }
+        guard status.kind == .regular else {
+            let never = status.kind == .symbolicLink ? " (verify never reads through a link)" : ""
+            return ["\(name): is \(status.kindInWords), not the file the manifest lists\(never)"]
         }
-        var problems: [String] = []
-        if Int(status.size) != file.byteCount {
-            problems.append("\(name): \(status.size) bytes, the manifest records \(file.byteCount)")
+        guard Int(exactly: status.size) == file.byteCount else {
+            // A file of another size is not the recorded one: not hashed, however large.
+            return ["\(name): \(status.size) bytes, the manifest records \(file.byteCount)"]
         }
-        do {
-            let digest = try SHA256Digest.ofFile(path)
-            if digest != file.sha256 {
-                problems.append("\(name): its SHA-256 is not the manifest's (the file was changed or damaged)")
+        do throws(InputFile.Failure) {
+            let (opened, size) = try InputFile.openRegular(path, followingLinks: false)
+            defer { opened.closeQuietly() }
+            guard Int(exactly: size) == file.byteCount else {
+                return ["\(name): \(size) bytes, the manifest records \(file.byteCount)"]
+            }
+            guard (try? SHA256Digest.of(opened)) == file.sha256 else {
+                return ["\(name): its SHA-256 is not the manifest's (the file was changed or damaged)"]
             }
         } catch {
-            return problems + ["\(name): cannot be read (\(error))"]
+            return ["\(name): cannot be read (\(error.description))"]
         }
         // A file that is not the one recorded is reported as such; decoding it would say no more.
-        guard problems.isEmpty, file.durationSeconds != nil || file.loudnessLUFS != nil || file.truePeakDBTP != nil else {
-            return problems
+        guard file.durationSeconds != nil || file.loudnessLUFS != nil || file.truePeakDBTP != nil else {
+            return []
         }
+        var problems: [String] = []
         let measured: (duration: Double, loudness: Double, truePeak: Double)
         do {
             measured = try measure(path)
         } catch {
-            return problems + ["\(name): does not decode (\(error))"]
+            return problems + ["\(name): does not decode (\(shown(ExpoError.reason(of: error))))"]
         }
         if let recorded = file.durationSeconds, abs(measured.duration - recorded) > durationTolerance {
             problems.append("\(name): decodes to \(format(measured.duration)) s, the manifest records \(format(recorded)) s")

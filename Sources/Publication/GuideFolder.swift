@@ -103,6 +103,10 @@ public struct GuideFolder {
             throw refusal("it holds a guide of an earlier expo-narrate (.current, .versions), which kept old versions and its cache inside the folder",
                           advice: "Delete that folder (or move your own files out of it) and run again: the new guide is plain files, and its cache lives outside.")
         }
+        if let record = FileStatus.of(path + "/" + Self.recordName), record.kind != .regular {
+            throw refusal("its record \(Self.recordName) is \(record.kindInWords), which expo-narrate never makes (its record is a plain file) and never follows, so the folder is left as it is",
+                          advice: "Put the record itself (a plain file) in its place, or choose another output folder.")
+        }
         let shown = names.sorted().prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
         throw refusal("it holds files expo-narrate did not write (\(shown)) and is not a guide folder of its own, so it is left as it is",
                       advice: "Choose a new or empty folder, or a sub-folder such as \(path)/guide.")
@@ -133,9 +137,11 @@ public struct GuideFolder {
         guard let code = FileTree.writeRefusal(parent)?.code else { return }
         let reason = code == EROFS ? "it is on a read-only file system"
             : "the new guide is staged in a folder beside it, in \(parent), where this user has no permission to write"
-        throw ExpoError(.io, "Cannot write \(path): \(reason)",
-                        advice: "Make \(parent) writable, or publish into a sub-folder of \(path); the previous output is unchanged.",
-                        subject: .outputFolder, code: code)
+        // Every sub-folder of a read-only file system is read-only too: no advice to use one.
+        let advice = code == EROFS
+            ? "Publish onto a file system that can be written (or mount this one read-write); the previous output is unchanged."
+            : "Make \(parent) writable, or publish into a sub-folder of \(path); the previous output is unchanged."
+        throw ExpoError(.io, "Cannot write \(path): \(reason)", advice: advice, subject: .outputFolder, code: code)
     }
 
     /// Creates the folder whole: staged with its (empty) record, then renamed into place unless

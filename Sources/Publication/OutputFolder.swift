@@ -115,7 +115,7 @@ public final class OutputFolder: @unchecked Sendable {
         let shown = destination.appendingPathComponent(name).path
         do {
             forget(name)
-            let file = try POSIXFile.openForWriting(stagedURL(name).path, shownAs: shown)
+            let file = try POSIXFile.createNew(stagedURL(name).path, shownAs: shown)
             do {
                 // Flushed to the disk with every other staged file by one syncfs before the
                 // swap (see `publish`), not one fsync per file.

@@ -10,13 +10,17 @@ struct SpeechWorkers {
     var isEmpty: Bool { running.isEmpty }
 
     /// Forks the worker of track `key`, which runs `work` and exits with its status. When no
-    /// child can be made: the `done` line to send for it at once and the reason to record.
+    /// child can be made: the `done` line to send for it at once and the reason to record; a
+    /// fork the system refused for want of processes or memory (EAGAIN, ENOMEM) ends with
+    /// `WorkerPool.resourceRefusalStatus`, so that the run stops (75) instead of publishing
+    /// the track as text.
     mutating func start(key: String, work: () -> Int32) -> (line: String, reason: String)? {
         do throws(SystemCallError) {
             running[try ForkedWorker.start(work)] = key
             return nil
         } catch {
-            return ("done \(key) 1 exit", "cannot start a speech worker (\(error.reason))")
+            let status = [EAGAIN, ENOMEM].contains(error.code) ? WorkerPool.resourceRefusalStatus : 1
+            return ("done \(key) \(status) exit", "cannot start a speech worker (\(error.reason))")
         }
     }
 

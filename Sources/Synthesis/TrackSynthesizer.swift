@@ -24,10 +24,10 @@ public struct TrackSynthesizer {
     @discardableResult
     public func synthesize(_ job: SynthesisJob) throws -> TrackAudio {
         // The raw speech, read back by the normalizer: its first 12 seconds in memory, the rest
-        // in a scratch file, removed within seconds (so seldom written to the disk). Workers run
+        // in an unnamed scratch file, gone within seconds (so seldom written to the disk). Workers run
         // beside the run, so a long track held whole would add to the peak memory of each.
         let raw = SampleSpool(sampleRate: engine.sampleRate, memoryLimitFrames: SampleSpool.chunkFrames,
-                              scratchURL: cache.scratchURL(CacheEntryKind.trackSamples.name(key: job.key)))
+                              scratchFolder: cache.folder)
         defer { raw.discard() }
         var timer = CaptionTimer()
         // Measured as it is made, which spares the normalizer a pass over the audio.

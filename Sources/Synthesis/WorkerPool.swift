@@ -25,8 +25,7 @@ struct WorkerPool {
     /// `ExpoError` (unavailable) when espeak-ng or the voice cannot start (no job
     /// ran), and `ExpoError` for an interruption or a full or unwritable cache.
     func run(_ jobs: [SynthesisJob], workers: Int, progress: (GuideProgressEvent) -> Void) throws -> [String: String] {
-        let batchFolder = cache.batchURL()
-        try writeBatch(jobs, to: batchFolder)
+        let batchFolder = try writeBatch(jobs)
         defer { try? FileManager.default.removeItem(at: batchFolder) }
         // What narrating, building the jobs and encoding the batch freed is given back before
         // the workers start: this process waits beside them for the whole synthesis.
@@ -62,7 +61,16 @@ struct WorkerPool {
             let ending = endings[job.key]
             // A full disk or an unwritable cache stops the run: no other track could be stored either.
             if let ending, ending.status == Self.storageFailureStatus, !ending.bySignal {
-                throw ExpoError.cannotWrite(path: cache.folder.path, reason: recorded ?? "a worker could not store its track")
+                // The worker's message names the file it could not write, not only the cache.
+                guard let recorded else {
+                    throw ExpoError.cannotWrite(path: cache.folder.path, reason: "a worker could not store its track")
+                }
+                throw ExpoError(.io, recorded, advice: ExpoError.cannotWrite(path: "", reason: "").advice)
+            }
+            // Neither may a refused resource: the next track would be refused too, and a track
+            // the guide has as audio must never become text for it.
+            if let ending, ending.status == Self.resourceRefusalStatus, !ending.bySignal {
+                throw ExpoError.resourcesRefused(recorded ?? "a speech worker was refused processes or memory")
             }
             let reason = recorded ?? Self.reason(for: ending)
             failed[job.key] = reason
@@ -71,19 +79,28 @@ struct WorkerPool {
         return failed
     }
 
-    /// Writes the batch the server reads: `batch.json` and an empty `failed/`.
-    private func writeBatch(_ jobs: [SynthesisJob], to batchFolder: URL) throws {
-        let manager = FileManager.default
-        try? manager.removeItem(at: batchFolder)
+    /// Writes the batch the server reads, `batch.json` and an empty `failed/`, into a new
+    /// private folder in the cache; returns the folder.
+    private func writeBatch(_ jobs: [SynthesisJob]) throws -> URL {
+        let batchFolder = try cache.makeBatchFolder()
         do {
-            try manager.createDirectory(at: batchFolder.appendingPathComponent("failed"), withIntermediateDirectories: true)
+            try FileTree.makeFolder(batchFolder.appendingPathComponent("failed").path, permissions: 0o700)
             let batch = SynthesisBatch(profile: profile, delivery: delivery, cacheFolder: cache.folder.path, jobs: jobs,
                                        shard: cache.shard)
-            try JSONEncoder().encode(batch).write(to: batchFolder.appendingPathComponent("batch.json"))
+            let path = batchFolder.appendingPathComponent("batch.json").path
+            let file = try POSIXFile.createNew(path, shownAs: path)
+            do {
+                try JSONEncoder().encode(batch).withUnsafeBytes { try file.write($0) }
+            } catch {
+                file.closeQuietly()
+                throw error
+            }
+            try file.close()
         } catch {
-            try? manager.removeItem(at: batchFolder)
+            try? FileManager.default.removeItem(at: batchFolder)
             throw ExpoError.cannotWrite(path: batchFolder.path, reason: ExpoError.reason(of: error))
         }
+        return batchFolder
     }
 
     /// Hands the jobs to the server, `workers` at a time, longest first, until every one has
@@ -135,12 +152,15 @@ struct WorkerPool {
     }
 
     /// A worker's exit status when it could not store its track (disk full, file-size limit).
-    static let storageFailureStatus: Int32 = 74
+    static let storageFailureStatus = ExitStatus.io.code
+    /// A worker's status when the system refused it a resource (processes, threads, memory,
+    /// open files), or refused the server a worker.
+    static let resourceRefusalStatus = ExitStatus.resources.code
 
     /// Writes why track `key` failed where `run` looks for it.
     static func record(_ reason: String, key: String, batchFolder: URL) {
         let name = key.allSatisfy(\.isHexDigit) ? key : "invalid-key"
-        try? Data(reason.utf8).write(to: batchFolder.appendingPathComponent("failed/" + name), options: .atomic)
+        try? AtomicFile.write(Data(reason.utf8), to: batchFolder.appendingPathComponent("failed/" + name))
     }
 
     /// The body of a worker (a child of the speech server): makes track `key` of the batch
@@ -156,11 +176,14 @@ struct WorkerPool {
             return 0
         } catch let error as ExpoError where error.isInterruption {
             return 130
+        } catch let error as ExpoError where error.category == .resources || [EAGAIN, ENOMEM, EMFILE, ENFILE].contains(error.code ?? 0) {
+            record(error.message, key: key, batchFolder: batchFolder)
+            return resourceRefusalStatus
         } catch let error as ExpoError where error.category == .io && error.code == nil {
             record(error.message, key: key, batchFolder: batchFolder)
             return storageFailureStatus
         } catch let error as ExpoError where error.category == .io && [ENOSPC, EDQUOT, EFBIG, EROFS, EIO].contains(error.code!) {
-            record(ExpoError.systemReason(error.code!), key: key, batchFolder: batchFolder)
+            record(error.message, key: key, batchFolder: batchFolder)
             return storageFailureStatus
         } catch {
             record(error.localizedDescription, key: key, batchFolder: batchFolder)
@@ -170,6 +193,14 @@ struct WorkerPool {
 }
 
 extension ExpoError {
+    /// The system refused the speech server or a worker a resource (processes, threads, memory,
+    /// open files): the run stops with nothing published, never with a track as text.
+    static func resourcesRefused(_ reason: String) -> ExpoError {
+        ExpoError(.resources, "The system refused the speech synthesis a resource it needs: \(reason)",
+                  advice: "Nothing was published; the guide is as it was. Raise the limits on processes, memory and open files (ulimit -u, ulimit -v, ulimit -n), then run again.",
+                  subject: .speech)
+    }
+
     /// espeak-ng or the voice could not start in the speech server; the reason is its message.
     static func speechServerUnavailable(_ reason: String) -> ExpoError {
         ExpoError(.unavailable, reason, subject: .speech)

@@ -78,7 +78,7 @@ struct Narrate: ParsableCommand {
     @Flag(name: .long, help: "If another run is using the output or cache folder, stop at once (status 75) instead of waiting for it.")
     var noWait = false
 
-    @Flag(name: .long, help: "Print nothing but errors and warnings.")
+    @Flag(name: .long, help: "Print nothing but errors, warnings and --all's one check line (what 'expo-narrate check' finds, when it finds anything).")
     var quiet = false
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(

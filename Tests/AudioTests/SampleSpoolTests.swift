@@ -34,7 +34,7 @@ struct SampleSpoolTests {
     func roundTrip(memoryLimit: Int, readBlock: Int) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let spool = SampleSpool(sampleRate: 22050, memoryLimitFrames: memoryLimit, scratchURL: folder.file("raw"))
+        let spool = SampleSpool(sampleRate: 22050, memoryLimitFrames: memoryLimit, scratchFolder: folder.url)
         var expected: [Int16] = []
         // Appends of uneven sizes that cross chunk and memory-limit boundaries.
         for size in [0, 1, 999, SampleSpool.chunkFrames - 3, 70_000, 5, SampleSpool.chunkFrames + 17] {
@@ -44,42 +44,44 @@ struct SampleSpoolTests {
         }
         #expect(spool.frameCount == UInt64(expected.count))
         #expect(spool.framesHeldInMemory == min(memoryLimit, expected.count))
-        #expect(FileManager.default.fileExists(atPath: folder.file("raw").path) == (memoryLimit < expected.count))
+        // The scratch file has no name: nothing ever appears in the folder.
+        #expect(try folder.contents().isEmpty)
         #expect(try Self.readAll(spool, blockFrames: readBlock) == expected)
         // A second pass after rewinding reads the same.
         spool.rewind()
         #expect(try Self.readAll(spool, blockFrames: readBlock) == expected)
     }
 
-    @Test("discard frees everything and removes the scratch file")
+    @Test("discard frees everything; the scratch file never has a name")
     func discard() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let spool = SampleSpool(sampleRate: 22050, memoryLimitFrames: 10, scratchURL: folder.file("raw"))
+        let spool = SampleSpool(sampleRate: 22050, memoryLimitFrames: 10, scratchFolder: folder.url)
         try Self.ramp(100).withUnsafeBufferPointer { try spool.append($0) }
-        #expect(FileManager.default.fileExists(atPath: folder.file("raw").path))
+        #expect(spool.framesHeldInMemory == 10)
+        #expect(try folder.contents().isEmpty)
         spool.discard()
-        #expect(!FileManager.default.fileExists(atPath: folder.file("raw").path))
+        #expect(try folder.contents().isEmpty)
         #expect(spool.frameCount == 0)
         #expect(try Self.readAll(spool, blockFrames: 64).isEmpty)
     }
 
-    @Test("releasing a spool removes its scratch file")
+    @Test("releasing a spool leaves nothing in its scratch folder")
     func releaseRemovesScratch() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         do {
-            let spool = SampleSpool(sampleRate: 22050, memoryLimitFrames: 0, scratchURL: folder.file("raw"))
+            let spool = SampleSpool(sampleRate: 22050, memoryLimitFrames: 0, scratchFolder: folder.url)
             try Self.ramp(10).withUnsafeBufferPointer { try spool.append($0) }
-            #expect(FileManager.default.fileExists(atPath: folder.file("raw").path))
+            #expect(try Self.readAll(spool, blockFrames: 64) == Self.ramp(10))
         }
         #expect(try folder.contents().isEmpty)
     }
 
     @Test("an unwritable scratch folder is an error naming the file, once memory is full")
     func unwritableScratch() throws {
-        let missing = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)/raw")
-        let spool = SampleSpool(sampleRate: 22050, memoryLimitFrames: 4, scratchURL: missing)
+        let missing = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)")
+        let spool = SampleSpool(sampleRate: 22050, memoryLimitFrames: 4, scratchFolder: missing)
         try Self.ramp(4).withUnsafeBufferPointer { try spool.append($0) }
         #expect(throws: ExpoError.self) {
             try Self.ramp(1).withUnsafeBufferPointer { try spool.append($0) }
@@ -101,7 +103,7 @@ struct SampleSpoolTests {
         let writer = try WAVWriter(url: folder.file("in.wav"), sampleRate: 22050)
         try writer.append(integers)
         try writer.finish()
-        let spool = SampleSpool(sampleRate: 22050, memoryLimitFrames: 30_000, scratchURL: folder.file("raw"))
+        let spool = SampleSpool(sampleRate: 22050, memoryLimitFrames: 30_000, scratchFolder: folder.url)
         try integers.withUnsafeBufferPointer { try spool.append($0) }
 
         let normalizer = LoudnessNormalizer(targetLUFS: -19, peakCeilingDBFS: -1, headSilenceSeconds: 0.3, tailSilenceSeconds: 0.6)

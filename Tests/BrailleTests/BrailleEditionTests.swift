@@ -22,6 +22,21 @@ struct BrailleEditionTests {
 
     static func defaultCatalog() throws -> Catalog { try DefaultCatalog.load().0 }
 
+    @Test("a Korean table a curator broke is a data error about that table, not advice to install liblouis-data")
+    func editedTableIsTheCurators() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let table = folder.file("ko-expo-g2.ctb")
+        let shipped = try String(contentsOf: KoreanBrailleSuiteTests.table, encoding: .utf8)
+        try (shipped + "\nthisisnotanopcode 가 1234\n").write(to: table, atomically: true, encoding: .utf8)
+        #expect {
+            _ = try BrailleTranscriber(table: table, normalizer: KoreanNormalizer())
+        } throws: { error in
+            guard let error = error as? ExpoError else { return false }
+            return error.category == .data && error.message.contains(table.path) && !(error.advice ?? "").contains("liblouis-data")
+        }
+    }
+
     static func originalData() throws -> Catalog {
         var loader = CatalogLoader()
         return try loader.load(posterFile: SharedFixtures.url("exposition_universelle_1900.json"),

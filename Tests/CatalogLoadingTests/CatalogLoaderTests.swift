@@ -125,6 +125,17 @@ struct CatalogLoaderTests {
         #expect(paths.contains("$[1].name"))
     }
 
+    @Test("the warning about control characters names the ones removed, and speaks of carriage returns only when there were any",
+          arguments: [
+              ("a\u{1B}b\u{0}c", "control characters removed (U+001B, U+0000)"),
+              ("a\rb", "a lone carriage return read as a space"),
+              ("a\r\nb", "carriage returns before line feeds dropped (CRLF line ends)"),
+              ("\u{7}a\rb", "control characters removed (U+0007); a lone carriage return read as a space"),
+          ])
+    func controlCharacterWarnings(text: String, note: String) {
+        #expect(FieldReader.controlCharactersNote(text) == note)
+    }
+
     @Test("an unreadable file says so with its path")
     func unreadable() {
         var loader = CatalogLoader()

@@ -146,8 +146,10 @@ struct TrackCacheTests {
         #expect(!FileManager.default.fileExists(atPath: old.path))
         #expect(!FileManager.default.fileExists(atPath: batch.path))
         // Batch folders of a shared cache have a random part: process ids repeat across hosts.
-        #expect(shard.batchURL() != shard.batchURL())
-        #expect(CacheFolder.isOwnName(shard.batchURL().lastPathComponent))
+        let batches = [try shard.makeBatchFolder(), try shard.makeBatchFolder()]
+        #expect(batches[0] != batches[1])
+        #expect(batches.allSatisfy { CacheFolder.isOwnName($0.lastPathComponent) })
+        for batch in batches { try FileManager.default.removeItem(at: batch) }
         // A run that has the cache to itself removes it at once, as before.
         _ = try TrackCache(folder: folder)
         #expect(!FileManager.default.fileExists(atPath: fresh.path))

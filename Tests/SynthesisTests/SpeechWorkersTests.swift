@@ -49,15 +49,30 @@ struct SpeechWorkersTests {
         #expect(WorkerPool.storageFailureStatus == 74)
     }
 
-    @Test("no worker can be forked (EAGAIN): the track is done at once with status 1 and the system's reason")
+    @Test("no worker can be forked for want of processes or memory (EAGAIN, ENOMEM): done at once with the resources status, which stops the run (75), never text")
     func forkRefused() {
+        for code in [EAGAIN, ENOMEM] {
+            var calls = SystemCalls.real
+            calls.fork = { SystemCalls.failure(code) }
+            var workers = SpeechWorkers()
+            let failure = SystemCalls.$current.withValue(calls) { workers.start(key: "k") { 0 } }
+            #expect(failure?.line == "done k \(ExitStatus.resources.code) exit")
+            #expect(failure?.reason == "cannot start a speech worker (\(ExpoError.systemReason(code)))")
+            #expect(workers.isEmpty)
+        }
+        #expect(WorkerPool.resourceRefusalStatus == ExitStatus.resources.code)
+        let error = ExpoError.resourcesRefused("cannot start a speech worker (\(ExpoError.systemReason(EAGAIN)))")
+        #expect(ExitStatus(error.category, signal: 0) == .resources)
+        #expect(error.message.contains("cannot start a speech worker"))
+    }
+
+    @Test("any other fork failure is the track's own (status 1)")
+    func forkFailedOtherwise() {
         var calls = SystemCalls.real
-        calls.fork = { SystemCalls.failure(EAGAIN) }
+        calls.fork = { SystemCalls.failure(ENOSYS) }
         var workers = SpeechWorkers()
         let failure = SystemCalls.$current.withValue(calls) { workers.start(key: "k") { 0 } }
         #expect(failure?.line == "done k 1 exit")
-        #expect(failure?.reason == "cannot start a speech worker (\(ExpoError.systemReason(EAGAIN)))")
-        #expect(workers.isEmpty)
     }
 
     @Test("a worker that has not ended is not reported; stopping sends SIGTERM and reaps it")

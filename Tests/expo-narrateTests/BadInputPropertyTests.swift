@@ -117,5 +117,102 @@ struct BadInputPropertyTests {
             Self.expectDocumented(result, "\(Self.profileFields[field]): \(Self.profileNumbers[number])")
         }
     }
-}
 
+    /// Every status the README documents that a bad input may end with; never a signal, never
+    /// 70 (an internal error is a bug).
+    static let anyDocumented: Set<Int32> = [0, 1, 3, 64, 65, 69, 72, 73, 74, 75]
+
+    /// Every subcommand, each as a user may run it (the folders made by `fixtures(in:)`).
+    static func subcommands(_ fixture: Fixture) -> [[String]] {
+        let catalog = ["--poster-file", fixture.poster, "--items-file", fixture.items]
+        let voices = ["--voices", fixture.voices]
+        return [
+            ["--all", "--text-only", "--quiet", "--output", fixture.output] + catalog + voices,
+            ["--entry", "갓", "--text-only", "--quiet", "--output", fixture.output] + catalog + voices,
+            ["check"] + catalog + voices, ["check", "--json"] + catalog + voices,
+            ["normalize"] + voices, ["pronounce"] + voices,
+            ["verify", fixture.guide], ["voices"] + voices, ["--help"], ["check", "--help"], ["verify", "--help"],
+            ["--list"] + catalog,
+        ]
+    }
+
+    /// A catalog, a copy of Voices/, a published guide and a text file, in `folder`.
+    struct Fixture {
+        var poster: String, items: String, voices: String, guide: String, output: String, text: String
+        /// Every file a command reads by name that the user may have replaced (standard input
+        /// is the shell's to open).
+        var inputs: [String] {
+            [poster, items, guide + "/manifest.json", output + "/manifest.json"]
+                + ["standard.json", "lexicon.txt", "pronunciation.txt", "acronyms.txt", "braille/ko-expo-g2.ctb"].map { voices + "/" + $0 }
+        }
+    }
+
+    static func fixture(in folder: URL) throws -> Fixture {
+        let files = try BadInputTests.catalog(items: BadInputTests.oneEntry, in: folder)
+        let voices = folder.appendingPathComponent("Voices")
+        try? FileManager.default.removeItem(at: voices)
+        try FileManager.default.copyItem(at: CommandRunner.projectRoot.appendingPathComponent("Voices"), to: voices)
+        let text = folder.appendingPathComponent("text.txt")
+        try Data("1900년 4월 14일에 열렸다.\n".utf8).write(to: text)
+        let fixture = Fixture(poster: files[1], items: files[3], voices: voices.path, guide: folder.appendingPathComponent("guide").path,
+                              output: folder.appendingPathComponent("out").path, text: text.path)
+        for guide in [fixture.guide, fixture.output] where !FileManager.default.fileExists(atPath: guide + "/manifest.json") {
+            try? FileManager.default.removeItem(atPath: guide)
+            let made = try CommandRunner.run(["--all", "--text-only", "--quiet", "--output", guide] + files)
+            #expect(made.status == 0, "\(made.stderr)")
+        }
+        return fixture
+    }
+
+    /// Runs the binary with `arguments` under bash, standard input from `input`, standard
+    /// output to `sink` (a shell redirection, or a pipe into a command), killed if it takes a
+    /// minute; returns its status.
+    static func status(of arguments: [String], input: String, sink: String) throws -> (status: Int32, stderr: String) {
+        let script = "timeout -s KILL 60 \"$@\" < \"$EXPO_INPUT\" \(sink); echo \"status=${PIPESTATUS[0]}\" >&2"
+        let result = try CommandRunner.run(["-c", script, CommandRunner.binary.path] + arguments, environment: ["EXPO_INPUT": input],
+                                           executable: URL(fileURLWithPath: "/bin/bash"))
+        let line = result.stderr.split(separator: "\n").last { $0.hasPrefix("status=") }
+        return (line.flatMap { Int32($0.dropFirst(7)) } ?? -1, result.stderr)
+    }
+
+    @Test("a named pipe at any file a command reads: a documented status, never a hang or a signal")
+    func pipesAtInputs() async throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let count = Self.subcommands(try Self.fixture(in: folder)).count
+        let paths = try Self.fixture(in: folder).inputs.count
+        await propertyCheck(count: FuzzBudget.count(30), input: PropertyBased.zip(Gen.int(in: 0...(paths - 1)), Gen.int(in: 0...(count - 1)))) { path, command in
+            let fixture = try Self.fixture(in: folder)
+            let input = fixture.inputs[path]
+            try? FileManager.default.removeItem(atPath: input)
+            #expect(mkfifo(input, 0o644) == 0, "\(input)")
+            defer { try? FileManager.default.removeItem(atPath: input) }
+            let arguments = Self.subcommands(fixture)[command]
+            let (status, stderr) = try Self.status(of: arguments, input: fixture.text, sink: ">/dev/null")
+            #expect(Self.anyDocumented.contains(status), "\(arguments.prefix(2)) with a FIFO at \(input): \(status) \(stderr.suffix(600))")
+            // `fixture(in:)` makes the replaced file again for the next case.
+        }
+    }
+
+    /// Whether the command's answer is on standard output (the others print on standard error).
+    static func printsOnStandardOutput(_ arguments: [String]) -> Bool {
+        arguments.contains("--help") || ["verify", "voices", "--list", "normalize", "pronounce", "check"].contains(arguments[0])
+    }
+
+    @Test("every subcommand's standard output full (/dev/full) or closed after one byte: 74 or done, never a signal")
+    func fullAndClosedOutput() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fixture = try Self.fixture(in: folder)
+        for arguments in Self.subcommands(fixture) {
+            for sink in [">/dev/full", "| head -c1 >/dev/null"] {
+                let (status, stderr) = try Self.status(of: arguments, input: fixture.text, sink: sink)
+                #expect(Self.anyDocumented.contains(status), "\(arguments.prefix(2)) \(sink): \(status) \(stderr.suffix(600))")
+                // What prints on standard output and could not deliver it says so with 74.
+                if sink == ">/dev/full", Self.printsOnStandardOutput(arguments) {
+                    #expect(status == 74, "\(arguments.prefix(2)) \(sink): \(status) \(stderr.suffix(400))")
+                }
+            }
+        }
+    }
+}

@@ -102,6 +102,9 @@ extension FaultTests {
         let lines = expoNarrateLines(result.stderr)
         #expect(lines.count == 1 && lines[0].contains("No space left on device"), "\(result.stderr)")
         #expect(lines.first?.contains("the previous output is unchanged") == true)
+        // The file that could not be written is named, not only the cache folder that holds it.
+        let cacheFolder = CommandRunner.cacheFolder(forOutput: output).path
+        #expect(lines.first?.contains(cacheFolder + "/") == true, "\(result.stderr)")
         #expect(leftovers(in: output).isEmpty, "left behind: \(leftovers(in: output))")
         #expect(published(output) == previous)
         // The narration of the earlier text-only run may be there (in its own folder), and the
@@ -143,6 +146,8 @@ extension FaultTests {
         #expect(existing.status == 74, "\(existing.stderr)")
         #expect(existing.stderr.split(separator: "\n").count == 1 && existing.stderr.contains("read"), "\(existing.stderr)")
         #expect(!existing.stderr.contains("could not be completed"), "\(existing.stderr)")
+        // A sub-folder of a read-only file system is read-only too: never advised.
+        #expect(!existing.stderr.contains("sub-folder") && existing.stderr.contains("file system that can be written"), "\(existing.stderr)")
         let inside = try CommandRunner.run(["--poster", "--text-only", "--output", folder.appendingPathComponent("new").path])
         #expect(inside.status == 73, "\(inside.stderr)")
         #expect(inside.stderr.split(separator: "\n").count == 1 && inside.stderr.contains("read"), "\(inside.stderr)")

@@ -148,3 +148,7 @@ int expo_rename_exchange(const char *first, const char *second) {
 int expo_rename_noreplace(const char *source, const char *target) {
     return renameat2(AT_FDCWD, source, AT_FDCWD, target, RENAME_NOREPLACE);
 }
+
+int expo_unnamed_file_flags(void) {
+    return O_TMPFILE | O_RDWR | O_EXCL | O_CLOEXEC;
+}

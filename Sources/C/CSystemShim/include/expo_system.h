@@ -68,4 +68,9 @@ int expo_rename_exchange(const char *first, const char *second);
 /// exists (then -1 and EEXIST). 0 on success, else -1 and errno.
 int expo_rename_noreplace(const char *source, const char *target);
 
+/// The flags of an unnamed file (O_TMPFILE | O_RDWR | O_EXCL | O_CLOEXEC, which glibc declares
+/// only under _GNU_SOURCE): open(folder, these) makes a file that has no name, never will
+/// (O_EXCL), and is gone when its last descriptor closes, whatever ends the process.
+int expo_unnamed_file_flags(void);
+
 #endif
