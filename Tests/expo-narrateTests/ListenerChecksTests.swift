@@ -11,11 +11,16 @@ import TestSupport
 @Suite("what reaches the listener, whole catalogs", .serialized, .tags(.endToEnd),
        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "skipped: ffmpeg is not installed"))
 struct ListenerChecksTests {
-    /// Makes the guide of a catalog with WAV, MP3 and the talking book, and checks it.
+    /// The guide of a catalog with WAV, MP3 and the talking book (made once per test process,
+    /// SharedGuide: another test of the same whole catalog and formats reads the same guide).
+    static func guide(_ catalog: [String]) throws -> SharedGuide {
+        try SharedGuide.published(["--all", "--format", "mp3,epub", "--quiet"] + catalog)
+    }
+
+    /// Checks the guide of a catalog with WAV, MP3 and the talking book; reads it only.
     static func check(_ catalog: [String]) throws {
-        let folder = try CommandRunner.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try CommandRunner.run(["--all", "--format", "mp3,epub", "--quiet", "--output", folder.path] + catalog)
+        let guide = try guide(catalog)
+        let folder = guide.output, result = guide.result
         #expect(result.status == 0, "\(result.stderr)")
         let tracks = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".vtt") }.map { String($0.dropLast(4)) }.sorted()
