@@ -19,7 +19,7 @@ struct ListenerChecksTests {
 
     /// Checks the guide of a catalog with WAV, MP3 and the talking book; reads it only.
     static func check(_ catalog: [String]) throws {
-        let guide = try guide(catalog)
+        let guide = try Self.guide(catalog)
         let folder = guide.output, result = guide.result
         #expect(result.status == 0, "\(result.stderr)")
         let tracks = try FileManager.default.contentsOfDirectory(atPath: folder.path)

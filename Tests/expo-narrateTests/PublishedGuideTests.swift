@@ -11,8 +11,8 @@ struct PublishedGuideTests {
     func guide() throws {
         // The poster and two entries of the default catalog, with the WAV masters this test
         // reads: the guide DeliveryFormatTests checks as a player opens it, made once for both.
-        let guide = try SharedGuide.published(DeliveryFormatTests.smallGuideArguments())
-        let folder = guide.output, result = guide.result
+        let shared = try SharedGuide.published(DeliveryFormatTests.smallGuideArguments())
+        let folder = shared.output, result = shared.result
         #expect(result.status == 0, "\(result.stderr)")
 
         let manifestData = try Data(contentsOf: folder.appendingPathComponent("manifest.json"))
