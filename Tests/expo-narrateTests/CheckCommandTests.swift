@@ -77,10 +77,8 @@ import TestSupport
     }
 
     @Test(.needsSharedFixtures) func allPrintsTheSummaryAndPointsToCheck() throws {
-        let output = try CommandRunner.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: output) }
-        let result = try CommandRunner.run(["--all", "--text-only", "--quiet", "--output", output.appendingPathComponent("guide").path]
-                                           + (try Self.originalData()))
+        // The run's stderr only: the original data's text-only guide, shared with PartialRunTests.
+        let result = try SharedGuide.published(["--all", "--text-only", "--quiet"] + (try Self.originalData())).result
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stderr.split(separator: "\n").filter { $0.hasPrefix("check: ") }
         #expect(lines.count == 1, "\(result.stderr)")

@@ -7,20 +7,23 @@ import TestSupport
 /// independently of the tool's own), and the talking book passes EPUBCheck with nothing to say.
 @Suite("delivery formats, as a player opens them", .serialized)
 struct DeliveryFormatTests {
-    /// A guide of the default catalog's poster and first two entries, in every format.
-    static func makeGuide(in folder: URL) throws -> URL {
+    /// The run of a guide of the default catalog's poster and first two entries, in every
+    /// format (WAV masters, Opus, MP3, the talking book): shared with PublishedGuideTests.
+    static func smallGuideArguments() throws -> [String] {
         let catalog = CommandRunner.projectRoot.appendingPathComponent("Sources/CatalogLoading/Resources/DefaultCatalog")
-        let items = try JSONSerialization.jsonObject(with: Data(contentsOf: catalog.appendingPathComponent("items.json")))
-        let firstTwo = try JSONSerialization.data(withJSONObject: Array((items as? [Any] ?? []).prefix(2)))
-        let itemsFile = folder.appendingPathComponent("items.json")
-        try firstTwo.write(to: itemsFile)
-        let output = folder.appendingPathComponent("out")
-        let result = try CommandRunner.run([
-            "--all", "--format", "opus,mp3,epub", "--quiet", "--output", output.path,
-            "--poster-file", catalog.appendingPathComponent("poster.json").path, "--items-file", itemsFile.path,
-        ])
-        #expect(result.status == 0, "\(result.stderr)")
-        return output
+        let itemsFile = try SharedGuide.input("first-two-items.json") {
+            let items = try JSONSerialization.jsonObject(with: Data(contentsOf: catalog.appendingPathComponent("items.json")))
+            return try JSONSerialization.data(withJSONObject: Array((items as? [Any] ?? []).prefix(2)))
+        }
+        return ["--all", "--format", "opus,mp3,epub", "--quiet",
+                "--poster-file", catalog.appendingPathComponent("poster.json").path, "--items-file", itemsFile.path]
+    }
+
+    /// That guide, made once per test process (SharedGuide); read only.
+    static func makeGuide() throws -> URL {
+        let guide = try SharedGuide.published(smallGuideArguments())
+        #expect(guide.result.status == 0, "\(guide.result.stderr)")
+        return guide.output
     }
 
     /// Integrated loudness and true peak of a file, decoded by ffmpeg.
@@ -59,9 +62,7 @@ struct DeliveryFormatTests {
     @Test("every Opus and MP3 file, tracks and guide: −19 LUFS ± 1 LU and a true peak ≤ −1 dBTP, as the manifest says within 0.3; EPUBCheck finds nothing; playlists per format; verify",
           .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "skipped: ffmpeg is not installed"))
     func loudnessTruePeakAndEPUBCheck() throws {
-        let folder = try CommandRunner.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let output = try Self.makeGuide(in: folder)
+        let output = try Self.makeGuide()
         let files = try FileManager.default.contentsOfDirectory(atPath: output.path)
             .filter { $0.hasSuffix(".opus") || $0.hasSuffix(".mp3") }.sorted()
         #expect(files.count == 8, "three tracks and the guide, in two formats: \(files)")

@@ -214,8 +214,9 @@ extension DeliveryFormatTests {
     static func checkVerify(_ output: URL) throws {
         let whole = try CommandRunner.run(["verify", output.path])
         #expect(whole.status == 0, "\(whole.stdout)\(whole.stderr)")
-        let copy = output.deletingLastPathComponent().appendingPathComponent("copy")
-        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+        // The damaged copy goes to a folder of this test's: the guide may be shared (SharedGuide).
+        let copy = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: copy) }
         let names = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { !$0.hasPrefix(".") }
         for name in names {
             var data = try Data(contentsOf: output.appendingPathComponent(name))

@@ -14,11 +14,16 @@ import TestSupport
 @Suite("what reaches the listener, whole catalogs", .serialized, .tags(.endToEnd),
        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "skipped: ffmpeg is not installed"))
 struct ListenerChecksTests {
-    /// Makes the guide of a catalog with WAV, Opus, MP3, the talking book and the labels, and checks it.
+    /// The guide of a catalog with WAV, Opus, MP3, the talking book and the labels (made once per test process,
+    /// SharedGuide: another test of the same whole catalog and formats reads the same guide).
+    static func guide(_ catalog: [String]) throws -> SharedGuide {
+        try SharedGuide.published(["--all", "--format", "opus,mp3,epub,labels", "--quiet"] + catalog)
+    }
+
+    /// Checks the guide of a catalog with every audio format, the talking book and the labels; reads it only.
     static func check(_ catalog: [String]) throws {
-        let folder = try CommandRunner.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try CommandRunner.run(["--all", "--format", "opus,mp3,epub,labels", "--quiet", "--output", folder.path] + catalog)
+        let guide = try Self.guide(catalog)
+        let folder = guide.output, result = guide.result
         #expect(result.status == 0, "\(result.stderr)")
         let tracks = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".vtt") }.map { String($0.dropLast(4)) }.sorted()

@@ -109,12 +109,16 @@ struct PartialRunTests {
         _ = try Self.checkWhole(output, stems: catalog.stems, audio: true, encoded: false)
     }
 
+    /// The default catalog's text-only guide, shared by the tests that each change a copy of it.
+    static let defaultTextOnly = ["--all", "--text-only", "--quiet"]
+
     @Test("--all, then --entry on the default catalog: the page, manifest and files hold every track")
     func defaultCatalogTextOnly() throws {
-        let output = try CommandRunner.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: output) }
-        let all = try CommandRunner.run(["--all", "--text-only", "--quiet", "--output", output.path])
-        #expect(all.status == 0, "\(all.stderr)")
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let all = try SharedGuide.published(Self.defaultTextOnly)
+        #expect(all.result.status == 0, "\(all.result.stderr)")
+        let output = try all.copy(into: folder)
         let stems = try Self.manifest(output).tracks.map(\.fileStem)
         #expect(stems.count >= 14)
         let one = try CommandRunner.run(["--entry", "갓", "--text-only", "--output", output.path])
@@ -126,12 +130,14 @@ struct PartialRunTests {
     @Test("--all, then --entry by position on the original data: the whole guide is published again",
           .needsSharedFixtures)
     func originalDataTextOnly() throws {
-        let output = try CommandRunner.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: output) }
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let catalog = ["--poster-file", try CommandRunner.fixture("exposition_universelle_1900.json"),
                        "--items-file", try CommandRunner.fixture("items.json")]
-        let all = try CommandRunner.run(["--all", "--text-only", "--quiet", "--output", output.path] + catalog)
-        #expect(all.status == 0, "\(all.stderr)")
+        // The original data's text-only guide, shared with CheckCommandTests; this test changes a copy.
+        let all = try SharedGuide.published(["--all", "--text-only", "--quiet"] + catalog)
+        #expect(all.result.status == 0, "\(all.result.stderr)")
+        let output = try all.copy(into: folder)
         let stems = try Self.manifest(output).tracks.map(\.fileStem)
         #expect(stems.count > 2)
         let one = try CommandRunner.run(["--entry", "2", "--poster", "--text-only", "--quiet", "--output", output.path] + catalog)
@@ -141,10 +147,11 @@ struct PartialRunTests {
 
     @Test("a partial run into a guide whose manifest is missing refuses with 65, names --all and changes nothing")
     func manifestMissing() throws {
-        let output = try CommandRunner.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: output) }
-        let all = try CommandRunner.run(["--all", "--text-only", "--quiet", "--output", output.path])
-        #expect(all.status == 0, "\(all.stderr)")
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let all = try SharedGuide.published(Self.defaultTextOnly)
+        #expect(all.result.status == 0, "\(all.result.stderr)")
+        let output = try all.copy(into: folder)
         let manifest = output.appendingPathComponent("manifest.json")
         let copy = URL(fileURLWithPath: output.path + ".manifest-copy.json")
         defer { try? FileManager.default.removeItem(at: copy) }
@@ -159,10 +166,11 @@ struct PartialRunTests {
 
     @Test("a manifest number no Int or Double holds: verify (1) and a partial run (65) say so in words, no decoder text")
     func manifestNumberTooLarge() throws {
-        let output = try CommandRunner.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: output) }
-        let all = try CommandRunner.run(["--all", "--text-only", "--quiet", "--output", output.path])
-        #expect(all.status == 0, "\(all.stderr)")
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let all = try SharedGuide.published(Self.defaultTextOnly)
+        #expect(all.result.status == 0, "\(all.result.stderr)")
+        let output = try all.copy(into: folder)
         let manifest = output.appendingPathComponent("manifest.json")
         let text = try String(contentsOf: manifest, encoding: .utf8)
         let changed = text.replacingOccurrences(of: #""byteCount" : \d+"#, with: #""byteCount" : 1e400"#, options: .regularExpression)

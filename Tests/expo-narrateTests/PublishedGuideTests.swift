@@ -9,9 +9,10 @@ import Export
 struct PublishedGuideTests {
     @Test("tracks meet the loudness target, captions fit the speech, guide.wav marks every track, the manifest and playlist agree")
     func guide() throws {
-        let folder = try CommandRunner.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try CommandRunner.run(["--poster", "--entry", "갓", "--entry", "해금", "--output", folder.path])
+        // The poster and two entries of the default catalog, with the WAV masters this test
+        // reads: the guide DeliveryFormatTests checks as a player opens it, made once for both.
+        let shared = try SharedGuide.published(DeliveryFormatTests.smallGuideArguments())
+        let folder = shared.output, result = shared.result
         #expect(result.status == 0, "\(result.stderr)")
 
         let manifestData = try Data(contentsOf: folder.appendingPathComponent("manifest.json"))
