@@ -76,11 +76,7 @@ struct DaisyPlayerTests {
         let clock = try #require(totalLine.components(separatedBy: "total length: ").last?.split(separator: " ").first)
         let total = Double(try #require(DaisyPlayer.seconds(clock)))
         #expect(abs(total - played.reduce(0, +)) < 1, "total \(clock) on screen, the clips play \(played.reduce(0, +)) s")
-        // The plan's clips leave the pauses between sentences out, so a DAISY player skips them;
-        // issue 41 (branch issue-41-durations) makes each clip run to the next one's start.
-        // Remove this wrapper when it is merged: it then fails, saying the issue is gone.
-        withKnownIssue("issue 41: the clips do not yet cover the pauses between sentences") {
-            #expect(abs(total - audio.reduce(0, +)) < 1, "total \(clock) on screen, \(audio.reduce(0, +)) s of audio")
-        }
+        // The clips run without gaps (each to the next one's start), so the player's total is the audio's.
+        #expect(abs(total - audio.reduce(0, +)) < 1, "total \(clock) on screen, \(audio.reduce(0, +)) s of audio")
     }
 }
