@@ -3,6 +3,7 @@ import CatalogCheck
 import CatalogLoading
 import ExpoModel
 import ExpoSystem
+import GuideCache
 import Foundation
 import Normalization
 import Synthesizer
@@ -130,6 +131,10 @@ public final class CheckHelper: @unchecked Sendable {
 
     /// The helper for `request`, for a run of `jobs` workers.
     public init(request: CheckSummaryRequest, jobs: Int) {
+        // The run's cache is made the tool's before the helper is told to keep its report there:
+        // a helper writes only into a claimed cache, and the run would claim it only later.
+        var request = request
+        if let cache = request.reportCache, (try? CacheFolder.claim(URL(fileURLWithPath: cache))) == nil { request.reportCache = nil }
         self.request = request
         self.jobs = jobs
     }

@@ -169,7 +169,7 @@ struct BadInputPropertyTests {
     /// minute; returns its status.
     static func status(of arguments: [String], input: String, sink: String) throws -> (status: Int32, stderr: String) {
         let script = "timeout -s KILL 60 \"$@\" < \"$EXPO_INPUT\" \(sink); echo \"status=${PIPESTATUS[0]}\" >&2"
-        let result = try CommandRunner.run(["-c", script, CommandRunner.binary.path] + arguments, environment: ["EXPO_INPUT": input],
+        let result = try CommandRunner.run(["-c", script, "bash", CommandRunner.binary.path] + arguments, environment: ["EXPO_INPUT": input],
                                            executable: URL(fileURLWithPath: "/bin/bash"))
         let line = result.stderr.split(separator: "\n").last { $0.hasPrefix("status=") }
         return (line.flatMap { Int32($0.dropFirst(7)) } ?? -1, result.stderr)

@@ -29,8 +29,8 @@ import Testing
             }
         }
         let main = try Self.optionEntries([])
-        #expect(main.contains { $0.contains("--braille-cells") && $0.contains("(default: 40)") })
-        #expect(main.contains { $0.contains("--opus-bitrate") && $0.contains("(default: 24)") })
+        #expect(main.contains { $0.contains("--braille-cells") && $0.contains("default 40") })
+        #expect(main.contains { $0.contains("--opus-bitrate") && $0.contains("default 24") })
     }
 
     @Test func theOverviewNamesOpusAndTheExitStatusesAreTrue() throws {

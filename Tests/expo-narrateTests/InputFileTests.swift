@@ -66,7 +66,7 @@ struct InputFileTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(mkfifo(folder.appendingPathComponent("manifest.json").path, 0o644) == 0)
         let outcome = try run(["verify", folder.path])
-        #expect(outcome.output.contains("manifest.json: missing or unreadable") && outcome.output.contains("named pipe"),
+        #expect(outcome.output.contains("manifest.json: cannot be used") && outcome.output.contains("named pipe"),
                 "\(outcome.output)")
         #expect(outcome.output.hasSuffix("status=1\n"), "\(outcome.output)")
     }

@@ -25,8 +25,9 @@ extension PreflightCheck {
     /// The check helper's report for `request` (see `summaryReport(of:…)`). A helper started
     /// held waits for the run's go-ahead before loading the spelling dictionary; when the run
     /// went away instead, `whenRunIsGone` is called, and ends the process. The report is kept
-    /// only in a folder that is a claimed cache (`CacheFolder.isClaimed`): the request is an
-    /// argument anyone can write, and a helper never writes into any other folder.
+    /// only in a folder that is a claimed cache (`CacheFolder.isClaimed`; the run claims its
+    /// cache before it starts the helper): the request is an argument anyone can write, and a
+    /// helper never writes into any other folder.
     public static func summaryReport(for request: CheckSummaryRequest, whenRunIsGone: @escaping @Sendable () -> Void) throws -> CheckReport {
         try summaryReport(of: request.source, voicesFolder: request.voicesFolder, voice: request.voice,
                           cache: request.reportCache.map { URL(fileURLWithPath: $0) }.flatMap { CacheFolder.isClaimed($0) ? $0 : nil },
