@@ -84,11 +84,13 @@ public enum DaisyPlayer {
         return screens.first.map { Array($0.prefix(2)) + screens.flatMap { $0.dropFirst(2) } } ?? []
     }
 
-    /// Waits up to 20 s for screen `number` of the list ("--- 2/3 -" on the second line) to be
+    /// Waits up to 60 s (the player unpacks a ZIP first, slowly when the test command keeps both
+    /// cores busy) for screen `number` of the list ("--- 2/3 -" on the second line) to be
     /// drawn; returns its lines (trailing spaces removed) and the number of screens.
     private static func waitForScreen(_ number: Int, session: String, tmux: URL) throws -> (lines: [String], number: Int, count: Int) {
         var lines: [String] = []
-        for _ in 0..<100 {
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
             Thread.sleep(forTimeInterval: 0.2)
             let capture = try ExternalTool.run(tmux, ["capture-pane", "-p", "-t", session])
             lines = capture.output.split(separator: "\n", omittingEmptySubsequences: false).map {
@@ -106,7 +108,7 @@ public enum DaisyPlayer {
             }
             return (drawn, pages[0], pages[1])
         }
-        throw ScreenError("daisy-player did not show screen \(number) of its list within 20 s; its screen:\n" + lines.joined(separator: "\n"))
+        throw ScreenError("daisy-player did not show screen \(number) of its list within 60 s; its screen:\n" + lines.joined(separator: "\n"))
     }
 
     private static func shellQuoted(_ word: String) -> String {
