@@ -92,7 +92,7 @@ let stages: [Target] = [
     .target(name: "Encoding", dependencies: ["ExpoModel", "ExpoSystem", "Audio", "COpus", "CSoxr", "CLame", "COpusFile", "CMpg123"],
             swiftSettings: optimizedInDebugBuilds),
     // The braille edition: display text → Korean braille through liblouis, laid out as BRF and PEF.
-    .target(name: "Braille", dependencies: ["ExpoModel", "Hangul", "Normalization", "CLouis"]),
+    .target(name: "Braille", dependencies: ["ExpoModel", "ExpoSystem", "Hangul", "Normalization", "CLouis"]),
     // Spoken labels for the apps: each displayed field with the words a screen reader should say.
     .target(name: "AppLabels", dependencies: ["ExpoModel", "Normalization", "Narration"]),
     // The entries' pictures: found by image name, checked, made into sizes for phones (libvips).

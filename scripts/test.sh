@@ -62,6 +62,8 @@ swift_status=0
 # entry when they end (the tool's temporary files have no names, and each test removes its
 # folder); only the tests' shared cache for runs whose output cannot be made is kept.
 suite_tmp="$(mktemp -d)"
+# The tests that run the binary as an unprivileged user (nobody) must be able to enter it.
+chmod 711 "$suite_tmp"
 TMPDIR="$suite_tmp" swift test --skip-build 2>&1 | tee .build/swift-test.log || swift_status=$?
 leftovers="$(find "$suite_tmp" -mindepth 1 -maxdepth 1 -name 'expo-narrate-*' ! -name expo-narrate-tests-xdg-cache -printf '%f\n')"
 if [[ -n "$leftovers" ]]; then

@@ -1,4 +1,5 @@
 import ExpoModel
+import ExpoSystem
 import Foundation
 import Normalization
 
@@ -38,9 +39,16 @@ public struct BrailleTranscriber: Sendable {
         latinTable = "en-ueb-g2.ctb"
         letterTable = "en-ueb-g1.ctb"
         self.normalizer = normalizer
-        guard FileManager.default.fileExists(atPath: table.path) else {
-            throw ExpoError(.installation, "The braille table \(table.path) is missing",
-                            advice: "Reinstall expo-narrate: the table ships in Voices/braille/.")
+        // liblouis opens the table blocking: a named pipe there would hold the run for ever.
+        do {
+            try InputFile.openRegular(table.path, followingLinks: true).file.closeQuietly()
+        } catch {
+            guard FileManager.default.fileExists(atPath: table.path) else {
+                throw ExpoError(.installation, "The braille table \(table.path) is missing",
+                                advice: "Reinstall expo-narrate: the table ships in Voices/braille/.")
+            }
+            throw ExpoError(.data, "The braille table \(table.path): \(error.description)",
+                            advice: "Put back the table expo-narrate ships in Voices/braille/ (\(error.fix)).")
         }
         // liblouis-data's own tables first: when they compile and the Korean one does not, the
         // fault is in the Korean table (which a curator may edit), not in the installation.

@@ -79,10 +79,16 @@ extension ExpoError {
     }
 
     /// A file of the run cannot be written.
+    /// A refused resource (too many open files, no memory) is told how to raise the limit,
+    /// anything else to free space or fix permissions.
     public static func cannotWrite(path: String, reason: String, code: Int32? = nil) -> ExpoError {
-        ExpoError(code.map(isRefusedResource) == true ? .resources : .io, "Cannot write \(path): \(reason)",
-                  advice: "Free some space or fix the folder's permissions, then run again; the previous output is unchanged.",
-                  code: code)
+        let advice: String
+        switch code {
+        case EMFILE, ENFILE: advice = "Too many files are open: raise the limit (ulimit -n), then run again; the previous output is unchanged."
+        case ENOMEM, EAGAIN: advice = "The system refused memory or a process: run again when it has some to spare; the previous output is unchanged."
+        default: advice = "Free some space or fix the folder's permissions, then run again; the previous output is unchanged."
+        }
+        return ExpoError(code.map(isRefusedResource) == true ? .resources : .io, "Cannot write \(path): \(reason)", advice: advice, code: code)
     }
 
     /// A file of the run cannot be written: the system's reason for `code` (an `errno`).

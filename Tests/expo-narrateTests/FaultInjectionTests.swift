@@ -173,14 +173,19 @@ struct FaultInjectionTests {
     static let canSwitchUser: Bool = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
 
     /// Installs the binary with its resources under `folder` (scripts/install.sh), readable by
-    /// any user, and returns the shell words that point $BIN at it: the checkout itself may sit
-    /// in a folder only root can enter (a clone inside `mktemp -d`, mode 700).
-    static func binaryForAnyUser(in folder: URL) throws -> String {
+    /// any user, and returns the installed binary: the checkout itself may sit in a folder only
+    /// root can enter (a clone inside `mktemp -d`, mode 700).
+    static func installForAnyUser(in folder: URL) throws -> URL {
         let prefix = folder.appendingPathComponent("prefix")
         let install = try shell("scripts/install.sh --prefix " + quoted(prefix) + #" --binary "$BIN" && chmod -R a+rX "#
             + quoted(prefix) + #"; echo "status=$?""#)
         try #require(install.output.contains("status=0"), "\(install.output)")
-        return "export BIN=" + quoted(prefix.appendingPathComponent("bin/expo-narrate")) + "; "
+        return prefix.appendingPathComponent("bin/expo-narrate")
+    }
+
+    /// The shell words that point $BIN at the binary `installForAnyUser` installs in `folder`.
+    static func binaryForAnyUser(in folder: URL) throws -> String {
+        "export BIN=" + quoted(try installForAnyUser(in: folder)) + "; "
     }
 
     @Test("a process limit that refuses every thread: exit 75 with the reason at once, no hang",

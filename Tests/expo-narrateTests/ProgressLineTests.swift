@@ -45,8 +45,7 @@ struct ProgressLineTests {
                 "\(result.stderr)")
     }
 
-    @Test("a hint names the run's own catalog, and the command copied from it works as printed",
-          .disabled("after the project-file and settings-record merge the unknown-entry hint lost the catalog options; open in issue 40"))
+    @Test("a hint names the run's own catalog, and the command copied from it works as printed")
     func hintWorksAsPrinted() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

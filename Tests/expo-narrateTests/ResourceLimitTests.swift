@@ -30,10 +30,11 @@ struct ResourceLimitTests {
         return files
     }
 
-    /// Runs the binary as nobody under `limits` (prlimit's options, e.g. "--nproc=8").
-    static func runAsNobody(_ arguments: [String], limits: [String]) throws -> CommandRunner.Result {
+    /// Runs `binary` (one that nobody may run: `FaultInjectionTests.installForAnyUser`) as
+    /// nobody under `limits` (prlimit's options, e.g. "--nproc=8").
+    static func runAsNobody(_ binary: URL, _ arguments: [String], limits: [String]) throws -> CommandRunner.Result {
         try CommandRunner.run(limits + ["setpriv", "--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups", "--",
-                                        CommandRunner.binary.path] + arguments,
+                                        binary.path] + arguments,
                               executable: try #require(ExternalTool.find("prlimit")))
     }
 
@@ -50,19 +51,22 @@ struct ResourceLimitTests {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let guide = folder.appendingPathComponent("guide")
+        let binary = try FaultInjectionTests.installForAnyUser(in: folder)
         let arguments = ["--all", "--quiet", "--jobs", "6", "--output", guide.path] + CommandRunner.wavOnly
-        let first = try Self.runAsNobody(arguments + (try Self.catalog(0, in: folder)), limits: [])
+        let first = try Self.runAsNobody(binary, arguments + (try Self.catalog(0, in: folder)), limits: [])
         #expect(first.status == 0, "\(first.stderr)")
         var refused = 0
         for (index, limit) in limits.enumerated() {
             let before = Self.published(guide)
-            let result = try Self.runAsNobody(arguments + (try Self.catalog(index + 1, in: folder)), limits: limit)
+            let result = try Self.runAsNobody(binary, arguments + (try Self.catalog(index + 1, in: folder)), limits: limit)
             #expect([0, 75].contains(result.status), "\(limit): \(result.status): \(result.stderr.suffix(800))")
             if result.status != 0 {
                 refused += 1
                 #expect(Self.published(guide) == before, "\(limit): the guide changed")
                 let lines = result.stderr.split(separator: "\n").filter { $0.hasPrefix("expo-narrate") }
                 #expect(lines.count == 1, "\(limit): \(result.stderr.suffix(800))")
+                // A refused resource is not a full disk: the advice says which limit to raise.
+                #expect(!result.stderr.contains("Free some space") && result.stderr.contains("ulimit"), "\(limit): \(result.stderr.suffix(800))")
             }
             #expect(!result.stderr.contains("its text is written"), "\(limit): a track became text: \(result.stderr.suffix(800))")
         }
@@ -71,7 +75,6 @@ struct ResourceLimitTests {
     }
 
     @Test("too few processes (RLIMIT_NPROC) for the speech workers: 75, the guide unchanged",
-          .disabled("in a fresh clone the unprivileged first run ends with 65, not 0; open in issue 39"),
           .enabled(if: canDropPrivileges, "needs root, setpriv and prlimit"))
     func tooFewProcesses() throws {
         try expectWholeOrUnchanged(limits: [4, 5, 6, 7, 8, 12].map { ["--nproc=\($0)"] })
@@ -80,6 +83,6 @@ struct ResourceLimitTests {
     @Test("too few descriptors (RLIMIT_NOFILE): 75, the guide unchanged",
           .enabled(if: canDropPrivileges, "needs root, setpriv and prlimit"))
     func tooFewDescriptors() throws {
-        try expectWholeOrUnchanged(limits: [10, 12, 16].map { ["--nofile=\($0)"] })
+        try expectWholeOrUnchanged(limits: [6, 8, 12, 16].map { ["--nofile=\($0)"] })
     }
 }
