@@ -65,21 +65,22 @@ public enum DaisyPlayer {
             "EXPO_FAKE_SOUND_CARDS=" + scratch.file("cards").path, "LD_PRELOAD=" + scratch.file("sound-card.so").path,
             player.path, "-i", "-d", "default:alsa", book.path,
         ].map(shellQuoted).joined(separator: " ") + "; sleep 600"
-        let started = try ExternalTool.run(tmux, ["new-session", "-d", "-s", session, "-x", String(columns), "-y", String(rows), command])
+        let tmuxCommand = TmuxCommand(tmux: tmux, server: session)
+        let started = try tmuxCommand.run(["new-session", "-d", "-s", session, "-x", String(columns), "-y", String(rows), command])
         guard started.status == 0 else { throw ScreenError("tmux did not start: \(started.output)") }
         defer {
             // The player ignores the hang-up that ends the session and would go on spinning a
             // core: it is killed by its book's path, which only this session's processes name.
-            _ = try? ExternalTool.run(tmux, ["kill-session", "-t", session])
+            _ = try? tmuxCommand.run(["kill-server"])
             if let pkill = ExternalTool.find("pkill") { _ = try? ExternalTool.run(pkill, ["-KILL", "-f", book.path]) }
         }
         var screens: [[String]] = []
         while true {
-            let screen = try waitForScreen(screens.count + 1, session: session, tmux: tmux)
+            let screen = try waitForScreen(screens.count + 1, session: session, tmux: tmuxCommand)
             screens.append(screen.lines)
             guard screen.number < screen.count else { break }
             // The next screen of the list (page-down).
-            _ = try ExternalTool.run(tmux, ["send-keys", "-t", session, "NPage"])
+            _ = try tmuxCommand.run(["send-keys", "-t", session, "NPage"])
         }
         return screens.first.map { Array($0.prefix(2)) + screens.flatMap { $0.dropFirst(2) } } ?? []
     }
@@ -87,12 +88,12 @@ public enum DaisyPlayer {
     /// Waits up to 60 s (the player unpacks a ZIP first, slowly when the test command keeps both
     /// cores busy) for screen `number` of the list ("--- 2/3 -" on the second line) to be
     /// drawn; returns its lines (trailing spaces removed) and the number of screens.
-    private static func waitForScreen(_ number: Int, session: String, tmux: URL) throws -> (lines: [String], number: Int, count: Int) {
+    private static func waitForScreen(_ number: Int, session: String, tmux: TmuxCommand) throws -> (lines: [String], number: Int, count: Int) {
         var lines: [String] = []
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
             Thread.sleep(forTimeInterval: 0.2)
-            let capture = try ExternalTool.run(tmux, ["capture-pane", "-p", "-t", session])
+            let capture = try tmux.run(["capture-pane", "-p", "-t", session])
             lines = capture.output.split(separator: "\n", omittingEmptySubsequences: false).map {
                 String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
             }
@@ -102,13 +103,28 @@ public enum DaisyPlayer {
             guard pages.count == 2, pages[0] == number else { continue }
             // The list is drawn after the status line: one more moment for it.
             Thread.sleep(forTimeInterval: 0.5)
-            let again = try ExternalTool.run(tmux, ["capture-pane", "-p", "-t", session])
+            let again = try tmux.run(["capture-pane", "-p", "-t", session])
             let drawn = again.output.split(separator: "\n", omittingEmptySubsequences: false).map {
                 String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
             }
             return (drawn, pages[0], pages[1])
         }
         throw ScreenError("daisy-player did not show screen \(number) of its list within 60 s; its screen:\n" + lines.joined(separator: "\n"))
+    }
+
+    /// tmux on a server of the test's own (`-L`), each command started with no descriptor but
+    /// the standard three: the first command forks the server, which would otherwise keep the
+    /// descriptor by which Foundation's `Process` learns that its child ended, and the test
+    /// would wait for the command for as long as the server lives (a clean machine, with no tmux
+    /// server running yet, waited for ever).
+    struct TmuxCommand {
+        let tmux: URL
+        let server: String
+
+        func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+            let closingDescriptors = #"for fd in /proc/$$/fd/*; do n=${fd##*/}; if ((n > 2)); then eval "exec $n>&-" 2>/dev/null; fi; done; exec "$0" "$@""#
+            return try ExternalTool.run(URL(fileURLWithPath: "/bin/bash"), ["-c", closingDescriptors, tmux.path, "-L", server] + arguments)
+        }
     }
 
     private static func shellQuoted(_ word: String) -> String {
