@@ -30,6 +30,9 @@ python3 Tests/structure/check-structure-test.py
 python3 Tests/docs/run-doc-commands-test.py
 swift build --build-tests --explicit-target-dependency-import-check error -Xswiftc -wmo -Xswiftc -num-threads -Xswiftc "$(nproc)" -Xswiftc -gnone
 
+# What git sees in the checkout before the tests: a test that writes into the checkout (a
+# relative path run in the project's folder) is found by what is new after them all.
+checkout_before="$(git status --porcelain --untracked-files=all 2>/dev/null || true)"
 logs=.build/test-logs
 rm -rf "$logs"
 mkdir -p "$logs"
@@ -74,6 +77,12 @@ rm -rf "$suite_tmp"
 chain_status=0
 wait "$chain" || chain_status=$?
 trap - EXIT
+checkout_new="$(comm -13 <(echo "$checkout_before" | sort) <(git status --porcelain --untracked-files=all 2>/dev/null | sort) || true)"
+if [[ -n "$checkout_new" ]]; then
+  echo "FAILED: the tests wrote into the checkout (run tests in their own temporary folders):" >&2
+  echo "$checkout_new" | head -20 >&2
+  chain_status=1
+fi
 
 for part in accessibility docs kubernetes slurm; do
   echo "--- $part ($logs/$part.log)"

@@ -96,7 +96,7 @@ public struct GuideFolder {
         // A fresh clone's output/ holds only the placeholder the project ships (the tool's own
         // file, kept beside the guide): it is claimed as an empty folder. Nothing else changes here.
         if names.isEmpty || ShippedPlaceholder.isAlone(in: path, names: names) {
-            try claim()
+            try claim(listing: names)
             return
         }
         if names.contains(".current") && names.contains(".versions") {
@@ -177,10 +177,12 @@ public struct GuideFolder {
 
     /// Claims an empty folder: the record is written in a work folder and hard-linked in, which
     /// fails if a record (of a run claiming it at the same time) is there already.
-    private func claim() throws {
+    /// `names`: the tool's own files already there (the shipped placeholder), listed in the
+    /// record so that the folder swapped out after the first publication is emptied of them too.
+    private func claim(listing names: [String]) throws {
         let work = try makeWork()
         defer { removeWork(work) }
-        try Self.writeRecord([], in: work, shownAs: path)
+        try Self.writeRecord(names, in: work, shownAs: path)
         do throws(SystemCallError) {
             try FileTree.hardLink(work + "/" + Self.recordName, as: path + "/" + Self.recordName)
         } catch where error.code != EEXIST {

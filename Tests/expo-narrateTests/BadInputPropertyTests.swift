@@ -55,8 +55,9 @@ struct BadInputPropertyTests {
             // A NUL cannot be in an environment variable: it would end the value there.
             let environment = [Self.variables[variable]: Self.values[variableValue].replacingOccurrences(of: "\u{0}", with: "")]
             let shown = "\(Self.options[option]) \(Self.values[value].debugDescription), \(environment)"
+            // In the test's own folder: a relative --cache value would otherwise be made in the checkout.
             let result = try #require(try? CommandRunner.run(arguments.map { $0.replacingOccurrences(of: "\u{0}", with: "") },
-                                                             environment: environment))
+                                                             environment: environment, directory: folder))
             Self.expectDocumented(result, shown)
         }
     }

@@ -14,6 +14,10 @@ import Testing
         try FileManager.default.copyItem(at: Self.placeholder, to: output.appendingPathComponent("README.md"))
         let run = try CommandRunner.run(["--all", "--text-only", "--quiet"], directory: folder)
         #expect(run.status == 0, "\(run.stderr)")
+        // The placeholder swapped out with the empty folder is the tool's: no note, no work folder left.
+        #expect(!run.stderr.contains("written into"), "\(run.stderr)")
+        let beside = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(!beside.contains { $0.hasPrefix(".output.expo-narrate") }, "\(beside)")
         let names = try FileManager.default.contentsOfDirectory(atPath: output.path)
         #expect(names.contains("index.html") && names.contains("manifest.json") && names.contains(".expo-narrate"), "\(names)")
         #expect(try Data(contentsOf: output.appendingPathComponent("README.md")) == Data(contentsOf: Self.placeholder))
