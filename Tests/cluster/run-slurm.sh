@@ -97,6 +97,10 @@ PY
 # guide is the same as the page test's guide of the default catalog.
 [[ ! -d "$catalog/images" ]] || cp -r "$catalog/images" "$tmp/images"
 args="--poster-file $tmp/poster.json --items-file $tmp/items.json"
+# One copy is the default catalog itself, named as a user names it (by no option): the guide
+# records the settings it was made with, so the one-machine guide of the default catalog is
+# byte-identical only to a cluster guide of the default catalog, not of a copy of its files.
+[[ "$copies" != 1 ]] || args=""
 
 # --- munge, with its own key and socket
 mkdir -p "$tmp/munge" "$tmp/state" "$tmp/spool" "$tmp/work"
