@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a published guide was made, as its manifest keeps it (`provenance`): the settings that
 /// shaped it, which a later run over some of its tracks takes over, and the digests of the
 /// files its tracks were made from, so that such a run can tell what changed since.
@@ -12,7 +14,8 @@ public struct GuideProvenance: Sendable, Equatable, Codable {
 
     /// The settings that shape a guide: `GuideSettings` without the run's own folders (the
     /// output and the cache, which a guide may be moved away from), its formats as a sorted
-    /// list so that the same guide gives the same manifest. Paths are absolute; nil where the
+    /// list so that the same guide gives the same manifest. Paths are absolute (the manifest keeps
+    /// them relative to the guide: `recorded(relativeTo:)`); nil where the
     /// guide used what the program finds by itself (the bundled catalog and Voices folder, no
     /// pictures folder of the user's).
     public struct Settings: Sendable, Equatable, Codable {
@@ -80,5 +83,41 @@ public struct GuideProvenance: Sendable, Equatable, Codable {
             self.words = words
             self.pictures = pictures
         }
+    }
+}
+
+extension GuideProvenance.Settings {
+    /// These settings as the guide in `folder` (an absolute path) records them: each path that
+    /// shares a top folder with the guide's is written relative to the guide's folder
+    /// ("../catalog/items.json"), so that a published manifest names no one's home folder and
+    /// the record still holds when the guide moves together with its inputs; others stay absolute.
+    public func recorded(relativeTo folder: String) -> Self {
+        mapPaths { Self.relative($0, from: folder) }
+    }
+
+    /// The settings a guide in `folder` recorded, each relative path resolved against `folder`.
+    public func resolved(against folder: String) -> Self {
+        mapPaths { path in
+            path.hasPrefix("/") ? path : URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: folder, isDirectory: true)).standardizedFileURL.path
+        }
+    }
+
+    private func mapPaths(_ change: (String) -> String) -> Self {
+        var settings = self
+        settings.posterFile = posterFile.map(change)
+        settings.itemsFile = itemsFile.map(change)
+        settings.picturesFolder = picturesFolder.map(change)
+        settings.voicesFolder = voicesFolder.map(change)
+        return settings
+    }
+
+    /// `path` relative to `folder` when both are absolute and share their first folder; else `path`.
+    static func relative(_ path: String, from folder: String) -> String {
+        guard path.hasPrefix("/"), folder.hasPrefix("/") else { return path }
+        let target = path.split(separator: "/"), base = folder.split(separator: "/")
+        let common = zip(target, base).prefix { $0 == $1 }.count
+        guard common > 0 else { return path }
+        let steps = Array(repeating: "..", count: base.count - common) + target[common...].map(String.init)
+        return steps.isEmpty ? "." : steps.joined(separator: "/")
     }
 }

@@ -31,7 +31,10 @@ struct GuideSettingsRecordTests {
 
         let record = try #require(recorded)
         #expect(record.settings.formats == ["wav", "brf", "pef", "labels"] && !record.settings.textOnly)
-        #expect(record.settings.itemsFile == folder.appendingPathComponent("items.json").standardizedFileURL.path)
+        // Relative to the guide's folder: the published manifest names no one's folders.
+        #expect(record.settings.itemsFile == "../items.json", "\(record.settings)")
+        let manifestText = try String(contentsOf: output.appendingPathComponent("manifest.json"), encoding: .utf8)
+        #expect(!manifestText.contains(folder.path), "the manifest names \(folder.path)")
         #expect(record.inputs.catalog.count == 64 && record.inputs.lexicon.count == 64 && record.inputs.words.count == 64)
         let after = try PartialRunTests.manifest(output)
         #expect(after.provenance?.settings == record.settings)

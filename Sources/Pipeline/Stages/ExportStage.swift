@@ -84,6 +84,7 @@ struct ExportStage {
         let others = playlists + talkingBooks + Self.editionFiles.filter { output.hasFile($0) } + pictureFiles
         let files = try publishedFiles(summary: summary, synthesis: synthesis, otherFiles: others)
         var provenance = request.provenance
+        if let settings = provenance?.settings { provenance?.settings = settings.recorded(relativeTo: output.destination.path) }
         if !pictures.sourceDigests.isEmpty { provenance?.inputs.pictures = SHA256Digest.key(pictures.sourceDigests) }
         try output.write(ManifestWriter.render(summary: summary, extra: Self.profileSettings(request.profile).merging(editions) { $1 },
                                                files: files, provenance: provenance),

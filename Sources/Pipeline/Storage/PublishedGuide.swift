@@ -41,7 +41,9 @@ struct PublishedGuide {
                 throw unreadable(url, reason: "it names \(script), which is not in the folder")
             }
         }
-        var guide = PublishedGuide(trackStems: manifest.tracks.map(\.fileStem), provenance: manifest.provenance)
+        var provenance = manifest.provenance
+        if let settings = provenance?.settings { provenance?.settings = settings.resolved(against: folder.path) }
+        var guide = PublishedGuide(trackStems: manifest.tracks.map(\.fileStem), provenance: provenance)
         for track in manifest.tracks { guide.lexiconDigests[track.fileStem] = track.lexiconDigest }
         return guide
     }

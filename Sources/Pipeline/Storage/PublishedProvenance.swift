@@ -15,7 +15,10 @@ enum PublishedProvenance {
         let url = output.appendingPathComponent("manifest.json")
         guard let data = FileTree.readSmallFile(url.path, limit: 256 << 20),
               let manifest = try? ManifestReader.read(data) else { return nil }
-        if let provenance = manifest.provenance { return provenance }
+        if var provenance = manifest.provenance {
+            provenance.settings = provenance.settings.resolved(against: FileTree.resolvedPath(output))
+            return provenance
+        }
         let words = command.whole(given.merged(over: inferred(from: manifest)))
         throw SettingsRefusal(
             category: .data,
