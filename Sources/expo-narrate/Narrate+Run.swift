@@ -31,7 +31,7 @@ extension Narrate {
             printRefusal(refusal)
             throw ExitCode(ExitStatus(refusal.category, signal: 0))
         } catch {
-            printError("expo-narrate: \(describe(error, run: runOptions(run)))")
+            printDescribed(error, run: runOptions(run))
             throw exitStatus(for: error)
         }
     }
@@ -46,12 +46,9 @@ extension Narrate {
     /// FILE` when the file was named (one found in this folder is found again by the command).
     private func runOptions(_ settings: RunSettings) -> RunOptions {
         let project = settings.projectWords(quoting: shellWord)
-        var run = RunOptions(catalog: project + catalogFiles.commandWords, catalogNames: (project.isEmpty ? [] : ["--project"]) + catalogFiles.givenNames,
-                             project: project)
-        if let maxEntries { (run.catalog, run.catalogNames) = (run.catalog + " --max-entries \(maxEntries)", run.catalogNames + ["--max-entries"]) }
-        if let maxFieldBytes {
-            (run.catalog, run.catalogNames) = (run.catalog + " --max-field-bytes \(maxFieldBytes)", run.catalogNames + ["--max-field-bytes"])
-        }
+        var run = RunOptions(catalog: project + catalogFiles.commandWords, project: project)
+        if let maxEntries { run.catalog += " --max-entries \(maxEntries)" }
+        if let maxFieldBytes { run.catalog += " --max-field-bytes \(maxFieldBytes)" }
         return run
     }
 

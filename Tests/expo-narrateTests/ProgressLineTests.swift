@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import ExpoModel
 
 /// What a run says while it works and when it ends, through the built binary (stderr is not a
 /// terminal here, so every progress line is its own line).
@@ -45,21 +46,39 @@ struct ProgressLineTests {
                 "\(result.stderr)")
     }
 
-    @Test("a hint names the run's own catalog, and the command copied from it works as printed")
-    func hintWorksAsPrinted() throws {
-        let folder = try CommandRunner.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+    @Test("a hint names the run's own catalog, and the command copied from it works as printed, however long its paths",
+          arguments: [8, 200])
+    func hintWorksAsPrinted(folderNameLength: Int) throws {
+        let base = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: base) }
+        // A short path fits the message line; a long one (a catalog deep in a museum's folders)
+        // does not, and the command gets a line of its own.
+        let folder = base.appendingPathComponent(String(repeating: "카", count: folderNameLength / 3))
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let files = try writeCatalog(poster: samplePoster, entries: Self.entries, in: folder)
         let result = try CommandRunner.run(["--entry", "없는 항목", "--text-only", "--output", folder.appendingPathComponent("out").path,
                                             "--poster-file", files.poster, "--items-file", files.items])
         #expect(result.status == 64, "\(result.stderr)")
-        let printed = try #require(result.stderr.components(separatedBy: "Run '").dropFirst().first?.components(separatedBy: "'").first,
-                                   "\(result.stderr)")
+        let printed = try #require(Self.listCommand(in: result.stderr), "\(result.stderr)")
         #expect(printed == "expo-narrate --list --poster-file \(files.poster) --items-file \(files.items)", "\(result.stderr)")
+        for line in result.stderr.split(separator: "\n") where line.hasPrefix("expo-narrate") {
+            #expect(line.count <= messageLengthLimit, "\(line)")
+        }
         let words = printed.split(separator: " ").map(String.init)
         #expect(words.first == "expo-narrate")
         let listed = try CommandRunner.run(Array(words.dropFirst()))
         #expect(listed.status == 0, "\(listed.stderr)")
         #expect(listed.stdout.contains("가야금") && listed.stdout.contains("해금"), "\(listed.stdout)")
+    }
+
+    /// The `expo-narrate --list` command a hint names: quoted in its line ("Run '…' to see them
+    /// all."), or on a line of its own after "run:" when it does not fit the message line.
+    static func listCommand(in stderr: String) -> String? {
+        if let quoted = stderr.components(separatedBy: "Run '").dropFirst().first?.components(separatedBy: "'").first {
+            return quoted
+        }
+        let lines = stderr.split(separator: "\n").map(String.init)
+        guard let lead = lines.firstIndex(where: { $0.hasSuffix("To see them all, run:") }), lead + 1 < lines.count else { return nil }
+        return lines[lead + 1].trimmingCharacters(in: .whitespaces)
     }
 }

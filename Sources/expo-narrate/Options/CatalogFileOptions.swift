@@ -34,8 +34,6 @@ struct CatalogFileOptions: ParsableArguments {
         return " --poster-file \(shellWord(posterFile)) --items-file \(shellWord(itemsFile))"
     }
 
-    /// The names of the options given that name the catalog.
-    var givenNames: [String] { posterFile == nil ? [] : ["--poster-file", "--items-file"] }
 
     /// The settings these options give, by the project file's keys.
     var given: [ProjectKey: SettingValue] {

@@ -43,9 +43,6 @@ extension ExitCode {
 struct RunOptions {
     /// The catalog's options and limits; empty for the default catalog.
     var catalog = ""
-    /// Their names alone ("--poster-file", "--items-file"), said instead when the words would
-    /// make the line longer than a message may be.
-    var catalogNames: [String] = []
     /// " --project FILE" when the run was given its project file by name; empty otherwise (a
     /// project file in the working folder is found again by the command named).
     var project = ""
@@ -56,16 +53,35 @@ struct RunOptions {
 /// An error about bad input (usage, data) quotes that input: its line is kept to 300 characters
 /// with "expo-narrate: " before it (`messageLine`), however long the input was.
 func describe(_ error: Error, run: RunOptions = RunOptions()) -> String {
+    described(error, run: run).line
+}
+
+/// `describe`'s line, and the command its advice names when that command does not fit the line
+/// (a command cut short would not work as printed): printed whole, on a line of its own.
+func described(_ error: Error, run: RunOptions) -> (line: String, command: String?) {
     let limit = messageLengthLimit - "expo-narrate: ".count
-    guard let error = error as? ExpoError else { return messageLine(CommandProcess.reason(of: error) + ".", limit: limit) }
+    guard let error = error as? ExpoError else { return (messageLine(CommandProcess.reason(of: error) + ".", limit: limit), nil) }
     var text = error.description
-    var advice = optionAdvice(for: error, run: run)
-    // A command cut short would not work as printed: when it does not fit, the options are named.
-    if let full = advice, text.count + 1 + full.count > limit, !run.catalog.isEmpty {
-        advice = optionAdvice(for: error, run: RunOptions(catalogNames: run.catalogNames, project: run.project))
+    let advice = optionAdvice(for: error, run: run)
+    let quotesInput = error.category == .usage || error.category == .data
+    if let full = advice, text.count + 1 + full.count > limit, let command = adviceCommand(for: error, run: run) {
+        let lead = text + " To see them all, run:"
+        return (quotesInput ? messageLine(lead, limit: limit) : lead, command)
     }
     if let advice { text += " " + advice }
-    return error.category == .usage || error.category == .data ? messageLine(text, limit: limit) : text
+    return (quotesInput ? messageLine(text, limit: limit) : text, nil)
+}
+
+/// Prints `error` as `described` says it, after `prefix`: one line, and the command on the next.
+func printDescribed(_ error: Error, run: RunOptions, prefix: String = "expo-narrate: ") {
+    let said = described(error, run: run)
+    printError(prefix + said.line)
+    if let command = said.command { printError("  " + command) }
+}
+
+/// The command an error's advice names, when its advice is to run one.
+private func adviceCommand(for error: ExpoError, run: RunOptions) -> String? {
+    error.subject == .entrySelection ? "expo-narrate --list\(run.catalog)" : nil
 }
 
 /// Advice that names this program's options, by what the error is about.
@@ -76,11 +92,7 @@ private func optionAdvice(for error: ExpoError, run: RunOptions) -> String? {
     case .voiceProfile: return "(--voice NAME chooses a profile; 'expo-narrate voices\(run.project)' lists them.)"
     case .voicesFolder: return "(--voices DIR names the folder.)"
     case .defaultCatalog: return "(--poster-file and --items-file name another catalog.)"
-    case .entrySelection:
-        if run.catalog.isEmpty, !run.catalogNames.isEmpty {
-            return "Run 'expo-narrate --list' with this run's \(run.catalogNames.joined(separator: ", ")) to see them all."
-        }
-        return "Run 'expo-narrate --list\(run.catalog)' to see them all."
+    case .entrySelection: return "Run 'expo-narrate --list\(run.catalog)' to see them all."
     case .publishedGuide: return "(--all makes every track; --entry NAME and --poster make only those named.)"
     case .speech where error.category == .unavailable: return "(--text-only writes the guide without audio.)"
     case .catalog, .lexicon, .speech, nil: return nil

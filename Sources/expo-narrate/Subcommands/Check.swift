@@ -39,9 +39,8 @@ struct Check: ParsableCommand {
             throw error
         } catch {
             let projectWords = run.projectWords(quoting: shellWord)
-            let options = RunOptions(catalog: projectWords + catalogFiles.commandWords,
-                                     catalogNames: (projectWords.isEmpty ? [] : ["--project"]) + catalogFiles.givenNames, project: projectWords)
-            printError("expo-narrate: \(describe(error, run: options))")
+            let options = RunOptions(catalog: projectWords + catalogFiles.commandWords, project: projectWords)
+            printDescribed(error, run: options)
             throw exitStatus(for: error)
         }
         for notice in report.skipped { printError("expo-narrate check: \(singleLine(notice))") }
