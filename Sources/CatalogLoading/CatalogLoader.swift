@@ -210,10 +210,10 @@ struct FieldReader {
     static func isNumber(_ value: Any) -> Bool {
         guard let number = value as? NSNumber else { return false }
         // Strings bridge to NSNumber nowhere, but booleans do: tell them apart by type id.
-        return !(value is String) && CFGetTypeIDSafe(number) != "bool"
+        return !(value is String) && numberKind(number) != "bool"
     }
 
-    static func CFGetTypeIDSafe(_ number: NSNumber) -> String {
+    static func numberKind(_ number: NSNumber) -> String {
         String(cString: number.objCType) == "c" ? "bool" : "number"
     }
 

@@ -171,10 +171,10 @@ public enum ChildProcess {
     private static func spawn(_ executable: URL, arguments: [String], environment: [String: String],
                               standardError: Int32?, standardInput: Int32? = nil) throws -> pid_t {
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
         let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { envp.forEach { free($0) } }
+        defer { for pointer in envp { free(pointer) } }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -162,30 +162,30 @@ struct BookFolder {
         var played = 0.0
         var previousEnd: [String: Double] = [:]
         for (index, par) in root.elements("par").enumerated() {
-            let where_ = "par \(index + 1)" + (par.attributes["id"].map { " (\($0))" } ?? "")
+            let parName = "par \(index + 1)" + (par.attributes["id"].map { " (\($0))" } ?? "")
             let texts = par.children.filter { $0.localName == "text" }
-            if texts.count != 1 { problem(smil, "\(where_) has \(texts.count) text elements, not one") }
-            texts.forEach { resolve($0.attributes["src"], from: smil, what: "\(where_)'s text") }
+            if texts.count != 1 { problem(smil, "\(parName) has \(texts.count) text elements, not one") }
+            for text in texts { resolve(text.attributes["src"], from: smil, what: "\(parName)'s text") }
             let audios = par.children.filter { $0.localName == "audio" }
-            if audios.isEmpty, requireAudio { problem(smil, "\(where_) has no audio clip in a book of full audio") }
+            if audios.isEmpty, requireAudio { problem(smil, "\(parName) has no audio clip in a book of full audio") }
             for audio in audios {
                 guard let src = audio.attributes["src"], exists(src) else {
-                    problem(smil, "\(where_)'s audio \"\(audio.attributes["src"] ?? "")\" is not in the book")
+                    problem(smil, "\(parName)'s audio \"\(audio.attributes["src"] ?? "")\" is not in the book")
                     continue
                 }
                 guard let from = audio.attributes[begin].flatMap(DaisyRules.seconds),
                       let to = audio.attributes[end].flatMap(DaisyRules.seconds) else {
-                    problem(smil, "\(where_)'s clip has no valid \(begin)/\(end)")
+                    problem(smil, "\(parName)'s clip has no valid \(begin)/\(end)")
                     continue
                 }
-                if to <= from { problem(smil, "\(where_)'s clip ends (\(to) s) before it begins (\(from) s)") }
+                if to <= from { problem(smil, "\(parName)'s clip ends (\(to) s) before it begins (\(from) s)") }
                 if let length = audioSeconds[src], to > length + 0.0005 {
-                    problem(smil, "\(where_)'s clip ends at \(to) s, after the end of \(src) (\(length) s)")
+                    problem(smil, "\(parName)'s clip ends at \(to) s, after the end of \(src) (\(length) s)")
                 } else if audioSeconds[src] == nil {
-                    problem(smil, "\(where_)'s audio \(src) has no known length")
+                    problem(smil, "\(parName)'s audio \(src) has no known length")
                 }
                 if let last = previousEnd[src], from < last - 0.0005 {
-                    problem(smil, "\(where_)'s clip begins at \(from) s, before the previous clip's end (\(last) s)")
+                    problem(smil, "\(parName)'s clip begins at \(from) s, before the previous clip's end (\(last) s)")
                 }
                 previousEnd[src] = to
                 played += max(0, to - from)

@@ -342,6 +342,8 @@ struct PartialRunTests {
 
 /// A catalog of a poster and three short entries, written by the test, fast to speak.
 struct SmallCatalog {
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // The properties are named as items.json's keys, which the encoder writes as they are.
     struct Entry: Codable {
         var name: String
         var image_name: String
