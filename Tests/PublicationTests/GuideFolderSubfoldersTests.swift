@@ -148,4 +148,24 @@ struct GuideFolderSubfoldersTests {
         #expect(Set(try manager.contentsOfDirectory(atPath: parent.path)) == ["guide", ".guide.expo-narrate-3c4d"])
         #expect(manager.contents(atPath: parent.path + "/.guide.expo-narrate-3c4d/old/book/notes.txt") == Data("mine".utf8))
     }
+
+    @Test("files written into the tool's folder around the swap: the old guide back with the first, the second kept in the marked work folder and named")
+    func writtenIntoFolderAroundSwap() throws {
+        let destination = try OutputFolderTests.folder()
+        let parent = destination.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        try OutputFolderTests.publish(["book/ncc.html": "old"], into: destination)
+        let output = try OutputFolder(destination: destination)
+        try output.write("new", to: "book/ncc.html")
+        let writer = PublicationRaceTests.writer(into: destination, before: "book/note-1", after: "book/note-2")
+        let error = #expect(throws: ExpoError.self) { try SystemCalls.$current.withValue(writer) { try output.publish() } }
+        #expect(error?.category == .cannotCreate && error?.message.contains("book/note-1 (a file)") == true, "\(String(describing: error))")
+        #expect(OutputFolderTests.text(destination, "book/ncc.html") == "old" && OutputFolderTests.text(destination, "book/note-1") == "early")
+        let work = try PublicationFaultTests.names(beside: destination).filter { $0 != "guide" }
+        try #require(work.count == 1, "the work folder is kept: \(work)")
+        let kept = parent.path + "/" + work[0] + "/guide/book/note-2"
+        #expect(FileManager.default.contents(atPath: kept) == Data("late".utf8))
+        #expect(error?.message.contains(kept) == true, "the message says where: \(String(describing: error))")
+        #expect(!FileManager.default.fileExists(atPath: parent.path + "/" + work[0] + "/guide/book/ncc.html"), "the tool's own file removed")
+    }
 }
