@@ -168,4 +168,25 @@ struct GuideFolderSubfoldersTests {
         #expect(error?.message.contains(kept) == true, "the message says where: \(String(describing: error))")
         #expect(!FileManager.default.fileExists(atPath: parent.path + "/" + work[0] + "/guide/book/ncc.html"), "the tool's own file removed")
     }
+
+    @Test("a killed run's work folder whose old guide has a folder: its listed files removed, a file of the user's in it kept and named")
+    func killedRunsFolderFinished() throws {
+        let destination = try OutputFolderTests.folder()
+        let parent = destination.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        try OutputFolderTests.publish(["guide.txt": "one"], into: destination)
+        let work = try GuideFolder(path: destination.path).makeWork()
+        try FileManager.default.createDirectory(atPath: work + "/old/book", withIntermediateDirectories: true)
+        try GuideFolder.writeRecord(["book/a.mp3"], in: work + "/old", shownAs: destination.path)
+        try Data("a".utf8).write(to: URL(fileURLWithPath: work + "/old/book/a.mp3"))
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: work + "/old/book/mine.txt"))
+        let output = try OutputFolder(destination: destination)
+        output.discard()
+        #expect(output.notes.count == 1 && output.notes[0].contains(work + "/old/book/mine.txt"), "\(output.notes)")
+        #expect(FileManager.default.contents(atPath: work + "/old/book/mine.txt") == Data("mine".utf8), "never removed or moved")
+        #expect(!FileManager.default.fileExists(atPath: work + "/old/book/a.mp3"), "the tool's own file is removed")
+        try FileManager.default.removeItem(atPath: work + "/old/book/mine.txt")
+        #expect(try OutputFolder(destination: destination).notes.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path) == ["guide"])
+    }
 }
