@@ -4,6 +4,7 @@ import Export
 import ExpoModel
 import ExpoSystem
 import Foundation
+import Publication
 
 /// Checks a published guide against its `manifest.json`, as a museum checks the copy on a
 /// kiosk or a web host (`expo-narrate verify DIR`): every file the manifest lists is there with
@@ -63,9 +64,10 @@ public enum GuideVerifier {
         guard files.count <= maximumFiles else {
             return Report(files: 0, problems: ["manifest.json: lists \(files.count) files, more than the \(maximumFiles) any guide has; not checked"])
         }
-        var problems: [String] = []
+        let folders = checkFolders(listing: files.map(\.path), in: folder)
+        var problems = folders.problems
         var sound = Set<String>()
-        for file in files {
+        for file in files where !folders.unusable.contains(where: { file.path.hasPrefix($0 + "/") }) {
             let found = check(file, in: folder)
             if found.isEmpty { sound.insert(file.path) }
             problems += found
@@ -79,11 +81,13 @@ public enum GuideVerifier {
         messageLine(text)
     }
 
-    /// The problems of one listed file.
+    /// The problems of one listed file. A file in one of the guide's folders (`daisy202/ncc.html`)
+    /// is examined only once its folder is known to be a real folder (`checkFolders`), and is
+    /// itself never read through a link.
     static func check(_ file: GuideManifest.PublishedFile, in folder: URL) -> [String] {
         let name = shown(file.path)
-        guard !file.path.isEmpty, !file.path.contains("/"), file.path != ".", file.path != "..",
-              file.path.utf8.count <= maximumNameBytes, !file.path.utf8.contains(0) else {
+        guard GuideFolder.isGuideName(file.path),
+              file.path.split(separator: "/").allSatisfy({ $0.utf8.count <= maximumNameBytes }) else {
             return ["manifest.json: lists \"\(name)\", which is not a file name of the guide's folder"]
         }
         let path = folder.appendingPathComponent(file.path).path

@@ -63,7 +63,8 @@ extension GuideFolder {
 
     /// Whether a work folder without its marker (a run stopped while removing it, or the marker
     /// removed by hand) holds nothing but the tool's: nothing at all, or only `guide` and `old`
-    /// folders that are empty or hold a record of the tool's and only the regular files it lists.
+    /// folders that are empty or hold a record of the tool's and only the regular files it lists
+    /// (in the folders of the tool's it lists files in, too).
     func isProvablyOurs(unmarked work: String) -> Bool {
         FileTree.names(in: work).allSatisfy { name in
             let folder = work + "/" + name
@@ -71,7 +72,10 @@ extension GuideFolder {
             let names = FileTree.names(in: folder)
             if names.isEmpty { return true }
             guard let listed = Self.readRecord(in: folder) else { return false }
-            return names.allSatisfy { $0 == Self.recordName || (listed.contains($0) && FileStatus.of(folder + "/" + $0)?.kind == .regular) }
+            return names.allSatisfy {
+                $0 == Self.recordName || (listed.contains($0) && FileStatus.of(folder + "/" + $0)?.kind == .regular)
+                    || Self.holdsOnlyListedFiles($0, of: folder, listed: listed)
+            }
         }
     }
 
@@ -110,14 +114,21 @@ extension GuideFolder {
 
     /// Empties `folder`, a guide folder that is no longer published, of the tool's own files:
     /// each regular file its record lists (and, when `published` is given, only the very file the
-    /// tool published there: the same device and inode), then the record, then the folder.
-    /// Returns every other entry's name, left as it is (and then the folder and record too).
+    /// tool published there: the same device and inode), each folder of the tool's the same way
+    /// (`emptyOwnFolder`), then the record, then the folder. Returns every other entry's name
+    /// (relative: `daisy3/notes.txt`), left as it is (and then the folder and record too).
     static func emptyGuide(_ folder: String, published: [String: FileStatus]? = nil) -> [String] {
         let owned = readRecord(in: folder) ?? []
+        let ownFolders = folders(of: owned)
+        let device = FileStatus.of(folder)?.device
         var first = true
         var others: [String] = []
         for name in FileTree.names(in: folder).sorted() where name != recordName {
             guard let status = FileStatus.of(folder + "/" + name) else { continue }
+            if ownFolders.contains(name), status.kind == .folder, status.device == device {
+                others += emptyOwnFolder(name, of: folder, owned: owned, published: published)
+                continue
+            }
             let sameFile = published.map { files in files[name].map { status.isSameFile(as: $0) } ?? false } ?? true
             let ours = owned.contains(name) && status.kind == .regular && sameFile
             guard ours else { others.append(name); continue }

@@ -6,7 +6,8 @@ import Foundation
 ///
 /// - **Ownership.** The folder is the tool's only when it holds the tool's record,
 ///   `.expo-narrate`: a regular file whose first line is `recordSignature` and whose other lines
-///   are the names of the files the tool published there. A new or empty folder is claimed (the
+///   are the names of the files the tool published there (a file, or a file in one folder of the
+///   tool's: `daisy202/ncc.html`, see `GuideFolder+Subfolders.swift`). A new or empty folder is claimed (the
 ///   record is linked in, in one step), and so is one holding only the placeholder a fresh clone's
 ///   output/ ships (`ShippedPlaceholder`, staged again with each guide); any other folder is
 ///   refused (73).
@@ -121,7 +122,7 @@ public struct GuideFolder {
             throw refusal("its name is \(base.utf8.count) bytes long, and the work folder beside it (.NAME.expo-narrate-RANDOM) would pass the system's limit of \(FileTree.longestName) bytes for a name",
                           advice: "Choose a folder with a shorter name.")
         }
-        let longest = parent.utf8.count + 1 + workName + "/guide/".utf8.count + FileTree.longestName
+        let longest = parent.utf8.count + 1 + workName + "/guide/".utf8.count + Self.longestFolderName + 1 + FileTree.longestName
         if longest > FileTree.longestPath {
             throw refusal("its path is \(path.utf8.count) bytes long, and the guide's files, staged beside it, would pass the system's limit of \(FileTree.longestPath) bytes for a path",
                           advice: "Choose a folder with a shorter path.")
@@ -197,9 +198,12 @@ public struct GuideFolder {
     /// What is in the folder besides the tool's own files: each entry the record does not list
     /// as a regular file (a listed name that is a folder, a link or anything else counts too),
     /// in words ("notes (a folder)"), sorted; and the mount points among all its entries, which
-    /// a swap could neither move nor empty. `listed` is the record's names (nil: read it).
+    /// a swap could neither move nor empty. A folder of the tool's (the record lists files in
+    /// it) is examined entry by entry, by the same rules. `listed` is the record's names (nil:
+    /// read it).
     func foreignEntries(listed: Set<String>? = nil) -> (entries: [String], mountPoints: [String]) {
         let owned = listed ?? Self.readRecord(in: path) ?? []
+        let ownFolders = Self.folders(of: owned)
         guard let folder = FileStatus.of(path) else { return ([], []) }
         let mounted = FileTree.mountPoints()
         var entries: [String] = [], points: [String] = []
@@ -208,6 +212,10 @@ public struct GuideFolder {
             guard let status = FileStatus.of(entry) else { continue }
             if status.device != folder.device || mounted.contains(entry) {
                 points.append(name)
+            } else if ownFolders.contains(name), status.kind == .folder {
+                let inside = Self.foreignEntries(inOwnFolder: name, of: path, device: folder.device, owned: owned, mounted: mounted)
+                entries += inside.entries
+                points += inside.mountPoints
             } else if !owned.contains(name) || status.kind != .regular {
                 entries.append(name + " (" + status.kindInWords.replacingOccurrences(of: " expo-narrate did not write", with: "") + ")")
             }
@@ -225,7 +233,7 @@ public struct GuideFolder {
                             "The output folder \(path) cannot be published into: \(path)/\(point) is a mount point (a file system is mounted there)"
                               + (points.count > 1 ? " (and \(points.count - 1) more)" : "")
                               + ", and the guide is published by swapping the whole folder, which a mount point can neither leave nor join; nothing was changed",
-                            advice: "Unmount it and mount it beside the guide instead, e.g. at \(parent)/\(point).",
+                            advice: "Unmount it and mount it beside the guide instead, e.g. at \(parent)/\((point as NSString).lastPathComponent).",
                             subject: .outputFolder)
         }
         guard !entries.isEmpty else { return }
@@ -268,8 +276,8 @@ public struct GuideFolder {
             let hexadecimal = { (byte: UInt8) in (48...57).contains(byte) || (97...102).contains(byte) }
             if first == Substring(recordSignature), bytes.count > 66, bytes[64] == 32, bytes[65] == 32, bytes[..<64].allSatisfy(hexadecimal) {
                 let name = String(decoding: bytes[66...], as: UTF8.self)
-                if !name.contains("/") { entries[name] = String(decoding: bytes[..<64], as: UTF8.self) }
-            } else if !line.contains("/") {
+                if isGuideName(name) { entries[name] = String(decoding: bytes[..<64], as: UTF8.self) }
+            } else if isGuideName(String(line)) {
                 entries[String(line)] = ""
             }
         }

@@ -90,10 +90,10 @@ public final class OutputFolder: @unchecked Sendable {
         ownFiles[name] == nil ? nil : destination.appendingPathComponent(name).path
     }
 
-    /// The staging location of `name` (a plain file name, never a path from the data).
+    /// The staging location of `name` (a plain file name, or one in a folder of the tool's,
+    /// `daisy202/ncc.html`; never a path from the data).
     public func stagedURL(_ name: String) -> URL {
-        precondition(!name.contains("/") && name != ".." && name != "." && name != GuideFolder.recordName,
-                     "file names are made by FileNaming")
+        precondition(GuideFolder.isGuideName(name), "file names are made by FileNaming")
         return staging.appendingPathComponent(name)
     }
 
@@ -115,6 +115,7 @@ public final class OutputFolder: @unchecked Sendable {
         let shown = destination.appendingPathComponent(name).path
         do {
             forget(name)
+            try GuideFolder.makeFolder(of: name, in: staging.path, shownAs: shown)
             let file = try POSIXFile.createNew(stagedURL(name).path, shownAs: shown)
             do {
                 // Flushed to the disk with every other staged file by one syncfs before the
@@ -146,6 +147,7 @@ public final class OutputFolder: @unchecked Sendable {
             remember(name, sha256: sha256)
             return
         }
+        try GuideFolder.makeFolder(of: name, in: staging.path, shownAs: destination.appendingPathComponent(name).path)
         try FileCopy.copy(source.path, to: stagedURL(name).path, shownAs: destination.appendingPathComponent(name).path)
         staged(name, sha256: sha256)
     }
@@ -209,7 +211,8 @@ public final class OutputFolder: @unchecked Sendable {
         if keepsPlaceholder, !FileTree.names(in: staging.path).contains(ShippedPlaceholder.name) {
             try write(ShippedPlaceholder.text, to: ShippedPlaceholder.name)
         }
-        let written = FileTree.names(in: staging.path)
+        GuideFolder.removeEmptyFolders(in: staging.path)
+        let written = GuideFolder.stagedNames(in: staging.path)
         let kept = carriedLock.withLock { carried }.subtracting(written)
         let names = written + kept.sorted()
         if Set(names) == Set(ownFiles.keys), written.allSatisfy(isPublishedFile) {
@@ -227,6 +230,9 @@ public final class OutputFolder: @unchecked Sendable {
         }
         // The published files kept: hard links in the staged folder (a copy where the file
         // system has none).
+        for name in kept.sorted() {
+            try GuideFolder.makeFolder(of: name, in: staging.path, shownAs: destination.appendingPathComponent(name).path)
+        }
         for name in kept.sorted() where (try? FileTree.hardLink(destination.path + "/" + name, as: stagedURL(name).path)) == nil {
             try FileCopy.copy(destination.path + "/" + name, to: stagedURL(name).path,
                               shownAs: destination.appendingPathComponent(name).path)

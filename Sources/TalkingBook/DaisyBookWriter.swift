@@ -3,7 +3,8 @@ import ExpoSystem
 import Foundation
 
 /// Writes a ``TalkingBookDocument`` as a DAISY book (2.02 or 3) in a ZIP: every file at the
-/// archive's root, as DAISY players and libraries' tools expect a book's folder.
+/// archive's root, as DAISY players and libraries' tools expect a book's folder; `files` gives
+/// the same files for the book's folder of the guide.
 public enum DaisyBookWriter {
     /// Writes `document` as `edition` to `url`. The document is validated as for the EPUB
     /// (`BookPlan`), so both books carry the same chapters, sentences and clips; the chapters'
@@ -12,17 +13,27 @@ public enum DaisyBookWriter {
     /// `generator` names the program and its version (`ncc:generator`, `dtb:generator`).
     public static func write(_ document: TalkingBookDocument, edition: DaisyEdition, generator: String,
                              to url: URL) throws {
-        let plan = try DaisyPlan(BookPlan(document), generator: generator)
+        let book = try files(document, edition: edition, generator: generator)
         let output = try AtomicFile(url.path)
         let zip = ZipWriter(file: output.file)
-        for (name, text) in try textFiles(plan, edition: edition) {
+        for (name, text) in book.texts {
             try zip.add(name: name, data: Data(text.utf8))
         }
-        for audio in plan.book.audioFiles {
-            try zip.add(name: audio.fileName, file: audio.sourceURL)
+        for (name, source) in book.audio {
+            try zip.add(name: name, file: source)
         }
         try zip.finish()
         try output.commit(.file)
+    }
+
+    /// The files of `document` as `edition`, all at the book's top: the text files (the NCC or
+    /// the package first), then each audio file's name and the file it is (the MP3 edition's),
+    /// as the ZIP holds them and as the book's folder of the guide holds them.
+    public static func files(_ document: TalkingBookDocument, edition: DaisyEdition,
+                             generator: String) throws -> (texts: [(name: String, text: String)], audio: [(name: String, source: URL)]) {
+        let plan = try DaisyPlan(BookPlan(document), generator: generator)
+        let texts = try textFiles(plan, edition: edition).map { (name: $0.0, text: $0.1) }
+        return (texts, plan.book.audioFiles.map { (name: $0.fileName, source: $0.sourceURL) })
     }
 
     /// The book's text files (all but the audio), in archive order.

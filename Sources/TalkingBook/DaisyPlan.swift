@@ -10,6 +10,9 @@ public enum DaisyEdition: String, Sendable, CaseIterable {
 
     /// The name the edition's ZIP is published under, e.g. `guide.daisy202.zip`.
     public var archiveName: String { "guide.\(rawValue).zip" }
+    /// The folder of the guide the edition's files are published in as well, e.g. `daisy202`:
+    /// the book as a DAISY player reads it from an SD card or USB stick.
+    public var folderName: String { rawValue }
 }
 
 /// A DAISY book laid out from the EPUB's validated plan (`BookPlan`): the same chapters,

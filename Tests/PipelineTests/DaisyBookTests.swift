@@ -68,7 +68,7 @@ struct DaisyBookTests {
                                itemsFile: SharedFixtures.url("items.json"))
     }
 
-    @Test("both books of the default catalog keep every rule, mark the foreign names as the EPUB does, and the manifest lists them")
+    @Test("both books of the default catalog keep every rule, mark the foreign names as the EPUB does, and the manifest lists them; each folder of the guide holds its ZIP's very files")
     func defaultCatalogKeepsTheRules() throws {
         let scratch = try TemporaryFolder()
         defer { scratch.remove() }
@@ -77,6 +77,7 @@ struct DaisyBookTests {
             let book = try guide.unpacked(format, in: scratch)
             #expect(DaisyRules.problems(in: book, edition: edition, audioSeconds: guide.audioSeconds) == [])
             #expect(guide.manifest.files?.contains { $0.path == "guide.\(format.rawValue).zip" } == true)
+            try Self.expectFolder(of: format, in: guide, sameAs: book, edition: edition)
         }
         // The foreign names carry their language, the same runs as in the EPUB.
         let epub = try Guide.foreignRuns(in: try guide.unpacked(.epub, in: scratch), filesEndingWith: ".xhtml")
@@ -85,7 +86,7 @@ struct DaisyBookTests {
         #expect(try Guide.foreignRuns(in: try guide.unpacked(.daisy3, in: scratch), filesEndingWith: "book.xml") == epub)
     }
 
-    @Test("both books of the original apps' data keep every rule", .needsSharedFixtures)
+    @Test("both books of the original apps' data keep every rule, as ZIPs and as folders", .needsSharedFixtures)
     func originalDataKeepsTheRules() throws {
         let scratch = try TemporaryFolder()
         defer { scratch.remove() }
@@ -93,7 +94,28 @@ struct DaisyBookTests {
         for (format, edition) in Self.editions {
             let book = try guide.unpacked(format, in: scratch)
             #expect(DaisyRules.problems(in: book, edition: edition, audioSeconds: guide.audioSeconds) == [])
+            try Self.expectFolder(of: format, in: guide, sameAs: book, edition: edition)
         }
+    }
+
+    /// The book's folder of the guide (`daisy202/`) holds the very files of its ZIP (`book`,
+    /// unpacked), keeps every rule as the ZIP does, each MP3 the MP3 edition's bytes, and the
+    /// manifest lists each of its files by its relative path.
+    static func expectFolder(of format: DeliveryFormat, in guide: Guide, sameAs book: URL, edition: DaisyRules.Edition) throws {
+        let folder = guide.folder.appendingPathComponent(format.rawValue)
+        let manager = FileManager.default
+        let names = try manager.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(names == (try manager.contentsOfDirectory(atPath: book.path).sorted()), "\(format.rawValue)/ is not the ZIP's book")
+        for name in names {
+            let data = try Data(contentsOf: folder.appendingPathComponent(name))
+            #expect(data == (try Data(contentsOf: book.appendingPathComponent(name))), "\(format.rawValue)/\(name) differs from the ZIP's")
+            if name.hasSuffix(".mp3") {
+                #expect(data == (try Data(contentsOf: guide.folder.appendingPathComponent(name))), "\(name) is not the MP3 edition's")
+            }
+            #expect(guide.manifest.files?.contains { $0.path == format.rawValue + "/" + name } == true, "the manifest lacks \(format.rawValue)/\(name)")
+        }
+        #expect(names.contains(edition == .daisy202 ? "ncc.html" : "book.opf"))
+        #expect(DaisyRules.problems(in: folder, edition: edition, audioSeconds: guide.audioSeconds) == [])
     }
 
     /// Replaces the first match of `pattern` (a template: `$1` is its first group) in the first

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// The default catalog's DAISY books as a blind reader opens them: in Debian's daisy-player,
-/// given the published ZIP. Its screen must show the title, every chapter in order with its
+/// given the published ZIP or the book's folder of the guide. Its screen must show the title, every chapter in order with its
 /// length, and the book's total length: the clips' and, once they cover the
 /// pauses too (issue 41), the audio's.
 @Suite("the DAISY books in daisy-player",
@@ -48,12 +48,17 @@ struct DaisyPlayerTests {
         }
     }
 
-    @Test("daisy-player shows the title, each chapter in order with its length, and the audio's total", arguments: ["daisy202", "daisy3"])
-    func playerScreen(format: String) throws {
+    /// Each book as the ZIP and as its folder of the guide (`daisy202/`, with ncc.html or the
+    /// package at its top), which a player reads from an SD card. daisy-player 13 takes the
+    /// folder, not the path of its ncc.html or .opf ("No DAISY-CD or Audio-cd found").
+    @Test("daisy-player shows the title, each chapter in order with its length, and the audio's total",
+          arguments: ["daisy202", "daisy3"], ["zip", "folder"])
+    func playerScreen(format: String, as published: String) throws {
         let scratch = try TemporaryFolder()
         defer { scratch.remove() }
         let guide = try DaisyBookTests.guide(try DaisyBookTests.defaultCatalog(), in: scratch)
-        let screen = try DaisyPlayer.screen(of: guide.folder.appendingPathComponent("guide.\(format).zip"), in: scratch)
+        let book = guide.folder.appendingPathComponent(published == "zip" ? "guide.\(format).zip" : format)
+        let screen = try DaisyPlayer.screen(of: book, in: scratch)
         let shown = screen.joined(separator: "\n")
         let tracks = guide.manifest.tracks
         let title = Self.oneLine(tracks[0].title)

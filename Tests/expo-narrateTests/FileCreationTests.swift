@@ -11,7 +11,7 @@ import TestSupport
 @Suite("files created new, never through a link", .serialized, .tags(.endToEnd))
 struct FileCreationTests {
     static let strace = ExternalTool.find("strace")
-    static let everyFormat = ["--format", "wav,opus,mp3,epub,brf,pef,labels"]
+    static let everyFormat = ["--format", "wav,opus,mp3,epub,daisy202,daisy3,brf,pef,labels"]
 
     /// Opens that create a file which the system libraries make on their own, each named; none
     /// so far: an entry here needs the library and the path it writes.

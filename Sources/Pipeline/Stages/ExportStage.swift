@@ -147,18 +147,20 @@ struct ExportStage {
         return sources
     }
 
-    /// The talking books asked for: guide.epub, and the DAISY 2.02 and DAISY 3 ZIPs, all from one
-    /// document (each chapter read along with its MP3; text-only chapters where there is none),
-    /// so their chapters, sentences and clips are the same. Returns the names written.
+    /// The talking books asked for: guide.epub, and the DAISY 2.02 and DAISY 3 books (each a ZIP
+    /// and a folder), all from one document (each chapter read along with its MP3; text-only
+    /// chapters where there is none), so their chapters, sentences and clips are the same.
+    /// Returns the names written.
     private func writeTalkingBooks(_ tracks: [Track], summary: GuideSummary, synthesis: SynthesisStage.Output,
                                    pictures: [String: PictureReference]) throws -> [String] {
         let formats = request.delivery.formats
         let daisy = DaisyEdition.allCases.filter { formats.contains(Self.deliveryFormat($0)) }
         guard formats.contains(.epub) || !daisy.isEmpty else { return [] }
-        var audio: [String: (url: URL, duration: Double)] = [:]
+        var audio: [String: (url: URL, duration: Double)] = [:], digests: [String: String] = [:]
         for (stem, url) in synthesis.mp3Sources {
-            if let duration = synthesis.audio[stem]?.encoded[DeliveryFormat.mp3.rawValue]?.durationSeconds {
-                audio[stem] = (url, duration)
+            if let mp3 = synthesis.audio[stem]?.encoded[DeliveryFormat.mp3.rawValue] {
+                audio[stem] = (url, mp3.durationSeconds)
+                digests[url.path] = mp3.sha256
             }
         }
         let document = TalkingBookExport.document(
@@ -169,7 +171,7 @@ struct ExportStage {
             try writeBook(named: "guide.epub") { try TalkingBookWriter.write(document, to: $0) }
             written.append("guide.epub")
         }
-        written += try writeDaisyBooks(daisy, document: document, summary: summary)
+        written += try writeDaisyBooks(daisy, document: document, summary: summary, audioDigests: digests)
         return written
     }
 

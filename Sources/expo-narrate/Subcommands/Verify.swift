@@ -11,7 +11,9 @@ struct Verify: ParsableCommand {
         Every file the manifest lists must be in the folder with its recorded size and SHA-256, and \
         every audio file (WAV, Opus, MP3) must decode to its recorded duration, loudness and true \
         peak (within \(GuideVerifier.durationTolerance) s, \(GuideVerifier.loudnessTolerance) LU and \
-        \(GuideVerifier.truePeakTolerance) dB). Use it on the copy a kiosk or a web host serves.
+        \(GuideVerifier.truePeakTolerance) dB). The guide's folders (the DAISY books, daisy202/ and \
+        daisy3/) must be real folders holding only the files the manifest lists in them; nothing is \
+        read through a symbolic link. Use it on the copy a kiosk or a web host serves.
 
         \(ExitStatus.help(for: .verify))
         """
