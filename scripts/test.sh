@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs what the tests need, then runs every test: the Swift suites (unit tests and the
-# CLI run as a built binary), the accessibility check of the generated page, the commands the
+# Installs what the tests need, then runs every test: the structure and formatting checks, the
+# Swift suites (unit tests and the CLI run as a built binary), the accessibility check of the generated page, the commands the
 # documentation shows, and the cluster
 # job files (Kubernetes parsed and checked; Slurm run on a one-node cluster started here).
 #
@@ -25,8 +25,13 @@ scripts/install-dependencies.sh --test
 # docs/architecture.md's graph is the one `swift package describe` prints, and only ExpoSystem makes
 # system calls; the checker's own tests show it finds each kind of disagreement. SwiftPM's
 # import check (`error`) then refuses an import of a target that is not a dependency at all.
+# Then the formatting: every Swift file as scripts/format.sh leaves it (a difference fails here,
+# before the build, naming the file, the line and the command that fixes it), and the lint's own
+# test shows it fails on a misformatted file.
 python3 scripts/check-structure.py
 python3 Tests/structure/check-structure-test.py
+bash scripts/format.sh --check
+python3 Tests/structure/format-lint-test.py
 python3 Tests/docs/run-doc-commands-test.py
 swift build --build-tests --explicit-target-dependency-import-check error -Xswiftc -wmo -Xswiftc -num-threads -Xswiftc "$(nproc)" -Xswiftc -gnone
 
