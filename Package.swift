@@ -66,31 +66,38 @@ let stages: [Target] = [
     // processes, signals; SHA-256.
     .target(name: "ExpoSystem", dependencies: ["ExpoModel", "CSystemShim", "CCrypto"]),
     // Reading and checking catalog JSON; the bundled default catalog.
-    .target(name: "CatalogLoading", dependencies: ["ExpoModel", "ExpoSystem"],
-            resources: [.copy("Resources/DefaultCatalog")]),
+    .target(
+        name: "CatalogLoading", dependencies: ["ExpoModel", "ExpoSystem"],
+        resources: [.copy("Resources/DefaultCatalog")]),
     // Numbers, counters, dates, units, symbols, Hanja → Korean words; the lexicon.
-    .target(name: "Normalization", dependencies: ["ExpoModel", "ExpoSystem", "CHangul", "Hangul", "KoreanMorphology"],
-            swiftSettings: optimizedInDebugBuilds),
+    .target(
+        name: "Normalization", dependencies: ["ExpoModel", "ExpoSystem", "CHangul", "Hangul", "KoreanMorphology"],
+        swiftSettings: optimizedInDebugBuilds),
     // Parts of speech from Debian's Korean dictionary (hunspell-ko): nouns, predicate stems,
     // adnominal forms, for the readings that depend on grammar.
     .target(name: "KoreanMorphology", dependencies: ["Hangul"], swiftSettings: optimizedInDebugBuilds),
     // Spoken Korean → its standard pronunciation (표준 발음법), spelled in Hangul for the voice.
-    .target(name: "KoreanPronunciation", dependencies: ["ExpoModel", "Hangul", "KoreanMorphology"],
-            swiftSettings: optimizedInDebugBuilds),
+    .target(
+        name: "KoreanPronunciation", dependencies: ["ExpoModel", "Hangul", "KoreanMorphology"],
+        swiftSettings: optimizedInDebugBuilds),
     // Catalog → tracks of sentences (display and spoken text).
-    .target(name: "Narration", dependencies: ["ExpoModel", "ExpoSystem", "Normalization"],
-            swiftSettings: optimizedInDebugBuilds),
+    .target(
+        name: "Narration", dependencies: ["ExpoModel", "ExpoSystem", "Normalization"],
+        swiftSettings: optimizedInDebugBuilds),
     // The pre-flight check: what the voice will get wrong, data errors, broken words.
-    .target(name: "CatalogCheck", dependencies: ["ExpoModel", "ExpoSystem", "GuideCache", "Hangul", "Normalization", "Narration", "CHunspellShim"],
-            swiftSettings: optimizedInDebugBuilds),
+    .target(
+        name: "CatalogCheck", dependencies: ["ExpoModel", "ExpoSystem", "GuideCache", "Hangul", "Normalization", "Narration", "CHunspellShim"],
+        swiftSettings: optimizedInDebugBuilds),
     // Voice profiles, SSML, espeak-ng through the C shim, caption timing.
     .target(name: "Synthesizer", dependencies: ["ExpoModel", "ExpoSystem", "Normalization", "KoreanPronunciation", "CEspeakShim"]),
     // Loudness, limiter, WAV files, the guide's concatenation.
-    .target(name: "Audio", dependencies: ["ExpoModel", "ExpoSystem", "CEbur128"],
-            swiftSettings: optimizedInDebugBuilds),
+    .target(
+        name: "Audio", dependencies: ["ExpoModel", "ExpoSystem", "CEbur128"],
+        swiftSettings: optimizedInDebugBuilds),
     // Opus and MP3 files with tags and chapters; the whole guide assembled without re-encoding.
-    .target(name: "Encoding", dependencies: ["ExpoModel", "ExpoSystem", "Audio", "COpus", "CSoxr", "CLame", "COpusFile", "CMpg123"],
-            swiftSettings: optimizedInDebugBuilds),
+    .target(
+        name: "Encoding", dependencies: ["ExpoModel", "ExpoSystem", "Audio", "COpus", "CSoxr", "CLame", "COpusFile", "CMpg123"],
+        swiftSettings: optimizedInDebugBuilds),
     // The braille edition: display text → Korean braille through liblouis, laid out as BRF and PEF.
     .target(name: "Braille", dependencies: ["ExpoModel", "ExpoSystem", "Hangul", "Normalization", "CLouis"]),
     // Spoken labels for the apps: each displayed field with the words a screen reader should say.
@@ -100,8 +107,9 @@ let stages: [Target] = [
     // EPUB 3 talking books with Media Overlays.
     .target(name: "TalkingBook", dependencies: ["ExpoModel", "ExpoSystem"]),
     // Captions, transcript, page, playlist, manifest.
-    .target(name: "Export", dependencies: ["ExpoModel", "ExpoSystem", "Hangul", "TalkingBook"],
-            swiftSettings: optimizedInDebugBuilds),
+    .target(
+        name: "Export", dependencies: ["ExpoModel", "ExpoSystem", "Hangul", "TalkingBook"],
+        swiftSettings: optimizedInDebugBuilds),
     // The cache outside the guide: the folder claimed and tagged, each track's audio and record.
     .target(name: "GuideCache", dependencies: ["ExpoModel", "ExpoSystem"]),
     // Speech in processes of its own: the forking speech server, its workers, and each track's
@@ -109,23 +117,26 @@ let stages: [Target] = [
     .target(name: "Synthesis", dependencies: ["ExpoModel", "ExpoSystem", "Synthesizer", "Audio", "Encoding", "GuideCache"]),
     // The output folder as the tool owns it: staged whole, published in one swap, the user's
     // files kept.
-    .target(name: "Publication", dependencies: ["ExpoModel", "ExpoSystem"],
-            // The crash tests' seam (PublicationSteps.swift) exists in debug builds only.
-            swiftSettings: [.define("PUBLICATION_CRASH_SEAM", .when(configuration: .debug))]),
+    .target(
+        name: "Publication", dependencies: ["ExpoModel", "ExpoSystem"],
+        // The crash tests' seam (PublicationSteps.swift) exists in debug builds only.
+        swiftSettings: [.define("PUBLICATION_CRASH_SEAM", .when(configuration: .debug))]),
     // A guide's project file (expo-narrate.yaml, through Yams): its settings read with the line
     // of each, laid under the command line's; the commented file `init` writes.
     .target(name: "GuideProject", dependencies: ["ExpoModel", "ExpoSystem", .product(name: "Yams", package: "Yams")]),
     // Composes the stages: narrate → synthesize → export → publish.
-    .target(name: "Pipeline", dependencies: [
-        "ExpoModel", "ExpoSystem", "GuideProject", "CatalogLoading", "Normalization", "KoreanPronunciation", "Narration", "CatalogCheck", "Synthesizer",
-        "Audio", "Encoding", "Export", "TalkingBook", "Braille", "AppLabels", "Pictures", "GuideCache", "Synthesis", "Publication",
-    ]),
+    .target(
+        name: "Pipeline",
+        dependencies: [
+            "ExpoModel", "ExpoSystem", "GuideProject", "CatalogLoading", "Normalization", "KoreanPronunciation", "Narration", "CatalogCheck", "Synthesizer",
+            "Audio", "Encoding", "Export", "TalkingBook", "Braille", "AppLabels", "Pictures", "GuideCache", "Synthesis", "Publication",
+        ]),
 ]
 
 let package = Package(
     name: "expo-narrate",
     products: [
-        .executable(name: "expo-narrate", targets: ["expo-narrate"]),
+        .executable(name: "expo-narrate", targets: ["expo-narrate"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -139,53 +150,71 @@ let package = Package(
     targets: cLibraries + stages + [
         // The executable parses, calls the library's façade (Pipeline) and prints; it sees no
         // stage but through it.
-        .executableTarget(name: "expo-narrate", dependencies: [
-            "Pipeline", "ExpoModel",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], linkerSettings: [
-            // espeak-ng's calls into pcaudiolib bind to CEspeakShim/expo_no_audio.c: no sound device.
-            .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=create_audio_device_object",
-                          "-Xlinker", "--export-dynamic-symbol=audio_object_*"]),
-        ]),
+        .executableTarget(
+            name: "expo-narrate",
+            dependencies: [
+                "Pipeline", "ExpoModel",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            linkerSettings: [
+                // espeak-ng's calls into pcaudiolib bind to CEspeakShim/expo_no_audio.c: no sound device.
+                .unsafeFlags([
+                    "-Xlinker", "--export-dynamic-symbol=create_audio_device_object",
+                    "-Xlinker", "--export-dynamic-symbol=audio_object_*",
+                ])
+            ]),
         // What every test target shares: the original apps' data, scratch folders, budgets.
         .target(name: "TestSupport", dependencies: ["ExpoModel", "ExpoSystem", "Synthesizer"], path: "Tests/TestSupport"),
         .testTarget(name: "ExpoModelTests", dependencies: ["ExpoModel"]),
         .testTarget(name: "ExpoSystemTests", dependencies: ["ExpoSystem", "ExpoModel", "TestSupport"]),
-        .testTarget(name: "CatalogLoadingTests", dependencies: [
-            "CatalogLoading", "ExpoModel", "ExpoSystem", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
-        ]),
+        .testTarget(
+            name: "CatalogLoadingTests",
+            dependencies: [
+                "CatalogLoading", "ExpoModel", "ExpoSystem", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
         .testTarget(name: "HangulTests", dependencies: ["Hangul"]),
-        .testTarget(name: "NormalizationTests", dependencies: [
-            "Normalization", "CatalogLoading", "ExpoModel", "Hangul", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
-        ]),
+        .testTarget(
+            name: "NormalizationTests",
+            dependencies: [
+                "Normalization", "CatalogLoading", "ExpoModel", "Hangul", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
         .testTarget(name: "KoreanMorphologyTests", dependencies: ["KoreanMorphology"]),
         .testTarget(name: "KoreanPronunciationTests", dependencies: ["KoreanPronunciation", "KoreanMorphology", "ExpoModel", "TestSupport"]),
         .testTarget(name: "NarrationTests", dependencies: ["Narration", "CatalogLoading", "ExpoModel", "ExpoSystem", "Normalization", "TestSupport"]),
         .testTarget(name: "CatalogCheckTests", dependencies: ["CatalogCheck", "CatalogLoading", "ExpoModel", "Normalization", "TestSupport"]),
-        .testTarget(name: "SynthesizerTests", dependencies: [
-            "Synthesizer", "ExpoModel", "KoreanPronunciation", "Normalization", "Narration", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
-        ]),
+        .testTarget(
+            name: "SynthesizerTests",
+            dependencies: [
+                "Synthesizer", "ExpoModel", "KoreanPronunciation", "Normalization", "Narration", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
         .testTarget(name: "AudioTests", dependencies: ["Audio", "CEbur128", "ExpoModel", "ExpoSystem", "TestSupport"]),
         .testTarget(name: "EncodingTests", dependencies: ["Encoding", "Audio", "ExpoModel", "TestSupport"]),
         .testTarget(name: "TalkingBookTests", dependencies: ["TalkingBook", "ExpoModel", "TestSupport"]),
         .testTarget(name: "BrailleTests", dependencies: ["Braille", "ExpoModel", "Normalization", "Narration", "CatalogLoading", "TestSupport"]),
         .testTarget(name: "AppLabelsTests", dependencies: ["AppLabels", "ExpoModel", "Normalization", "Narration", "CatalogLoading", "TestSupport"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "ExpoModel", "TestSupport"]),
-        .testTarget(name: "ExportTests", dependencies: [
-            "Export", "CatalogLoading", "ExpoModel", "ExpoSystem", "Normalization", "Narration", "TestSupport",
-        ]),
+        .testTarget(
+            name: "ExportTests",
+            dependencies: [
+                "Export", "CatalogLoading", "ExpoModel", "ExpoSystem", "Normalization", "Narration", "TestSupport",
+            ]),
         .testTarget(name: "GuideCacheTests", dependencies: ["GuideCache", "ExpoModel", "ExpoSystem", "TestSupport"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "ExpoModel", "ExpoSystem", "Audio", "Encoding", "GuideCache", "TestSupport"]),
         .testTarget(name: "PublicationTests", dependencies: ["Publication", "ExpoModel", "ExpoSystem", "TestSupport"]),
         .testTarget(name: "GuideProjectTests", dependencies: ["GuideProject", "ExpoModel", "TestSupport"]),
-        .testTarget(name: "PipelineTests", dependencies: [
-            "Pipeline", "Audio", "CatalogLoading", "ExpoModel", "ExpoSystem", "Export", "GuideCache", "KoreanPronunciation", "Normalization", "Narration",
-            "Publication", "Synthesizer", "Synthesis", "TestSupport",
-        ]),
-        .testTarget(name: "expo-narrateTests", dependencies: [
-            "ExpoModel", "Synthesizer", "Audio", "Export", "Pipeline", "Synthesis", "TestSupport",
-            .product(name: "PropertyBased", package: "swift-property-based"),
-        ]),
+        .testTarget(
+            name: "PipelineTests",
+            dependencies: [
+                "Pipeline", "Audio", "CatalogLoading", "ExpoModel", "ExpoSystem", "Export", "GuideCache", "KoreanPronunciation", "Normalization", "Narration",
+                "Publication", "Synthesizer", "Synthesis", "TestSupport",
+            ]),
+        .testTarget(
+            name: "expo-narrateTests",
+            dependencies: [
+                "ExpoModel", "Synthesizer", "Audio", "Export", "Pipeline", "Synthesis", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

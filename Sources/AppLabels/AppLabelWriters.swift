@@ -36,14 +36,17 @@ public enum AppLabelWriters {
             strings[key] = entry
         }
         for label in set.labels {
-            add(label.key, labels ? label.label : label.display,
+            add(
+                label.key, labels ? label.label : label.display,
                 comment: labels ? "accessibilityLabel of \(label.field): what VoiceOver says" : "\(label.field), as shown")
             guard labels, let parts = label.parts else { continue }
-            add(label.key + ".languages", parts.map(\.language).joined(separator: " "),
+            add(
+                label.key + ".languages", parts.map(\.language).joined(separator: " "),
                 comment: "The languages (BCP 47) of the parts \(label.key).1 to .\(parts.count), in order: "
                     + "give each part its language with accessibilitySpeechLanguage", translate: false)
             for (index, part) in parts.enumerated() {
-                add(label.key + ".\(index + 1)", part.text,
+                add(
+                    label.key + ".\(index + 1)", part.text,
                     comment: "Part \(index + 1) of \(label.key)'s accessibilityLabel, spoken in \(part.language)")
             }
         }
@@ -64,12 +67,13 @@ public enum AppLabelWriters {
         for label in set.labels {
             let name = androidName(label.key)
             xml += "    <string name=\"\(name)\">\(androidEscaped(label.display))</string>\n"
-            let description = label.parts.map { parts in
-                parts.enumerated().map { index, part in
-                    let text = androidEscaped(part.text, atStart: index == 0)
-                    return part.language == set.language ? text : "<annotation lang=\"\(androidEscaped(part.language))\">\(text)</annotation>"
-                }.joined(separator: " ")
-            } ?? androidEscaped(label.label)
+            let description =
+                label.parts.map { parts in
+                    parts.enumerated().map { index, part in
+                        let text = androidEscaped(part.text, atStart: index == 0)
+                        return part.language == set.language ? text : "<annotation lang=\"\(androidEscaped(part.language))\">\(text)</annotation>"
+                    }.joined(separator: " ")
+                } ?? androidEscaped(label.label)
             xml += "    <string name=\"\(name)_description\">\(description)</string>\n"
         }
         xml += "</resources>\n"

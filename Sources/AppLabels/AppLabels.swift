@@ -1,7 +1,7 @@
 import ExpoModel
 import Foundation
-import Normalization
 import Narration
+import Normalization
 
 /// One field an app displays, with the text it shows and the label a screen reader should
 /// say instead: the guide's normalised words (numbers, dates and Hanja in words), not SSML.
@@ -57,20 +57,24 @@ public struct AppLabelSet: Sendable, Equatable, Codable {
         var labels: [AppLabel] = []
         func add(_ field: String, _ display: String, _ label: String, runs: [SpokenRun] = []) {
             let parts = Self.parts(runs, language: "ko")
-            labels.append(AppLabel(key: catalogKey + "." + field, field: field, display: display,
-                                   label: parts.map { $0.map(\.text).joined(separator: " ") } ?? Self.oneLine(label),
-                                   parts: parts))
+            labels.append(
+                AppLabel(
+                    key: catalogKey + "." + field, field: field, display: display,
+                    label: parts.map { $0.map(\.text).joined(separator: " ") } ?? Self.oneLine(label),
+                    parts: parts))
         }
         // The guide's own sentences: a poster and entries without their long descriptions.
         var poster = catalog.poster
         poster.description = ""
         let posterTrack = narrator.posterTrack(poster)
         let titleBlock = posterTrack.blocks.first { $0.role == .title }
-        add("poster.title", catalog.poster.title, titleBlock?.spokenText ?? normalizer.spoken(catalog.poster.title),
+        add(
+            "poster.title", catalog.poster.title, titleBlock?.spokenText ?? normalizer.spoken(catalog.poster.title),
             runs: Self.runs(titleBlock))
         add("poster.location", catalog.poster.location, normalizer.spoken(catalog.poster.location.trimmingCharacters(in: .whitespacesAndNewlines)))
         add("poster.duration", catalog.poster.duration, normalizer.spoken(ExhibitionPeriod.display(catalog.poster.duration)))
-        add("poster.visitors", Self.grouped(catalog.poster.visitors) + " 명",
+        add(
+            "poster.visitors", Self.grouped(catalog.poster.visitors) + " 명",
             normalizer.spoken(KoreanNumerals.sino(catalog.poster.visitors, spacedByGroups: true) + " 명"))
         var used: [String: Int] = [:]
         for (index, entry) in catalog.entries.enumerated() {

@@ -5,8 +5,9 @@ import ExpoModel
 extension ExpoError {
     /// Writing would make a RIFF/WAV file larger than its 32-bit sizes allow (4 GiB).
     public static func audioTooLarge(file: String, limitBytes: UInt64) -> ExpoError {
-        ExpoError(.io, "\(file): refused: a WAV file cannot exceed \(limitBytes) bytes (4 GiB, the RIFF size limit)",
-                  advice: "Split the audio into shorter tracks.")
+        ExpoError(
+            .io, "\(file): refused: a WAV file cannot exceed \(limitBytes) bytes (4 GiB, the RIFF size limit)",
+            advice: "Split the audio into shorter tracks.")
     }
 
     /// The file is not a RIFF/WAVE file at all.
@@ -16,8 +17,9 @@ extension ExpoError {
 
     /// The file is a WAV, but its sample format is not the one asked for.
     public static func unsupportedAudioFormat(file: String, found: String, needed: String) -> ExpoError {
-        ExpoError(.data, "\(file): unsupported audio format \(found); \(needed) is needed",
-                  advice: "Convert it, e.g. `sox IN -b 16 -c 1 OUT.wav`.")
+        ExpoError(
+            .data, "\(file): unsupported audio format \(found); \(needed) is needed",
+            advice: "Convert it, e.g. `sox IN -b 16 -c 1 OUT.wav`.")
     }
 
     /// The file is a WAV whose chunks contradict each other or are missing.

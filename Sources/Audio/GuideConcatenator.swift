@@ -1,6 +1,6 @@
-import Foundation
 import ExpoModel
 import ExpoSystem
+import Foundation
 
 /// One track to put into the guide: its published WAV and the title its cue marker shows.
 public struct GuideTrack: Sendable, Hashable {
@@ -108,11 +108,13 @@ public struct GuideConcatenator: Sendable {
         let writer = try WAVWriter(url: output, sampleRate: sampleRate)
         writer.expect(frames: plannedFrames, trailerBytes: UInt64(trailer.count))
         let digest = PlannedDigest()
-        let hashing = plannedFrames <= UInt64(UInt32.max) ? BackgroundWork { [shouldStop] in
-            digest.value = try Self.sha256(
-                of: tracks, header: WAVWriter.header(sampleRate: sampleRate, frames: plannedFrames, trailerBytes: UInt64(trailer.count)),
-                gapFrames: gapFrames, trailer: trailer, shouldStop: shouldStop)
-        } : nil
+        let hashing =
+            plannedFrames <= UInt64(UInt32.max)
+            ? BackgroundWork { [shouldStop] in
+                digest.value = try Self.sha256(
+                    of: tracks, header: WAVWriter.header(sampleRate: sampleRate, frames: plannedFrames, trailerBytes: UInt64(trailer.count)),
+                    gapFrames: gapFrames, trailer: trailer, shouldStop: shouldStop)
+            } : nil
         defer { hashing?.waitQuietly() }
         var cues: [CuePoint] = []
         var starts: [UInt64] = []
@@ -142,8 +144,10 @@ public struct GuideConcatenator: Sendable {
 
     /// SHA-256 of the guide that `header`, the samples of `tracks` with `gapFrames` of silence
     /// between them, and `trailer` make, in that order, reading the tracks block by block.
-    private static func sha256(of tracks: [GuideTrack], header: [UInt8], gapFrames: Int, trailer: [UInt8],
-                               shouldStop: () -> Bool) throws -> String {
+    private static func sha256(
+        of tracks: [GuideTrack], header: [UInt8], gapFrames: Int, trailer: [UInt8],
+        shouldStop: () -> Bool
+    ) throws -> String {
         var hasher = SHA256Digest()
         header.withUnsafeBytes { hasher.update($0) }
         let block = UnsafeMutableBufferPointer<Int16>.allocate(capacity: 1 << 16)  // 128 KB: the run is near its peak memory here

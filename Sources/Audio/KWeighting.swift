@@ -1,6 +1,6 @@
-import Foundation
 import ExpoModel
 import ExpoSystem
+import Foundation
 
 /// The five coefficients of a second-order IIR section, normalised so that a0 = 1:
 /// y[n] = b0·x[n] + b1·x[n-1] + b2·x[n-2] − a1·y[n-1] − a2·y[n-2].
@@ -95,14 +95,17 @@ struct KWeightingPairFilter: Sendable {
         @inline(__always)
         mutating func filterPair(_ input: SIMD2<Double>, _ c: KWeightingPairFilter) {
             let previousInputs = SIMD2(inputs.y, input.x)
-            let feedForward = c.feedForward0 * input + c.feedForward1 * previousInputs
+            let feedForward =
+                c.feedForward0 * input + c.feedForward1 * previousInputs
                 + c.feedForward2 * inputs + c.feedForward3 * SIMD2(repeating: inputs.x)
-            let shelf = (feedForward + c.shelfFromSameLane * shelved)
+            let shelf =
+                (feedForward + c.shelfFromSameLane * shelved)
                 + c.shelfFromOtherLane * SIMD2(shelved.y, shelved.x)
             let previousShelf = SIMD2(shelved.y, shelf.x)
             let difference = (shelf + shelved) - (previousShelf + previousShelf)
             let highPassInput = difference + c.highPassInputCarry * SIMD2(repeating: difference.x)
-            let output = (highPassInput + c.highPassFromSameLane * weighted)
+            let output =
+                (highPassInput + c.highPassFromSameLane * weighted)
                 + c.highPassFromOtherLane * SIMD2(weighted.y, weighted.x)
             pairSums += output * output
             inputs = input
@@ -113,7 +116,8 @@ struct KWeightingPairFilter: Sendable {
         /// Filters one frame, adding its square to the first lane of `pairSums`.
         @inline(__always)
         mutating func filterLast(_ input: Double, _ c: KWeightingPairFilter) {
-            let p = c.pre, h = c.highPass
+            let p = c.pre
+            let h = c.highPass
             let feedForward = p.b0 * input + p.b1 * inputs.y + p.b2 * inputs.x
             let shelf = feedForward - p.a1 * shelved.y - p.a2 * shelved.x
             let difference = (shelf + shelved.x) - (shelved.y + shelved.y)

@@ -1,6 +1,6 @@
-import Foundation
 import ExpoModel
 import ExpoSystem
+import Foundation
 
 /// Integrated loudness of a mono signal after ITU-R BS.1770-4, measured as samples stream by,
 /// plus the sample peak.

@@ -1,6 +1,6 @@
-import Foundation
 import ExpoModel
 import ExpoSystem
+import Foundation
 
 /// What `LoudnessNormalizer` made: measurements of the published file.
 public struct LoudnessReport: Sendable, Equatable {
@@ -149,8 +149,9 @@ public struct LoudnessNormalizer: Sendable {
         while true {
             pass += 1
             let writer = try WAVWriter(url: output, sampleRate: sampleRate)
-            writer.expect(frames: UInt64(headFrames) + source.frameCount + UInt64(tailFrames),
-                          trailerBytes: UInt64(WAVWriter.trailer(cues: shiftedCues, tags: tags).count))
+            writer.expect(
+                frames: UInt64(headFrames) + source.frameCount + UInt64(tailFrames),
+                trailerBytes: UInt64(WAVWriter.trailer(cues: shiftedCues, tags: tags).count))
             source.rewind()
             let ceiling = Self.quantizedCeiling(ceilingDB)
             let rendered = try render(
@@ -210,7 +211,8 @@ public struct LoudnessNormalizer: Sendable {
     /// The loudness of `source`: `measuredInput` when it measured all of it, else measured now.
     private func measure(_ source: PCMSampleSource, reusing measuredInput: LoudnessMeter?) throws -> LoudnessMeter {
         if let measuredInput, measuredInput.sampleRate == source.sampleRate,
-           measuredInput.framesProcessed == source.frameCount {
+            measuredInput.framesProcessed == source.frameCount
+        {
             return measuredInput
         }
         var meter = LoudnessMeter(sampleRate: source.sampleRate)
@@ -296,8 +298,10 @@ public struct LoudnessNormalizer: Sendable {
     }
 
     /// Writes and meters `frames` of silence, in pieces of `silence`'s length.
-    private static func writeSilence(_ frames: Int, from silence: [Int16], into writer: WAVWriter,
-                                     meter: inout LoudnessMeter, peakMeter: TruePeakMeter) throws {
+    private static func writeSilence(
+        _ frames: Int, from silence: [Int16], into writer: WAVWriter,
+        meter: inout LoudnessMeter, peakMeter: TruePeakMeter
+    ) throws {
         var left = frames
         while left > 0 {
             let count = min(left, silence.count)
@@ -324,7 +328,8 @@ public struct LoudnessNormalizer: Sendable {
             throw ExpoError.invalidAudioArgument("Head and tail silence must be zero or more seconds.")
         }
         guard maximumPasses >= 1, blockFrames >= 1, toleranceLU > 0, maximumTruePeakPasses >= 0,
-              firstPassTruePeakMarginDB >= 0, firstPassTruePeakMarginDB < 20 else {
+            firstPassTruePeakMarginDB >= 0, firstPassTruePeakMarginDB < 20
+        else {
             throw ExpoError.invalidAudioArgument(
                 "maximumPasses and blockFrames must be at least 1, toleranceLU above 0, maximumTruePeakPasses 0 or more, "
                     + "firstPassTruePeakMarginDB from 0 to 20.")

@@ -1,6 +1,6 @@
-import Foundation
 import ExpoModel
 import ExpoSystem
+import Foundation
 
 /// A look-ahead peak limiter: no output sample ever exceeds the ceiling, a signal that stays
 /// under the ceiling passes unchanged (bit for bit, only delayed), and the gain moves smoothly.
@@ -314,7 +314,8 @@ public struct PeakLimiter: Sendable {
     @inline(__always)
     private static func endOfRunUnder(_ ceiling: Float, in input: UnsafeBufferPointer<Float>, from start: Int) -> Int {
         typealias Chunk = SIMD16<Float>
-        let above = Chunk(repeating: ceiling), below = Chunk(repeating: -ceiling)
+        let above = Chunk(repeating: ceiling)
+        let below = Chunk(repeating: -ceiling)
         let base = UnsafeRawPointer(input.baseAddress!)
         var index = start
         while index + Chunk.scalarCount <= input.count {

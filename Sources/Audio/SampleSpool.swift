@@ -1,6 +1,6 @@
-import Foundation
 import ExpoModel
 import ExpoSystem
+import Foundation
 
 /// 16-bit mono samples that can be read from the start, again and again: what
 /// `LoudnessNormalizer` reads its input from.

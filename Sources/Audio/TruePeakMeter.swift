@@ -1,6 +1,6 @@
-import Foundation
-import ExpoModel
 import CEbur128
+import ExpoModel
+import Foundation
 
 /// True peak (ITU-R BS.1770-4 Annex 2: the signal oversampled 4× below 96 kHz, 2× below
 /// 192 kHz) and, optionally, integrated loudness of a mono signal, as blocks of samples are fed
@@ -113,8 +113,9 @@ extension ExpoError {
         case EBUR128_ERROR_NOMEM.rawValue: reason = "out of memory"
         case let other?: reason = "error \(other)"
         }
-        return ExpoError(.resources, "libebur128 could not \(operation): \(reason)",
-                         advice: "Free some memory and run again.")
+        return ExpoError(
+            .resources, "libebur128 could not \(operation): \(reason)",
+            advice: "Free some memory and run again.")
     }
 }
 
@@ -158,7 +159,8 @@ struct TruePeakInterpolator {
     init(sampleRate: Int) {
         factor = sampleRate < 96_000 ? 4 : sampleRate < 192_000 ? 2 : 1
         let taps = 49
-        var coefficients = [[Double]](repeating: [], count: factor), delays = [[Int]](repeating: [], count: factor)
+        var coefficients = [[Double]](repeating: [], count: factor)
+        var delays = [[Int]](repeating: [], count: factor)
         if factor > 1 {
             for tap in 0..<taps {
                 let m = Double(tap) - Double(taps - 1) / 2
@@ -191,7 +193,10 @@ struct TruePeakInterpolator {
     /// skips it), in four independent runs so that the comparisons overlap.
     @inline(__always)
     static func largestMagnitude<Sample: BinaryFloatingPoint>(_ samples: UnsafeBufferPointer<Sample>) -> Sample {
-        var m0: Sample = 0, m1: Sample = 0, m2: Sample = 0, m3: Sample = 0
+        var m0: Sample = 0
+        var m1: Sample = 0
+        var m2: Sample = 0
+        var m3: Sample = 0
         var index = 0
         let count = samples.count
         while index + 4 <= count {
@@ -239,7 +244,8 @@ struct TruePeakInterpolator {
     /// last `reach` of them as the next call's history.
     @inline(__always)
     private mutating func interpolate(count: Int, fill: (UnsafeMutableBufferPointer<Double>) -> Void) {
-        let reach = reach, gainBound = gainBound
+        let reach = reach
+        let gainBound = gainBound
         if buffer.count < reach + count { buffer.append(contentsOf: repeatElement(0, count: reach + count - buffer.count)) }
         var peak = peak
         buffer.withUnsafeMutableBufferPointer { all in
@@ -287,7 +293,8 @@ struct TruePeakInterpolator {
             }
             // `peak` is always a `Float`'s value (a sample's or an output's), so an output's
             // magnitude exceeds it exactly when it exceeds `Float(peak)` (a NaN never does).
-            let outputs = SIMD8<Float>(sum), bound = Float(peak)
+            let outputs = SIMD8<Float>(sum)
+            let bound = Float(peak)
             if any((outputs .> bound) .| (outputs .< -bound)) {
                 for lane in 0..<Lanes.scalarCount {
                     let magnitude = Double(abs(Float(sum[lane])))

@@ -1,6 +1,6 @@
-import Foundation
 import ExpoModel
 import ExpoSystem
+import Foundation
 
 /// The sample format a WAV file declares in its `fmt ` chunk.
 public struct WAVFormat: Sendable, Hashable {

@@ -1,7 +1,6 @@
-import Foundation
-
 import ExpoModel
 import ExpoSystem
+import Foundation
 
 /// Streams 16-bit PCM mono audio into a WAV file without holding it in memory.
 ///
@@ -338,8 +337,9 @@ public final class WAVWriter {
     /// The 44-byte header of a file of `frames` frames and `trailerBytes` of cue chunks, as
     /// `finish` leaves it.
     static func header(sampleRate: Int, frames: UInt64, trailerBytes: UInt64) -> [UInt8] {
-        header(sampleRate: sampleRate, dataBytes: UInt32(truncatingIfNeeded: frames * 2),
-               riffBytes: UInt32(truncatingIfNeeded: UInt64(headerBytes) - 8 + frames * 2 + trailerBytes))
+        header(
+            sampleRate: sampleRate, dataBytes: UInt32(truncatingIfNeeded: frames * 2),
+            riffBytes: UInt32(truncatingIfNeeded: UInt64(headerBytes) - 8 + frames * 2 + trailerBytes))
     }
 
     private static func header(sampleRate: Int, dataBytes: UInt32, riffBytes: UInt32) -> [UInt8] {

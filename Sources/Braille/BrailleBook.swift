@@ -59,8 +59,10 @@ public struct BrailleBook: Sendable, Equatable {
 
     /// Lays out `chapters` under a title page (`title`, and `subtitle` below it) and a contents
     /// page headed `contentsHeading`; `number` writes a page number in braille.
-    public static func layout(title: String, subtitle: String, contentsHeading: String, chapters: [Chapter],
-                              size: BraillePageSize, number: (Int) throws -> String) throws -> BrailleBook {
+    public static func layout(
+        title: String, subtitle: String, contentsHeading: String, chapters: [Chapter],
+        size: BraillePageSize, number: (Int) throws -> String
+    ) throws -> BrailleBook {
         let textLines = size.lines - 1
         // The chapters' own pages, numbered from 1 for now.
         var chapterPages: [[[String]]] = []

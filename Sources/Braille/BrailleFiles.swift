@@ -21,10 +21,11 @@ public enum BRFWriter {
 
     /// Unicode braille as braille ASCII (dots 7 and 8 are dropped; anything else is a blank).
     public static func ascii(_ braille: String) -> String {
-        String(braille.unicodeScalars.map { scalar -> Character in
-            guard (0x2800...0x28FF).contains(scalar.value) else { return " " }
-            return asciiCells[Int(scalar.value & 0x3F)]
-        })
+        String(
+            braille.unicodeScalars.map { scalar -> Character in
+                guard (0x2800...0x28FF).contains(scalar.value) else { return " " }
+                return asciiCells[Int(scalar.value & 0x3F)]
+            })
     }
 }
 
@@ -35,23 +36,23 @@ public enum PEFWriter {
     /// `date` its date (YYYY-MM-DD).
     public static func render(_ book: BrailleBook, title: String, identifier: String, date: String, language: String = "ko") -> String {
         var xml = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <pef version="2008-1" xmlns="http://www.daisy.org/ns/2008/pef">
-          <head>
-            <meta xmlns:dc="http://purl.org/dc/elements/1.1/">
-              <dc:format>application/x-pef+xml</dc:format>
-              <dc:identifier>\(escaped(identifier))</dc:identifier>
-              <dc:title>\(escaped(title))</dc:title>
-              <dc:language>\(escaped(language))</dc:language>
-              <dc:date>\(escaped(date))</dc:date>
-              <dc:creator>expo-narrate</dc:creator>
-            </meta>
-          </head>
-          <body>
-            <volume cols="\(book.size.cells)" rows="\(book.size.lines)" rowgap="0" duplex="false">
-              <section>
+            <?xml version="1.0" encoding="UTF-8"?>
+            <pef version="2008-1" xmlns="http://www.daisy.org/ns/2008/pef">
+              <head>
+                <meta xmlns:dc="http://purl.org/dc/elements/1.1/">
+                  <dc:format>application/x-pef+xml</dc:format>
+                  <dc:identifier>\(escaped(identifier))</dc:identifier>
+                  <dc:title>\(escaped(title))</dc:title>
+                  <dc:language>\(escaped(language))</dc:language>
+                  <dc:date>\(escaped(date))</dc:date>
+                  <dc:creator>expo-narrate</dc:creator>
+                </meta>
+              </head>
+              <body>
+                <volume cols="\(book.size.cells)" rows="\(book.size.lines)" rowgap="0" duplex="false">
+                  <section>
 
-        """
+            """
         for page in book.pages {
             xml += "        <page>\n"
             for line in page {
@@ -60,12 +61,12 @@ public enum PEFWriter {
             xml += "        </page>\n"
         }
         xml += """
-              </section>
-            </volume>
-          </body>
-        </pef>
+                  </section>
+                </volume>
+              </body>
+            </pef>
 
-        """
+            """
         return xml
     }
 
@@ -79,7 +80,9 @@ public enum PEFWriter {
             case "\"": output += "&quot;"
             default:
                 // XML 1.0 allows no control characters but tab, line feed and carriage return.
-                if scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r" { output += " " } else {
+                if scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r" {
+                    output += " "
+                } else {
                     output.unicodeScalars.append(scalar)
                 }
             }

@@ -30,7 +30,10 @@ extension BrailleTranscriber {
         guard scalars.contains(where: isConsonantLetter) else { return text }
         var start = 0
         while start < scalars.count {
-            guard isSyllable(scalars[start]) || isJamo(scalars[start]) else { start += 1; continue }
+            guard isSyllable(scalars[start]) || isJamo(scalars[start]) else {
+                start += 1
+                continue
+            }
             var end = start
             while end < scalars.count, isSyllable(scalars[end]) || isJamo(scalars[end]) { end += 1 }
             let word = Array(scalars[start..<end])
@@ -75,7 +78,8 @@ extension BrailleTranscriber {
         var index = 0
         while index < scalars.count {
             if scalars[index] == "<", let close = scalars[(index + 1)...].firstIndex(where: { $0 == ">" || $0 == "<" }),
-               scalars[close] == ">", close > index + 1 {
+                scalars[close] == ">", close > index + 1
+            {
                 let inside = scalars[(index + 1)..<close]
                 let letters = inside.contains { isSyllable($0) || isLatinLetter($0) }
                 if letters, inside.first != " ", inside.last != " ", !inside.contains(where: mathSigns.contains) {
@@ -100,15 +104,20 @@ extension BrailleTranscriber {
         let text = text.replacingOccurrences(of: "->", with: "→").replacingOccurrences(of: "<-", with: "←")
         var scalars = Array(text.unicodeScalars)
         if scalars.contains("=") {
-            for index in scalars.indices where scalars[index] == "-" && index > 0 && index + 1 < scalars.count
-                && scalars[index - 1] == " " && scalars[index + 1] == " " {
+            for index in scalars.indices
+            where scalars[index] == "-" && index > 0 && index + 1 < scalars.count
+                && scalars[index - 1] == " " && scalars[index + 1] == " "
+            {
                 scalars[index] = "\u{2212}"
             }
         }
         guard scalars.contains(where: mathSigns.contains) else { return String(String.UnicodeScalarView(scalars)) }
         var output = String.UnicodeScalarView()
         for (index, scalar) in scalars.enumerated() {
-            guard mathSigns.contains(scalar) else { output.append(scalar); continue }
+            guard mathSigns.contains(scalar) else {
+                output.append(scalar)
+                continue
+            }
             var before = index - 1
             var hangulBefore = false
             while before >= 0, scalars[before] != " " {

@@ -1,6 +1,6 @@
 import Foundation
-import Normalization
 import Hangul
+import Normalization
 
 /// A sign no braille table writes, and the Korean words the braille gives in its place.
 public struct SpelledSign: Sendable, Equatable {
@@ -43,7 +43,10 @@ extension BrailleTranscriber {
             if let words { signs.append(SpelledSign(sign: Character(scalar), words: words)) }
         }
         for scalar in text.unicodeScalars {
-            guard let words = verdict[scalar] ?? nil else { output.append(scalar); continue }
+            guard let words = verdict[scalar] ?? nil else {
+                output.append(scalar)
+                continue
+            }
             if let last = output.last, last != " " { output.append(" ") }
             output.append(contentsOf: (words + " ").unicodeScalars)
         }

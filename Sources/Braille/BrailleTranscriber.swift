@@ -44,11 +44,13 @@ public struct BrailleTranscriber: Sendable {
             try InputFile.openRegular(table.path, followingLinks: true).file.closeQuietly()
         } catch {
             guard FileManager.default.fileExists(atPath: table.path) else {
-                throw ExpoError(.installation, "The braille table \(table.path) is missing",
-                                advice: "Reinstall expo-narrate: the table ships in Voices/braille/.")
+                throw ExpoError(
+                    .installation, "The braille table \(table.path) is missing",
+                    advice: "Reinstall expo-narrate: the table ships in Voices/braille/.")
             }
-            throw ExpoError(.data, "The braille table \(table.path): \(error.description)",
-                            advice: "Put back the table expo-narrate ships in Voices/braille/ (\(error.fix)).")
+            throw ExpoError(
+                .data, "The braille table \(table.path): \(error.description)",
+                advice: "Put back the table expo-narrate ships in Voices/braille/ (\(error.fix)).")
         }
         // liblouis-data's own tables first: when they compile and the Korean one does not, the
         // fault is in the Korean table (which a curator may edit), not in the installation.
@@ -60,8 +62,9 @@ public struct BrailleTranscriber: Sendable {
                 guard tables == koreanTable else {
                     throw ExpoError(.installation, detail, advice: "Install Debian's liblouis-data (scripts/install-dependencies.sh).")
                 }
-                throw ExpoError(.data, detail,
-                                advice: "Fix the table (liblouis's table format), or put back the one expo-narrate ships in Voices/braille/.")
+                throw ExpoError(
+                    .data, detail,
+                    advice: "Fix the table (liblouis's table format), or put back the one expo-narrate ships in Voices/braille/.")
             }
         }
     }
@@ -91,9 +94,11 @@ public struct BrailleTranscriber: Sendable {
 
     /// Six-dot braille only: a cell with dot 7 or 8 cannot be embossed in BRF.
     static func sixDot(_ braille: String) -> String {
-        String(String.UnicodeScalarView(braille.unicodeScalars.map { scalar in
-            (0x2800...0x28FF).contains(scalar.value) ? Unicode.Scalar(0x2800 | (scalar.value & 0x3F))! : scalar
-        }))
+        String(
+            String.UnicodeScalarView(
+                braille.unicodeScalars.map { scalar in
+                    (0x2800...0x28FF).contains(scalar.value) ? Unicode.Scalar(0x2800 | (scalar.value & 0x3F))! : scalar
+                }))
     }
 
     /// The text liblouis is given: Hanja read, quotes paired, unit symbols spelled, line
@@ -103,9 +108,11 @@ public struct BrailleTranscriber: Sendable {
         text = Self.degreesSpelled(Self.unitsSpelled(text))
         text = Self.pairedQuotes(text)
         text = Self.attachedLetters(Self.mathSpaced(Self.angleBrackets(text)))
-        return String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            scalar.properties.isWhitespace ? " " : scalar
-        }))
+        return String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { scalar in
+                    scalar.properties.isWhitespace ? " " : scalar
+                }))
     }
 
     // MARK: Hanja
@@ -123,7 +130,9 @@ public struct BrailleTranscriber: Sendable {
                 let inside = scalars[(index + 1)..<close]
                 if !inside.isEmpty, inside.allSatisfy({ Self.isHanja($0) || $0 == " " }) {
                     let reading = normalizer.spoken(String(String.UnicodeScalarView(inside.filter { $0 != " " })))
-                    let before = String(output).split(separator: " ").last.map { String($0.unicodeScalars.filter { !"《》〈〉「」『』‘’“”'\"".unicodeScalars.contains($0) }) } ?? ""
+                    let before =
+                        String(output).split(separator: " ").last.map { String($0.unicodeScalars.filter { !"《》〈〉「」『』‘’“”'\"".unicodeScalars.contains($0) }) }
+                        ?? ""
                     if !reading.isEmpty, before.hasSuffix(reading.replacingOccurrences(of: " ", with: "")) {
                         index = close + 1
                         continue
@@ -227,7 +236,8 @@ public struct BrailleTranscriber: Sendable {
             other = String.UnicodeScalarView()
         }
         while index < scalars.count {
-            let startsRun = isLatinLetter(scalars[index])
+            let startsRun =
+                isLatinLetter(scalars[index])
                 || (scalars[index] == "°" && index + 1 < scalars.count && isLatinLetter(scalars[index + 1]))
             guard startsRun else {
                 other.append(scalars[index])

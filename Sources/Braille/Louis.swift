@@ -31,8 +31,9 @@ public enum Louis {
     /// U+2800). Characters no table defines are left out (liblouis's `noUndefined`).
     public static func translate(_ text: String, tables: String) throws -> String {
         try run(text, tables: tables) { table, input, inputLength, output, outputLength in
-            lou_translateString(table, input, inputLength, output, outputLength, nil, nil,
-                                Int32(dotsIO.rawValue | ucBrl.rawValue | noUndefined.rawValue))
+            lou_translateString(
+                table, input, inputLength, output, outputLength, nil, nil,
+                Int32(dotsIO.rawValue | ucBrl.rawValue | noUndefined.rawValue))
         }
     }
 
@@ -44,8 +45,10 @@ public enum Louis {
         }
     }
 
-    private typealias Call = (UnsafePointer<CChar>, UnsafePointer<widechar>, UnsafeMutablePointer<Int32>,
-                              UnsafeMutablePointer<widechar>, UnsafeMutablePointer<Int32>) -> Int32
+    private typealias Call = (
+        UnsafePointer<CChar>, UnsafePointer<widechar>, UnsafeMutablePointer<Int32>,
+        UnsafeMutablePointer<widechar>, UnsafeMutablePointer<Int32>
+    ) -> Int32
 
     /// Calls liblouis with a buffer large enough for the whole text: liblouis stops when its
     /// output is full, which shows as input left over, so the buffer grows until none is.
@@ -69,8 +72,9 @@ public enum Louis {
                 }
                 guard ok != 0 else {
                     let detail = log.last.map { ": \($0)" } ?? ""
-                    throw ExpoError(.installation, "liblouis could not translate with the braille tables \(tables)\(detail)",
-                                    advice: "Install Debian's liblouis-data, and check Voices/braille/.")
+                    throw ExpoError(
+                        .installation, "liblouis could not translate with the braille tables \(tables)\(detail)",
+                        advice: "Install Debian's liblouis-data, and check Voices/braille/.")
                 }
                 if Int(inputLength) < input.count, capacity < input.count * 64 {
                     capacity *= 4

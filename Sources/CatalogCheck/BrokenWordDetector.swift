@@ -66,8 +66,10 @@ public struct BrokenWordDetector {
         if stems.contains(first), dictionary.stems(of: first).contains(first), !dictionary.stems(of: second).contains(second) {
             return Match(joined: joined, reason: "'\(second)' is an ending or particle of '\(first)' and is written joined to it")
         }
-        for stem in stems where joined.hasPrefix(stem) && stem.count > first.count
-            && (first.count == 1 || stem.count - first.count == 1) {
+        for stem in stems
+        where joined.hasPrefix(stem) && stem.count > first.count
+            && (first.count == 1 || stem.count - first.count == 1)
+        {
             let hanja = SinoKoreanWords.hanja(for: stem)
             guard let spelling = hanja.first else { continue }
             return Match(joined: joined, reason: "'\(stem)' (\(spelling)) is one word")

@@ -1,9 +1,9 @@
 import ExpoModel
 import ExpoSystem
 import Foundation
-import Normalization
-import Narration
 import Hangul
+import Narration
+import Normalization
 
 /// The voices a run would use, as the check names them: the Korean voice and the voices for
 /// other languages (language tag → espeak-ng voice).
@@ -77,7 +77,8 @@ public struct CatalogChecker {
     /// entries' fields and the pictures' audio descriptions).
     public static func spellingWords(in catalog: Catalog) -> Set<String> {
         var words = Set<String>()
-        let texts = posterFields(catalog.poster).map(\.1) + [catalog.poster.imageDescription ?? ""]
+        let texts =
+            posterFields(catalog.poster).map(\.1) + [catalog.poster.imageDescription ?? ""]
             + catalog.entries.flatMap { entry in entryFields(entry).map(\.1) + [entry.imageDescription ?? ""] }
         for text in texts {
             for pair in brokenWordCandidates(text) {
@@ -93,7 +94,8 @@ public struct CatalogChecker {
     /// `picturesFound` the image names that have a picture file (their text alternatives are checked).
     public func check(_ catalog: Catalog, warnings: [CatalogWarning] = [], picturesFound: Set<String> = []) -> CheckReport {
         var findings: [CheckFinding] = []
-        let dictionary: SpellingDictionary?, loadFailure: String?
+        let dictionary: SpellingDictionary?
+        let loadFailure: String?
         var hanjaLoading: BackgroundWork?
         defer { hanjaLoading?.waitQuietly() }
         switch spelling {
@@ -123,15 +125,19 @@ public struct CatalogChecker {
             for (field, text) in Self.entryFields(entry) {
                 let trimmed = text.trimmingWhitespace
                 if trimmed.isEmpty {
-                    findings.append(CheckFinding(kind: .emptyField, entry: label, position: index + 1, field: field, text: "", context: "",
-                                                 detail: "the field is empty; fill it in (it is narrated without it)"))
+                    findings.append(
+                        CheckFinding(
+                            kind: .emptyField, entry: label, position: index + 1, field: field, text: "", context: "",
+                            detail: "the field is empty; fill it in (it is narrated without it)"))
                     continue
                 }
                 if let first = firstSeen[field]?[trimmed] {
                     let other = catalog.entries[first].name
-                    findings.append(CheckFinding(kind: .duplicateField, entry: label, position: index + 1, field: field, text: text,
-                                                 context: Self.context(of: text.startIndex..<text.endIndex, in: text),
-                                                 detail: "the same as the \(field) of entry \(first + 1) (\(other)); one of them is probably a copy left by mistake"))
+                    findings.append(
+                        CheckFinding(
+                            kind: .duplicateField, entry: label, position: index + 1, field: field, text: text,
+                            context: Self.context(of: text.startIndex..<text.endIndex, in: text),
+                            detail: "the same as the \(field) of entry \(first + 1) (\(other)); one of them is probably a copy left by mistake"))
                 } else {
                     firstSeen[field, default: [:]][trimmed] = index
                 }
@@ -141,8 +147,10 @@ public struct CatalogChecker {
             }
         }
         for field in posterFields where field.1.trimmingWhitespace.isEmpty {
-            findings.append(CheckFinding(kind: .emptyField, entry: "poster", position: 0, field: field.0, text: "", context: "",
-                                         detail: "the field is empty; fill it in (it is narrated without it)"))
+            findings.append(
+                CheckFinding(
+                    kind: .emptyField, entry: "poster", position: 0, field: field.0, text: "", context: "",
+                    detail: "the field is empty; fill it in (it is narrated without it)"))
         }
         findings += pictureFindings(catalog, picturesFound: picturesFound, brokenWords: brokenWords)
         findings += readerWarnings(warnings, catalog: catalog, already: findings)
@@ -153,9 +161,10 @@ public struct CatalogChecker {
             failure = "the Korean spelling dictionary failed (\(singleLine(reason)))"
             skipped.append("Broken words were not checked in full: \(failure!); run the check again with more memory")
         } else if brokenWords == nil {
-            skipped.append("Broken words were not checked: the Korean spelling dictionary (hunspell-ko) is not installed "
-                + "(looked for ko_KR.aff or ko.aff in \(SpellingDictionary.searchFolders.joined(separator: ", "))). "
-                + "Install it with: apt-get install hunspell-ko")
+            skipped.append(
+                "Broken words were not checked: the Korean spelling dictionary (hunspell-ko) is not installed "
+                    + "(looked for ko_KR.aff or ko.aff in \(SpellingDictionary.searchFolders.joined(separator: ", "))). "
+                    + "Install it with: apt-get install hunspell-ko")
         }
         return CheckReport(findings: findings, skipped: skipped, failure: failure)
     }
@@ -178,17 +187,20 @@ public struct CatalogChecker {
             switch note.kind {
             case .latinWords:
                 let (detail, voice) = unlistedLatinDetail(note)
-                findings.append(CheckFinding(
-                    kind: .unlistedLatin, entry: entry, position: position, field: field, text: note.original, context: context,
-                    detail: detail, voice: voice))
+                findings.append(
+                    CheckFinding(
+                        kind: .unlistedLatin, entry: entry, position: position, field: field, text: note.original, context: context,
+                        detail: detail, voice: voice))
             case .unreadHanja:
-                findings.append(CheckFinding(
-                    kind: .unreadHanja, entry: entry, position: position, field: field, text: note.original, context: context,
-                    detail: "no reading in the Hanja dictionary, so it is left out; add its reading in Hangul beside it, or a lexicon line"))
+                findings.append(
+                    CheckFinding(
+                        kind: .unreadHanja, entry: entry, position: position, field: field, text: note.original, context: context,
+                        detail: "no reading in the Hanja dictionary, so it is left out; add its reading in Hangul beside it, or a lexicon line"))
             case .droppedSymbol, .droppedKana, .spelledDigits:
-                findings.append(CheckFinding(
-                    kind: .fallbackReading, entry: entry, position: position, field: field, text: note.original, context: context,
-                    detail: "\(note.action); write it in words, or add a lexicon line"))
+                findings.append(
+                    CheckFinding(
+                        kind: .fallbackReading, entry: entry, position: position, field: field, text: note.original, context: context,
+                        detail: "\(note.action); write it in words, or add a lexicon line"))
             }
         }
         if let brokenWords {
@@ -196,10 +208,11 @@ public struct CatalogChecker {
         }
         for (sign, words) in brailleSpelling?(text) ?? [] {
             let range = text.firstIndex(of: sign).map { $0..<text.index(after: $0) }
-            findings.append(CheckFinding(
-                kind: .brailleSpelledOut, entry: entry, position: position, field: field, text: String(sign),
-                context: Self.context(of: range ?? text.startIndex..<text.startIndex, in: text),
-                detail: "no braille table writes it, so the braille edition spells it out as “\(words)”; write it in words if that is not what it means"))
+            findings.append(
+                CheckFinding(
+                    kind: .brailleSpelledOut, entry: entry, position: position, field: field, text: String(sign),
+                    context: Self.context(of: range ?? text.startIndex..<text.startIndex, in: text),
+                    detail: "no braille table writes it, so the braille edition spells it out as “\(words)”; write it in words if that is not what it means"))
         }
         return findings
     }
@@ -239,7 +252,8 @@ public struct CatalogChecker {
             // Only one space between them: not across a line break.
             guard text[left.range.upperBound..<right.range.lowerBound] == " " else { continue }
             guard let last = left.text.last, isHangulSyllable(last),
-                  let first = right.text.first, isHangulSyllable(first) else { continue }
+                let first = right.text.first, isHangulSyllable(first)
+            else { continue }
             let a = left.text.drop(while: { $0.isPunctuation || $0.isSymbol })
             let b = right.text.prefix(while: isHangulSyllable)
             guard !a.isEmpty, a.allSatisfy(isHangulSyllable), b.count == right.text.count || right.text.dropFirst(b.count).allSatisfy({ $0.isPunctuation })
@@ -256,8 +270,9 @@ public struct CatalogChecker {
             let covered = already.contains { $0.position == position && $0.field == field && ($0.kind == .emptyField || $0.kind == .duplicateField) }
             if covered { return nil }
             let entry = position == 0 ? "poster" : (position - 1 < catalog.entries.count ? catalog.entries[position - 1].name : "entry \(position)")
-            return CheckFinding(kind: .dataWarning, entry: entry, position: position, field: field, text: "", context: "",
-                                detail: "\(warning.file): \(warning.path): \(warning.message)")
+            return CheckFinding(
+                kind: .dataWarning, entry: entry, position: position, field: field, text: "", context: "",
+                detail: "\(warning.file): \(warning.path): \(warning.message)")
         }
     }
 
@@ -265,7 +280,8 @@ public struct CatalogChecker {
     static func place(of path: String) -> (position: Int, field: String) {
         let field = path.split(separator: ".").last.map(String.init) ?? path
         guard path.hasPrefix("$["), let close = path.firstIndex(of: "]"),
-              let index = Int(path[path.index(path.startIndex, offsetBy: 2)..<close]) else { return (0, field) }
+            let index = Int(path[path.index(path.startIndex, offsetBy: 2)..<close])
+        else { return (0, field) }
         return (index + 1, path.contains("].") ? field : "")
     }
 
@@ -284,7 +300,8 @@ public struct CatalogChecker {
     public static func context(of range: Range<String.Index>, in text: String) -> String {
         let before = text[..<range.lowerBound].suffix(contextLength)
         let after = text[range.upperBound...].prefix(contextLength)
-        var line = (before.count < text.distance(from: text.startIndex, to: range.lowerBound) ? "…" : "")
+        var line =
+            (before.count < text.distance(from: text.startIndex, to: range.lowerBound) ? "…" : "")
             + before + text[range] + after
         if after.endIndex < text.endIndex { line += "…" }
         return String(line.map { $0.isNewline ? " " : $0 })
@@ -299,15 +316,18 @@ public struct CatalogChecker {
             let name = Self.languageName(language)
             let fix = "a lexicon line '\(note.original) | \(note.original) | \(language)' keeps it so, or gives it a reading"
             guard let voice = voices.foreign[language] else {
-                return ("not in the lexicon; its bracket marks it \(name), but profile \(voices.profile) has no \(name) voice, "
-                    + "so \(korean) will read it with its own rules; \(fix)", voices.korean)
+                return (
+                    "not in the lexicon; its bracket marks it \(name), but profile \(voices.profile) has no \(name) voice, "
+                        + "so \(korean) will read it with its own rules; \(fix)", voices.korean
+                )
             }
             return ("not in the lexicon; the \(name) voice (\(voice)) will read it: a bracketed name, \(note.action); \(fix)", voice)
         }
         let language = KoreanNormalizer.latinLanguage(of: note.original)
-        let advice = voices.foreign[language].map {
-            "it looks \(Self.languageName(language)): a lexicon line '\(note.original) | \(note.original) | \(language)' gives it the \(Self.languageName(language)) voice (\($0))"
-        } ?? "a lexicon line '\(note.original) | how it is said' gives it a reading"
+        let advice =
+            voices.foreign[language].map {
+                "it looks \(Self.languageName(language)): a lexicon line '\(note.original) | \(note.original) | \(language)' gives it the \(Self.languageName(language)) voice (\($0))"
+            } ?? "a lexicon line '\(note.original) | how it is said' gives it a reading"
         return ("not in the lexicon; \(korean) will read it with its own rules; \(advice)", voices.korean)
     }
 

@@ -55,8 +55,10 @@ public struct CheckFinding: Sendable, Equatable, Codable {
     /// For broken words: the word as it probably should be written.
     public var suggestion: String?
 
-    public init(kind: Kind, entry: String, position: Int, field: String, text: String, context: String,
-                detail: String, voice: String? = nil, suggestion: String? = nil) {
+    public init(
+        kind: Kind, entry: String, position: Int, field: String, text: String, context: String,
+        detail: String, voice: String? = nil, suggestion: String? = nil
+    ) {
         self.kind = kind
         self.entry = entry
         self.position = position

@@ -1,7 +1,7 @@
 import ExpoModel
 import ExpoSystem
-import GuideCache
 import Foundation
+import GuideCache
 
 /// Check reports remembered by everything they depend on, so that a warm `--all` prints its
 /// one-line summary without loading the Korean spelling dictionary again (its memory and time
@@ -15,8 +15,10 @@ public enum CheckReportStore {
     /// The key of the report on `catalog`: SHA-256 over its text, `warnings`, the bytes of
     /// `lexiconFile` and `acronymsFile`, `voices`, and the size and modification time of the
     /// spelling dictionary's possible files and of `program` (the checking binary).
-    public static func key(catalog: Catalog, warnings: [CatalogWarning], lexiconFile: URL?, acronymsFile: URL? = nil,
-                           voices: CheckVoices, program: URL?, picturesFound: Set<String> = []) -> String {
+    public static func key(
+        catalog: Catalog, warnings: [CatalogWarning], lexiconFile: URL?, acronymsFile: URL? = nil,
+        voices: CheckVoices, program: URL?, picturesFound: Set<String> = []
+    ) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let text = [(try? encoder.encode(catalog.poster)), (try? encoder.encode(catalog.entries))]

@@ -9,8 +9,8 @@ extension DictionaryReduction {
 
     /// The FNV-1a hash `substrings(of:)` gives the same bytes.
     static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
-        var value: UInt64 = 0xcbf29ce484222325
-        for byte in bytes { value = (value ^ UInt64(byte)) &* 0x100000001b3 }
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return value
     }
 
@@ -26,7 +26,7 @@ extension DictionaryReduction {
 
         /// The slot `value` is looked for first: its top bits, mixed (Fibonacci hashing).
         @inline(__always)
-        private func home(_ value: UInt64) -> Int { Int(truncatingIfNeeded: (value &* 0x9E3779B97F4A7C15) >> UInt64(shift)) }
+        private func home(_ value: UInt64) -> Int { Int(truncatingIfNeeded: (value &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift)) }
 
         @inline(__always)
         func contains(_ value: UInt64) -> Bool {
@@ -84,9 +84,9 @@ extension DictionaryReduction {
         /// boundary and end after its first `known` bytes.
         mutating func insertSubstrings(of form: [UInt8], endingAfter known: Int = 0) {
             for start in form.indices where form[start] & 0xC0 != 0x80 {
-                var value: UInt64 = 0xcbf29ce484222325
+                var value: UInt64 = 0xcbf2_9ce4_8422_2325
                 for index in start..<form.count {
-                    value = (value ^ UInt64(form[index])) &* 0x100000001b3
+                    value = (value ^ UInt64(form[index])) &* 0x100_0000_01b3
                     if index >= known, index + 1 == form.count || form[index + 1] & 0xC0 != 0x80 { insert(value) }
                 }
             }

@@ -15,8 +15,10 @@ extension DictionaryReduction {
 
     /// One SFX line: a group's header (`header` true) or one of its rules; nil when it is not
     /// what a header or rule of the group being read must be.
-    static func parseSuffix(_ fields: [Bytes], aliases: [[Int]], remaining: inout GroupsLeft,
-                            group: inout Int?) -> (Rule, header: Bool)? {
+    static func parseSuffix(
+        _ fields: [Bytes], aliases: [[Int]], remaining: inout GroupsLeft,
+        group: inout Int?
+    ) -> (Rule, header: Bool)? {
         guard fields.count >= 4, let flag = number(fields[1]) else { return nil }
         if remaining[flag] == 0 {
             guard let count = number(fields[3]), count > 0, group == nil || remaining[group!] == 0 else { return nil }
@@ -42,8 +44,11 @@ extension DictionaryReduction {
         }
         let strip = fields[2]
         let isZero = { (field: Bytes) in field.count == 1 && field.first == UInt8(ascii: "0") }
-        return (Rule(flag: flag, strip: isZero(strip) ? strip[strip.startIndex..<strip.startIndex] : strip,
-                     add: isZero(add) ? add[add.startIndex..<add.startIndex] : add, continuation: continuation), false)
+        return (
+            Rule(
+                flag: flag, strip: isZero(strip) ? strip[strip.startIndex..<strip.startIndex] : strip,
+                add: isZero(add) ? add[add.startIndex..<add.startIndex] : add, continuation: continuation), false
+        )
     }
 
     /// Calls `body` with each line of the file at `path` (without its line end) and the bytes
@@ -56,7 +61,8 @@ extension DictionaryReduction {
         let file = POSIXFile(borrowing: handle.fileDescriptor, path: path)
         let end = range?.upperBound ?? Int.max
         // The offset in the file of the buffer's first byte, and how much of the buffer is read.
-        var origin = range?.lowerBound ?? 0, filled = 0
+        var origin = range?.lowerBound ?? 0
+        var filled = 0
         var buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: min(readSize, max(end - origin, 1)))
         defer { buffer.deallocate() }
         func trimmed(_ line: Bytes) -> Bytes { line.last == 13 ? line.dropLast() : line }
@@ -69,9 +75,11 @@ extension DictionaryReduction {
             }
             let count: Int
             do {
-                count = try file.read(into: UnsafeMutableRawBufferPointer(start: buffer.baseAddress! + filled,
-                                                                          count: min(buffer.count - filled, end - origin - filled)),
-                                      at: UInt64(origin + filled))
+                count = try file.read(
+                    into: UnsafeMutableRawBufferPointer(
+                        start: buffer.baseAddress! + filled,
+                        count: min(buffer.count - filled, end - origin - filled)),
+                    at: UInt64(origin + filled))
             } catch {
                 throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: path])
             }
@@ -115,7 +123,8 @@ extension DictionaryReduction {
     /// serves every line.
     static func tokens<Line: Collection<UInt8>>(_ line: Line, into fields: inout [Line.SubSequence], limit: Int = fieldsRead) {
         fields.removeAll(keepingCapacity: true)
-        var index = line.startIndex, start = line.startIndex
+        var index = line.startIndex
+        var start = line.startIndex
         while index < line.endIndex {
             if line[index] == 32 || line[index] == 9 {
                 if index > start {

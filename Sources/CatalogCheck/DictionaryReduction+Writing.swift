@@ -9,12 +9,15 @@ extension DictionaryReduction {
     /// `conversions`, only the ICONV lines whose pattern is in its `words` (the substrings of the
     /// words as given) are written, under their count `kept` (no table when none is). The rules
     /// kept, of how many; nil when a group is left unfinished.
-    static func writeRules(of affix: String, occurring: HashSet, aliases: [[Int]], conversions: (words: HashSet, kept: Int)?,
-                           to file: POSIXFile) throws -> DictionaryReduction? {
+    static func writeRules(
+        of affix: String, occurring: HashSet, aliases: [[Int]], conversions: (words: HashSet, kept: Int)?,
+        to file: POSIXFile
+    ) throws -> DictionaryReduction? {
         var result = DictionaryReduction()
         let output = Output(file)
         var group: (header: [[UInt8]], lines: [UInt8], kept: Int)?
-        var remaining = GroupsLeft(), currentGroup: Int?
+        var remaining = GroupsLeft()
+        var currentGroup: Int?
         var fields: [Bytes] = []
         fields.reserveCapacity(fieldsRead)
         try forEachLine(of: affix) { line, _ in
@@ -63,13 +66,20 @@ extension DictionaryReduction {
     /// Writes the roots of `dictionary` whose rest after their longest strip occurs to `path`,
     /// under their count: how many were kept, of how many; nil when a root's flags are not
     /// understood.
-    static func writeRoots(of dictionary: String, occurring: HashSet, aliases: [[Int]], aliasStrip: [Int],
-                           longestStrip: [Int: Int], to file: POSIXFile) throws -> (kept: Int, of: Int)? {
+    static func writeRoots(
+        of dictionary: String, occurring: HashSet, aliases: [[Int]], aliasStrip: [Int],
+        longestStrip: [Int: Int], to file: POSIXFile
+    ) throws -> (kept: Int, of: Int)? {
         var kept: [UInt8] = []
-        var keptCount = 0, count = 0
-        var isFirst = true, understoodRoots = true
+        var keptCount = 0
+        var count = 0
+        var isFirst = true
+        var understoodRoots = true
         try forEachLine(of: dictionary) { line, _ in
-            if isFirst { isFirst = false; return true }
+            if isFirst {
+                isFirst = false
+                return true
+            }
             guard !line.isEmpty else { return true }
             count += 1
             var keep = line.contains(UInt8(ascii: "\\"))

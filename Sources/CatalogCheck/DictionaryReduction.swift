@@ -34,7 +34,12 @@ struct DictionaryReduction {
     typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
 
     /// One suffix rule: its flag, strip, text added and continuation flags.
-    struct Rule { var flag: Int; var strip: Bytes; var add: Bytes; var continuation: [Int] }
+    struct Rule {
+        var flag: Int
+        var strip: Bytes
+        var add: Bytes
+        var continuation: [Int]
+    }
 
     /// The .aff directives whose effect on spell, stem and analyze the reduction keeps (the
     /// suggestion tables are kept but never used by the check).
@@ -51,8 +56,10 @@ struct DictionaryReduction {
     /// reduction's own memory stays below the reduced dictionary's. The .aff is read whole twice
     /// (what it holds, then written reduced), the suffix groups that can come last once more, and
     /// the .dic once, on a thread of its own while the .aff is written (when a thread can be had).
-    static func write(affix: String, dictionary: String, words: Set<String>,
-                      to affixOutput: POSIXFile, _ dictionaryOutput: POSIXFile) throws -> DictionaryReduction? {
+    static func write(
+        affix: String, dictionary: String, words: Set<String>,
+        to affixOutput: POSIXFile, _ dictionaryOutput: POSIXFile
+    ) throws -> DictionaryReduction? {
         let raw = substrings(of: words.map { Array($0.utf8) })
         var fields: [Bytes] = []
         fields.reserveCapacity(fieldsRead)
@@ -80,8 +87,9 @@ struct DictionaryReduction {
                 }
             } else {
                 rootsResult = Result {
-                    try writeRoots(of: dictionary, occurring: occurring, aliases: affixes.aliases, aliasStrip: aliasStrip,
-                                   longestStrip: affixes.longestStrip, to: dictionaryOutput)
+                    try writeRoots(
+                        of: dictionary, occurring: occurring, aliases: affixes.aliases, aliasStrip: aliasStrip,
+                        longestStrip: affixes.longestStrip, to: dictionaryOutput)
                 }
             }
         }
@@ -106,8 +114,10 @@ struct DictionaryReduction {
     /// understood. `raw` holds the substrings of the words as given.
     private static func readAffix(_ affix: String, raw: HashSet, fields: inout [Bytes]) throws -> AffixSummary {
         var found = AffixSummary()
-        var groupStart = 0, groupStrip = 0
-        var remaining = GroupsLeft(), currentGroup: Int?
+        var groupStart = 0
+        var groupStrip = 0
+        var remaining = GroupsLeft()
+        var currentGroup: Int?
         try forEachLine(of: affix) { line, place in
             // An OCONV pair (a tenth of the lines) is kept as it is: only its name is read.
             if line.count > oconv.count, line.starts(with: oconv), line[line.startIndex + oconv.count] == 32 { return true }
@@ -115,14 +125,26 @@ struct DictionaryReduction {
             guard let first = fields.first, first.first != UInt8(ascii: "#") else { return true }
             // Most lines are suffix rules or ICONV pairs: their name is not made into a String.
             let name = first.elementsEqual(sfx) ? "SFX" : first.elementsEqual(iconvName) ? "ICONV" : String(decoding: first, as: UTF8.self)
-            guard understood.contains(name) else { found.understoodAll = false; return false }
+            guard understood.contains(name) else {
+                found.understoodAll = false
+                return false
+            }
             switch name {
             case "SET": found.encoding = fields.count > 1 ? String(decoding: fields[1], as: UTF8.self) : nil
             case "FLAG": found.flagType = fields.count > 1 ? String(decoding: fields[1], as: UTF8.self) : nil
             case "AF":
-                guard fields.count >= 2 else { found.understoodAll = false; return false }
-                if !found.aliasCountSeen { found.aliasCountSeen = true; return true }
-                guard let flags = numbers(fields[1]) else { found.understoodAll = false; return false }
+                guard fields.count >= 2 else {
+                    found.understoodAll = false
+                    return false
+                }
+                if !found.aliasCountSeen {
+                    found.aliasCountSeen = true
+                    return true
+                }
+                guard let flags = numbers(fields[1]) else {
+                    found.understoodAll = false
+                    return false
+                }
                 found.aliases.append(flags)
             case "ICONV":
                 if fields.count == 2 {
@@ -163,8 +185,10 @@ struct DictionaryReduction {
     /// The intermediate forms of twofold suffixes, read from the groups that can come last: for
     /// each of their rules that strips something, each form with the rule's text taken off its
     /// end and its strip put back, and how many of its first bytes are the form's.
-    private static func intermediateForms(of affix: String, _ affixes: AffixSummary, forms: [[UInt8]], occurring: HashSet,
-                                          fields: inout [Bytes]) throws -> [(form: [UInt8], known: Int)] {
+    private static func intermediateForms(
+        of affix: String, _ affixes: AffixSummary, forms: [[UInt8]], occurring: HashSet,
+        fields: inout [Bytes]
+    ) throws -> [(form: [UInt8], known: Int)] {
         var intermediates: [(form: [UInt8], known: Int)] = []
         for flag in affixes.lastFlags.sorted() {
             for range in affixes.groups[flag] ?? [] {
@@ -174,11 +198,14 @@ struct DictionaryReduction {
                     tokens(line, into: &fields)
                     guard let (rule, header) = parseSuffix(fields, aliases: affixes.aliases, remaining: &remaining, group: &currentGroup) else { return false }
                     guard !header, !rule.strip.isEmpty, occurring.contains(hash(rule.add)) else { return true }
-                    let add = Array(rule.add), strip = Array(rule.strip)
+                    let add = Array(rule.add)
+                    let strip = Array(rule.strip)
                     for form in forms where form.count >= add.count {
                         // Its last byte first: a place it does not end at costs one comparison.
-                        for end in add.count...form.count where form[end - 1] == add[add.count - 1]
-                            && form[(end - add.count)..<end].elementsEqual(add) {
+                        for end in add.count...form.count
+                        where form[end - 1] == add[add.count - 1]
+                            && form[(end - add.count)..<end].elementsEqual(add)
+                        {
                             intermediates.append((Array(form[..<(end - add.count)]) + strip, end - add.count))
                         }
                     }

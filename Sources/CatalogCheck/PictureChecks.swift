@@ -26,8 +26,9 @@ extension CatalogChecker {
     }
 
     private static func missingAlternative(entry: String, position: Int, imageName: String) -> CheckFinding {
-        CheckFinding(kind: .missingAltText, entry: entry, position: position, field: "image_alt", text: imageName, context: "",
-                     detail: "the picture has no text alternative; write what it shows in \"image_alt\" "
-                        + "(or \"image_alt\": \"\" if it is only decorative); until then the page says it has none")
+        CheckFinding(
+            kind: .missingAltText, entry: entry, position: position, field: "image_alt", text: imageName, context: "",
+            detail: "the picture has no text alternative; write what it shows in \"image_alt\" "
+                + "(or \"image_alt\": \"\" if it is only decorative); until then the page says it has none")
     }
 }

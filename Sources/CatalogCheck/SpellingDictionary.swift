@@ -40,22 +40,30 @@ public final class SpellingDictionary {
     /// copy of the files in a private temporary folder removed at once; the answers for those
     /// words are the whole dictionary's, and other words must not be asked. `beforeLoading` is
     /// called once the files are chosen (and reduced), just before libhunspell loads them.
-    public init?(names: [String], folders: [String] = SpellingDictionary.searchFolders, onlyFor words: Set<String>? = nil,
-                 beforeLoading: () -> Void = {}) throws {
+    public init?(
+        names: [String], folders: [String] = SpellingDictionary.searchFolders, onlyFor words: Set<String>? = nil,
+        beforeLoading: () -> Void = {}
+    ) throws {
         for folder in folders {
             for name in names {
-                let aff = folder + "/" + name + ".aff", dic = folder + "/" + name + ".dic"
+                let aff = folder + "/" + name + ".aff"
+                let dic = folder + "/" + name + ".dic"
                 guard FileManager.default.isReadableFile(atPath: aff), FileManager.default.isReadableFile(atPath: dic) else { continue }
                 var files = (aff: aff, dic: dic)
                 // The reduced copy: two unnamed files (no folder, no name left whatever ends the
                 // process), which libhunspell opens by their /proc/self/fd paths.
                 var reduced: (aff: POSIXFile, dic: POSIXFile)?
-                defer { reduced?.aff.closeQuietly(); reduced?.dic.closeQuietly() }
+                defer {
+                    reduced?.aff.closeQuietly()
+                    reduced?.dic.closeQuietly()
+                }
                 if let words {
                     do {
                         let folder = ChildProcess.temporaryFolder
-                        let copy = (aff: try POSIXFile.createUnnamed(in: folder, shownAs: folder),
-                                    dic: try POSIXFile.createUnnamed(in: folder, shownAs: folder))
+                        let copy = (
+                            aff: try POSIXFile.createUnnamed(in: folder, shownAs: folder),
+                            dic: try POSIXFile.createUnnamed(in: folder, shownAs: folder)
+                        )
                         reduced = copy
                         if try DictionaryReduction.write(affix: aff, dictionary: dic, words: words, to: copy.aff, copy.dic) != nil {
                             files = (copy.aff.procPath, copy.dic.procPath)
@@ -120,8 +128,10 @@ public final class SpellingDictionary {
         String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    private typealias ListCall = (UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                                  UnsafeMutablePointer<CChar>, Int) -> Int32
+    private typealias ListCall = (
+        UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+        UnsafeMutablePointer<CChar>, Int
+    ) -> Int32
 
     private func list(_ call: ListCall) -> [String] {
         guard failure == nil else { return [] }

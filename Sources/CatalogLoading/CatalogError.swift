@@ -19,8 +19,11 @@ extension ExpoError {
 
     /// The bundled default catalog is not installed where the binary looks for it.
     public static func defaultCatalogMissing(searched: [String]) -> ExpoError {
-        ExpoError(.installation, "The installation is incomplete: the default catalog (DefaultCatalog/poster.json and items.json) was not found (looked in \(searched.joined(separator: ", ")))",
-                  advice: "Install expo-narrate with its resources (scripts/install.sh, or the Debian package from scripts/build-deb.sh), or set \(ResourceLocations.environmentVariable) to the folder that holds DefaultCatalog/ and Voices/.",
-                  subject: .defaultCatalog)
+        ExpoError(
+            .installation,
+            "The installation is incomplete: the default catalog (DefaultCatalog/poster.json and items.json) was not found (looked in \(searched.joined(separator: ", ")))",
+            advice:
+                "Install expo-narrate with its resources (scripts/install.sh, or the Debian package from scripts/build-deb.sh), or set \(ResourceLocations.environmentVariable) to the folder that holds DefaultCatalog/ and Voices/.",
+            subject: .defaultCatalog)
     }
 }

@@ -1,6 +1,6 @@
-import Foundation
 import ExpoModel
 import ExpoSystem
+import Foundation
 
 /// Reads catalogs in the original apps' JSON format and checks every field, so that a
 /// mistake in the data is reported with its file and JSON path instead of a decoder dump.
@@ -92,7 +92,8 @@ public struct CatalogLoader: Sendable {
                 throw ExpoError.catalogUnreadable(file: file.path, reason: "it is not a regular file (a device, a pipe or a socket)")
             }
             if let size = (attributes[.size] as? NSNumber)?.intValue, size > maximumFileBytes {
-                throw ExpoError.catalogUnreadable(file: file.path, reason: "it is \(size >> 20) MB, more than the \(maximumFileBytes >> 20) MB a catalog may be; split it")
+                throw ExpoError.catalogUnreadable(
+                    file: file.path, reason: "it is \(size >> 20) MB, more than the \(maximumFileBytes >> 20) MB a catalog may be; split it")
             }
         }
         var data: Data
@@ -183,7 +184,8 @@ struct FieldReader {
             // Read exactly (an integer as its digits, a fraction as what it is), then checked
             // against the range before it is used for anything.
             let double = number.doubleValue
-            let exact = CheckedNumber.wholeNumber(number.stringValue)
+            let exact =
+                CheckedNumber.wholeNumber(number.stringValue)
                 ?? (double.rounded() == double && abs(double) < 9e15 ? Int(double) : nil)
             guard let exact, range.contains(exact) else {
                 throw invalid(fieldPath, "expected \(limits), found \(excerpt(number.stringValue))")
@@ -252,7 +254,9 @@ struct FieldReader {
     /// CRLF line ends lost their carriage return.
     static func controlCharactersNote(_ string: String) -> String {
         let source = Array(string.unicodeScalars)
-        var removed: [UInt32] = [], lone = false, crlf = false
+        var removed: [UInt32] = []
+        var lone = false
+        var crlf = false
         for (index, scalar) in source.enumerated() {
             if scalar == "\r" {
                 if index + 1 < source.count, source[index + 1] == "\n" { crlf = true } else { lone = true }

@@ -1,6 +1,6 @@
-import Foundation
 import ExpoModel
 import ExpoSystem
+import Foundation
 
 /// The catalog bundled with expo-narrate: the 1900 poster and Korean entries, written for
 /// this project. Found in the package's resource bundle next to the executable.
@@ -13,7 +13,8 @@ public enum DefaultCatalog {
         for candidate in candidates {
             let folder = candidate.appendingPathComponent("DefaultCatalog")
             if FileManager.default.fileExists(atPath: folder.appendingPathComponent("poster.json").path),
-               FileManager.default.fileExists(atPath: folder.appendingPathComponent("items.json").path) {
+                FileManager.default.fileExists(atPath: folder.appendingPathComponent("items.json").path)
+            {
                 return folder
             }
         }

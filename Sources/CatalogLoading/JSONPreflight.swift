@@ -48,10 +48,12 @@ struct JSONPreflight {
             case .syntax(let reason):
                 throw ExpoError.catalogInvalid(file: place, path: error.path, reason: "not valid JSON: \(reason)")
             case .tooManyRootElements(let limit):
-                throw ExpoError.catalogInvalid(file: place, path: "$",
+                throw ExpoError.catalogInvalid(
+                    file: place, path: "$",
                     reason: "it has more than \(counted(limit, "entry", "entries")), the most a catalog may have; split it or raise the limit")
             case .stringTooLong(let length, let limit):
-                throw ExpoError.catalogInvalid(file: place, path: error.path,
+                throw ExpoError.catalogInvalid(
+                    file: place, path: error.path,
                     reason: "the text is \(Self.size(length)), more than the \(Self.size(limit)) a field may be; shorten it or raise the limit")
             }
         }

@@ -1,6 +1,6 @@
+import Audio
 import ExpoModel
 import ExpoSystem
-import Audio
 import Foundation
 
 /// Loudness and peaks of an encoded file's decoded audio, for tests and for the manifest.
@@ -30,9 +30,11 @@ public func measureEncodedFile(_ path: String) throws(ExpoError) -> EncodedFileM
         return try meter.measurement(frames: frames)
     case .mp3:
         var meter: DecodedMeter?
-        let result = try MP3Decoding.decode(path: path, format: { (rate) throws(ExpoError) in
-            meter = try DecodedMeter(sampleRate: rate, path: path)
-        }, { (block) throws(ExpoError) in try meter?.process(block) })
+        let result = try MP3Decoding.decode(
+            path: path,
+            format: { (rate) throws(ExpoError) in
+                meter = try DecodedMeter(sampleRate: rate, path: path)
+            }, { (block) throws(ExpoError) in try meter?.process(block) })
         guard let meter else { throw .malformed(file: path, reason: "no audio") }
         return try meter.measurement(frames: result.frames)
     }

@@ -9,9 +9,11 @@ extension GuideAssembler {
     /// - Parameter cueSeconds: guide.wav's cue points (`GuideLayout.trackStartSeconds`), if the
     ///   caller has them; by default they are computed from the tracks' frame counts and the gap.
     /// - Returns: the file written, its chapters and guide.wav's cue points for comparison.
-    public static func mp3(tracks: [EncodedTrackFile], gapSeconds: Double = 2, metadata: TrackMetadata = TrackMetadata(),
-                           cueSeconds: [Double]? = nil, shouldStop: () -> Bool = { false },
-                           to path: String) throws(ExpoError) -> GuideAssembly {
+    public static func mp3(
+        tracks: [EncodedTrackFile], gapSeconds: Double = 2, metadata: TrackMetadata = TrackMetadata(),
+        cueSeconds: [Double]? = nil, shouldStop: () -> Bool = { false },
+        to path: String
+    ) throws(ExpoError) -> GuideAssembly {
         try validate(tracks, gapSeconds: gapSeconds, path: path)
         let cues = try cues(cueSeconds, tracks: tracks, gapSeconds: gapSeconds, path: path)
         let plan = try MP3GuidePlan(tracks: tracks, cues: cues, shouldStop: shouldStop, path: path)
@@ -37,9 +39,10 @@ extension GuideAssembler {
             try output.write(bytes[audio])
         }
         let totalBytes = Int(output.length - infoStart)
-        tag.update(frames: frameStarts.count - 1, bytes: totalBytes,
-                   toc: LAMETag.seekTable(frameStarts: Array(frameStarts.dropLast()), totalBytes: totalBytes),
-                   delay: plan.firstDelay, padding: plan.lastPadding, musicLength: totalBytes, musicCRC: crc)
+        tag.update(
+            frames: frameStarts.count - 1, bytes: totalBytes,
+            toc: LAMETag.seekTable(frameStarts: Array(frameStarts.dropLast()), totalBytes: totalBytes),
+            delay: plan.firstDelay, padding: plan.lastPadding, musicLength: totalBytes, musicCRC: crc)
         try output.overwrite(tag.frame, at: infoStart)
         try output.commit()
         // Described from what was written, not read back whole (see the Opus guide).
@@ -82,18 +85,25 @@ struct MP3GuidePlan {
             guard layout.header.mainDataBegin(bytes, frameOffset: layout.frames[0].lowerBound) == 0 else {
                 throw .incompatibleTracks(file: track.path, reason: "its first frame uses the bit reservoir of earlier data")
             }
-            if let first, first.header.sampleRate != layout.header.sampleRate || first.header.isMono != layout.header.isMono
-                || first.header.versionBits != layout.header.versionBits || first.tag.isCBR != tag.isCBR {
+            if let first,
+                first.header.sampleRate != layout.header.sampleRate || first.header.isMono != layout.header.isMono
+                    || first.header.versionBits != layout.header.versionBits || first.tag.isCBR != tag.isCBR
+            {
                 throw .incompatibleTracks(file: track.path, reason: "a different MPEG version, rate, channel mode or rate control than the first track")
             }
             if first == nil { first = (layout.header, tag) }
             let spf = layout.header.samplesPerFrame
-            let gap = index == 0 ? 0 : GuideAssembler.gapFrames(
-                target: Double(first!.tag.delay) + cues[index] * Double(layout.header.sampleRate),
-                position: position, priming: tag.delay, frameSamples: spf)
+            let gap =
+                index == 0
+                ? 0
+                : GuideAssembler.gapFrames(
+                    target: Double(first!.tag.delay) + cues[index] * Double(layout.header.sampleRate),
+                    position: position, priming: tag.delay, frameSamples: spf)
             position += Int64(gap * spf)
-            chapters.append(ChapterMark(title: track.title,
-                                        startSeconds: Double(position + Int64(tag.delay - first!.tag.delay)) / Double(layout.header.sampleRate)))
+            chapters.append(
+                ChapterMark(
+                    title: track.title,
+                    startSeconds: Double(position + Int64(tag.delay - first!.tag.delay)) / Double(layout.header.sampleRate)))
             gapFrames.append(gap)
             position += Int64(layout.frames.count * spf)
             lastPadding = tag.padding

@@ -10,18 +10,23 @@ extension GuideAssembler {
     /// - Parameter cueSeconds: guide.wav's cue points (`GuideLayout.trackStartSeconds`), if the
     ///   caller has them; by default they are computed from the tracks' frame counts and the gap.
     /// - Returns: the file written, its chapters and guide.wav's cue points for comparison.
-    public static func opus(tracks: [EncodedTrackFile], gapSeconds: Double = 2, metadata: TrackMetadata = TrackMetadata(),
-                            cueSeconds: [Double]? = nil, settings: OpusSettings = OpusSettings(),
-                            shouldStop: () -> Bool = { false }, to path: String) throws(ExpoError) -> GuideAssembly {
+    public static func opus(
+        tracks: [EncodedTrackFile], gapSeconds: Double = 2, metadata: TrackMetadata = TrackMetadata(),
+        cueSeconds: [Double]? = nil, settings: OpusSettings = OpusSettings(),
+        shouldStop: () -> Bool = { false }, to path: String
+    ) throws(ExpoError) -> GuideAssembly {
         try validate(tracks, gapSeconds: gapSeconds, path: path)
         let cues = try cues(cueSeconds, tracks: tracks, gapSeconds: gapSeconds, path: path)
         let silence = try silentPackets(settings: settings, sourceRate: tracks[0].sourceSampleRate, nextTo: path)
-        let plan = try OpusGuidePlan(tracks: tracks, cues: cues, gapPacketSamples: silence.samples,
-                                     shouldStop: shouldStop, path: path)
+        let plan = try OpusGuidePlan(
+            tracks: tracks, cues: cues, gapPacketSamples: silence.samples,
+            shouldStop: shouldStop, path: path)
         let output = try OutputFile(path: path)
         var writer = OggPageWriter(output: output, serial: plan.serial)
-        try writer.writeHeaders(head: plan.head, tags: VorbisComments.opusTagsPacket(
-            vendor: plan.vendor, fields: VorbisComments.fields(metadata, chapters: plan.chapters)))
+        try writer.writeHeaders(
+            head: plan.head,
+            tags: VorbisComments.opusTagsPacket(
+                vendor: plan.vendor, fields: VorbisComments.fields(metadata, chapters: plan.chapters)))
         for (index, track) in tracks.enumerated() {
             if shouldStop() { throw .interrupted }
             for count in 0..<plan.gapPackets[index] { try writer.append(silence.packets[count % silence.packets.count]) }
@@ -43,9 +48,11 @@ extension GuideAssembler {
     /// Packets of digital silence from libopus with `settings` at the tracks' codec rate (taken
     /// from the middle of 3 s of silence, where the encoder has settled), and their duration each.
     static func silentPackets(settings: OpusSettings, sourceRate: Int, nextTo path: String) throws(ExpoError)
-        -> (packets: [[UInt8]], samples: Int) {
-        let encoder = try OpusCodec.Encoder(sampleRate: settings.codecRate(forInput: sourceRate), bitrate: settings.bitrate,
-                                            complexity: settings.complexity, voice: settings.voice, file: path)
+        -> (packets: [[UInt8]], samples: Int)
+    {
+        let encoder = try OpusCodec.Encoder(
+            sampleRate: settings.codecRate(forInput: sourceRate), bitrate: settings.bitrate,
+            complexity: settings.complexity, voice: settings.voice, file: path)
         let zeros = [Float](repeating: 0, count: encoder.frameSamples)
         var middle: [[UInt8]] = []
         for index in 0..<100 {
@@ -74,8 +81,10 @@ struct OpusGuidePlan {
 
     /// Reads every track's stream, a page at a time; `shouldStop` is asked before each
     /// (`ExpoError.interrupted`).
-    init(tracks: [EncodedTrackFile], cues: [Double], gapPacketSamples: Int, shouldStop: () -> Bool,
-         path: String) throws(ExpoError) {
+    init(
+        tracks: [EncodedTrackFile], cues: [Double], gapPacketSamples: Int, shouldStop: () -> Bool,
+        path: String
+    ) throws(ExpoError) {
         var position: Int64 = 0
         var first: (head: [UInt8], tags: [UInt8])?
         for (index, track) in tracks.enumerated() {
@@ -94,9 +103,12 @@ struct OpusGuidePlan {
                 first = (stream.head, stream.tags)
                 preSkip = stream.preSkip
             }
-            let gap = index == 0 ? 0 : GuideAssembler.gapFrames(
-                target: Double(preSkip) + cues[index] * 48_000, position: position,
-                priming: stream.preSkip, frameSamples: gapPacketSamples)
+            let gap =
+                index == 0
+                ? 0
+                : GuideAssembler.gapFrames(
+                    target: Double(preSkip) + cues[index] * 48_000, position: position,
+                    priming: stream.preSkip, frameSamples: gapPacketSamples)
             position += Int64(gap * gapPacketSamples)
             chapters.append(ChapterMark(title: track.title, startSeconds: Double(position + Int64(stream.preSkip - preSkip)) / 48_000))
             gapPackets.append(gap)
@@ -106,8 +118,10 @@ struct OpusGuidePlan {
         head = first!.head
         vendor = Self.vendor(of: first!.tags)
         // Deterministic (same tracks, same file) and different from the tracks' own serials.
-        serial = Ogg.crc32(ArraySlice(tracks.map { "\($0.title)|\($0.sourceFrames)" }.joined(separator: "\n").utf8),
-                           seed: 0x6775_6964) | 1
+        serial =
+            Ogg.crc32(
+                ArraySlice(tracks.map { "\($0.title)|\($0.sourceFrames)" }.joined(separator: "\n").utf8),
+                seed: 0x6775_6964) | 1
     }
 
     private static func vendor(of tags: [UInt8]) -> String {
@@ -143,7 +157,10 @@ struct OggPageWriter {
 
     mutating func append(_ packet: [UInt8]) throws(ExpoError) {
         let lacing = pending.reduce(0) { $0 + $1.count / 255 + 1 } + packet.count / 255 + 1
-        if pending.count >= 50 || lacing > 255 { try emit(pending, granule: samples, type: 0); pending = [] }
+        if pending.count >= 50 || lacing > 255 {
+            try emit(pending, granule: samples, type: 0)
+            pending = []
+        }
         pending.append(packet)
         packets += 1
         samples += Int64(OpusPacket.samples48k(packet) ?? 0)
@@ -155,9 +172,10 @@ struct OggPageWriter {
     }
 
     private mutating func emit(_ packets: [[UInt8]], granule: Int64, type: UInt8) throws(ExpoError) {
-        let page = Ogg.Page(headerType: type, granule: granule, serial: serial, sequence: sequence,
-                            lacing: packets.flatMap { Ogg.lacing(forPacketOfLength: $0.count) },
-                            body: ArraySlice(packets.joined()))
+        let page = Ogg.Page(
+            headerType: type, granule: granule, serial: serial, sequence: sequence,
+            lacing: packets.flatMap { Ogg.lacing(forPacketOfLength: $0.count) },
+            body: ArraySlice(packets.joined()))
         try output.write(Ogg.pageBytes(page))
         sequence += 1
     }

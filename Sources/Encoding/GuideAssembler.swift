@@ -37,7 +37,8 @@ public enum GuideAssembler {
         }
         let rate = tracks[0].sourceSampleRate
         for track in tracks where track.sourceSampleRate != rate || track.sourceFrames < 0 {
-            throw .incompatibleTracks(file: track.path, reason: "its WAV is \(track.sourceSampleRate) Hz with \(track.sourceFrames) frames; the first track's is \(rate) Hz")
+            throw .incompatibleTracks(
+                file: track.path, reason: "its WAV is \(track.sourceSampleRate) Hz with \(track.sourceFrames) frames; the first track's is \(rate) Hz")
         }
     }
 

@@ -8,9 +8,11 @@ enum ID3v2 {
     /// not depend on the times, so a tag can be rewritten in place once the duration is known.
     static func tag(_ metadata: TrackMetadata, chapters: [ChapterMark], durationMs: UInt32) throws(ExpoError) -> [UInt8] {
         var body: [UInt8] = []
-        let texts: [(String, String?)] = [("TIT2", metadata.title), ("TPE1", metadata.artist),
-                                          ("TALB", metadata.album), ("TRCK", metadata.trackNumber)]
-        for case let (id, value?) in texts { body += try frame(id, textPayload(value)) }
+        let texts: [(String, String?)] = [
+            ("TIT2", metadata.title), ("TPE1", metadata.artist),
+            ("TALB", metadata.album), ("TRCK", metadata.trackNumber),
+        ]
+        for case (let id, let value?) in texts { body += try frame(id, textPayload(value)) }
         if !chapters.isEmpty {
             guard chapters.count <= 255 else {
                 throw .invalidArgument("An ID3v2 table of contents holds at most 255 chapters, not \(chapters.count).")

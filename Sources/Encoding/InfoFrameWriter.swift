@@ -8,7 +8,8 @@ enum InfoFrameWriter {
     static func header(sampleRate: Int) -> (bytes: [UInt8], parsed: MP3FrameHeader)? {
         let versions: [(bits: UInt8, rates: [Int])] = [(3, [44_100, 48_000, 32_000]), (2, [22_050, 24_000, 16_000]), (0, [11_025, 12_000, 8_000])]
         guard let version = versions.first(where: { $0.rates.contains(sampleRate) }),
-              let rateIndex = version.rates.firstIndex(of: sampleRate) else { return nil }
+            let rateIndex = version.rates.firstIndex(of: sampleRate)
+        else { return nil }
         for bitrateIndex in 1...14 {
             let bytes: [UInt8] = [0xFF, 0xE0 | version.bits << 3 | 0b010 | 1, UInt8(bitrateIndex << 4 | rateIndex << 2), 0xC0]
             guard let parsed = MP3FrameHeader(bytes, at: 0) else { return nil }
@@ -18,8 +19,10 @@ enum InfoFrameWriter {
     }
 
     /// A complete info frame for a CBR stream of `frames` audio frames and `audioBytes` bytes.
-    static func frame(sampleRate: Int, frames: Int, audioBytes: Int, kbps: Int, lowpassHz: Int,
-                      delay: Int, padding: Int, musicCRC: UInt16) -> [UInt8]? {
+    static func frame(
+        sampleRate: Int, frames: Int, audioBytes: Int, kbps: Int, lowpassHz: Int,
+        delay: Int, padding: Int, musicCRC: UInt16
+    ) -> [UInt8]? {
         guard let (headerBytes, header) = header(sampleRate: sampleRate) else { return nil }
         var frame = [UInt8](repeating: 0, count: header.length)
         frame.replaceSubrange(0..<4, with: headerBytes)
@@ -28,14 +31,15 @@ enum InfoFrameWriter {
         writeBE32(&frame, xing + 4, 0x0F)
         let lame = xing + 120
         frame.replaceSubrange(lame..<lame + 9, with: Array("LAME3.100".utf8))
-        frame[lame + 9] = 0x01                                   // tag revision 0, method 1 = CBR
+        frame[lame + 9] = 0x01  // tag revision 0, method 1 = CBR
         frame[lame + 10] = UInt8(min(255, lowpassHz / 100))
         frame[lame + 20] = UInt8(min(255, kbps))
         var tag = LAMETag(frame: frame, header: header)!
         let total = header.length + audioBytes
-        let toc = (0..<100).map { UInt8($0 * 256 / 100) }         // constant bitrate: linear
-        tag.update(frames: frames, bytes: total, toc: toc, delay: delay, padding: padding,
-                   musicLength: total, musicCRC: musicCRC)
+        let toc = (0..<100).map { UInt8($0 * 256 / 100) }  // constant bitrate: linear
+        tag.update(
+            frames: frames, bytes: total, toc: toc, delay: delay, padding: padding,
+            musicLength: total, musicCRC: musicCRC)
         return tag.frame
     }
 }

@@ -50,20 +50,30 @@ struct LAMETag {
     var tagCRC: UInt16? { lameOffset.map { UInt16(frame[$0 + 34]) << 8 | UInt16(frame[$0 + 35]) } }
 
     /// Rewrites the fields describing the whole stream and recomputes the tag CRC.
-    mutating func update(frames: Int, bytes: Int, toc: [UInt8], delay: Int, padding: Int,
-                         musicLength: Int, musicCRC: UInt16) {
+    mutating func update(
+        frames: Int, bytes: Int, toc: [UInt8], delay: Int, padding: Int,
+        musicLength: Int, musicCRC: UInt16
+    ) {
         var field = xingOffset + 8
-        if flags & 1 != 0 { writeBE32(&frame, field, UInt32(frames)); field += 4 }
-        if flags & 2 != 0 { writeBE32(&frame, field, UInt32(bytes)); field += 4 }
+        if flags & 1 != 0 {
+            writeBE32(&frame, field, UInt32(frames))
+            field += 4
+        }
+        if flags & 2 != 0 {
+            writeBE32(&frame, field, UInt32(bytes))
+            field += 4
+        }
         if flags & 4 != 0 { frame.replaceSubrange(field..<field + 100, with: toc) }
         guard let l = lameOffset else { return }
         frame[l + 21] = UInt8((delay >> 4) & 0xFF)
         frame[l + 22] = UInt8((delay & 0x0F) << 4) | UInt8((padding >> 8) & 0x0F)
         frame[l + 23] = UInt8(padding & 0xFF)
         writeBE32(&frame, l + 28, UInt32(musicLength))
-        frame[l + 32] = UInt8(musicCRC >> 8); frame[l + 33] = UInt8(musicCRC & 0xFF)
+        frame[l + 32] = UInt8(musicCRC >> 8)
+        frame[l + 33] = UInt8(musicCRC & 0xFF)
         let crc = LAMETag.crc16(frame[0..<(l + 34)], seed: 0)
-        frame[l + 34] = UInt8(crc >> 8); frame[l + 35] = UInt8(crc & 0xFF)
+        frame[l + 34] = UInt8(crc >> 8)
+        frame[l + 35] = UInt8(crc & 0xFF)
     }
 
     /// The Xing seek table: entry i is the byte position (of 256ths of `totalBytes`) of the frame

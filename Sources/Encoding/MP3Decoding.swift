@@ -1,17 +1,22 @@
-import ExpoModel
 import CMpg123
+import ExpoModel
 
 /// Decodes an MP3 file with libmpg123 (gapless: LAME delay, padding and the decoder's own delay
 /// removed), handing mono float blocks at the file's rate to `body`.
 enum MP3Decoding {
     /// `format` is told the sample rate before the first block.
-    static func decode(path: String, format: (Int) throws(ExpoError) -> Void = { _ in },
-                       _ body: (UnsafeBufferPointer<Float>) throws(ExpoError) -> Void) throws(ExpoError) -> (frames: Int64, rate: Int) {
+    static func decode(
+        path: String, format: (Int) throws(ExpoError) -> Void = { _ in },
+        _ body: (UnsafeBufferPointer<Float>) throws(ExpoError) -> Void
+    ) throws(ExpoError) -> (frames: Int64, rate: Int) {
         var status: Int32 = 0
         guard let handle = mpg123_new(nil, &status) else {
             throw .codec(file: path, library: "libmpg123", operation: "start", detail: String(cString: mpg123_plain_strerror(status)))
         }
-        defer { mpg123_close(handle); mpg123_delete(handle) }
+        defer {
+            mpg123_close(handle)
+            mpg123_delete(handle)
+        }
         mpg123_format_none(handle)
         for rate in [8_000, 11_025, 12_000, 16_000, 22_050, 24_000, 32_000, 44_100, 48_000] {
             mpg123_format(handle, rate, Int32(MPG123_MONO.rawValue), Int32(MPG123_ENC_FLOAT_32.rawValue))
@@ -20,7 +25,9 @@ enum MP3Decoding {
         guard mpg123_open(handle, path) == MPG123_OK.rawValue else {
             throw .codec(file: path, library: "libmpg123", operation: "open", detail: String(cString: mpg123_strerror(handle)))
         }
-        var rate = 0, channels: Int32 = 0, encoding: Int32 = 0
+        var rate = 0
+        var channels: Int32 = 0
+        var encoding: Int32 = 0
         guard mpg123_getformat(handle, &rate, &channels, &encoding) == MPG123_OK.rawValue, channels == 1 else {
             throw .codec(file: path, library: "libmpg123", operation: "read the format", detail: String(cString: mpg123_strerror(handle)))
         }

@@ -1,5 +1,5 @@
-import ExpoModel
 import CLame
+import ExpoModel
 
 /// Settings of the MP3 track encoder.
 public struct MP3Settings: Sendable, Hashable, Codable {
@@ -54,8 +54,10 @@ public final class MP3FileEncoder {
     ///     MP3 has (8 000–48 000; espeak-ng's 22 050 gives MPEG-2 frames of 576 samples).
     ///   - chapters: optional chapter marks, written as ID3v2 CHAP frames and one CTOC.
     /// - Throws: `ExpoError` if the file cannot be created or LAME refuses the settings.
-    public init(path: String, sampleRate: Int, settings: MP3Settings = MP3Settings(),
-                metadata: TrackMetadata = TrackMetadata(), chapters: [ChapterMark] = []) throws(ExpoError) {
+    public init(
+        path: String, sampleRate: Int, settings: MP3Settings = MP3Settings(),
+        metadata: TrackMetadata = TrackMetadata(), chapters: [ChapterMark] = []
+    ) throws(ExpoError) {
         let rates = [8_000, 11_025, 12_000, 16_000, 22_050, 24_000, 32_000, 44_100, 48_000]
         guard rates.contains(sampleRate) else {
             throw .invalidArgument("\(path): \(sampleRate) Hz is not an MP3 sample rate (\(rates.map(String.init).joined(separator: ", "))).")
@@ -114,7 +116,10 @@ public final class MP3FileEncoder {
     /// Flushes LAME, writes the final info frame and tag, moves the file into place.
     public func finish() throws(ExpoError) -> EncodedFileInfo {
         guard let lame else { throw .encoderClosed(file: file.path) }
-        defer { lame_close(lame); self.lame = nil }
+        defer {
+            lame_close(lame)
+            self.lame = nil
+        }
         let flushed = buffer.withUnsafeMutableBufferPointer { lame_encode_flush(lame, $0.baseAddress, Int32($0.count)) }
         try emit(flushed, "flush")
         try file.overwrite(try infoFrame(lame), at: audioStart)
@@ -129,12 +134,15 @@ public final class MP3FileEncoder {
     /// LAME's final info frame, or (small CBR frames) one built here from LAME's figures.
     private func infoFrame(_ lame: OpaquePointer) throws(ExpoError) -> [UInt8] {
         if let own = ownInfoFrame {
-            let delay = Int(lame_get_encoder_delay(lame)), frames = Int(lame_get_frameNum(lame))
+            let delay = Int(lame_get_encoder_delay(lame))
+            let frames = Int(lame_get_frameNum(lame))
             let padding = frames * (sampleRate >= 32_000 ? 1152 : 576) - delay - Int(inputFrames)
-            guard padding >= 0, padding < 4096, let frame = InfoFrameWriter.frame(
-                sampleRate: sampleRate, frames: frames, audioBytes: musicBytes, kbps: own.kbps,
-                lowpassHz: Int(lame_get_lowpassfreq(lame)), delay: delay, padding: padding, musicCRC: musicCRC),
-                frame.count == own.length else {
+            guard padding >= 0, padding < 4096,
+                let frame = InfoFrameWriter.frame(
+                    sampleRate: sampleRate, frames: frames, audioBytes: musicBytes, kbps: own.kbps,
+                    lowpassHz: Int(lame_get_lowpassfreq(lame)), delay: delay, padding: padding, musicCRC: musicCRC),
+                frame.count == own.length
+            else {
                 throw .codec(file: file.path, library: "LAME", operation: "report frame counts", detail: "inconsistent delay/padding")
             }
             return frame

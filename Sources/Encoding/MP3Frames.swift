@@ -29,7 +29,9 @@ struct MP3FrameHeader: Equatable {
     /// Parses the 4 bytes at `offset`; nil if they are not a valid Layer III header.
     init?(_ bytes: [UInt8], at offset: Int) {
         guard offset + 4 <= bytes.count, bytes[offset] == 0xFF, bytes[offset + 1] & 0xE0 == 0xE0 else { return nil }
-        let b1 = bytes[offset + 1], b2 = bytes[offset + 2], b3 = bytes[offset + 3]
+        let b1 = bytes[offset + 1]
+        let b2 = bytes[offset + 2]
+        let b3 = bytes[offset + 3]
         versionBits = (b1 >> 3) & 3
         guard versionBits != 1, (b1 >> 1) & 3 == 1 else { return nil }
         isMPEG1 = versionBits == 3

@@ -29,8 +29,10 @@ enum Ogg {
     /// The page that starts at `offset` in `bytes`, checked, and the offset after it; nil when
     /// `bytes` ends there, or when it ends inside the page and more may follow (`atEnd` false).
     /// `fileOffset` is where `offset` is in the file, for the messages.
-    static func page(in bytes: [UInt8], at offset: Int, fileOffset: Int, atEnd: Bool,
-                     file: String) throws(ExpoError) -> (page: Page, end: Int)? {
+    static func page(
+        in bytes: [UInt8], at offset: Int, fileOffset: Int, atEnd: Bool,
+        file: String
+    ) throws(ExpoError) -> (page: Page, end: Int)? {
         guard offset < bytes.count else { return nil }
         if bytes.count - offset < 27, !atEnd { return nil }
         guard bytes.count - offset >= 27, bytes[offset..<offset + 4].elementsEqual("OggS".utf8) else {
@@ -100,8 +102,10 @@ enum Ogg {
         bytes += page.lacing
         bytes += page.body
         let crc = crc32(bytes[...], seed: 0)
-        bytes[22] = UInt8(crc & 0xFF); bytes[23] = UInt8((crc >> 8) & 0xFF)
-        bytes[24] = UInt8((crc >> 16) & 0xFF); bytes[25] = UInt8(crc >> 24)
+        bytes[22] = UInt8(crc & 0xFF)
+        bytes[23] = UInt8((crc >> 8) & 0xFF)
+        bytes[24] = UInt8((crc >> 16) & 0xFF)
+        bytes[25] = UInt8(crc >> 24)
         return bytes
     }
 
@@ -156,8 +160,10 @@ struct OggPageReader {
     /// The next page, or nil at the end of the file.
     mutating func next() throws(ExpoError) -> Ogg.Page? {
         while true {
-            if let (page, end) = try Ogg.page(in: buffer, at: offset, fileOffset: bufferStart + offset, atEnd: atEnd,
-                                              file: file) {
+            if let (page, end) = try Ogg.page(
+                in: buffer, at: offset, fileOffset: bufferStart + offset, atEnd: atEnd,
+                file: file)
+            {
                 offset = end
                 return page
             }
@@ -196,7 +202,8 @@ struct OggOpusPacketReader {
         // The two headers and at least one audio packet.
         while waiting.count < 3, let page = try nextPage() { waiting += splitter.packets(of: page).map(\.data) }
         guard waiting.count >= 3, waiting[0].starts(with: Array("OpusHead".utf8)), waiting[0].count >= 19,
-              waiting[1].starts(with: Array("OpusTags".utf8)) else {
+            waiting[1].starts(with: Array("OpusTags".utf8))
+        else {
             throw .malformed(file: pages.file, reason: "no OpusHead/OpusTags headers or no audio packets")
         }
         head = waiting[0]

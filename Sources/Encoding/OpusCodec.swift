@@ -1,5 +1,5 @@
-import ExpoModel
 import COpus
+import ExpoModel
 
 /// libopus itself, without a container: a mono encoder making one packet per 20 ms frame and a
 /// decoder. The only caller of libopus. Neither is thread-safe.
@@ -29,7 +29,8 @@ enum OpusCodec {
         init(sampleRate: Int, bitrate: Int, complexity: Int, voice: Bool, file: String) throws(ExpoError) {
             var status: Int32 = 0
             guard rates.contains(sampleRate),
-                  let state = opus_encoder_create(Int32(sampleRate), 1, OPUS_APPLICATION_AUDIO, &status), status == OPUS_OK else {
+                let state = opus_encoder_create(Int32(sampleRate), 1, OPUS_APPLICATION_AUDIO, &status), status == OPUS_OK
+            else {
                 throw OpusCodec.failure(status, file: file, "create a \(sampleRate) Hz encoder")
             }
             self.state = state
@@ -83,8 +84,10 @@ enum OpusCodec {
         deinit { opus_decoder_destroy(state) }
 
         /// Decodes one packet; `body` gets its samples.
-        func decode(_ packet: ArraySlice<UInt8>, file: String,
-                    _ body: (UnsafeBufferPointer<Float>) throws(ExpoError) -> Void) throws(ExpoError) {
+        func decode(
+            _ packet: ArraySlice<UInt8>, file: String,
+            _ body: (UnsafeBufferPointer<Float>) throws(ExpoError) -> Void
+        ) throws(ExpoError) {
             let count = packet.withUnsafeBufferPointer { bytes in
                 pcm.withUnsafeMutableBufferPointer {
                     opus_decode_float(state, bytes.baseAddress, Int32(bytes.count), $0.baseAddress!, Int32($0.count), 0)

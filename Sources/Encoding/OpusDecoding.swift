@@ -1,5 +1,5 @@
-import ExpoModel
 import COpusFile
+import ExpoModel
 
 /// Decodes an Ogg Opus file with opusfile (48 kHz, pre-skip and end trimming applied), handing
 /// mono float blocks to `body`. Returns the number of frames decoded.

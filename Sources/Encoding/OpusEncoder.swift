@@ -18,8 +18,10 @@ public struct OpusSettings: Sendable, Hashable, Codable {
     public var codecSampleRate: Int?
 
     /// Speech-tuned defaults: 24 kb/s VBR, complexity 6, 20 ms frames, signal type voice.
-    public init(bitrate: Int = 24_000, complexity: Int = 6, voice: Bool = true, gainDB: Double = 0,
-                codecSampleRate: Int? = nil) {
+    public init(
+        bitrate: Int = 24_000, complexity: Int = 6, voice: Bool = true, gainDB: Double = 0,
+        codecSampleRate: Int? = nil
+    ) {
         self.bitrate = bitrate
         self.complexity = complexity
         self.voice = voice
@@ -66,19 +68,24 @@ public final class OpusFileEncoder {
     ///   - chapters: optional chapter marks, written as CHAPTERnnn / CHAPTERnnnNAME comments.
     ///   - measuring: decode and measure every packet as it is made (see the type's comment).
     /// - Throws: `ExpoError` if the file cannot be created or libopus refuses the settings.
-    public init(path: String, sampleRate: Int, settings: OpusSettings = OpusSettings(),
-                metadata: TrackMetadata = TrackMetadata(), chapters: [ChapterMark] = [], measuring: Bool = false) throws(ExpoError) {
+    public init(
+        path: String, sampleRate: Int, settings: OpusSettings = OpusSettings(),
+        metadata: TrackMetadata = TrackMetadata(), chapters: [ChapterMark] = [], measuring: Bool = false
+    ) throws(ExpoError) {
         guard (8_000...192_000).contains(sampleRate) else {
             throw .invalidArgument("\(path): sample rate \(sampleRate) Hz is outside 8 000–192 000 Hz.")
         }
         guard (6_000...510_000).contains(settings.bitrate), (0...10).contains(settings.complexity),
-              settings.gainDB.isFinite, settings.codecSampleRate.map(OpusCodec.rates.contains) ?? true else {
-            throw .invalidArgument("\(path): Opus bitrate must be 6 000–510 000 b/s, complexity 0–10, the gain finite and the codec rate one of 8, 12, 16, 24, 48 kHz.")
+            settings.gainDB.isFinite, settings.codecSampleRate.map(OpusCodec.rates.contains) ?? true
+        else {
+            throw .invalidArgument(
+                "\(path): Opus bitrate must be 6 000–510 000 b/s, complexity 0–10, the gain finite and the codec rate one of 8, 12, 16, 24, 48 kHz.")
         }
         try VorbisComments.validate(chapters, file: path)
         let codecRate = settings.codecRate(forInput: sampleRate)
-        let encoder = try OpusCodec.Encoder(sampleRate: codecRate, bitrate: settings.bitrate, complexity: settings.complexity,
-                                            voice: settings.voice, file: path)
+        let encoder = try OpusCodec.Encoder(
+            sampleRate: codecRate, bitrate: settings.bitrate, complexity: settings.complexity,
+            voice: settings.voice, file: path)
         self.encoder = encoder
         inputRate = sampleRate
         gain = Float(amplitude(ofDecibels: settings.gainDB))
@@ -92,8 +99,9 @@ public final class OpusFileEncoder {
         let serial = Ogg.crc32(ArraySlice("\(fields)|\(settings.bitrate)|\(settings.complexity)".utf8), seed: 0x7472_636B) | 1
         file = try OutputFile(path: path)
         writer = OggPageWriter(output: file, serial: serial)
-        try writer.writeHeaders(head: Self.opusHead(preSkip: preSkip, inputRate: sampleRate),
-                                tags: VorbisComments.opusTagsPacket(vendor: OpusCodec.version, fields: fields))
+        try writer.writeHeaders(
+            head: Self.opusHead(preSkip: preSkip, inputRate: sampleRate),
+            tags: VorbisComments.opusTagsPacket(vendor: OpusCodec.version, fields: fields))
     }
 
     deinit { file.abandon() }

@@ -39,7 +39,10 @@ final class OutputFile {
     /// Runs `body`, turning its typed error into a `Result` (the standard library's
     /// `withUnsafeBytes` rethrows untyped errors).
     static func capture(_ body: () throws(ExpoError) -> Void) -> Result<Void, ExpoError> {
-        do { try body(); return .success(()) } catch { return .failure(error) }
+        do {
+            try body()
+            return .success(())
+        } catch { return .failure(error) }
     }
 
     /// Runs `body`, whose errors are ExpoSystem's `ExpoError`s, with a typed error.

@@ -1,5 +1,5 @@
-import ExpoModel
 import CSoxr
+import ExpoModel
 
 /// A streaming sample-rate converter (libsoxr, its default high quality: 20-bit precision,
 /// linear phase, 91 % of the lower Nyquist kept flat), mono float in and out. Its output is
@@ -20,8 +20,9 @@ final class Resampler {
         var error: soxr_error_t?
         let made = soxr_create(Double(inputRate), Double(outputRate), 1, &error, &io, &quality, nil)
         guard let made, error == nil else {
-            throw .codec(file: file, library: "libsoxr", operation: "set up \(inputRate) Hz → \(outputRate) Hz",
-                         detail: error.map { String(cString: $0) } ?? "no resampler")
+            throw .codec(
+                file: file, library: "libsoxr", operation: "set up \(inputRate) Hz → \(outputRate) Hz",
+                detail: error.map { String(cString: $0) } ?? "no resampler")
         }
         soxr = made
         output = [Float](repeating: 0, count: 4_096)
@@ -30,8 +31,10 @@ final class Resampler {
     deinit { if let soxr { soxr_delete(soxr) } }
 
     /// Resamples `samples`, handing the output to `body` in blocks (possibly none yet).
-    func process(_ samples: UnsafeBufferPointer<Float>, file: String,
-                 _ body: (UnsafeBufferPointer<Float>) throws(ExpoError) -> Void) throws(ExpoError) {
+    func process(
+        _ samples: UnsafeBufferPointer<Float>, file: String,
+        _ body: (UnsafeBufferPointer<Float>) throws(ExpoError) -> Void
+    ) throws(ExpoError) {
         guard let base = samples.baseAddress, !samples.isEmpty else { return }
         var offset = 0
         while offset < samples.count {
@@ -54,7 +57,8 @@ final class Resampler {
     }
 
     private func step(_ input: UnsafePointer<Float>?, _ count: Int, file: String) throws(ExpoError) -> (Int, Int) {
-        var used = 0, produced = 0
+        var used = 0
+        var produced = 0
         let error = output.withUnsafeMutableBufferPointer { out in
             soxr_process(soxr, input, count, &used, out.baseAddress, out.count, &produced)
         }

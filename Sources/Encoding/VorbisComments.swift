@@ -21,7 +21,10 @@ enum VorbisComments {
     /// `HH:MM:SS.mmm`, rounded to the millisecond.
     static func timestamp(_ seconds: Double) -> String {
         let totalMs = Int64((max(0, seconds) * 1000).rounded())
-        let ms = totalMs % 1000, s = (totalMs / 1000) % 60, m = (totalMs / 60_000) % 60, h = totalMs / 3_600_000
+        let ms = totalMs % 1000
+        let s = (totalMs / 1000) % 60
+        let m = (totalMs / 60_000) % 60
+        let h = totalMs / 3_600_000
         return "\(pad(h, 2)):\(pad(m, 2)):\(pad(s, 2)).\(pad(ms, 3))"
     }
 
@@ -46,7 +49,8 @@ enum VorbisComments {
         var previous = -Double.infinity
         for chapter in chapters {
             guard chapter.startSeconds.isFinite, chapter.startSeconds >= 0, chapter.startSeconds >= previous else {
-                throw .invalidArgument("\(file): chapter \"\(chapter.title)\" starts at \(chapter.startSeconds) s; chapters must start at 0 s or later, in order.")
+                throw .invalidArgument(
+                    "\(file): chapter \"\(chapter.title)\" starts at \(chapter.startSeconds) s; chapters must start at 0 s or later, in order.")
             }
             previous = chapter.startSeconds
         }

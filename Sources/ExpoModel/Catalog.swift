@@ -24,8 +24,10 @@ public struct Poster: Sendable, Equatable, Codable {
     public var imageAlt: String?
     public var imageDescription: String?
 
-    public init(title: String, visitors: Int, location: String, duration: String, description: String,
-                imageName: String? = nil, imageAlt: String? = nil, imageDescription: String? = nil) {
+    public init(
+        title: String, visitors: Int, location: String, duration: String, description: String,
+        imageName: String? = nil, imageAlt: String? = nil, imageDescription: String? = nil
+    ) {
         self.title = title
         self.visitors = visitors
         self.location = location
@@ -56,8 +58,10 @@ public struct Entry: Sendable, Equatable, Codable {
     /// What the object looks like (`image_description`), read in the track after the name.
     public var imageDescription: String?
 
-    public init(name: String, imageName: String, shortDescription: String, description: String,
-                imageAlt: String? = nil, imageDescription: String? = nil) {
+    public init(
+        name: String, imageName: String, shortDescription: String, description: String,
+        imageAlt: String? = nil, imageDescription: String? = nil
+    ) {
         self.name = name
         self.imageName = imageName
         self.shortDescription = shortDescription

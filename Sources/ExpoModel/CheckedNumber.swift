@@ -5,18 +5,23 @@ public enum CheckedNumber {
     /// `text` as a whole number within `range` (an optional sign, ASCII digits, nothing else:
     /// no spaces, exponents or fractions); otherwise a `category` error naming `what`, e.g.
     /// "SLURM_ARRAY_TASK_ID is \"x\", not a whole number from 0 to 4000000".
-    public static func parse(_ text: String, in range: ClosedRange<Int>, what: String,
-                             category: ExpoError.Category = .usage, subject: ExpoError.Subject? = nil) throws -> Int {
+    public static func parse(
+        _ text: String, in range: ClosedRange<Int>, what: String,
+        category: ExpoError.Category = .usage, subject: ExpoError.Subject? = nil
+    ) throws -> Int {
         guard let value = wholeNumber(text), range.contains(value) else {
-            throw ExpoError(category, "\(what) is \"\(excerpt(text, limit: 24))\", not a whole number from \(range.lowerBound) to \(range.upperBound)",
-                            subject: subject)
+            throw ExpoError(
+                category, "\(what) is \"\(excerpt(text, limit: 24))\", not a whole number from \(range.lowerBound) to \(range.upperBound)",
+                subject: subject)
         }
         return value
     }
 
     /// `value` when it is within `range`; otherwise the same error as `parse`.
-    public static func check(_ value: Int, in range: ClosedRange<Int>, what: String,
-                             category: ExpoError.Category = .usage, subject: ExpoError.Subject? = nil) throws -> Int {
+    public static func check(
+        _ value: Int, in range: ClosedRange<Int>, what: String,
+        category: ExpoError.Category = .usage, subject: ExpoError.Subject? = nil
+    ) throws -> Int {
         try parse(String(value), in: range, what: what, category: category, subject: subject)
     }
 

@@ -31,8 +31,9 @@ public enum CuratedText {
             defer { try? handle.close() }
             data = try handle.read(upToCount: maximumBytes + 1) ?? Data()
         } catch {
-            throw Failure(description: "the file cannot be read (\(error.localizedDescription))",
-                          fix: "check that the file exists and can be read")
+            throw Failure(
+                description: "the file cannot be read (\(error.localizedDescription))",
+                fix: "check that the file exists and can be read")
         }
         return try lines(in: data)
     }
@@ -41,8 +42,9 @@ public enum CuratedText {
     /// over the limit or not UTF-8; a byte order mark is dropped.
     public static func lines(in data: Data) throws(Failure) -> [Substring] {
         guard data.count <= maximumBytes else {
-            throw Failure(description: "the file is larger than \(maximumBytes >> 20) MB, the most such a file may be",
-                          fix: "keep only the entries the voice needs")
+            throw Failure(
+                description: "the file is larger than \(maximumBytes >> 20) MB, the most such a file may be",
+                fix: "keep only the entries the voice needs")
         }
         guard var text = String(validating: data, as: UTF8.self) else {
             throw Failure(description: "the file is not UTF-8 text", fix: "save it as UTF-8")

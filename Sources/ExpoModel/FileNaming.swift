@@ -21,11 +21,12 @@ public enum FileNaming {
         var slug = ""
         var pendingHyphen = false
         for byte in text.utf8 {
-            let lower: UInt8? = switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): byte
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte + 32
-            default: nil
-            }
+            let lower: UInt8? =
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): byte
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte + 32
+                default: nil
+                }
             guard let lower else {
                 pendingHyphen = true
                 continue

@@ -33,10 +33,12 @@ public struct GuideSettings: Sendable, Hashable, Codable {
     /// Opus, a 40 × 25 braille page, 24 kb/s Opus, published into `output`.
     public static let standard = GuideSettings()
 
-    public init(posterFile: String? = nil, itemsFile: String? = nil, picturesFolder: String? = nil, voicesFolder: String? = nil,
-                voiceProfile: String = "standard", formats: Set<DeliveryFormat> = Delivery.standard.formats, textOnly: Bool = false,
-                brailleCells: Int = 40, brailleLines: Int = 25, opusBitrateKbps: Int = 24, outputFolder: String = "output",
-                cacheFolder: String? = nil) {
+    public init(
+        posterFile: String? = nil, itemsFile: String? = nil, picturesFolder: String? = nil, voicesFolder: String? = nil,
+        voiceProfile: String = "standard", formats: Set<DeliveryFormat> = Delivery.standard.formats, textOnly: Bool = false,
+        brailleCells: Int = 40, brailleLines: Int = 25, opusBitrateKbps: Int = 24, outputFolder: String = "output",
+        cacheFolder: String? = nil
+    ) {
         self.posterFile = posterFile
         self.itemsFile = itemsFile
         self.picturesFolder = picturesFolder

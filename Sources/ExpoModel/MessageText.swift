@@ -42,7 +42,8 @@ public let messageLengthLimit = 300
 public func excerpt(_ text: some StringProtocol, limit: Int = 40) -> String {
     let line = singleLine(String(text))
     guard line.count > limit, limit >= 3 else { return line }
-    let head = (limit - 1) * 2 / 3, tail = limit - 1 - head
+    let head = (limit - 1) * 2 / 3
+    let tail = limit - 1 - head
     return String(line.prefix(head)) + "…" + String(line.suffix(tail))
 }
 
@@ -59,7 +60,8 @@ public func messageLine(_ text: String, limit: Int = messageLengthLimit) -> Stri
     var tokens = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
     var total = line.count
     while total > limit, let longest = tokens.indices.max(by: { tokens[$0].count < tokens[$1].count }),
-          tokens[longest].count > 32 {
+        tokens[longest].count > 32
+    {
         let shortened = excerpt(tokens[longest], limit: max(32, tokens[longest].count - (total - limit)))
         total -= tokens[longest].count - shortened.count
         tokens[longest] = shortened

@@ -9,7 +9,10 @@ public enum PictureAlternative: Sendable, Equatable, Codable {
 
     /// The alternative an `image_alt` field gives: nil is missing, blank is decorative.
     public init(catalogField: String?) {
-        guard let field = catalogField else { self = .missing; return }
+        guard let field = catalogField else {
+            self = .missing
+            return
+        }
         let text = field.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }.joined(separator: " ")
         self = text.isEmpty ? .decorative : .text(text)

@@ -105,7 +105,10 @@ private struct Scanner {
     init(bytes: [UInt8], settings: StrictJSON) {
         self.bytes = bytes
         self.settings = settings
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3; lineStart = 3 }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            i = 3
+            lineStart = 3
+        }
     }
 
     mutating func run() throws(StrictJSON.Failure) {
@@ -272,7 +275,10 @@ private struct Scanner {
         while i < bytes.count, bytes[i] != UInt8(ascii: "\"") {
             let byte = bytes[i]
             if byte < 0x20 {
-                throw fail(byte == 0x0A ? "a line break inside a string; write it as \\n, or close the string" : "a control character (U+\(Self.hex(Int(byte)))) inside a string; write it as an escape")
+                throw fail(
+                    byte == 0x0A
+                        ? "a line break inside a string; write it as \\n, or close the string"
+                        : "a control character (U+\(Self.hex(Int(byte)))) inside a string; write it as an escape")
             }
             if byte == UInt8(ascii: "\\") { try escape() } else { i += 1 }
         }
@@ -284,18 +290,23 @@ private struct Scanner {
         let length = i - start - 2
         if length > settings.maximumStringBytes {
             i = start
-            throw StrictJSON.Failure(location: location(), path: path(),
-                                     problem: .stringTooLong(bytes: length, limit: settings.maximumStringBytes))
+            throw StrictJSON.Failure(
+                location: location(), path: path(),
+                problem: .stringTooLong(bytes: length, limit: settings.maximumStringBytes))
         }
     }
 
     mutating func escape() throws(StrictJSON.Failure) {
-        guard i + 1 < bytes.count else { i += 1; return }
+        guard i + 1 < bytes.count else {
+            i += 1
+            return
+        }
         let letter = bytes[i + 1]
         if letter == UInt8(ascii: "u") {
             guard let unit = hex4(at: i + 2) else { throw fail("a \\u escape without four hexadecimal digits; write e.g. \\u00E9") }
             if (0xD800...0xDBFF).contains(unit), bytes.count > i + 7, bytes[i + 6] == UInt8(ascii: "\\"), bytes[i + 7] == UInt8(ascii: "u"),
-               let low = hex4(at: i + 8), (0xDC00...0xDFFF).contains(low) {
+                let low = hex4(at: i + 8), (0xDC00...0xDFFF).contains(low)
+            {
                 i += 12
                 return
             }

@@ -41,7 +41,8 @@ public struct Track: Sendable, Equatable, Codable {
         var lines: [String] = []
         var previous: Block.Role?
         for block in blocks {
-            let startsGroup = block.role == .paragraph || previous == .paragraph
+            let startsGroup =
+                block.role == .paragraph || previous == .paragraph
                 || (previous == .fact && block.role != .fact)
                 || block.role == .appearance || previous == .appearance
             if startsGroup, !lines.isEmpty { lines.append("") }

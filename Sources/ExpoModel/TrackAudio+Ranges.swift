@@ -13,7 +13,8 @@ extension TrackAudio {
         func level(_ value: Double?) -> Bool { value.map { $0.isFinite && abs($0) <= 1_000 } ?? true }
         guard (1...384_000).contains(sampleRate) else { return "its sample rate \(sampleRate) is out of range" }
         guard seconds(durationSeconds), byteCount >= 0,
-              durationSeconds * Double(sampleRate) * 2 <= Double(byteCount) + 2 else {
+            durationSeconds * Double(sampleRate) * 2 <= Double(byteCount) + 2
+        else {
             return "its duration \(durationSeconds) s does not fit its \(byteCount) bytes"
         }
         guard level(loudnessLUFS), level(peakDBFS), level(truePeakDBTP) else { return "a level in its record is out of range" }
@@ -21,7 +22,8 @@ extension TrackAudio {
         for cue in cues {
             let starts = (cue.wordStarts ?? []).compactMap { $0 }
             guard seconds(cue.start), seconds(cue.end), cue.start <= end, cue.end <= end,
-                  starts.allSatisfy({ seconds($0) && $0 <= end }) else {
+                starts.allSatisfy({ seconds($0) && $0 <= end })
+            else {
                 return "a caption cue in its record lies outside the track"
             }
         }

@@ -24,9 +24,11 @@ public struct TrackAudio: Sendable, Equatable, Codable {
     /// says them; nil for a WAV without tags. A track whose tags changed is tagged again.
     public var tagsFingerprint: String?
 
-    public init(durationSeconds: Double, sampleRate: Int, loudnessLUFS: Double?, peakDBFS: Double?,
-                truePeakDBTP: Double? = nil, sha256: String, byteCount: Int, cues: [CaptionCue],
-                encoded: [String: EncodedAudio] = [:], origin: TrackOrigin? = nil, tagsFingerprint: String? = nil) {
+    public init(
+        durationSeconds: Double, sampleRate: Int, loudnessLUFS: Double?, peakDBFS: Double?,
+        truePeakDBTP: Double? = nil, sha256: String, byteCount: Int, cues: [CaptionCue],
+        encoded: [String: EncodedAudio] = [:], origin: TrackOrigin? = nil, tagsFingerprint: String? = nil
+    ) {
         self.durationSeconds = durationSeconds
         self.sampleRate = sampleRate
         self.loudnessLUFS = loudnessLUFS
@@ -77,8 +79,10 @@ public struct EncodedAudio: Sendable, Equatable, Codable {
     /// True peak of the decoded audio (ITU-R BS.1770-4, 4× oversampled), in dBTP; nil for silence.
     public var truePeakDBTP: Double?
 
-    public init(fingerprint: String, byteCount: Int, sha256: String, durationSeconds: Double, loudnessLUFS: Double?,
-                truePeakDBTP: Double?) {
+    public init(
+        fingerprint: String, byteCount: Int, sha256: String, durationSeconds: Double, loudnessLUFS: Double?,
+        truePeakDBTP: Double?
+    ) {
         self.fingerprint = fingerprint
         self.byteCount = byteCount
         self.sha256 = sha256
@@ -112,8 +116,10 @@ public struct GuideEncoding: Sendable, Equatable, Codable {
     /// One chapter per track, where the player jumps to.
     public var chapters: [ChapterMark]
 
-    public init(file: String, byteCount: Int, sha256: String, durationSeconds: Double, truePeakDBTP: Double?,
-                chapters: [ChapterMark]) {
+    public init(
+        file: String, byteCount: Int, sha256: String, durationSeconds: Double, truePeakDBTP: Double?,
+        chapters: [ChapterMark]
+    ) {
         self.file = file
         self.byteCount = byteCount
         self.sha256 = sha256

@@ -87,8 +87,9 @@ public final class AtomicFile {
             try data.withUnsafeBytes { try writer.file.write($0) }
             try writer.commit(.none)
         } catch let error as ExpoError {
-            throw ExpoError.cannotWrite(path: file.path, reason: error.code.map(ExpoError.systemReason) ?? error.message,
-                                        code: error.code)
+            throw ExpoError.cannotWrite(
+                path: file.path, reason: error.code.map(ExpoError.systemReason) ?? error.message,
+                code: error.code)
         }
     }
 
@@ -113,8 +114,10 @@ public final class AtomicFile {
     }
 
     /// `make` called with each temporary name of `path` in turn until one is not taken (EEXIST).
-    private static func firstFreeName<Made>(for path: String, shownAs shownPath: String,
-                                            _ make: (String) throws(SystemCallError) -> Made) throws -> Made {
+    private static func firstFreeName<Made>(
+        for path: String, shownAs shownPath: String,
+        _ make: (String) throws(SystemCallError) -> Made
+    ) throws -> Made {
         let folder = (path as NSString).deletingLastPathComponent
         let base = "." + (path as NSString).lastPathComponent + ".partial-\(getpid())"
         var attempt = 1
@@ -122,7 +125,7 @@ public final class AtomicFile {
             let candidate = (folder.isEmpty ? "" : folder + "/") + base + (attempt == 1 ? "" : "-\(attempt)")
             do throws(SystemCallError) {
                 return try make(candidate)
-            } catch where error.code == EEXIST && attempt < 1000 {
+            } catch  where error.code == EEXIST && attempt < 1000 {
                 attempt += 1
             } catch {
                 throw ExpoError.system(file: shownPath, operation: "create", code: error.code)

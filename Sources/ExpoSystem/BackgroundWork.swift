@@ -25,11 +25,13 @@ public final class BackgroundWork: @unchecked Sendable {
         pthread_attr_setstacksize(&attributes, 1 << 20)
         defer { pthread_attr_destroy(&attributes) }
         var thread = pthread_t()
-        let result = pthread_create(&thread, &attributes, { pointer in
-            let job = Unmanaged<Job>.fromOpaque(pointer!).takeRetainedValue()
-            job.run()
-            return nil
-        }, box.toOpaque())
+        let result = pthread_create(
+            &thread, &attributes,
+            { pointer in
+                let job = Unmanaged<Job>.fromOpaque(pointer!).takeRetainedValue()
+                job.run()
+                return nil
+            }, box.toOpaque())
         if result != 0 {
             box.release()
             failure = ExpoError(

@@ -8,7 +8,8 @@ public enum ChildProcess {
     /// This program's own file (/proc/self/exe, or the first argument where /proc is not
     /// mounted), for finding its resources and starting its helpers.
     public static var currentExecutable: URL {
-        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let path =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments.first ?? "expo-narrate"
         return URL(fileURLWithPath: path)
     }
@@ -59,7 +60,8 @@ public enum ChildProcess {
     /// laid over it, sharing this process's standard descriptors, and waits for it to end.
     /// Returns how it ended; throws `ExpoError` with the `errno` as `code` when it cannot start.
     public static func run(_ executable: URL, arguments: [String], environment: [String: String] = [:]) throws
-        -> (status: Int32, bySignal: Bool) {
+        -> (status: Int32, bySignal: Bool)
+    {
         let pid = try spawn(executable, arguments: arguments, environment: environment, standardError: nil)
         // A blocking wait returns only once the child has ended.
         return ProcessStatus.reap(pid, blocking: true) ?? (-1, false)
@@ -88,9 +90,11 @@ public enum ChildProcess {
     /// input is a stream socket from this process, which says nothing until `release` (a helper
     /// that waits there for its go-ahead); otherwise it shares this process's.
     /// Throws `ExpoError` with the `errno` as `code` when the file or the process cannot be made.
-    public static func startCapturingErrors(_ executable: URL, arguments: [String],
-                                            environment: [String: String] = [:],
-                                            temporaryFolder: String? = nil, held: Bool = false) throws -> BackgroundChild {
+    public static func startCapturingErrors(
+        _ executable: URL, arguments: [String],
+        environment: [String: String] = [:],
+        temporaryFolder: String? = nil, held: Bool = false
+    ) throws -> BackgroundChild {
         let folder = temporaryFolder ?? Self.temporaryFolder
         let file = try POSIXFile.createUnnamed(in: folder, shownAs: folder).descriptor
         // A socket, not a pipe: `release` writes with MSG_NOSIGNAL, so a child that has ended
@@ -106,8 +110,9 @@ public enum ChildProcess {
         // The child's end of the socket is closed here once it has it.
         defer { if hold[0] >= 0 { close(hold[0]) } }
         do {
-            let pid = try spawn(executable, arguments: arguments, environment: environment, standardError: file,
-                                standardInput: held ? hold[0] : nil)
+            let pid = try spawn(
+                executable, arguments: arguments, environment: environment, standardError: file,
+                standardInput: held ? hold[0] : nil)
             return BackgroundChild(pid: pid, errorFile: file, hold: hold[1])
         } catch {
             close(file)
@@ -168,8 +173,10 @@ public enum ChildProcess {
 
     /// posix_spawn of `executable` with this process's environment and `environment` over it,
     /// its standard error on `standardError` and its standard input on `standardInput` when given.
-    private static func spawn(_ executable: URL, arguments: [String], environment: [String: String],
-                              standardError: Int32?, standardInput: Int32? = nil) throws -> pid_t {
+    private static func spawn(
+        _ executable: URL, arguments: [String], environment: [String: String],
+        standardError: Int32?, standardInput: Int32? = nil
+    ) throws -> pid_t {
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
@@ -189,8 +196,10 @@ public enum ChildProcess {
 
     /// Calls `spawn` with attributes that give the child no blocked signal and every signal's
     /// default action (and, when asked, a process group of its own).
-    private static func withChildAttributes(ownProcessGroup: Bool,
-                                            _ spawn: (UnsafePointer<posix_spawnattr_t>) -> Int32) -> Int32 {
+    private static func withChildAttributes(
+        ownProcessGroup: Bool,
+        _ spawn: (UnsafePointer<posix_spawnattr_t>) -> Int32
+    ) -> Int32 {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

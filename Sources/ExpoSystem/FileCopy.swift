@@ -1,8 +1,9 @@
 import CSystemShim
 import ExpoModel
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Copies of whole files that share nothing with their source once written: a reflink

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What tells whether a regular file may have changed without reading it: its device and
@@ -94,8 +95,8 @@ public final class FileDigests: @unchecked Sendable {
         for line in lines.dropFirst() {
             let fields = line.split(separator: " ", maxSplits: 6, omittingEmptySubsequences: false)
             guard fields.count == 7, let device = UInt64(fields[0]), let inode = UInt64(fields[1]),
-                  let size = Int64(fields[2]), let modified = Int64(fields[3]), let changed = Int64(fields[4]),
-                  fields[5].utf8.count == 64, fields[5].utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) })
+                let size = Int64(fields[2]), let modified = Int64(fields[3]), let changed = Int64(fields[4]),
+                fields[5].utf8.count == 64, fields[5].utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) })
             else { continue }
             let identity = FileIdentity(device: device, inode: inode, size: size, modified: modified, changed: changed)
             entries[Key(device: device, inode: inode)] = Entry(identity: identity, sha256: String(fields[5]), path: String(fields[6]))
@@ -165,7 +166,10 @@ public final class FileDigests: @unchecked Sendable {
     /// changed; a ledger that cannot be written is left as it was (the files are hashed again).
     public func save() {
         let (written, unsettled) = lock.withLock {
-            defer { self.written.removeAll(); self.unsettled.removeAll() }
+            defer {
+                self.written.removeAll()
+                self.unsettled.removeAll()
+            }
             return (self.written, self.unsettled)
         }
         var latest = written.map(\.identity.changed).max() ?? 0

@@ -63,8 +63,9 @@ public enum InputFile {
         let type = info.st_mode & S_IFMT
         guard type == S_IFREG else {
             file.closeQuietly()
-            throw Failure(reason: "it is \(kind(type)), not a regular file", fix: "replace it with a plain text file, or remove it",
-                          read: false)
+            throw Failure(
+                reason: "it is \(kind(type)), not a regular file", fix: "replace it with a plain text file, or remove it",
+                read: false)
         }
         return (file, UInt64(info.st_size))
     }

@@ -1,8 +1,9 @@
 import CSystemShim
 import ExpoModel
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// SIGINT, SIGTERM and SIGHUP, turned into a flag that long loops check, so a run stops within
@@ -30,7 +31,8 @@ public enum Interruption {
         unblockAndIgnore()
     }
 
-    private static func unblockAndIgnore() {        var stopSignals = sigset_t()
+    private static func unblockAndIgnore() {
+        var stopSignals = sigset_t()
         sigemptyset(&stopSignals)
         // SIGALRM too: it carries the deadline of a stop (see CSystemShim).
         for number in [SIGINT, SIGTERM, SIGHUP, SIGALRM] { sigaddset(&stopSignals, number) }

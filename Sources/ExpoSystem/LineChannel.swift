@@ -1,7 +1,8 @@
 import CSystemShim
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A self-pipe that becomes readable when a child process ends (SIGCHLD), so that one

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs independent iterations on several threads, and never waits for a thread the system
@@ -28,10 +29,12 @@ public enum ParallelWork {
                 pthread_attr_init(&attributes)
                 pthread_attr_setstacksize(&attributes, 1 << 20)
                 var thread = pthread_t()
-                let result = pthread_create(&thread, &attributes, { pointer in
-                    Unmanaged<Shared>.fromOpaque(pointer!).takeRetainedValue().drain()
-                    return nil
-                }, box.toOpaque())
+                let result = pthread_create(
+                    &thread, &attributes,
+                    { pointer in
+                        Unmanaged<Shared>.fromOpaque(pointer!).takeRetainedValue().drain()
+                        return nil
+                    }, box.toOpaque())
                 pthread_attr_destroy(&attributes)
                 if result != 0 {
                     box.release()

@@ -1,7 +1,8 @@
 import CSystemShim
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Whether processes still run, for deciding which temporary files are abandoned. A zombie
@@ -49,7 +50,8 @@ public enum ProcessStatus {
     /// The fields of /proc/PID/stat after "pid (name)": state, ppid, pgrp, …
     private static func statFields(of pid: String) -> [Substring]? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return nil }
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
         return stat[stat.index(after: close)...].split(separator: " ")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What identifies the code this process runs: the `FileIdentity` (device, inode, size,

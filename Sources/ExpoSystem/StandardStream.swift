@@ -72,8 +72,9 @@ public enum StandardStream {
     }
 
     private static func lineTooLong(_ number: Int, limit: Int) -> ExpoError {
-        ExpoError(.data, "Standard input's line \(number) is longer than \(limit >> 20) MB, the most a line may be (as for a curated text file); nothing after it was read",
-                  advice: "Split the text into shorter lines.")
+        ExpoError(
+            .data,
+            "Standard input's line \(number) is longer than \(limit >> 20) MB, the most a line may be (as for a curated text file); nothing after it was read",
+            advice: "Split the text into shorter lines.")
     }
 }
-

@@ -68,14 +68,16 @@ extension ExpoError {
 extension ExpoError {
     /// The output folder cannot be created or used.
     public static func cannotCreateOutput(path: String, reason: String) -> ExpoError {
-        ExpoError(.cannotCreate, "Cannot create the output folder \(path): \(reason)",
-                  advice: "Choose another output folder.", subject: .outputFolder)
+        ExpoError(
+            .cannotCreate, "Cannot create the output folder \(path): \(reason)",
+            advice: "Choose another output folder.", subject: .outputFolder)
     }
 
     /// The cache folder cannot be created or used.
     public static func cannotCreateCache(path: String, reason: String) -> ExpoError {
-        ExpoError(.cannotCreate, "Cannot create the cache folder \(path): \(reason)",
-                  advice: "Choose another cache folder, or run without the cache.", subject: .cacheFolder)
+        ExpoError(
+            .cannotCreate, "Cannot create the cache folder \(path): \(reason)",
+            advice: "Choose another cache folder, or run without the cache.", subject: .cacheFolder)
     }
 
     /// A file of the run cannot be written.

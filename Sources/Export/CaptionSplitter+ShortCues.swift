@@ -20,7 +20,8 @@ extension CaptionSplitter {
             cue.start = max(before, min(cue.start, cue.end - minDuration))
             var missing = minDuration - (cue.end - cue.start)
             if missing > 0, index + 1 < cues.count, cue.end == after,
-               cues[index + 1].end - cues[index + 1].start - missing >= minDuration {
+                cues[index + 1].end - cues[index + 1].start - missing >= minDuration
+            {
                 cue.end += missing
                 cues[index + 1].start = cue.end
                 missing = 0
@@ -38,9 +39,11 @@ extension CaptionSplitter {
                 let words = (first.text + " " + second.text).split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
                 let lines = lineBreak(words)
                 guard lines.count <= maxLines, lines.allSatisfy({ length([$0][...]) <= maxColumns }),
-                      second.end - first.start <= maxDuration else { continue }
-                let joined = GuidePageCues.Cue(start: first.start, end: second.end, text: lines.joined(separator: "\n"),
-                                               sentence: cue.sentence)
+                    second.end - first.start <= maxDuration
+                else { continue }
+                let joined = GuidePageCues.Cue(
+                    start: first.start, end: second.end, text: lines.joined(separator: "\n"),
+                    sentence: cue.sentence)
                 let low = min(index, neighbour)
                 cues.replaceSubrange(low...(low + 1), with: [joined])
                 index = low - 1

@@ -39,7 +39,8 @@ public enum CaptionSplitter {
     public static func cues(text: String, start: Double, end: Double, wordStarts: [Double]? = nil) -> [CaptionCue] {
         let spaced = GuideOutline.oneLine(text).split(separator: " ").map(String.init)
         guard !spaced.isEmpty else { return [] }
-        var words: [String] = [], wordOf: [Int] = []
+        var words: [String] = []
+        var wordOf: [Int] = []
         for (index, word) in spaced.enumerated() {
             let pieces = listPieces(word)
             words += pieces
@@ -48,8 +49,9 @@ public enum CaptionSplitter {
         let safeEnd = end.isFinite && end > start ? end : start
         let times = wordStarts?.count == spaced.count ? wordStarts : nil
         // When each word (or piece) is heard: its own time, or its share by length.
-        let heard = chunkStarts(words.indices.map { $0..<($0 + 1) }, words: words, start: start, end: safeEnd,
-                                wordStarts: times.map { times in wordOf.map { times[$0] } })
+        let heard = chunkStarts(
+            words.indices.map { $0..<($0 + 1) }, words: words, start: start, end: safeEnd,
+            wordStarts: times.map { times in wordOf.map { times[$0] } })
         let chunks = bestChunks(words, times: heard, end: safeEnd)
         let starts = chunks.map { heard[$0.lowerBound] }
         return chunks.indices.map { index in
@@ -125,7 +127,8 @@ public enum CaptionSplitter {
         var best = words.startIndex + 1
         var bestCost = Int.max
         for split in (words.startIndex + 1)..<words.endIndex {
-            let first = widths.length(words.lowerBound..<split), second = widths.length(split..<words.upperBound)
+            let first = widths.length(words.lowerBound..<split)
+            let second = widths.length(split..<words.upperBound)
             var cost = overflow(first, words: split - words.startIndex) + overflow(second, words: words.endIndex - split)
             cost += abs(first - second) + penalties[split - 1]
             if cost < bestCost { (best, bestCost) = (split, cost) }
@@ -262,7 +265,8 @@ public enum CaptionSplitter {
     /// Whether `word`'s UTF-8 holds one of the brackets `gapPenalties` counts: ASCII ( ) [ ] { }
     /// or one of 「 」 『 』 (E3 80 8C–8F).
     private static func mayHoldBracket(_ word: String) -> Bool {
-        var previous: UInt8 = 0, beforePrevious: UInt8 = 0
+        var previous: UInt8 = 0
+        var beforePrevious: UInt8 = 0
         for byte in word.utf8 {
             switch byte {
             case 0x28, 0x29, 0x5B, 0x5D, 0x7B, 0x7D: return true
@@ -305,8 +309,10 @@ public enum CaptionSplitter {
     /// Each chunk's start: its first word's time when usable; otherwise the share of characters
     /// before it, between the nearest words around it that have a usable time (the sentence's
     /// start and end when none has).
-    private static func chunkStarts(_ chunks: [Range<Int>], words: [String], start: Double, end: Double,
-                                    wordStarts: [Double]?) -> [Double] {
+    private static func chunkStarts(
+        _ chunks: [Range<Int>], words: [String], start: Double, end: Double,
+        wordStarts: [Double]?
+    ) -> [Double] {
         let weights = words.map { max(1, $0.filter { !$0.isWhitespace && $0 != glue }.count) }
         // The usable time of each word: heard inside the sentence, never before an earlier word.
         var known = [Double?](repeating: nil, count: words.count)
@@ -330,7 +336,8 @@ public enum CaptionSplitter {
             } else {
                 let before = known[..<first].lastIndex { $0 != nil } ?? 0
                 let after = known[(first + 1)...].firstIndex { $0 != nil }
-                let from = known[before] ?? start, to = after.flatMap { known[$0] } ?? end
+                let from = known[before] ?? start
+                let to = after.flatMap { known[$0] } ?? end
                 let span = Double(weights[before..<(after ?? words.count)].reduce(0, +))
                 let share = Double(weights[before..<first].reduce(0, +))
                 time = from + (to - from) * share / span

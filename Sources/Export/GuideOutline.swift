@@ -1,5 +1,6 @@
 import ExpoModel
 import Hangul
+
 /// How the guide's tracks are numbered and headed, shared by the transcript and the page so
 /// both say the same thing.
 ///
@@ -33,8 +34,10 @@ enum GuideOutline {
         for scalar in text.unicodeScalars {
             // Printable ASCII and Hangul syllables, most of the text, are neither: not looked up.
             let plain = (0x21...0x7E).contains(scalar.value) || HangulSyllable.contains(scalar)
-            if !plain, scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
-                || scalar == "\u{2028}" || scalar == "\u{2029}" {
+            if !plain,
+                scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
+                    || scalar == "\u{2028}" || scalar == "\u{2029}"
+            {
                 pendingSpace = true
                 continue
             }

@@ -86,7 +86,8 @@ public struct TrackCaptions: Sendable, Equatable {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
             let fields = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
             guard fields.count == 4, let start = UInt64(fields[0], radix: 16), let end = UInt64(fields[1], radix: 16),
-                  let sentence = Int(fields[2]), sentence >= 0 else { return nil }
+                let sentence = Int(fields[2]), sentence >= 0
+            else { return nil }
             var cueText = ""
             var escaped = false
             for character in fields[3].unicodeScalars {
@@ -105,8 +106,10 @@ public struct TrackCaptions: Sendable, Equatable {
                 }
             }
             guard !escaped else { return nil }
-            cues.append(GuidePageCues.Cue(start: Double(bitPattern: start), end: Double(bitPattern: end), text: cueText,
-                                          sentence: sentence))
+            cues.append(
+                GuidePageCues.Cue(
+                    start: Double(bitPattern: start), end: Double(bitPattern: end), text: cueText,
+                    sentence: sentence))
         }
         guard text.isEmpty || text.hasSuffix("\n") else { return nil }
         self.cues = cues

@@ -15,7 +15,8 @@ extension GuidePageWriter {
         for run in runs {
             let needle = GuideOutline.oneLine(run.text)
             guard let language = run.language, isLanguageTag(language), !needle.isEmpty,
-                  let range = rest.range(of: needle) ?? latinStretch(in: rest, like: needle) else { continue }
+                let range = rest.range(of: needle) ?? latinStretch(in: rest, like: needle)
+            else { continue }
             html += escape(String(rest[..<range.lowerBound]))
             html += "<span lang=\"\(language)\">\(escape(String(rest[range])))</span>"
             rest = rest[range.upperBound...]
@@ -77,8 +78,9 @@ extension GuidePageWriter {
 
     /// A BCP 47-shaped tag: letters, digits and hyphens only, so it is safe in an attribute.
     static func isLanguageTag(_ tag: String) -> Bool {
-        !tag.isEmpty && tag.count <= 35 && tag.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
-        }
+        !tag.isEmpty && tag.count <= 35
+            && tag.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
+            }
     }
 }

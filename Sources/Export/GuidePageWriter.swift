@@ -1,5 +1,6 @@
 import ExpoModel
 import ExpoSystem
+
 /// Writes `index.html`: an accessible page that plays the guide offline from its folder.
 ///
 /// Without script the page is complete: one `h1` (the guide's title), a skip link to
@@ -23,17 +24,20 @@ public enum GuidePageWriter {
     /// `pictures` gives a track's picture by file stem, shown under its heading. `captions`
     /// gives a track's cues by file stem when they were split already (for its WebVTT file, from
     /// the same result); the others are split here.
-    public static func render(tracks: [Track], summary: GuideSummary,
-                              audioSources: [String: [GuidePageAudioSource]] = [:],
-                              pictures: [String: PublishedPicture] = [:],
-                              captions: [String: TrackCaptions] = [:],
-                              editions: [PublishedEdition] = []) -> String {
+    public static func render(
+        tracks: [Track], summary: GuideSummary,
+        audioSources: [String: [GuidePageAudioSource]] = [:],
+        pictures: [String: PublishedPicture] = [:],
+        captions: [String: TrackCaptions] = [:],
+        editions: [PublishedEdition] = []
+    ) -> String {
         let results = Dictionary(summary.tracks.map { ($0.fileStem, $0) }, uniquingKeysWith: { first, _ in first })
         let title = GuideOutline.oneLine(summary.title)
         let hasTrackAudio = summary.tracks.contains { $0.audioFile != nil }
         let chapters = zip(tracks, GuideOutline.entryNumbers(of: tracks)).map { track, number in
-            Chapter(track: track, number: number, result: results[track.fileStem],
-                    sources: sources(for: results[track.fileStem], given: audioSources), picture: pictures[track.fileStem])
+            Chapter(
+                track: track, number: number, result: results[track.fileStem],
+                sources: sources(for: results[track.fileStem], given: audioSources), picture: pictures[track.fileStem])
         }
         let playable = chapters.filter { !$0.playerSources.isEmpty }
         var html = head(title: title, tracks: tracks, hasTrackAudio: hasTrackAudio)
@@ -52,9 +56,12 @@ public enum GuidePageWriter {
         html += escape(made) + "로 만들었습니다.</p>\n</footer>\n"
         if !playable.isEmpty {
             let data = playable.map { chapter in
-                (id: chapter.id, cues: chapter.result.map {
-                    captions[chapter.track.fileStem]?.cues ?? GuidePageCues.cues(for: chapter.track, result: $0)
-                } ?? [])
+                (
+                    id: chapter.id,
+                    cues: chapter.result.map {
+                        captions[chapter.track.fileStem]?.cues ?? GuidePageCues.cues(for: chapter.track, result: $0)
+                    } ?? []
+                )
             }
             html += "<script type=\"application/json\" id=\"guide-data\">\n\(GuidePageCues.json(data))\n</script>\n"
             html += "<script>\n\(playerScript)\n</script>\n"
@@ -85,30 +92,32 @@ public enum GuidePageWriter {
     }
 
     private static func head(title: String, tracks: [Track], hasTrackAudio: Bool) -> String {
-        let titleRuns = tracks.first(where: { $0.kind == .poster })?.blocks.first(where: { $0.role == .title })
+        let titleRuns =
+            tracks.first(where: { $0.kind == .poster })?.blocks.first(where: { $0.role == .title })
             .map(foreignRuns) ?? []
-        let intro = hasTrackAudio
+        let intro =
+            hasTrackAudio
             ? "이 페이지는 인터넷 연결 없이 이 폴더에서 바로 재생됩니다. 차례에서 장을 골라 듣거나 가이드 전체를 이어 들을 수 있고, 듣는 동안 자막과 지금 읽는 문장이 표시됩니다."
             : "이 가이드는 글로 읽을 수 있습니다. 인터넷 연결은 필요하지 않습니다."
         return """
-        <!DOCTYPE html>
-        <html lang="ko">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(escape(title)) 오디오 가이드</title>
-        <style>
-        \(styleSheet)
-        </style>
-        </head>
-        <body>
-        <a class="skip-link" href="#main">본문으로 건너뛰기</a>
-        <header>
-        <h1>\(markUp(title, foreign: titleRuns))</h1>
-        <p>\(intro)</p>
-        </header>
+            <!DOCTYPE html>
+            <html lang="ko">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(escape(title)) 오디오 가이드</title>
+            <style>
+            \(styleSheet)
+            </style>
+            </head>
+            <body>
+            <a class="skip-link" href="#main">본문으로 건너뛰기</a>
+            <header>
+            <h1>\(markUp(title, foreign: titleRuns))</h1>
+            <p>\(intro)</p>
+            </header>
 
-        """
+            """
     }
 
     /// "3.5 MB" (one decimal under 10 MB, whole megabytes above; "0.1 MB" at the least).
@@ -164,7 +173,8 @@ public enum GuidePageWriter {
     }
 
     private static func section(_ chapter: Chapter, notesFallback: Bool) -> String {
-        let track = chapter.track, id = chapter.id
+        let track = chapter.track
+        let id = chapter.id
         let heading = escape(GuideOutline.headingPrefix(entryNumber: chapter.number)) + titleMarkup(track)
         var html = "<section aria-labelledby=\"\(id)\">\n<h2 id=\"\(id)\">\(heading)</h2>\n"
         if let picture = chapter.picture { html += figure(picture, title: track.title) }
@@ -200,7 +210,8 @@ public enum GuidePageWriter {
     /// The picture at every width, WebP first with the JPEG as the fallback, loaded when it
     /// comes near the screen, never wider than the text column.
     private static func figure(_ picture: PublishedPicture, title: String) -> String {
-        let jpegs = picture.variants(ofType: "image/jpeg"), webps = picture.variants(ofType: "image/webp")
+        let jpegs = picture.variants(ofType: "image/jpeg")
+        let webps = picture.variants(ofType: "image/webp")
         guard let fallback = jpegs.first else { return "" }
         let sizes = "(min-width: 48rem) 47rem, 100vw"
         let srcset = { (variants: [PictureVariant]) in variants.map { "\(url($0.file)) \($0.width)w" }.joined(separator: ", ") }
@@ -281,7 +292,8 @@ public enum GuidePageWriter {
     /// "3분 12초" for 192 seconds.
     static func spokenDuration(_ seconds: Double) -> String {
         let total = Int(seconds.rounded())
-        let minutes = total / 60, rest = total % 60
+        let minutes = total / 60
+        let rest = total % 60
         if minutes == 0 { return "\(max(rest, 1))초" }
         return rest == 0 ? "\(minutes)분" : "\(minutes)분 \(rest)초"
     }
@@ -323,8 +335,8 @@ public enum GuidePageWriter {
         for byte in fileName.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"),
-                 UInt8(ascii: "."), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"),
+                UInt8(ascii: "."), UInt8(ascii: "~"), UInt8(ascii: "/"):
                 encoded.append(Character(Unicode.Scalar(byte)))
             default:
                 let hex = String(byte, radix: 16, uppercase: true)

@@ -39,8 +39,10 @@ public struct GuideProvenance: Sendable, Equatable, Codable {
         /// The Opus bit rate, in kb/s.
         public var opusBitrateKbps: Int
 
-        public init(posterFile: String?, itemsFile: String?, picturesFolder: String?, voicesFolder: String?, voiceProfile: String,
-                    formats: [String], textOnly: Bool, brailleCells: Int, brailleLines: Int, opusBitrateKbps: Int) {
+        public init(
+            posterFile: String?, itemsFile: String?, picturesFolder: String?, voicesFolder: String?, voiceProfile: String,
+            formats: [String], textOnly: Bool, brailleCells: Int, brailleLines: Int, opusBitrateKbps: Int
+        ) {
             self.posterFile = posterFile
             self.itemsFile = itemsFile
             self.picturesFolder = picturesFolder
@@ -73,8 +75,10 @@ public struct GuideProvenance: Sendable, Equatable, Codable {
         /// The source pictures found, with the tracks they belong to; nil: none.
         public var pictures: String?
 
-        public init(catalog: String, lexicon: String, acronyms: String, pronunciationDictionary: String, voiceProfile: String,
-                    words: String, pictures: String? = nil) {
+        public init(
+            catalog: String, lexicon: String, acronyms: String, pronunciationDictionary: String, voiceProfile: String,
+            words: String, pictures: String? = nil
+        ) {
             self.catalog = catalog
             self.lexicon = lexicon
             self.acronyms = acronyms
@@ -114,7 +118,8 @@ extension GuideProvenance.Settings {
     /// `path` relative to `folder` when both are absolute and share their first folder; else `path`.
     static func relative(_ path: String, from folder: String) -> String {
         guard path.hasPrefix("/"), folder.hasPrefix("/") else { return path }
-        let target = path.split(separator: "/"), base = folder.split(separator: "/")
+        let target = path.split(separator: "/")
+        let base = folder.split(separator: "/")
         let common = zip(target, base).prefix { $0 == $1 }.count
         guard common > 0 else { return path }
         let steps = Array(repeating: "..", count: base.count - common) + target[common...].map(String.init)

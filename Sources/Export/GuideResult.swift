@@ -1,4 +1,5 @@
 import ExpoModel
+
 /// What was made for one track, as the writers (captions, transcript, page, playlist,
 /// manifest) need it. File names are relative to the output folder.
 public struct TrackResult: Sendable, Equatable {
@@ -14,8 +15,10 @@ public struct TrackResult: Sendable, Equatable {
     /// The track's compressed files published beside its WAV, by format (`opus`: `NAME.opus`).
     public var compressedFiles: [String: String] = [:]
 
-    public init(fileStem: String, title: String, kind: Track.Kind, position: Int, audio: TrackAudio? = nil,
-                fallbackReason: String? = nil) {
+    public init(
+        fileStem: String, title: String, kind: Track.Kind, position: Int, audio: TrackAudio? = nil,
+        fallbackReason: String? = nil
+    ) {
         self.fileStem = fileStem
         self.title = title
         self.kind = kind
@@ -26,8 +29,9 @@ public struct TrackResult: Sendable, Equatable {
 
     /// The result of `track` with `audio`, or falling back to text for `fallbackReason`.
     public init(_ track: Track, audio: TrackAudio?, fallbackReason: String?) {
-        self.init(fileStem: track.fileStem, title: track.title, kind: track.kind, position: track.position,
-                  audio: audio, fallbackReason: fallbackReason)
+        self.init(
+            fileStem: track.fileStem, title: track.title, kind: track.kind, position: track.position,
+            audio: audio, fallbackReason: fallbackReason)
     }
 
     /// `NAME.wav`, or nil when the track fell back to text.
@@ -63,8 +67,10 @@ public struct GuideSummary: Sendable, Equatable {
     /// the tracks added up would leave out the pauses.
     public var guideDurationSeconds: Double?
 
-    public init(title: String, toolVersion: String, voiceProfile: String, espeakVersion: String?,
-                guideAudioFile: String?, tracks: [TrackResult]) {
+    public init(
+        title: String, toolVersion: String, voiceProfile: String, espeakVersion: String?,
+        guideAudioFile: String?, tracks: [TrackResult]
+    ) {
         self.title = title
         self.toolVersion = toolVersion
         self.voiceProfile = voiceProfile

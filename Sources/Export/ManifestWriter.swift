@@ -1,6 +1,6 @@
-import Foundation
 import ExpoModel
 import ExpoSystem
+import Foundation
 
 /// `manifest.json`: what was made and how, for people and for the next run (which reads it
 /// back to resume). Keys are sorted and figures rounded, so the same guide gives the same file.
@@ -43,8 +43,10 @@ public struct GuideManifest: Sendable, Equatable, Codable {
         /// of its tracks'.
         public var truePeakDBTP: Double?
 
-        public init(path: String, byteCount: Int, sha256: String, durationSeconds: Double? = nil,
-                    loudnessLUFS: Double? = nil, truePeakDBTP: Double? = nil) {
+        public init(
+            path: String, byteCount: Int, sha256: String, durationSeconds: Double? = nil,
+            loudnessLUFS: Double? = nil, truePeakDBTP: Double? = nil
+        ) {
             self.path = path
             self.byteCount = byteCount
             self.sha256 = sha256
@@ -98,8 +100,10 @@ public struct GuideManifest: Sendable, Equatable, Codable {
 
     /// The manifest of `summary`, with durations rounded to milliseconds and loudness and
     /// peak to hundredths.
-    public init(summary: GuideSummary, extra: [String: String] = [:], files: [PublishedFile]? = nil,
-                provenance: GuideProvenance? = nil) {
+    public init(
+        summary: GuideSummary, extra: [String: String] = [:], files: [PublishedFile]? = nil,
+        provenance: GuideProvenance? = nil
+    ) {
         formatVersion = Self.currentFormatVersion
         self.provenance = provenance
         self.files = files?.sorted { $0.path < $1.path }.map { file in
@@ -114,19 +118,23 @@ public struct GuideManifest: Sendable, Equatable, Codable {
         voiceProfile = summary.voiceProfile
         espeakVersion = summary.espeakVersion
         guideAudioFile = summary.guideAudioFile
-        guideEncodings = summary.guideEncodings.isEmpty ? nil : summary.guideEncodings.mapValues { encoding in
-            var rounded = encoding
-            rounded.durationSeconds = Self.rounded(encoding.durationSeconds, places: 3) ?? 0
-            rounded.truePeakDBTP = Self.rounded(encoding.truePeakDBTP, places: 2)
-            rounded.chapters = encoding.chapters.map { ChapterMark(title: $0.title, startSeconds: Self.rounded($0.startSeconds, places: 3) ?? 0) }
-            return rounded
-        }
+        guideEncodings =
+            summary.guideEncodings.isEmpty
+            ? nil
+            : summary.guideEncodings.mapValues { encoding in
+                var rounded = encoding
+                rounded.durationSeconds = Self.rounded(encoding.durationSeconds, places: 3) ?? 0
+                rounded.truePeakDBTP = Self.rounded(encoding.truePeakDBTP, places: 2)
+                rounded.chapters = encoding.chapters.map { ChapterMark(title: $0.title, startSeconds: Self.rounded($0.startSeconds, places: 3) ?? 0) }
+                return rounded
+            }
         self.extra = extra
         tracks = summary.tracks.map { track in
             TrackEntry(
                 fileStem: track.fileStem, title: track.title, position: track.position, kind: track.kind,
-                files: Files(wav: track.audioFile, vtt: track.captionsFile, txt: track.displayScriptFile,
-                             spokenTxt: track.spokenScriptFile),
+                files: Files(
+                    wav: track.audioFile, vtt: track.captionsFile, txt: track.displayScriptFile,
+                    spokenTxt: track.spokenScriptFile),
                 durationSeconds: Self.rounded(track.durationSeconds, places: 3),
                 sampleRate: track.audio?.sampleRate,
                 loudnessLUFS: Self.rounded(track.audio?.loudnessLUFS, places: 2),
@@ -160,8 +168,10 @@ public struct GuideManifest: Sendable, Equatable, Codable {
 /// Writes `manifest.json`.
 public enum ManifestWriter {
     /// Pretty-printed JSON with sorted keys and a trailing newline, UTF-8.
-    public static func render(summary: GuideSummary, extra: [String: String] = [:],
-                              files: [GuideManifest.PublishedFile]? = nil, provenance: GuideProvenance? = nil) throws -> Data {
+    public static func render(
+        summary: GuideSummary, extra: [String: String] = [:],
+        files: [GuideManifest.PublishedFile]? = nil, provenance: GuideProvenance? = nil
+    ) throws -> Data {
         try render(GuideManifest(summary: summary, extra: extra, files: files, provenance: provenance))
     }
 
@@ -233,10 +243,10 @@ public enum ManifestReader {
             excerpt((context.codingPath + (key.map { [$0] } ?? [])).map(\.stringValue).joined(separator: "."))
         }
         switch error as? DecodingError {
-        case let .keyNotFound(key, context)?: return "\"\(path(context, key))\" is missing"
-        case let .typeMismatch(_, context)?: return "\"\(path(context))\" has the wrong type"
-        case let .valueNotFound(_, context)?: return "\"\(path(context))\" is null"
-        case let .dataCorrupted(context)? where !context.codingPath.isEmpty:
+        case .keyNotFound(let key, let context)?: return "\"\(path(context, key))\" is missing"
+        case .typeMismatch(_, let context)?: return "\"\(path(context))\" has the wrong type"
+        case .valueNotFound(_, let context)?: return "\"\(path(context))\" is null"
+        case .dataCorrupted(let context)? where !context.codingPath.isEmpty:
             return "\"\(path(context))\" holds a value that cannot be read (a number too large or too small, or a malformed one)"
         default: return "it is not valid JSON, or holds a number too large or too small to read"
         }

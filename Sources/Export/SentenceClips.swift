@@ -20,7 +20,9 @@ enum SentenceClips {
             let start = place == 0 ? 0 : matched[index]!.start
             // The last runs to the audio's end (to its cue's end when the audio ends before the
             // clip starts: the book then refuses it, as it refuses any clip past its audio).
-            let end = place + 1 < narrated.count ? matched[narrated[place + 1]]!.start
+            let end =
+                place + 1 < narrated.count
+                ? matched[narrated[place + 1]]!.start
                 : audioEnd > start ? audioEnd : matched[index]!.end
             result[index] = (start, end)
         }

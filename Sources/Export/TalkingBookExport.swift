@@ -12,38 +12,52 @@ public enum TalkingBookExport {
     /// duration), by file stem; tracks without one are text-only chapters. `identifier` is a
     /// stable id of the catalog; `modified` the book's date (YYYY-MM-DDThh:mm:ssZ).
     /// `pictures` gives a track's picture by file stem.
-    public static func document(tracks: [Track], summary: GuideSummary, audio: [String: (url: URL, duration: Double)],
-                                identifier: String, modified: String,
-                                pictures: [String: PictureReference] = [:]) -> TalkingBookDocument {
+    public static func document(
+        tracks: [Track], summary: GuideSummary, audio: [String: (url: URL, duration: Double)],
+        identifier: String, modified: String,
+        pictures: [String: PictureReference] = [:]
+    ) -> TalkingBookDocument {
         let results = Dictionary(summary.tracks.map { ($0.fileStem, $0) }, uniquingKeysWith: { first, _ in first })
         let chapters = tracks.map { track in
             let mp3 = audio[track.fileStem]
             let cues = results[track.fileStem]?.cues ?? []
             // Gapless: each clip runs to the next one's start, so a reading system that plays
             // clip by clip keeps the pauses the voice profile asks for (see `SentenceClips`).
-            let clips = mp3.map { SentenceClips.gapless(sentences: track.sentences.map(\.display), cues: cues,
-                                                         audioEnd: $0.duration) } ?? []
+            let clips =
+                mp3.map {
+                    SentenceClips.gapless(
+                        sentences: track.sentences.map(\.display), cues: cues,
+                        audioEnd: $0.duration)
+                } ?? []
             var index = 0
             let blocks = track.blocks.map { block in
-                BookBlock(role: role(block.role), heading: block.role == .appearance ? block.label : nil,
-                                  sentences: block.sentences.map { sentence in
-                    defer { index += 1 }
-                    let clip = index < clips.count ? clips[index] : nil
-                    return BookSentence(runs: LanguageSpans.runs(of: sentence).map { TextRun($0.text, language: $0.language) },
-                                                clip: clip.map { $0.start...$0.end })
-                })
+                BookBlock(
+                    role: role(block.role), heading: block.role == .appearance ? block.label : nil,
+                    sentences: block.sentences.map { sentence in
+                        defer { index += 1 }
+                        let clip = index < clips.count ? clips[index] : nil
+                        return BookSentence(
+                            runs: LanguageSpans.runs(of: sentence).map { TextRun($0.text, language: $0.language) },
+                            clip: clip.map { $0.start...$0.end })
+                    })
             }
             return BookChapter(
                 id: track.fileStem, title: oneLine(track.title),
-                audio: mp3.map { AudioReference(sourceURL: $0.url, fileName: track.fileStem + ".mp3",
-                                                mediaType: "audio/mpeg", durationSeconds: $0.duration) },
+                audio: mp3.map {
+                    AudioReference(
+                        sourceURL: $0.url, fileName: track.fileStem + ".mp3",
+                        mediaType: "audio/mpeg", durationSeconds: $0.duration)
+                },
                 blocks: blocks, picture: pictures[track.fileStem])
         }
         let shown = tracks.compactMap { pictures[$0.fileStem] }
         let described = shown.filter(\.hasAlternative).count
-        let pictureNote = shown.isEmpty ? "그림은 없습니다." : described == shown.count
-            ? "그림 \(shown.count)개에는 모두 사람이 쓴 대체 텍스트가 있거나 장식용으로 표시되어 있습니다."
-            : "그림 \(shown.count)개 가운데 \(shown.count - described)개에는 아직 대체 텍스트가 없습니다."
+        let pictureNote =
+            shown.isEmpty
+            ? "그림은 없습니다."
+            : described == shown.count
+                ? "그림 \(shown.count)개에는 모두 사람이 쓴 대체 텍스트가 있거나 장식용으로 표시되어 있습니다."
+                : "그림 \(shown.count)개 가운데 \(shown.count - described)개에는 아직 대체 텍스트가 없습니다."
         var document = TalkingBookDocument(
             title: oneLine(summary.title), language: "ko", identifier: identifier, modified: modified,
             accessibilitySummary: "전시 안내의 모든 문장을 글과 음성으로 함께 담았습니다. 문장마다 음성이 맞추어져 있어 "
@@ -82,7 +96,8 @@ enum LanguageSpans {
         for run in sentence.spoken {
             let needle = GuideOutline.oneLine(run.text)
             guard let language = run.language, GuidePageWriter.isLanguageTag(language), !needle.isEmpty,
-                  let range = rest.range(of: needle) ?? GuidePageWriter.latinStretch(in: rest, like: needle) else { continue }
+                let range = rest.range(of: needle) ?? GuidePageWriter.latinStretch(in: rest, like: needle)
+            else { continue }
             if range.lowerBound > rest.startIndex { runs.append((String(rest[..<range.lowerBound]), nil)) }
             runs.append((String(rest[range]), language))
             rest = rest[range.upperBound...]

@@ -1,4 +1,5 @@
 import ExpoModel
+
 /// Writes `guide.txt`: the whole guide as plain lines a screen reader reads well.
 ///
 /// Layout: the guide's title on the first line; then each track in order. The poster's facts

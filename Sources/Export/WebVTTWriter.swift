@@ -1,5 +1,6 @@
 import ExpoModel
 import Hangul
+
 /// Writes a track's captions as a WebVTT file.
 ///
 /// Choices:
@@ -38,7 +39,8 @@ public enum WebVTTWriter {
         var previousEnd = 0
         var number = 0
         for cue in cues {
-            let lines = keepingLines
+            let lines =
+                keepingLines
                 ? cue.text.split(separator: "\n").map { GuideOutline.oneLine(String($0)) }.filter { !$0.isEmpty }
                 : wrap(GuideOutline.oneLine(cue.text), columns: lineWidthColumns)
             guard !lines.isEmpty else { continue }
@@ -123,8 +125,8 @@ public enum WebVTTWriter {
     private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xA960...0xA97F, HangulSyllable.range, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-             0xFFE0...0xFFE6, 0x1F300...0x1FAFF, 0x20000...0x3FFFD:
+            0xA960...0xA97F, HangulSyllable.range, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+            0xFFE0...0xFFE6, 0x1F300...0x1FAFF, 0x20000...0x3FFFD:
             return true
         default:
             return false

@@ -39,7 +39,8 @@ public enum CacheFolder {
             return
         }
         if let text = FileTree.readSmallFile(tag.path).map({ String(decoding: $0, as: UTF8.self) }),
-           text.hasPrefix("Signature: 8a477f597d28d172789f06886806bc55") {
+            text.hasPrefix("Signature: 8a477f597d28d172789f06886806bc55")
+        {
             throw ExpoError(
                 .cannotCreate,
                 "The folder \(path) is another program's cache (its \(tagName) was not written by expo-narrate, which also keeps \(versionName) there), so it is left as it is",

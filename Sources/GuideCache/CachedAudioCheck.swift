@@ -11,8 +11,9 @@ enum CachedAudioCheck {
         defer { file.closeQuietly() }
         var header = [UInt8](repeating: 0, count: 12)
         guard header.withUnsafeMutableBytes({ (try? file.read(into: $0, at: 0)) ?? 0 }) == 12,
-              header[0..<4].elementsEqual("RIFF".utf8), header[8..<12].elementsEqual("WAVE".utf8),
-              UInt64(littleEndian32(header, at: 4)) + 8 == size else { return false }
+            header[0..<4].elementsEqual("RIFF".utf8), header[8..<12].elementsEqual("WAVE".utf8),
+            UInt64(littleEndian32(header, at: 4)) + 8 == size
+        else { return false }
         var offset: UInt64 = 12
         var chunk = [UInt8](repeating: 0, count: 8)
         for _ in 0..<64 where offset + 8 <= size {

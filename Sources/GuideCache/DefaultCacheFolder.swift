@@ -24,9 +24,10 @@ public enum DefaultCacheFolder {
         if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty {
             if xdg.hasPrefix("/") {
                 if let reason = unusable(xdg) {
-                    throw ExpoError(.cannotCreate, "XDG_CACHE_HOME is \(xdg), which \(reason), so the default cache folder cannot be made in it",
-                                    advice: "Set XDG_CACHE_HOME to a folder this user can write (or unset it to use ~/.cache), or choose a cache folder.",
-                                    subject: .cacheFolder)
+                    throw ExpoError(
+                        .cannotCreate, "XDG_CACHE_HOME is \(xdg), which \(reason), so the default cache folder cannot be made in it",
+                        advice: "Set XDG_CACHE_HOME to a folder this user can write (or unset it to use ~/.cache), or choose a cache folder.",
+                        subject: .cacheFolder)
                 }
                 return .success(try ownFolder(in: xdg))
             }
@@ -54,10 +55,11 @@ public enum DefaultCacheFolder {
         let folder = URL(fileURLWithPath: base).appendingPathComponent("expo-narrate")
         guard FileStatus.of(folder.path)?.kind == .symbolicLink else { return folder }
         let target = FileTree.linkDestination(of: folder.path) ?? "?"
-        throw ExpoError(.cannotCreate,
-                        "The default cache folder \(folder.path) is a symbolic link (to \(target)), and expo-narrate never follows a link at a name of its own, so it is left as it is",
-                        advice: "Remove the link (the cache is then made there anew), or choose the folder it names as the cache folder.",
-                        subject: .cacheFolder)
+        throw ExpoError(
+            .cannotCreate,
+            "The default cache folder \(folder.path) is a symbolic link (to \(target)), and expo-narrate never follows a link at a name of its own, so it is left as it is",
+            advice: "Remove the link (the cache is then made there anew), or choose the folder it names as the cache folder.",
+            subject: .cacheFolder)
     }
 
     /// Why the base folder `path` cannot hold the cache, or nil: it must exist and be writable,

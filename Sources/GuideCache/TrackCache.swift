@@ -1,6 +1,6 @@
-import Foundation
 import ExpoModel
 import ExpoSystem
+import Foundation
 
 /// A content-addressed store of finished track audio: `KEY.wav` and `KEY.json`, where KEY is
 /// the SHA-256 of everything that decides the sound (the SSML, the voice profile, the tool's
@@ -25,8 +25,10 @@ public struct TrackCache: Sendable {
     /// Opens (and creates) the cache folder, removing temporary files of runs that are gone.
     /// A `shard`'s cache is shared with other hosts (see `sharedWithOtherHosts`). `digests`
     /// knows files hashed before (by default, only those this process hashes).
-    public init(folder: URL, shard: String? = nil, sharedWithOtherHosts: Bool = false,
-                digests: FileDigests = FileDigests(ledger: nil)) throws {
+    public init(
+        folder: URL, shard: String? = nil, sharedWithOtherHosts: Bool = false,
+        digests: FileDigests = FileDigests(ledger: nil)
+    ) throws {
         self.folder = folder
         self.digests = digests
         self.shard = shard
@@ -86,8 +88,9 @@ public struct TrackCache: Sendable {
             // The audio was checked; its record may since have gained a compressed copy (a
             // worker of this run encoded one), so a record that changed is read again.
             guard let entry = try? JSONDecoder().decode(TrackAudio.self, from: data),
-                  entry.sha256 == known.entry.sha256, entry.byteCount == known.entry.byteCount,
-                  entry.rangeProblem == nil else { return known.entry }
+                entry.sha256 == known.entry.sha256, entry.byteCount == known.entry.byteCount,
+                entry.rangeProblem == nil
+            else { return known.entry }
             checked.remember(key, entry, stamp: stamp, record: record)
             return entry
         }
@@ -155,7 +158,8 @@ public struct TrackCache: Sendable {
     /// hosts writing here, process ids can be the same on two hosts (every container's first
     /// process is 1), so the name also has the shard and a random part.
     public func makeBatchFolder() throws -> URL {
-        let name = sharedWithOtherHosts
+        let name =
+            sharedWithOtherHosts
             ? CacheEntryKind.sharedBatch.name(randomHex: String(UInt64.random(in: 0...UInt64.max), radix: 16))
             : CacheEntryKind.batch.name
         let path = folder.appendingPathComponent(name).path

@@ -36,7 +36,9 @@ public struct ProjectFile: Sendable {
             throw ExpoError(.usage, "The project file \(path): \(error.description)", advice: error.fix.prefix(1).uppercased() + error.fix.dropFirst() + ".")
         }
         guard data.count <= sizeLimit else {
-            throw ExpoError(.usage, "The project file \(path) is larger than \(sizeLimit) bytes", advice: "A project file holds a few settings; check that it is the right file.")
+            throw ExpoError(
+                .usage, "The project file \(path) is larger than \(sizeLimit) bytes",
+                advice: "A project file holds a few settings; check that it is the right file.")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ExpoError(.usage, "The project file \(path) is not UTF-8 text", advice: "Save it as UTF-8.")
@@ -52,13 +54,15 @@ public struct ProjectFile: Sendable {
         do {
             root = try Yams.compose(yaml: text)
         } catch let error as YamlError {
-            throw ExpoError(.usage, "\(path):\(syntaxPlace(error)) is not YAML: \(syntaxProblem(error))",
-                            advice: "Write each setting as 'key: value' on a line of its own, as 'expo-narrate init' writes them.")
+            throw ExpoError(
+                .usage, "\(path):\(syntaxPlace(error)) is not YAML: \(syntaxProblem(error))",
+                advice: "Write each setting as 'key: value' on a line of its own, as 'expo-narrate init' writes them.")
         }
         guard let root else { return ProjectFile(path: path, values: [:], lines: [:]) }
         guard let mapping = root.mapping else {
-            throw ExpoError(.usage, "\(path):\(root.mark?.line ?? 1): the project file is not a list of settings ('key: value' lines)",
-                            advice: "Write each setting as 'key: value' on a line of its own, as 'expo-narrate init' writes them.")
+            throw ExpoError(
+                .usage, "\(path):\(root.mark?.line ?? 1): the project file is not a list of settings ('key: value' lines)",
+                advice: "Write each setting as 'key: value' on a line of its own, as 'expo-narrate init' writes them.")
         }
         var reader = SettingReader(path: path, folder: folder)
         for (keyNode, valueNode) in mapping {
@@ -148,8 +152,9 @@ private struct SettingReader {
         default:
             guard let number = node.int, scalar.style == .plain else { throw wrongKind(key, scalar.string, line) }
             if let range = key.range, !range.contains(number) {
-                throw failure(line, "'\(key.rawValue)' is \(number), outside \(range.lowerBound) to \(range.upperBound)",
-                              advice: "Give a whole number from \(range.lowerBound) to \(range.upperBound).")
+                throw failure(
+                    line, "'\(key.rawValue)' is \(number), outside \(range.lowerBound) to \(range.upperBound)",
+                    advice: "Give a whole number from \(range.lowerBound) to \(range.upperBound).")
             }
             return .number(number)
         }

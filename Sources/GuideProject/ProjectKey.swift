@@ -1,13 +1,18 @@
-import Foundation
 import ExpoModel
+import Foundation
 
 /// A setting a project file can give: its key is the long name of the command-line option that
 /// gives it for one run (`format:` in the file, `--format` on the command line), so a curator
 /// learns one name for each.
 public enum ProjectKey: String, CaseIterable, Sendable, Hashable, Comparable {
-    case posterFile = "poster-file", itemsFile = "items-file", images, voices, voice, format
-    case textOnly = "text-only", brailleCells = "braille-cells", brailleLines = "braille-lines"
-    case opusBitrate = "opus-bitrate", output, cache
+    case posterFile = "poster-file"
+    case itemsFile = "items-file"
+    case images, voices, voice, format
+    case textOnly = "text-only"
+    case brailleCells = "braille-cells"
+    case brailleLines = "braille-lines"
+    case opusBitrate = "opus-bitrate"
+    case output, cache
 
     /// The command-line option that gives this setting for one run.
     public var option: String { "--" + rawValue }

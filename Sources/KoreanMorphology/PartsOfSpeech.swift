@@ -79,16 +79,18 @@ public struct PartsOfSpeech: Sendable {
     /// Told from the files' presence alone, without reading them, so that a process that
     /// pronounces nothing never loads the lexicon.
     public static var unavailableNote: String? {
-        !installedFiles.isEmpty ? nil
+        !installedFiles.isEmpty
+            ? nil
             : "note: the Korean dictionary hunspell-ko (ko.dic, ko.aff) was not found in \(searchedFolders.joined(separator: ", ")); "
-            + "readings that depend on grammar (tensing after -(으)ㄹ and verb stems, ㄴ 첨가 after modifiers) "
-            + "follow the spelling rules alone; install it with 'apt-get install hunspell-ko'"
+                + "readings that depend on grammar (tensing after -(으)ㄹ and verb stems, ㄴ 첨가 after modifiers) "
+                + "follow the spelling rules alone; install it with 'apt-get install hunspell-ko'"
     }
 
     /// Reads a hunspell-ko dictionary; nil when either file cannot be read or holds no words.
     public init?(affixFile: String, dictionaryFile: String) {
         guard let affix = Self.aliasSection(affixFile),
-              let dictionary = FileManager.default.contents(atPath: dictionaryFile) else { return nil }
+            let dictionary = FileManager.default.contents(atPath: dictionaryFile)
+        else { return nil }
         let aliases = Self.aliasClasses(affix)
         var table: [UInt64: UInt8] = [:]
         table.reserveCapacity(120_000)
@@ -100,22 +102,26 @@ public struct PartsOfSpeech: Sendable {
             var first = true
             for end in 0...bytes.count where end == bytes.count || bytes[end] == 0x0A {
                 defer { lineStart = end + 1 }
-                if first { first = false; continue }              // the word count
+                if first {
+                    first = false
+                    continue
+                }  // the word count
                 guard end > lineStart else { continue }
                 let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<end])
                 let slash = line.firstIndex(of: 0x2F) ?? line.count
-                var alias = slash + 1 < line.count ? 0 : -1               // -1: no flags at all
+                var alias = slash + 1 < line.count ? 0 : -1  // -1: no flags at all
                 if alias == 0 {
                     for b in line[(slash + 1)...] where b >= 0x30 && b <= 0x39 && alias < 1_000_000 {
-                        alias = alias * 10 + Int(b - 0x30)                 // capped: a malformed line never overflows
+                        alias = alias * 10 + Int(b - 0x30)  // capped: a malformed line never overflows
                     }
                 }
                 guard alias < aliases.count, alias < 0 || aliases[alias] != 0,
-                      Self.composeSyllables(UnsafeBufferPointer(rebasing: line[..<slash]), into: &syllables) else { continue }
+                    Self.composeSyllables(UnsafeBufferPointer(rebasing: line[..<slash]), into: &syllables)
+                else { continue }
                 var classes = alias < 0 ? WordClass.uninflected.rawValue : aliases[alias]
                 if classes & Self.predicateFlag != 0 {
                     classes &= ~Self.predicateFlag
-                    if syllables.count >= 2, syllables.last == 0xB2E4 {   // 다
+                    if syllables.count >= 2, syllables.last == 0xB2E4 {  // 다
                         if let key = Self.key(syllables.dropLast()) { table[key, default: 0] |= WordClass.predicateStem.rawValue }
                     }
                 }
@@ -171,20 +177,30 @@ public struct PartsOfSpeech: Sendable {
             var seen = false
             for end in 0...bytes.count where end == bytes.count || bytes[end] == 0x0A {
                 defer { lineStart = end + 1 }
-                let isAlias = end - lineStart > 3 && bytes[lineStart] == 0x41 && bytes[lineStart + 1] == 0x46
-                    && bytes[lineStart + 2] == 0x20                 // "AF "
+                let isAlias =
+                    end - lineStart > 3 && bytes[lineStart] == 0x41 && bytes[lineStart + 1] == 0x46
+                    && bytes[lineStart + 2] == 0x20  // "AF "
                 if !isAlias {
                     if seen, end - lineStart >= 3, bytes[lineStart] == 0x53, bytes[lineStart + 1] == 0x46,
-                       bytes[lineStart + 2] == 0x58 { return }     // the SFX rules: the aliases are behind us
+                        bytes[lineStart + 2] == 0x58
+                    {
+                        return
+                    }  // the SFX rules: the aliases are behind us
                     continue
                 }
-                if !seen { seen = true; continue }                  // "AF count"
+                if !seen {
+                    seen = true
+                    continue
+                }  // "AF count"
                 var classes: UInt8 = 0
                 var flag = 0
-                var onlyFlag540: Bool? = nil                // nil: no particle flag seen yet
+                var onlyFlag540: Bool? = nil  // nil: no particle flag seen yet
                 for k in (lineStart + 3)...end {
                     let b = k < end ? bytes[k] : 0x2C
-                    if b >= 0x30 && b <= 0x39 { flag = min(flag * 10 + Int(b - 0x30), 1_000_000); continue }
+                    if b >= 0x30 && b <= 0x39 {
+                        flag = min(flag * 10 + Int(b - 0x30), 1_000_000)
+                        continue
+                    }
                     switch flag {
                     case 19: classes |= WordClass.adnominalN.rawValue
                     case 21: classes |= WordClass.adnominalL.rawValue
@@ -208,12 +224,14 @@ public struct PartsOfSpeech: Sendable {
     private static func composeSyllables(_ word: UnsafeBufferPointer<UInt8>, into out: inout [UInt32]) -> Bool {
         out.removeAll(keepingCapacity: true)
         var i = 0
-        var lead: UInt32? = nil, vowel: UInt32? = nil
+        var lead: UInt32? = nil
+        var vowel: UInt32? = nil
         func flush() -> Bool {
             guard let l = lead else { return vowel == nil }
             guard let v = vowel else { return false }
             out.append(HangulSyllable.compose(onset: UInt8(l), vowel: UInt8(v)))
-            lead = nil; vowel = nil
+            lead = nil
+            vowel = nil
             return true
         }
         while i < word.count {
@@ -230,9 +248,12 @@ public struct PartsOfSpeech: Sendable {
                 vowel = c - ConjoiningJamo.vowels.lowerBound
             case ConjoiningJamo.trailing:
                 guard let l = lead, let v = vowel else { return false }
-                out.append(HangulSyllable.compose(onset: UInt8(l), vowel: UInt8(v),
-                                                  coda: UInt8(c - ConjoiningJamo.trailing.lowerBound + 1)))
-                lead = nil; vowel = nil
+                out.append(
+                    HangulSyllable.compose(
+                        onset: UInt8(l), vowel: UInt8(v),
+                        coda: UInt8(c - ConjoiningJamo.trailing.lowerBound + 1)))
+                lead = nil
+                vowel = nil
             case HangulSyllable.range:
                 guard flush() else { return false }
                 out.append(c)

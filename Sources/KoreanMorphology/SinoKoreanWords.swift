@@ -65,8 +65,10 @@ public struct SinoKoreanWords: Sendable {
     /// The `PartsOfSpeech.key` of a line `한글:漢字:…` whose Hangul has two to four syllables and
     /// whose Hanja has one ideograph per syllable; nil for any other line (comments included).
     private static func sinoKey(_ line: UnsafeBufferPointer<UInt8>) -> UInt64? {
-        var i = 0, key: UInt64 = 0, n: UInt64 = 0
-        while i < line.count, line[i] != 0x3A {                     // the Hangul: 3 bytes a syllable
+        var i = 0
+        var key: UInt64 = 0
+        var n: UInt64 = 0
+        while i < line.count, line[i] != 0x3A {  // the Hangul: 3 bytes a syllable
             guard n < 4, i + 2 < line.count, let c = scalar3(line, i), HangulSyllable.contains(c) else { return nil }
             key = key << 14 | UInt64(c - HangulSyllable.first)
             n += 1
@@ -75,7 +77,7 @@ public struct SinoKoreanWords: Sendable {
         guard n >= 2, i < line.count else { return nil }
         i += 1
         var m: UInt64 = 0
-        while i < line.count, line[i] != 0x3A {                     // the Hanja: 3 or 4 bytes each
+        while i < line.count, line[i] != 0x3A {  // the Hanja: 3 or 4 bytes each
             let b0 = line[i]
             let length = b0 >= 0xF0 ? 4 : b0 >= 0xE0 ? 3 : 0
             guard length > 0, i + length <= line.count else { return nil }

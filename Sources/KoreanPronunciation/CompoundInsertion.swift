@@ -37,25 +37,28 @@ extension Grammar {
     /// syllable `i` has a coda and syllable `i + 1` an empty onset before ㅣ or a y-vowel. Nil
     /// without a lexicon or without the list of Sino-Korean words.
     func addsN(_ s: [Syllable], _ i: Int, _ r: Range<Int>) -> Bool? {
-        guard let lexicon, sino != nil else { return nil }        // 석유, 절약 need libhangul's list
-        let start = r.lowerBound, end = r.upperBound, j = i + 1
+        guard let lexicon, sino != nil else { return nil }  // 석유, 절약 need libhangul's list
+        let start = r.lowerBound
+        let end = r.upperBound
+        let j = i + 1
         guard j - start <= 4 else { return false }
         let left = classes(s, start..<j)
         let nounLeft = isFirstPart(s, start, j, left)
-        let bareHead = Compound.bareHeads.contains(s[j].written)                 // 갈잎: 잎 after any coda
+        let bareHead = Compound.bareHeads.contains(s[j].written)  // 갈잎: 잎 after any coda
         let sinoStart = j - start == 1 && [3, 4].contains { start + $0 <= end && isSinoWord(s, start, start + $0) }
         guard nounLeft || left.contains(.adnominalN) || j - start >= 2 || bareHead || sinoStart else { return false }
         if s[j].written == Compound.iSyllable, classes(s, start...j).contains(.predicateStem) {
-            return false                                                          // 먹이다, 속이고
+            return false  // 먹이다, 속이고
         }
-        if isNumber(s, start..<j) { return false }                                 // 이천이십, 오십유로
-        if isNumber(s, i..<(j + 1)) { return false }                               // 제십이권
+        if isNumber(s, start..<j) { return false }  // 이천이십, 오십유로
+        if isNumber(s, i..<(j + 1)) { return false }  // 제십이권
         var e = min(end, j + 4)
         while e > j {
             defer { e -= 1 }
             let stemTail = e < end && contains(Compound.stemEndings, s, e..<end)
             guard stemTail || tailIsGrammatical(s, e..<end), let key = writtenKey(s, j..<e),
-                  e - j == 1 || !isNumber(s, j..<e) else { continue }                      // 공민왕이십일
+                e - j == 1 || !isNumber(s, j..<e)
+            else { continue }  // 공민왕이십일
             // 설익다, 낯익다, 덧입다, 짓이기다: a noun or prefix and a predicate's stem; not the
             // suffix 이 (먹이다) nor 있다/없다 (맛있다 [마딛따], 제15항)
             if stemTail, nounLeft, !Compound.notStems.contains(key), lexicon.classes(forKey: key).contains(.predicateStem) {
@@ -63,7 +66,7 @@ extension Grammar {
             }
             guard tailIsGrammatical(s, e..<end), !Compound.notSecondParts.contains(key) else { continue }
             guard let adds = secondPart(s, start, j, e, key, lexicon, left) else { continue }
-            return adds && !wordSpans(s, start, j, e, end)                          // 참여한, 음역대로
+            return adds && !wordSpans(s, start, j, e, end)  // 참여한, 음역대로
         }
         return false
     }
@@ -71,8 +74,10 @@ extension Grammar {
     /// Whether syllables `j..<e` (packed in `key`) are a second part of a compound whose first
     /// part `start..<j` has the classes `left`: true when a ㄴ comes in, false when the word is
     /// such a compound without one, nil when they are no second part.
-    private func secondPart(_ s: [Syllable], _ start: Int, _ j: Int, _ e: Int, _ key: UInt64,
-                            _ lexicon: PartsOfSpeech, _ left: PartsOfSpeech.WordClass) -> Bool? {
+    private func secondPart(
+        _ s: [Syllable], _ start: Int, _ j: Int, _ e: Int, _ key: UInt64,
+        _ lexicon: PartsOfSpeech, _ left: PartsOfSpeech.WordClass
+    ) -> Bool? {
         let nounLeft = isFirstPart(s, start, j, left)
         let sinoWord = isSinoWord(s, start, e)
         if e - j == 1 {
@@ -96,7 +101,8 @@ extension Grammar {
         // an adverb that is no noun is no second part: 책이에요 is 책 + the copula, not 책 + 이에 (hereupon)
         let right = lexicon.classes(forKey: key)
         guard nounLeft || (j - start == 1 && sinoWord), right.contains(.nominal),
-              right.contains(.noun) || !right.contains(.adverb) else { return nil }
+            right.contains(.noun) || !right.contains(.adverb)
+        else { return nil }
         if Compound.sinoIStarts.contains(s[j].written), sino?.contains(key: key) == true { return nil }  // 첫인상, 덧입고
         // 생이별, 불이익, 공염불, 맹연습 (and the standard's 신여성, 색연필): a noun or Sino-Korean
         // syllable and a noun of two syllables or more, also in a word written wholly in Hanja
@@ -118,13 +124,16 @@ extension Grammar {
     /// lexicon.
     func joinsTwoNouns(_ s: [Syllable], _ i: Int, _ r: Range<Int>) -> Bool? {
         guard lexicon != nil else { return nil }
-        let start = r.lowerBound, j = i + 1, end = r.upperBound
+        let start = r.lowerBound
+        let j = i + 1
+        let end = r.upperBound
         guard j - start <= 4, classes(s, start..<j).contains(.nominal) else { return false }
         var e = min(end, j + 4)
         while e >= j + 2 {
             defer { e -= 1 }
             guard tailIsGrammatical(s, e..<end), let key = writtenKey(s, j..<e), !Compound.notSecondParts.contains(key),
-                  !Compound.copulaNouns.contains(key), !Endings.particles.contains(key) else { continue }
+                !Compound.copulaNouns.contains(key), !Endings.particles.contains(key)
+            else { continue }
             let right = classes(s, j..<e)
             if right.contains(.nominal), !right.contains(.adverb), !wordSpans(s, start, j, e, end) { return true }
         }
@@ -145,8 +154,11 @@ extension Grammar {
         var e2 = j + 1
         while e2 < e, e2 - start <= 4 {
             if let key = writtenKey(s, start..<e2),
-               lexicon?.classes(forKey: key).contains(.nominal) == true || sino?.contains(key: key) == true,
-               followsWord(s, e2, end) { return true }
+                lexicon?.classes(forKey: key).contains(.nominal) == true || sino?.contains(key: key) == true,
+                followsWord(s, e2, end)
+            {
+                return true
+            }
             e2 += 1
         }
         return false
@@ -204,14 +216,15 @@ enum Compound {
     /// First syllables of the copula after a noun (이다, 입니다, 인, 였다, 예요).
     /// Syllables that make a run of numeral syllables a number.
     static let digits = SyllableSet("일이삼사오육칠팔구십백천")
-    static let il = PartsOfSpeech.key([0xC77C])!                                        // 일
-    static let iSyllable: UInt32 = 0xC774                                                  // 이
+    static let il = PartsOfSpeech.key([0xC77C])!  // 일
+    static let iSyllable: UInt32 = 0xC774  // 이
     /// Stems that never take ㄴ after a noun: the suffix 이 and 있-/없- (제15항 맛있다).
     static let notStems = keys(["이", "있", "없"])
     /// Endings after a predicate's stem: those of 제24항 and the vowel-initial ones (익어, 입은).
-    static let stemEndings = Endings.afterStem.union(keys([
-        "어", "어서", "어도", "어요", "었다", "었고", "었던", "었습니다", "은", "는", "는다", "으면", "으며", "습니다",
-    ]))
+    static let stemEndings = Endings.afterStem.union(
+        keys([
+            "어", "어서", "어도", "어요", "었다", "었고", "었던", "었습니다", "은", "는", "는다", "으면", "으며", "습니다",
+        ]))
     /// First syllables of Sino-Korean second parts that keep plain linking (인상, 인간, 일보, 입구).
     static let sinoIStarts = SyllableSet("인일입")
     /// First syllables of 하다/되다 after a Sino-Korean noun (참여한, 참여했다, 참여되어).

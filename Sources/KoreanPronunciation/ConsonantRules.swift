@@ -18,11 +18,12 @@ extension WordRules {
         switch o {
         case Onset.r:
             if rc == Coda.m || rc == Coda.ng {
-                o = Onset.n                                  // 제19항 담력 [담녁]
+                o = Onset.n  // 제19항 담력 [담녁]
             } else if Jamo.isObstruentRepresentative(rc) {
-                o = Onset.n; rc = Jamo.nasal(rc)             // 제19항 붙임 협력 [혐녁]
+                o = Onset.n
+                rc = Jamo.nasal(rc)  // 제19항 붙임 협력 [혐녁]
             } else if rc == Coda.n {
-                if keepsN(s, i, r) { o = Onset.n } else { rc = Coda.l }   // 제20항 다만 / 신라 [실라]
+                if keepsN(s, i, r) { o = Onset.n } else { rc = Coda.l }  // 제20항 다만 / 신라 [실라]
             }
         case Onset.n:
             if Jamo.isObstruentRepresentative(rc) { rc = Jamo.nasal(rc) } else if rc == Coda.l { o = Onset.r }
@@ -42,26 +43,30 @@ extension WordRules {
     static func neutralise(_ s: [Syllable], _ i: Int, _ c: UInt8, _ o: UInt8) -> (UInt8, Bool) {
         var rc = Jamo.representative(c)
         var tensed = false
-        let a = s[i].written, b = s[i + 1].written
+        let a = s[i].written
+        let b = s[i + 1].written
         switch c {
         case Coda.lb:
             if a == SyllableScalar.balp || (a == SyllableScalar.neolp && (b == SyllableScalar.juk || b == SyllableScalar.dung || b == SyllableScalar.jeok)) {
                 rc = Coda.b
             } else if a != SyllableScalar.deolp {
-                tensed = true                             // 제25항 넓게 [널께]; not 여덟
+                tensed = true  // 제25항 넓게 [널께]; not 여덟
             }
         case Coda.lt:
-            tensed = true                                 // 제25항 핥다 [할따]
+            tensed = true  // 제25항 핥다 [할따]
         case Coda.lg:
-            if o == Onset.g, b != SyllableScalar.gwa, !s[i].has(SyllableClass.nounLG) { rc = Coda.l; tensed = true }   // 제11항 다만
+            if o == Onset.g, b != SyllableScalar.gwa, !s[i].has(SyllableClass.nounLG) {
+                rc = Coda.l
+                tensed = true
+            }  // 제11항 다만
         case Coda.nj:
-            tensed = true                                 // 제24항 앉고 [안꼬]
+            tensed = true  // 제24항 앉고 [안꼬]
         case Coda.lm:
             tensed = s[i + 1].has(SyllableClass.stemEnding)  // 제24항 닮고 [담꼬]; not 삶과
         default:
             break
         }
-        if Jamo.isObstruentRepresentative(rc) { tensed = true }      // 제23항
+        if Jamo.isObstruentRepresentative(rc) { tensed = true }  // 제23항
         return (rc, tensed)
     }
 
@@ -69,7 +74,8 @@ extension WordRules {
     /// ㄷ/ㅅ/ㅈ (inside a word, not between the two words of a compound), 제27항 -(으)ㄹ + ending.
     static func tensingContext(_ s: [Syllable], _ i: Int, _ r: Range<Int>, _ c: UInt8, _ o: UInt8, _ g: Grammar) -> Bool {
         guard Jamo.isLax(o) else { return false }
-        let a = s[i].written, b = s[i + 1].written
+        let a = s[i].written
+        let b = s[i + 1].written
         if c == Coda.n || c == Coda.m {
             // The ending must close the word (신고, 삼고요), not start a noun or verb (신고하다).
             let rest = r.upperBound - i - 1
@@ -86,11 +92,13 @@ extension WordRules {
         guard o == Onset.d || o == Onset.s || o == Onset.j, a != b else { return false }
         if s[i + 1].has(SyllableClass.noSinoTensing) { return false }
         let next: UInt32 = i + 2 < r.upperBound ? s[i + 2].written : 0
-        if (b == SyllableScalar.dae && next == SyllableScalar.ro) || (b == SyllableScalar.jo && next == SyllableScalar.cha) || (b == SyllableScalar.ja && next == SyllableScalar.ma) {
-            return false                                  // particles 대로 조차, ending 자마자
+        if (b == SyllableScalar.dae && next == SyllableScalar.ro) || (b == SyllableScalar.jo && next == SyllableScalar.cha)
+            || (b == SyllableScalar.ja && next == SyllableScalar.ma)
+        {
+            return false  // particles 대로 조차, ending 자마자
         }
-        if b == SyllableScalar.seo && i + 2 == r.upperBound { return false }   // particle 서 (서울서)
-        return g.isWordBoundary(s, i, r) != true                    // 상설전시, 발굴조사: two words
+        if b == SyllableScalar.seo && i + 2 == r.upperBound { return false }  // particle 서 (서울서)
+        return g.isWordBoundary(s, i, r) != true  // 상설전시, 발굴조사: two words
     }
 
     /// 제24항: is syllables `start...i` one of the listed ㄴ/ㅁ verb stems?

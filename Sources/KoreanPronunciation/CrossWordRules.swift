@@ -31,7 +31,8 @@ enum CrossWordRules {
     /// Applies the junction between the last syllable of `a` and the first of `b`;
     /// returns true when the words must be written together (a consonant moved).
     static func apply(_ s: inout [Syllable], _ a: Range<Int>, _ b: Range<Int>, _ g: Grammar) -> Bool {
-        let i = a.upperBound - 1, j = b.lowerBound
+        let i = a.upperBound - 1
+        let j = b.lowerBound
         let c = s[i].coda
         if c == Coda.none || s[i].fixed & Syllable.fixedCoda != 0 { return false }
         if s[j].onset == Onset.zero {
@@ -55,7 +56,10 @@ enum CrossWordRules {
         case Onset.m:
             if Jamo.isObstruentRepresentative(rc) { rcOut = Jamo.nasal(rc) }
         case Onset.r:
-            if Jamo.isObstruentRepresentative(rc) { rcOut = Jamo.nasal(rc); o = Onset.n }
+            if Jamo.isObstruentRepresentative(rc) {
+                rcOut = Jamo.nasal(rc)
+                o = Onset.n
+            }
         default:
             if Jamo.isLax(o), Jamo.isObstruentRepresentative(rc) || modifierTensing(s, a, b, g) { o = Jamo.tense(o) }
         }
@@ -68,7 +72,7 @@ enum CrossWordRules {
         let c = s[i].coda
         let phrase = setPhrase(s, a, b, g)
         if c == Coda.ng {
-            if phrase == .side { s[j].onset = Onset.n }         // 강 옆 [강 녑]
+            if phrase == .side { s[j].onset = Onset.n }  // 강 옆 [강 녑]
             return false
         }
         let rc = Jamo.representative(c)
@@ -83,7 +87,7 @@ enum CrossWordRules {
             return false
         }
         guard Jamo.isObstruentRepresentative(rc) || allNumerals(s, a) || phrase != nil else {
-            s[i].coda = rc                                  // 유물은 이곳에: no linking
+            s[i].coda = rc  // 유물은 이곳에: no linking
             return false
         }
         s[i].coda = Coda.none
@@ -95,16 +99,19 @@ enum CrossWordRules {
     private static func insertsN(_ s: [Syllable], _ i: Int, _ a: Range<Int>, _ b: Range<Int>, _ g: Grammar) -> Bool {
         guard b.count <= 5 else { return false }
         let head = b.map { s[$0].written }
-        if allNumerals(s, a), s[b.lowerBound].written == SyllableScalar.yuk && allNumerals(s, b)
-            || head.starts(with: WordClasses.yeondae) {
-            return true                                   // 이십 육 [이심 뉵], 3 연대 [삼 년대]
+        if allNumerals(s, a),
+            s[b.lowerBound].written == SyllableScalar.yuk && allNumerals(s, b)
+                || head.starts(with: WordClasses.yeondae)
+        {
+            return true  // 이십 육 [이심 뉵], 3 연대 [삼 년대]
         }
-        if a.count == 1, WordClasses.ipForms.contains(head) { return true }   // 옷 입다 [온 닙따]
+        if a.count == 1, WordClasses.ipForms.contains(head) { return true }  // 옷 입다 [온 닙따]
         if s[i].has(SyllableClass.nativeTens),
-           WordClasses.nativeUnits.contains(where: { head.starts(with: $0) }) {
-            return true                                   // 서른 여섯 [서른 녀섣]
+            WordClasses.nativeUnits.contains(where: { head.starts(with: $0) })
+        {
+            return true  // 서른 여섯 [서른 녀섣]
         }
-        if (s[i].written == SyllableScalar.eun || s[i].written == SyllableScalar.neun), head == WordClasses.yeot { return true }
+        if s[i].written == SyllableScalar.eun || s[i].written == SyllableScalar.neun, head == WordClasses.yeot { return true }
         guard WordClasses.nInsertionHeads.contains(head) || isNInsertionHead(s, b, g) else { return false }
         // A modifier: by its last syllable (할 일, 한 일, 먹을 엿), a listed determiner (무슨 일,
         // 온갖 일) or by the analysis (읽은 일, 겪은 일; not 나는 일이, a noun and a particle).
@@ -115,8 +122,10 @@ enum CrossWordRules {
     /// A noun that takes ㄴ after a modifier (`WordClasses.nInsertionNouns`: 이야기, 얘기, 여름 …)
     /// alone or with a particle (슬픈 얘기를, 지난 여름에).
     private static func isNInsertionHead(_ s: [Syllable], _ b: Range<Int>, _ g: Grammar) -> Bool {
-        for noun in WordClasses.nInsertionNouns where noun.count <= b.count
-            && (0..<noun.count).allSatisfy({ s[b.lowerBound + $0].written == noun[$0] }) {
+        for noun in WordClasses.nInsertionNouns
+        where noun.count <= b.count
+            && (0..<noun.count).allSatisfy({ s[b.lowerBound + $0].written == noun[$0] })
+        {
             let rest = (b.lowerBound + noun.count)..<b.upperBound
             if rest.isEmpty || g.contains(Endings.particles, s, rest) { return true }
         }
@@ -134,10 +143,15 @@ enum CrossWordRules {
         if first == SyllableScalar.eops || first == SyllableScalar.iss {
             kind = .existence
         } else {
-            for (head, k) in placeHeads where head.count <= b.count
-                && (0..<head.count).allSatisfy({ s[b.lowerBound + $0].written == head[$0] }) {
+            for (head, k) in placeHeads
+            where head.count <= b.count
+                && (0..<head.count).allSatisfy({ s[b.lowerBound + $0].written == head[$0] })
+            {
                 let rest = (b.lowerBound + head.count)..<b.upperBound
-                if rest.isEmpty || g.contains(Endings.particles, s, rest) { kind = k; break }
+                if rest.isEmpty || g.contains(Endings.particles, s, rest) {
+                    kind = k
+                    break
+                }
             }
         }
         guard kind != nil, g.isNoun(s, a) == true else { return nil }
@@ -163,7 +177,10 @@ enum CrossWordRules {
         guard s[i].coda == Coda.l else { return false }
         if s[i].has(SyllableClass.modifierLAnyNoun) || g.isAdnominal(s, a, orN: false) == true { return true }
         if a.count <= 4, a.count >= 2, s[i].has(SyllableClass.modifierWordEnd),
-           WordClasses.modifierWords.contains(a.map { s[$0].written }) { return true }
+            WordClasses.modifierWords.contains(a.map { s[$0].written })
+        {
+            return true
+        }
         return b.count <= 4 && s[b.lowerBound].has(SyllableClass.boundNounStart)
             && WordClasses.boundNounForms.contains(b.map { s[$0].written })
     }

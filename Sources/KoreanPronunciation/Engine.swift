@@ -7,11 +7,11 @@ struct Engine {
     let dictionary: PronunciationDictionary
     let grammar: Grammar
     var scalars: [UInt32] = []
-    var output: UnsafeMutablePointer<UInt8>? = nil     // output UTF-8, 4 bytes per input scalar
+    var output: UnsafeMutablePointer<UInt8>? = nil  // output UTF-8, 4 bytes per input scalar
     var writtenBytes = 0
     var syllables: [Syllable] = []
-    var words: [Range<Int>] = []      // syllable ranges of the words of a group
-    var gaps: [Range<Int>] = []       // source ranges of the spaces between them
+    var words: [Range<Int>] = []  // syllable ranges of the words of a group
+    var gaps: [Range<Int>] = []  // source ranges of the spaces between them
     var joined: [Bool] = []
     let classes = WordClasses.flags
 
@@ -51,7 +51,10 @@ struct Engine {
         let n = scalars.count
         while true {
             let w0 = syllables.count
-            while i < n, HangulSyllable.contains(scalars[i]) { syllables.append(Syllable(scalars[i], classes)); i += 1 }
+            while i < n, HangulSyllable.contains(scalars[i]) {
+                syllables.append(Syllable(scalars[i], classes))
+                i += 1
+            }
             words.append(w0..<syllables.count)
             var j = i
             while j < n, Self.isSpace(scalars[j]) { j += 1 }
@@ -94,14 +97,19 @@ struct Engine {
             while i < n {
                 let c = UInt32(b[i])
                 if c < 0x80 {
-                    scalars.append(c); i += 1
+                    scalars.append(c)
+                    i += 1
                 } else if c < 0xE0 {
-                    scalars.append((c & 0x1F) << 6 | UInt32(b[i + 1] & 0x3F)); i += 2
+                    scalars.append((c & 0x1F) << 6 | UInt32(b[i + 1] & 0x3F))
+                    i += 2
                 } else if c < 0xF0 {
-                    scalars.append((c & 0x0F) << 12 | UInt32(b[i + 1] & 0x3F) << 6 | UInt32(b[i + 2] & 0x3F)); i += 3
+                    scalars.append((c & 0x0F) << 12 | UInt32(b[i + 1] & 0x3F) << 6 | UInt32(b[i + 2] & 0x3F))
+                    i += 3
                 } else {
-                    scalars.append((c & 0x07) << 18 | UInt32(b[i + 1] & 0x3F) << 12
-                               | UInt32(b[i + 2] & 0x3F) << 6 | UInt32(b[i + 3] & 0x3F)); i += 4
+                    scalars.append(
+                        (c & 0x07) << 18 | UInt32(b[i + 1] & 0x3F) << 12
+                            | UInt32(b[i + 2] & 0x3F) << 6 | UInt32(b[i + 3] & 0x3F))
+                    i += 4
                 }
             }
         }
@@ -110,15 +118,23 @@ struct Engine {
     @inline(__always) mutating func emit(_ c: UInt32) {
         guard let b = output else { return }
         if c < 0x80 {
-            b[writtenBytes] = UInt8(c); writtenBytes += 1
+            b[writtenBytes] = UInt8(c)
+            writtenBytes += 1
         } else if c < 0x800 {
-            b[writtenBytes] = UInt8(0xC0 | (c >> 6)); b[writtenBytes + 1] = UInt8(0x80 | (c & 0x3F)); writtenBytes += 2
+            b[writtenBytes] = UInt8(0xC0 | (c >> 6))
+            b[writtenBytes + 1] = UInt8(0x80 | (c & 0x3F))
+            writtenBytes += 2
         } else if c < 0x10000 {
-            b[writtenBytes] = UInt8(0xE0 | (c >> 12)); b[writtenBytes + 1] = UInt8(0x80 | ((c >> 6) & 0x3F))
-            b[writtenBytes + 2] = UInt8(0x80 | (c & 0x3F)); writtenBytes += 3
+            b[writtenBytes] = UInt8(0xE0 | (c >> 12))
+            b[writtenBytes + 1] = UInt8(0x80 | ((c >> 6) & 0x3F))
+            b[writtenBytes + 2] = UInt8(0x80 | (c & 0x3F))
+            writtenBytes += 3
         } else {
-            b[writtenBytes] = UInt8(0xF0 | (c >> 18)); b[writtenBytes + 1] = UInt8(0x80 | ((c >> 12) & 0x3F))
-            b[writtenBytes + 2] = UInt8(0x80 | ((c >> 6) & 0x3F)); b[writtenBytes + 3] = UInt8(0x80 | (c & 0x3F)); writtenBytes += 4
+            b[writtenBytes] = UInt8(0xF0 | (c >> 18))
+            b[writtenBytes + 1] = UInt8(0x80 | ((c >> 12) & 0x3F))
+            b[writtenBytes + 2] = UInt8(0x80 | ((c >> 6) & 0x3F))
+            b[writtenBytes + 3] = UInt8(0x80 | (c & 0x3F))
+            writtenBytes += 4
         }
     }
 }

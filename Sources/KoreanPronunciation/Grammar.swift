@@ -19,7 +19,8 @@ struct Grammar {
         guard lexicon != nil else { return nil }
         let start = r.lowerBound
         guard classes(s, start...i).contains(.predicateStem),
-              contains(Endings.afterStem, s, (i + 1)..<r.upperBound) else { return false }
+            contains(Endings.afterStem, s, (i + 1)..<r.upperBound)
+        else { return false }
         if longerStemCovers(s, i, r) { return false }
         return !readsAsNoun(s, r)
     }
@@ -30,7 +31,10 @@ struct Grammar {
         var j = i + 1
         while j < r.upperBound - 1 {
             if classes(s, r.lowerBound...j).contains(.predicateStem),
-               contains(Endings.afterStem, s, (j + 1)..<r.upperBound) { return true }
+                contains(Endings.afterStem, s, (j + 1)..<r.upperBound)
+            {
+                return true
+            }
             j += 1
         }
         return false
@@ -104,7 +108,10 @@ struct Grammar {
         var k = r.upperBound - 1
         while k > r.lowerBound, r.upperBound - k <= 3 {
             if contains(Endings.particles, s, k..<r.upperBound),
-               classes(s, r.lowerBound..<k).contains(.nominal) { return true }
+                classes(s, r.lowerBound..<k).contains(.nominal)
+            {
+                return true
+            }
             k -= 1
         }
         return false

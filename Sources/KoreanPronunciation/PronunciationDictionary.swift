@@ -49,7 +49,8 @@ public struct PronunciationDictionary: Sendable {
     public init(entries: [Entry]) {
         self.entries = entries
         for e in entries {
-            let w = e.written.unicodeScalars.map(\.value), p = e.pronounced.unicodeScalars.map(\.value)
+            let w = e.written.unicodeScalars.map(\.value)
+            let p = e.pronounced.unicodeScalars.map(\.value)
             guard Self.problem(w, p) == nil else { continue }
             index.insert(w, p)
         }
@@ -59,10 +60,12 @@ public struct PronunciationDictionary: Sendable {
     /// Reads a dictionary file (format above) with `read` (the tool passes ExpoSystem's
     /// `CuratedText.lines(ofFile:)`, which refuses a named pipe). Throws an `ExpoError` naming
     /// the file, line, reason and fix for the first bad line.
-    public init(contentsOf url: URL,
-                reading read: (URL) throws(CuratedText.Failure) -> [Substring] = { url throws(CuratedText.Failure) in
-                    try CuratedText.lines(of: url)
-                }) throws {
+    public init(
+        contentsOf url: URL,
+        reading read: (URL) throws(CuratedText.Failure) -> [Substring] = { url throws(CuratedText.Failure) in
+            try CuratedText.lines(of: url)
+        }
+    ) throws {
         let lines: [Substring]
         do {
             lines = try read(url)
@@ -84,18 +87,22 @@ public struct PronunciationDictionary: Sendable {
         let f = line.split(separator: "|", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) }
         guard f.count >= 2, f.count <= 4 else {
-            throw ExpoError.pronunciationDictionary(file: file, line: n, reason: "expected 2 to 4 fields separated by '|', found \(f.count)",
-                            fix: "write `written | pronounced | article | note`, e.g. `솜이불 | 솜니불 | 제29항`")
+            throw ExpoError.pronunciationDictionary(
+                file: file, line: n, reason: "expected 2 to 4 fields separated by '|', found \(f.count)",
+                fix: "write `written | pronounced | article | note`, e.g. `솜이불 | 솜니불 | 제29항`")
         }
-        let w = f[0].unicodeScalars.map(\.value), p = f[1].unicodeScalars.map(\.value)
+        let w = f[0].unicodeScalars.map(\.value)
+        let p = f[1].unicodeScalars.map(\.value)
         if let why = problem(w, p) {
-            throw ExpoError.pronunciationDictionary(file: file, line: n, reason: "'\(excerpt(f[0]))' → '\(excerpt(f[1]))': \(why)",
-                            fix: "use Hangul syllables only (no spaces or jamo), one pronounced syllable per written syllable")
+            throw ExpoError.pronunciationDictionary(
+                file: file, line: n, reason: "'\(excerpt(f[0]))' → '\(excerpt(f[1]))': \(why)",
+                fix: "use Hangul syllables only (no spaces or jamo), one pronounced syllable per written syllable")
         }
         let article = f.count > 2 && !f[2].isEmpty ? f[2] : nil
         if let a = article, !(a.hasPrefix("제") && a.contains("항")) {
-            throw ExpoError.pronunciationDictionary(file: file, line: n, reason: "article '\(excerpt(a))' is not of the form 제N항",
-                            fix: "name the article of 표준 발음법, e.g. 제26항, or leave the field empty")
+            throw ExpoError.pronunciationDictionary(
+                file: file, line: n, reason: "article '\(excerpt(a))' is not of the form 제N항",
+                fix: "name the article of 표준 발음법, e.g. 제26항, or leave the field empty")
         }
         return Entry(written: f[0], pronounced: f[1], article: article, note: f.count > 3 && !f[3].isEmpty ? f[3] : nil)
     }
@@ -121,10 +128,10 @@ public struct PronunciationDictionary: Sendable {
     private func match(_ s: inout [Syllable], _ p: Int, _ r: Range<Int>) -> Int? {
         var lengths = index.lengths(startingWith: s[p].written)
         if lengths == 0 { return nil }
-        if p != r.lowerBound { lengths &= ~UInt32(0b111) }         // inside a word: 3+ syllables
+        if p != r.lowerBound { lengths &= ~UInt32(0b111) }  // inside a word: 3+ syllables
         lengths &= (r.upperBound - p >= 31) ? ~0 : (UInt32(1) << UInt32(r.upperBound - p + 1)) - 1
         while lengths != 0 {
-            let len = 31 - lengths.leadingZeroBitCount                // longest first
+            let len = 31 - lengths.leadingZeroBitCount  // longest first
             lengths &= ~(UInt32(1) << UInt32(len))
             guard let pron = index.find(s, p, len) else { continue }
             for k in 0..<len {
@@ -155,7 +162,10 @@ struct EntryIndex: Sendable {
     var isEmpty: Bool { written.isEmpty }
 
     mutating func insert(_ w: [UInt32], _ p: [UInt32]) {
-        if let k = written.firstIndex(of: w) { pronounced[k] = p; return }
+        if let k = written.firstIndex(of: w) {
+            pronounced[k] = p
+            return
+        }
         written.append(w)
         pronounced.append(p)
     }

@@ -91,7 +91,10 @@ public struct StandardPronouncer: Sendable {
         var pending = ""
         for seg in segments {
             if seg.isFixed {
-                if !pending.isEmpty { out += pronounce(pending); pending = "" }
+                if !pending.isEmpty {
+                    out += pronounce(pending)
+                    pending = ""
+                }
                 out += seg.text
             } else {
                 pending += seg.text

@@ -78,31 +78,35 @@ enum WordClasses {
     ].map { $0.unicodeScalars.map(\.value) }
 
     /// Endings after which any ㄹ-final syllable (also ㄹ-stems: 알수록) is the modifier.
-    static let anyLModifierEndings: Set<[UInt32]> = Set([
-        "수록", "지라도", "지언정", "진대", "세라", "밖에",
-    ].map { $0.unicodeScalars.map(\.value) })
+    static let anyLModifierEndings: Set<[UInt32]> = Set(
+        [
+            "수록", "지라도", "지언정", "진대", "세라", "밖에",
+        ].map { $0.unicodeScalars.map(\.value) })
 
     /// 제27항 across a space: dependent nouns (and their usual particle forms) after -(으)ㄹ.
-    static let boundNounForms: Set<[UInt32]> = Set([
-        "것", "것이", "것을", "것은", "것도", "것이다", "것입니다", "것으로", "것처럼", "것만", "것과",
-        "것이며", "것이고", "거", "거야", "거예요", "거죠", "거다", "거지", "게", "걸", "겁니다", "건",
-        "수", "수가", "수도", "수는", "수밖에", "데", "데가", "데도", "데는", "데에", "바", "바가", "바를",
-        "바는", "바와", "바에", "적", "적이", "적이다", "적도", "적은", "적에", "적엔", "적부터", "적이있다", "줄", "줄을", "줄은",
-        "줄도", "줄이", "지", "듯", "듯이", "듯한", "듯하다", "정도", "정도로", "정도의", "동안", "동안에",
-        "곳", "곳이", "곳을", "곳에", "곳은", "곳으로",
-    ].map { $0.unicodeScalars.map(\.value) })
+    static let boundNounForms: Set<[UInt32]> = Set(
+        [
+            "것", "것이", "것을", "것은", "것도", "것이다", "것입니다", "것으로", "것처럼", "것만", "것과",
+            "것이며", "것이고", "거", "거야", "거예요", "거죠", "거다", "거지", "게", "걸", "겁니다", "건",
+            "수", "수가", "수도", "수는", "수밖에", "데", "데가", "데도", "데는", "데에", "바", "바가", "바를",
+            "바는", "바와", "바에", "적", "적이", "적이다", "적도", "적은", "적에", "적엔", "적부터", "적이있다", "줄", "줄을", "줄은",
+            "줄도", "줄이", "지", "듯", "듯이", "듯한", "듯하다", "정도", "정도로", "정도의", "동안", "동안에",
+            "곳", "곳이", "곳을", "곳에", "곳은", "곳으로",
+        ].map { $0.unicodeScalars.map(\.value) })
 
     /// 제27항 across a space: multi-syllable -ㄹ modifiers of common verbs (만날 사람 [만날 싸람]).
-    static let modifierWords: Set<[UInt32]> = Set([
-        "만날", "드릴", "보낼", "가질", "알릴", "떠날", "배울", "그릴", "부를", "모를", "다닐",
-        "기다릴", "살펴볼", "찾아볼", "만들", "느낄", "즐길", "지킬", "남길", "바꿀", "나눌",
-    ].map { $0.unicodeScalars.map(\.value) })
+    static let modifierWords: Set<[UInt32]> = Set(
+        [
+            "만날", "드릴", "보낼", "가질", "알릴", "떠날", "배울", "그릴", "부를", "모를", "다닐",
+            "기다릴", "살펴볼", "찾아볼", "만들", "느낄", "즐길", "지킬", "남길", "바꿀", "나눌",
+        ].map { $0.unicodeScalars.map(\.value) })
 
     /// 제29항 붙임2 across a space: nouns/stems that take ㄴ after a modifier (할 일, 한 일, 먹을 엿).
-    static let nInsertionHeads: Set<[UInt32]> = Set([
-        "일", "일이", "일을", "일은", "일도", "일만", "일로", "일이다", "일입니다", "엿", "엿을",
-        "입다", "입고", "입은", "입는", "여섯", "여덟", "이불", "잎", "약", "약을", "약이",
-    ].map { $0.unicodeScalars.map(\.value) })
+    static let nInsertionHeads: Set<[UInt32]> = Set(
+        [
+            "일", "일이", "일을", "일은", "일도", "일만", "일로", "일이다", "일입니다", "엿", "엿을",
+            "입다", "입고", "입은", "입는", "여섯", "여덟", "이불", "잎", "약", "약을", "약이",
+        ].map { $0.unicodeScalars.map(\.value) })
 
     /// 제29항 붙임2 across a space: nouns that take ㄴ after a modifier, also with a particle
     /// (슬픈 얘기 [슬픈 냬기], 지난 여름 [지난 녀름], 무슨 이야기).
@@ -112,9 +116,10 @@ enum WordClasses {
 
     /// 제29항 붙임2: determiners and adnominal forms hunspell-ko does not class as adnominal
     /// (무슨 일 [무슨 닐], 온갖 일, 그런 일, 어떤 일, 다른 일).
-    static let determiners: Set<[UInt32]> = Set([
-        "무슨", "온갖", "그런", "이런", "저런", "어떤", "아무런", "다른", "같은", "작은", "옛",
-    ].map { $0.unicodeScalars.map(\.value) })
+    static let determiners: Set<[UInt32]> = Set(
+        [
+            "무슨", "온갖", "그런", "이런", "저런", "어떤", "아무런", "다른", "같은", "작은", "옛",
+        ].map { $0.unicodeScalars.map(\.value) })
 
     /// Modifier syllables for 제29항 붙임2 across a space (한 일, 할 일, 먹을 엿). 은/는 are left
     /// out: as topic particles (나는 일이) they would add a wrong ㄴ far more often than they help.
@@ -122,10 +127,11 @@ enum WordClasses {
 
     /// 제29항 붙임2: forms of 입다/잊다 that take ㄴ after a one-syllable word (옷 입다, 잘 입다,
     /// 못 잊다).
-    static let ipForms: Set<[UInt32]> = Set([
-        "입다", "입고", "입은", "입는", "입어", "입어요", "입었다", "입지", "입을",
-        "잊다", "잊고", "잊은", "잊는", "잊어", "잊지", "잊을", "잊었다",
-    ].map { $0.unicodeScalars.map(\.value) })
+    static let ipForms: Set<[UInt32]> = Set(
+        [
+            "입다", "입고", "입은", "입는", "입어", "입어요", "입었다", "입지", "입을",
+            "잊다", "잊고", "잊은", "잊는", "잊어", "잊지", "잊을", "잊었다",
+        ].map { $0.unicodeScalars.map(\.value) })
 
     /// Last syllables of native tens (서른 스물 마흔 쉰 열 …) before 여섯/여덟/일곱.
     static let nativeTens = SyllableSet("른물흔쉰열순든")
@@ -151,10 +157,18 @@ enum WordClasses {
                 if let x = first ? w.first : w.last, HangulSyllable.contains(x) { f[Int(x - HangulSyllable.first)] |= bit }
             }
         }
-        mark(saiSiot, SyllableClass.saiSiot); mark(noSinoTensing, SyllableClass.noSinoTensing); mark(modifierL, SyllableClass.modifierL)
-        mark(modifierLAnyNoun, SyllableClass.modifierLAnyNoun); mark(numerals, SyllableClass.numeral); mark(nlSuffixes, SyllableClass.nlSuffix)
-        mark(stemEndings, SyllableClass.stemEnding); mark(nInsertionModifiers, SyllableClass.nInsertionModifier); mark(nounLG, SyllableClass.nounLG)
-        mark(nativeTens, SyllableClass.nativeTens); mark(prefixes, SyllableClass.prefix); mark(nPrefixes, SyllableClass.nPrefix)
+        mark(saiSiot, SyllableClass.saiSiot)
+        mark(noSinoTensing, SyllableClass.noSinoTensing)
+        mark(modifierL, SyllableClass.modifierL)
+        mark(modifierLAnyNoun, SyllableClass.modifierLAnyNoun)
+        mark(numerals, SyllableClass.numeral)
+        mark(nlSuffixes, SyllableClass.nlSuffix)
+        mark(stemEndings, SyllableClass.stemEnding)
+        mark(nInsertionModifiers, SyllableClass.nInsertionModifier)
+        mark(nounLG, SyllableClass.nounLG)
+        mark(nativeTens, SyllableClass.nativeTens)
+        mark(prefixes, SyllableClass.prefix)
+        mark(nPrefixes, SyllableClass.nPrefix)
         mark(Array(modifierWords), first: false, SyllableClass.modifierWordEnd)
         mark(Array(boundNounForms), first: true, SyllableClass.boundNounStart)
         return f

@@ -30,28 +30,28 @@ struct Syllable {
 
 /// Scalars of single syllables the rules name.
 enum SyllableScalar {
-    static let balp: UInt32 = 0xBC1F      // 밟
-    static let neolp: UInt32 = 0xB113     // 넓
-    static let deolp: UInt32 = 0xB35F     // 덟
-    static let juk: UInt32 = 0xC8FD       // 죽
-    static let dung: UInt32 = 0xB465      // 둥
-    static let jeok: UInt32 = 0xC801      // 적
-    static let gwa: UInt32 = 0xACFC       // 과
-    static let yuk: UInt32 = 0xC721       // 육
-    static let eops: UInt32 = 0xC5C6      // 없
-    static let iss: UInt32 = 0xC788       // 있
-    static let ui: UInt32 = 0xC758        // 의
-    static let dae: UInt32 = 0xB300       // 대
-    static let ro: UInt32 = 0xB85C        // 로
-    static let jo: UInt32 = 0xC870        // 조
-    static let cha: UInt32 = 0xCC28       // 차
-    static let ja: UInt32 = 0xC790        // 자
-    static let ma: UInt32 = 0xB9C8        // 마
-    static let seo: UInt32 = 0xC11C       // 서
-    static let ha: UInt32 = 0xD558        // 하
-    static let eun: UInt32 = 0xC740       // 은
-    static let neun: UInt32 = 0xB294      // 는
-    static let deul: UInt32 = 0xB4E4      // 들
+    static let balp: UInt32 = 0xBC1F  // 밟
+    static let neolp: UInt32 = 0xB113  // 넓
+    static let deolp: UInt32 = 0xB35F  // 덟
+    static let juk: UInt32 = 0xC8FD  // 죽
+    static let dung: UInt32 = 0xB465  // 둥
+    static let jeok: UInt32 = 0xC801  // 적
+    static let gwa: UInt32 = 0xACFC  // 과
+    static let yuk: UInt32 = 0xC721  // 육
+    static let eops: UInt32 = 0xC5C6  // 없
+    static let iss: UInt32 = 0xC788  // 있
+    static let ui: UInt32 = 0xC758  // 의
+    static let dae: UInt32 = 0xB300  // 대
+    static let ro: UInt32 = 0xB85C  // 로
+    static let jo: UInt32 = 0xC870  // 조
+    static let cha: UInt32 = 0xCC28  // 차
+    static let ja: UInt32 = 0xC790  // 자
+    static let ma: UInt32 = 0xB9C8  // 마
+    static let seo: UInt32 = 0xC11C  // 서
+    static let ha: UInt32 = 0xD558  // 하
+    static let eun: UInt32 = 0xC740  // 은
+    static let neun: UInt32 = 0xB294  // 는
+    static let deul: UInt32 = 0xB4E4  // 들
 }
 
 /// Rules inside one written word (a run of Hangul syllables).
@@ -61,16 +61,17 @@ enum WordRules {
     /// (회의 주의 …) are dictionary entries, which fix their vowels.
     static func applyVowels(_ s: inout [Syllable], _ r: Range<Int>) {
         for k in r where s[k].fixed & Syllable.fixedVowel == 0 {
-            let v = s[k].vowel, onset = s[k].onset
+            let v = s[k].vowel
+            let onset = s[k].onset
             if v == Vowel.yeo, onset == Onset.j || onset == Onset.jj || onset == Onset.ch {
-                s[k].vowel = Vowel.eo                           // 가져 [가저]
+                s[k].vowel = Vowel.eo  // 가져 [가저]
             } else if v == Vowel.ui {
                 if onset != Onset.zero {
-                    s[k].vowel = Vowel.i                        // 희망 [히망], 무늬 [무니]
+                    s[k].vowel = Vowel.i  // 희망 [히망], 무늬 [무니]
                 } else if k == r.lowerBound {
-                    continue                              // 의사 [의사]
+                    continue  // 의사 [의사]
                 } else {
-                    s[k].vowel = k == r.upperBound - 1 ? Vowel.e : Vowel.i   // 우리의 [우리에], 회의실 [회이실]
+                    s[k].vowel = k == r.upperBound - 1 ? Vowel.e : Vowel.i  // 우리의 [우리에], 회의실 [회이실]
                 }
             }
         }
@@ -140,15 +141,24 @@ enum WordRules {
             return
         }
         switch c {
-        case Coda.h: s[i].coda = Coda.none; return
-        case Coda.nh: s[i].coda = Coda.none; s[i + 1].onset = Onset.n; return
-        case Coda.lh: s[i].coda = Coda.none; s[i + 1].onset = Onset.r; return
+        case Coda.h:
+            s[i].coda = Coda.none
+            return
+        case Coda.nh:
+            s[i].coda = Coda.none
+            s[i + 1].onset = Onset.n
+            return
+        case Coda.lh:
+            s[i].coda = Coda.none
+            s[i + 1].onset = Onset.r
+            return
         default: break
         }
         let b = s[i + 1].written
-        let neutral = b == SyllableScalar.eops || b == SyllableScalar.iss
+        let neutral =
+            b == SyllableScalar.eops || b == SyllableScalar.iss
             || (i == r.lowerBound && s[i].has(SyllableClass.prefix))
-            || (Jamo.representative(c) != c && g.joinsTwoNouns(s, i, r) == true)       // 제15항 끝인사 [끄딘사]
+            || (Jamo.representative(c) != c && g.joinsTwoNouns(s, i, r) == true)  // 제15항 끝인사 [끄딘사]
         let cc = neutral ? Jamo.representative(c) : c
         if let (keep, onset) = Jamo.splitDouble(cc) {
             s[i].coda = keep
@@ -165,13 +175,23 @@ enum WordRules {
     /// 제12항 1–3: ㅎ/ㄶ/ㅀ before a consonant. Returns the coda left to neutralise, or nil
     /// when the junction is complete.
     static func hCoda(_ s: inout [Syllable], _ i: Int) -> UInt8? {
-        let c = s[i].coda, o = s[i + 1].onset
+        let c = s[i].coda
+        let o = s[i + 1].onset
         let base: UInt8 = c == Coda.h ? Coda.none : (c == Coda.nh ? Coda.n : Coda.l)
         switch o {
-        case Onset.g, Onset.d, Onset.j: s[i].coda = base; s[i + 1].onset = Jamo.aspirate(o)
-        case Onset.s: s[i].coda = base; s[i + 1].onset = Onset.ss
+        case Onset.g, Onset.d, Onset.j:
+            s[i].coda = base
+            s[i + 1].onset = Jamo.aspirate(o)
+        case Onset.s:
+            s[i].coda = base
+            s[i + 1].onset = Onset.ss
         case Onset.n:
-            if c == Coda.lh { s[i].coda = Coda.l; s[i + 1].onset = Onset.r } else { s[i].coda = Coda.n }
+            if c == Coda.lh {
+                s[i].coda = Coda.l
+                s[i + 1].onset = Onset.r
+            } else {
+                s[i].coda = Coda.n
+            }
         case Onset.h: s[i].coda = base
         default: return base == Coda.none ? Coda.d : base
         }
@@ -187,11 +207,19 @@ enum WordRules {
         var keep = Coda.none
         var onset: UInt8
         switch c {
-        case Coda.lg: keep = Coda.l; onset = Onset.k
-        case Coda.lb, Coda.lp: keep = Coda.l; onset = Onset.p
-        case Coda.lt: keep = Coda.l; onset = Onset.t
-        case Coda.nj: keep = Coda.n; onset = Onset.ch
-        case Coda.j, Coda.ch:                             // 꽂히다 [꼬치다]; 꽃향기 [꼬턍기]
+        case Coda.lg:
+            keep = Coda.l
+            onset = Onset.k
+        case Coda.lb, Coda.lp:
+            keep = Coda.l
+            onset = Onset.p
+        case Coda.lt:
+            keep = Coda.l
+            onset = Onset.t
+        case Coda.nj:
+            keep = Coda.n
+            onset = Onset.ch
+        case Coda.j, Coda.ch:  // 꽂히다 [꼬치다]; 꽃향기 [꼬턍기]
             let v = s[i + 1].vowel
             onset = v == Vowel.i || v == Vowel.yeo ? Onset.ch : Onset.t
         default: onset = Jamo.aspiratedOnset(ofRepresentative: Jamo.representative(c))
@@ -201,7 +229,7 @@ enum WordRules {
             s[i + 1].onset = onset
             if c == Coda.d { palatalise(&s, i + 1) }
             if onset == Onset.ch, s[i + 1].vowel == Vowel.yeo, s[i + 1].fixed & Syllable.fixedVowel == 0 {
-                s[i + 1].vowel = Vowel.eo                                    // 제5항: 젖혀 [저처], 앉혀 [안처]
+                s[i + 1].vowel = Vowel.eo  // 제5항: 젖혀 [저처], 앉혀 [안처]
             }
         }
     }

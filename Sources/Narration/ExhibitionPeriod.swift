@@ -1,5 +1,6 @@
 import ExpoModel
 import Normalization
+
 /// The poster's `duration` ("1900. 04. 14 - 1900. 11. 12") read as two dates and written the
 /// way a Korean reader says it: "1900년 4월 14일부터 11월 12일까지".
 public struct ExhibitionPeriod: Sendable, Equatable {
@@ -28,7 +29,8 @@ public struct ExhibitionPeriod: Sendable, Equatable {
     /// "1900년 4월 14일부터 11월 12일까지"; the end year is written when it differs.
     public var written: String {
         let from = "\(start.year)년 \(start.month)월 \(start.day)일부터"
-        let to = start.year == end.year
+        let to =
+            start.year == end.year
             ? "\(end.month)월 \(end.day)일까지"
             : "\(end.year)년 \(end.month)월 \(end.day)일까지"
         return from + " " + to

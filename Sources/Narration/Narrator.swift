@@ -21,8 +21,10 @@ public struct Narrator: Sendable {
         var narrator = Narrator(normalizer: KoreanNormalizer(lexicon: .empty))
         narrator.displayOnly = true
         return (0...catalog.entries.count).map { slot in
-            TrackOutline(slot == 0 ? narrator.posterTrack(catalog.poster)
-                : narrator.entryTrack(catalog.entries[slot - 1], index: slot - 1, count: catalog.entries.count))
+            TrackOutline(
+                slot == 0
+                    ? narrator.posterTrack(catalog.poster)
+                    : narrator.entryTrack(catalog.entries[slot - 1], index: slot - 1, count: catalog.entries.count))
         }
     }
 
@@ -41,7 +43,8 @@ public struct Narrator: Sendable {
         // Each iteration writes its own slot only.
         nonisolated(unsafe) let shared = slots
         ParallelWork.forEach(count + 1) { slot in
-            shared[slot] = slot == 0
+            shared[slot] =
+                slot == 0
                 ? posterTrack(catalog.poster)
                 : entryTrack(catalog.entries[slot - 1], index: slot - 1, count: count)
         }

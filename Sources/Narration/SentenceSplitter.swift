@@ -1,5 +1,6 @@
 import ExpoModel
 import Normalization
+
 /// Splits running text into paragraphs and sentences, the units that become caption cues.
 public enum SentenceSplitter {
     /// Paragraphs separated by blank lines (single line breaks inside a paragraph become spaces).

@@ -19,8 +19,10 @@ public enum SpokenWordLinks {
     /// `spoken` (the normalizer's text for a stretch of display text); nil when the counts
     /// disagree. Each word is first normalised alone (linear); where the reading of a word
     /// depends on its neighbours the total disagrees, and the prefixes decide.
-    public static func links(displayWords: [Substring], spokenWordCount: Int,
-                             spoken: (String) -> String) -> [Int]? {
+    public static func links(
+        displayWords: [Substring], spokenWordCount: Int,
+        spoken: (String) -> String
+    ) -> [Int]? {
         guard !displayWords.isEmpty else { return nil }
         if let links = wordByWord(displayWords, spokenWordCount: spokenWordCount, spoken: spoken) { return links }
         guard displayWords.count <= longestSentenceByPrefixes else { return nil }
@@ -37,8 +39,10 @@ public enum SpokenWordLinks {
 
     /// The links when every display word, normalised alone, makes the words it makes in the
     /// sentence: nil unless their total is the sentence's.
-    private static func wordByWord(_ displayWords: [Substring], spokenWordCount: Int,
-                                   spoken: (String) -> String) -> [Int]? {
+    private static func wordByWord(
+        _ displayWords: [Substring], spokenWordCount: Int,
+        spoken: (String) -> String
+    ) -> [Int]? {
         var links: [Int] = []
         links.reserveCapacity(displayWords.count)
         var total = 0
@@ -52,7 +56,8 @@ public enum SpokenWordLinks {
 
     /// The links of a sentence whose spoken runs the normalizer made from its display text.
     public static func links(for sentence: Sentence, normalizer: KoreanNormalizer) -> [Int]? {
-        links(displayWords: sentence.displayWords, spokenWordCount: sentence.spokenWords.count,
-              spoken: normalizer.spoken)
+        links(
+            displayWords: sentence.displayWords, spokenWordCount: sentence.spokenWords.count,
+            spoken: normalizer.spoken)
     }
 }

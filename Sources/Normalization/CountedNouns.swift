@@ -6,11 +6,12 @@ import KoreanMorphology
 /// while 점 as a score stays Sino-Korean (국어 90점 → 구십 점, '점' 성적을 나타내는 단위).
 enum CountedNouns {
     /// Nouns after which N점 is a score, the subjects and measures of marks.
-    private static let scoreNouns: Set<[Unicode.Scalar]> = Set(SpeechVocabulary.scalars([
-        "점수", "평균", "총점", "성적", "만점", "득점", "실점", "합계", "평점", "학점", "시험", "기준", "최고", "최저",
-        "합격", "커트라인", "필기", "실기", "면접", "종합", "환산", "감점", "가산", "배점", "승점", "평가", "심사",
-        "국어", "영어", "수학", "과학", "사회", "체육", "음악", "미술", "과목", "기록", "순위", "랭킹", "지수", "점",
-    ]))
+    private static let scoreNouns: Set<[Unicode.Scalar]> = Set(
+        SpeechVocabulary.scalars([
+            "점수", "평균", "총점", "성적", "만점", "득점", "실점", "합계", "평점", "학점", "시험", "기준", "최고", "최저",
+            "합격", "커트라인", "필기", "실기", "면접", "종합", "환산", "감점", "가산", "배점", "승점", "평가", "심사",
+            "국어", "영어", "수학", "과학", "사회", "체육", "음악", "미술", "과목", "기록", "순위", "랭킹", "지수", "점",
+        ]))
 
     /// Whether hunspell-ko's files are installed (told without reading them).
     static var lexiconInstalled: Bool { PartsOfSpeech.unavailableNote == nil }
@@ -28,8 +29,9 @@ enum CountedNouns {
     /// list of works decides).
     static func countsThings(_ word: [Unicode.Scalar]) -> Bool {
         guard word.count >= 2, word.count <= 12,
-              !scoreNouns.contains(where: { $0.count >= 2 && word.count >= $0.count && word.suffix($0.count).elementsEqual($0) }),
-              !scoreNouns.contains(word), let lexicon = PartsOfSpeech.installed else { return false }
+            !scoreNouns.contains(where: { $0.count >= 2 && word.count >= $0.count && word.suffix($0.count).elementsEqual($0) }),
+            !scoreNouns.contains(word), let lexicon = PartsOfSpeech.installed
+        else { return false }
         for particle in particles where word.count > particle.count && word.suffix(particle.count).elementsEqual(particle) {
             var stem = word.dropLast(particle.count)
             if stem.count > 1, stem.last == "들" { stem = stem.dropLast() }

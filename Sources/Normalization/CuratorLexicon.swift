@@ -1,6 +1,6 @@
-import Foundation
 import ExpoModel
 import ExpoSystem
+import Foundation
 
 /// The lexicon a curator edits (lexicon.txt in the Voices folder): words whose spoken form a
 /// curator fixes by hand, applied before every other rule. (The dictionaries that ship are
@@ -101,8 +101,9 @@ public struct CuratorLexicon: Sendable {
                 ExpoError.lexicon(file: url.path, line: lineNumber, reason: reason, fix: fix)
             }
             guard fields.count == 2 || fields.count == 3 else {
-                throw failure("expected 2 or 3 fields separated by '|', found \(fields.count)",
-                              "write 'written | spoken' or 'written | spoken | language'")
+                throw failure(
+                    "expected 2 or 3 fields separated by '|', found \(fields.count)",
+                    "write 'written | spoken' or 'written | spoken | language'")
             }
             guard !fields[0].isEmpty else {
                 throw failure("the written form is empty", "put the word as it is written before the first '|'")
@@ -113,8 +114,9 @@ public struct CuratorLexicon: Sendable {
             var language: String?
             if fields.count == 3, !fields[2].isEmpty {
                 guard Self.isLanguageTag(fields[2]) else {
-                    throw failure("'\(excerpt(fields[2]))' is not a language tag",
-                                  "use a BCP 47 tag such as 'fr' or 'en-GB', or leave the third field out for Korean")
+                    throw failure(
+                        "'\(excerpt(fields[2]))' is not a language tag",
+                        "use a BCP 47 tag such as 'fr' or 'en-GB', or leave the third field out for Korean")
                 }
                 language = fields[2] == "ko" ? nil : fields[2]
             }
@@ -133,7 +135,8 @@ public struct CuratorLexicon: Sendable {
     private static func isLanguageTag(_ tag: String) -> Bool {
         let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
         guard let primary = parts.first, (2...3).contains(primary.count),
-              primary.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+            primary.allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return false }
         return parts.dropFirst().allSatisfy { part in
             (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
         }
@@ -145,7 +148,8 @@ extension ExpoError {
     /// when the whole file is at fault), why, and what to do.
     public static func lexicon(file: String, line: Int?, reason: String, fix: String) -> ExpoError {
         let place = line.map { "\(file):\($0)" } ?? file
-        return ExpoError(.usage, "\(place): \(reason)", advice: withoutFinalFullStop(fix.prefix(1).uppercased() + fix.dropFirst()) + ".",
-                         subject: .lexicon)
+        return ExpoError(
+            .usage, "\(place): \(reason)", advice: withoutFinalFullStop(fix.prefix(1).uppercased() + fix.dropFirst()) + ".",
+            subject: .lexicon)
     }
 }

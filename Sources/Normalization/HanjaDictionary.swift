@@ -1,9 +1,9 @@
 import CHangul
-import Foundation
 import ExpoModel
 import ExpoSystem
-import KoreanMorphology
+import Foundation
 import Hangul
+import KoreanMorphology
 
 /// Hangul readings of Hanja, from libhangul's dictionary (Debian libhangul-data).
 ///
@@ -26,7 +26,8 @@ final class HanjaDictionary: @unchecked Sendable {
 
     /// Characters whose commonest reading the dictionary's order does not show.
     private static let commonReadings: [UInt32: Unicode.Scalar] = {
-        let pairs = "寺사度도說설車차金금北북樂악行행不불宅택復복便편更경見견率률殺살識식切절洞동參참省성數수"
+        let pairs =
+            "寺사度도說설車차金금北북樂악行행不불宅택復복便편更경見견率률殺살識식切절洞동參참省성數수"
             + "若약茶차丹단拓척塞색推추暴폭讀독降강惡악易역狀상索색沈침齊제葉엽刺자否부布포糖당反반句구"
             + "龜귀則칙畫화分분女녀六륙十십五오洛락李리樓루龍룡禮례良량流류留류論론利리理리林림立립"
         var table: [UInt32: Unicode.Scalar] = [:]
@@ -58,7 +59,8 @@ final class HanjaDictionary: @unchecked Sendable {
             let count = Int(hanja_list_get_size(list))
             for index in 0..<count {
                 guard let value = hanja_list_get_nth_value(list, UInt32(index)),
-                      let hanja = Self.onlyScalar(of: value) else { continue }
+                    let hanja = Self.onlyScalar(of: value)
+                else { continue }
                 // The comment ("즐거울 락") names the reading the entry is filed under when it is
                 // the character's own; other entries are initial-sound variants (녀 under 여).
                 // Rank by relative place in the syllable's list (the dictionary lists common
@@ -74,7 +76,8 @@ final class HanjaDictionary: @unchecked Sendable {
             hanja_list_delete(list)
         }
         let order = entries.indices.sorted { left, right in
-            let a = entries[left], b = entries[right]
+            let a = entries[left]
+            let b = entries[right]
             if a.hanja != b.hanja { return a.hanja < b.hanja }
             if a.rank != b.rank { return a.rank < b.rank }
             return left < right
@@ -212,7 +215,8 @@ final class HanjaDictionary: @unchecked Sendable {
             let count = Int(hanja_list_get_size(list))
             for index in 0..<count {
                 if let value = hanja_list_get_nth_value(list, UInt32(index)),
-                   String(cString: value) == target {
+                    String(cString: value) == target
+                {
                     filed.append(hangul)
                     break
                 }

@@ -1,6 +1,6 @@
-import Foundation
 import ExpoModel
 import ExpoSystem
+import Foundation
 import Hangul
 
 /// Remembers what libhangul's Hanja dictionary answered, so that a later run over text whose
@@ -37,8 +37,9 @@ public final class HanjaReadingMemo: @unchecked Sendable {
     public func load(from file: URL, toolVersion: String) -> String? {
         guard let data = try? Data(contentsOf: file) else { return nil }
         guard let stored = try? JSONDecoder().decode(Stored.self, from: data),
-              stored.characters.allSatisfy({ $0.key.unicodeScalars.count == 1 && Self.isReading($0.value) && Self.isHanja($0.key) }),
-              stored.runs.allSatisfy({ Self.isReading($0.value) && Self.isHanja($0.key) }) else {
+            stored.characters.allSatisfy({ $0.key.unicodeScalars.count == 1 && Self.isReading($0.value) && Self.isHanja($0.key) }),
+            stored.runs.allSatisfy({ Self.isReading($0.value) && Self.isHanja($0.key) })
+        else {
             try? FileManager.default.removeItem(at: file)
             return "The cached Hanja readings \(file.path) were damaged; they were removed and are looked up again"
         }

@@ -1,6 +1,6 @@
-import Foundation
 import ExpoModel
 import ExpoSystem
+import Foundation
 
 /// Turns written Korean into the words a listener expects to hear, so that the voice only ever
 /// receives words it reads correctly: numbers, dates, times, units and symbols become Korean

@@ -1,5 +1,6 @@
 import ExpoModel
 import ExpoSystem
+
 /// Korean number words: Sino-Korean cardinals (일, 이, 삼 … with 만/억/조/경 groups) and
 /// native cardinals (하나, 둘 … and their forms before counting words).
 public enum KoreanNumerals {
@@ -79,7 +80,8 @@ public enum KoreanNumerals {
     /// forms shorten: 한 개, 두 명, 세 시, 스무 살, 스물한 권; on their own: 하나, 둘, 스물.
     public static func native(_ number: Int, beforeCounter: Bool = true) -> String? {
         guard (1...99).contains(number) else { return nil }
-        let tens = number / 10, ones = number % 10
+        let tens = number / 10
+        let ones = number % 10
         if ones == 0 {
             return tens == 2 && beforeCounter ? "스무" : nativeTens[tens]
         }

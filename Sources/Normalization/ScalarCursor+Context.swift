@@ -107,7 +107,8 @@ extension ScalarCursor {
 
     /// Whether the text around `index` speaks of China, so that ¥ is 위안 rather than 엔.
     func mentionsChina(around index: Int) -> Bool {
-        let lower = max(0, index - 60), upper = min(end, index + 60)
+        let lower = max(0, index - 60)
+        let upper = min(end, index + 60)
         for position in lower..<upper where Self.chinaWords.contains(where: { matches($0, at: position) }) {
             return true
         }

@@ -65,7 +65,8 @@ extension SpeechScanner {
         scan(itemStart..<itemEnd)
         cursor.move(to: itemEnd)
         guard let spokenLast = lastWritten, ScalarClass.isHangul(spokenLast),
-              !cursor.isHangul(at: itemEnd - 1) || !endsWithParticle(before: itemEnd, Self.itemParticles) else { return }
+            !cursor.isHangul(at: itemEnd - 1) || !endsWithParticle(before: itemEnd, Self.itemParticles)
+        else { return }
         let owedSpace = writer.pendingSpace
         writer.pendingSpace = false
         defer { writer.pendingSpace = writer.pendingSpace || owedSpace }
@@ -95,7 +96,8 @@ extension SpeechScanner {
             if ScalarClass.isWhitespace(scalar) || (scalar == "," && !cursor.isDigit(at: index + 1)) || scalar == ";"
                 || scalar == "(" || scalar == ")"
                 || scalar == "[" || scalar == "]" || scalar == "!" || scalar == "?" || ArrowDirection(scalar) != nil
-                || (scalar == "." && !cursor.isDigit(at: index + 1)) || (scalar == "-" && cursor.at(index + 1) == ">") {
+                || (scalar == "." && !cursor.isDigit(at: index + 1)) || (scalar == "-" && cursor.at(index + 1) == ">")
+            {
                 break
             }
             index += 1
@@ -109,7 +111,8 @@ extension SpeechScanner {
         var before = index - 1
         while before >= cursor.start, cursor[before] == " " { before -= 1 }
         while before >= cursor.start, !ScalarClass.isWhitespace(cursor[before]), ArrowDirection(cursor[before]) == nil,
-              cursor[before] != ">" {
+            cursor[before] != ">"
+        {
             before -= 1
         }
         while before >= cursor.start, cursor[before] == " " { before -= 1 }

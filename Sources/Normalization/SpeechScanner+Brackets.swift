@@ -11,7 +11,8 @@ extension SpeechScanner {
         let closing: Unicode.Scalar = opening == "(" ? ")" : "]"
         // (주) → 주식회사, (사) → 사단법인: a company or corporation mark.
         if opening == "(", cursor.at(index + 2) == ")", let mark = cursor.at(index + 1),
-           let word = SpeechVocabulary.companyMarks[mark] {
+            let word = SpeechVocabulary.companyMarks[mark]
+        {
             put(" " + word + " ")
             cursor.move(to: index + 3)
             return
@@ -31,8 +32,9 @@ extension SpeechScanner {
         }
         // Seoul in 서울(Seoul), read 서울 by the lexicon, would only say the word again.
         if closed, !hasHanja, case let parts = items(of: (index + 1)..<close), parts.count == 1,
-           let spoken = repeatedLexiconReading(of: parts[0]),
-           Self.endsWith(cursor.hangul(before: index, from: cursor.start, acrossSpaces: false), spoken) {
+            let spoken = repeatedLexiconReading(of: parts[0]),
+            Self.endsWith(cursor.hangul(before: index, from: cursor.start, acrossSpaces: false), spoken)
+        {
             cursor.move(to: close + 1)
             return
         }
@@ -117,8 +119,10 @@ extension SpeechScanner {
         for index in content.lowerBound...content.upperBound {
             let scalar = cursor[index]
             if index == content.upperBound || scalar == "," || scalar == "\u{FF0C}" || scalar == "\u{3001}"
-                || scalar == "\u{B7}" || scalar == "/" || scalar == ":" || scalar == ";" {
-                var lower = itemStart, upper = index
+                || scalar == "\u{B7}" || scalar == "/" || scalar == ":" || scalar == ";"
+            {
+                var lower = itemStart
+                var upper = index
                 while lower < upper, cursor[lower] == " " { lower += 1 }
                 while upper > lower, cursor[upper - 1] == " " { upper -= 1 }
                 if lower < upper { items.append(lower..<upper) }

@@ -31,8 +31,9 @@ extension SpeechScanner {
             let start = cursor.afterOneSpace(resume + 1)
             let end = cursor.digitRunEnd(from: start)
             guard end > start, end - start <= lastGroup, cursor.at(end) != "-", cursor.at(end) != ".",
-                  !cursor.isASCIILetterOrDigit(at: end), cursor.unit(at: end) == nil, cursor.counter(at: end) == nil,
-                  !cursor.isHangul(at: end) else { break }
+                !cursor.isASCIILetterOrDigit(at: end), cursor.unit(at: end) == nil, cursor.counter(at: end) == nil,
+                !cursor.isHangul(at: end)
+            else { break }
             put(separator == "~" ? "에서 " : ", ")
             put(KoreanNumerals.digits(cursor.string(start..<end), zero: "공"))
             resume = end
@@ -81,8 +82,10 @@ extension SpeechScanner {
 
     private func isBracketedInAddress(_ code: Range<Int>) -> Bool {
         guard cursor.at(code.lowerBound - 1) == "(", cursor.at(code.upperBound) == ")",
-              !cursor.isHangul(at: code.upperBound + 1) else { return false }  // (13154)명 is a count
-        let lower = max(cursor.start, code.lowerBound - 40), upper = min(cursor.end, code.upperBound + 40)
+            !cursor.isHangul(at: code.upperBound + 1)
+        else { return false }  // (13154)명 is a count
+        let lower = max(cursor.start, code.lowerBound - 40)
+        let upper = min(cursor.end, code.upperBound + 40)
         for position in lower..<upper where Self.addressWords.contains(where: { cursor.matches($0, at: position) }) {
             return true
         }

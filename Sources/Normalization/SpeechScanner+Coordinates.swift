@@ -31,7 +31,8 @@ extension SpeechScanner {
         if degrees.fraction == nil, cursor.isDigit(at: minuteStart) {
             let minutes = cursor.number(at: minuteStart)
             if minutes.whole.count <= 2, let minuteMark = cursor.at(minutes.end), Self.isMinuteMark(minuteMark),
-               !(cursor.at(minutes.end + 1).map(Self.isMinuteMark) ?? false) {
+                !(cursor.at(minutes.end + 1).map(Self.isMinuteMark) ?? false)
+            {
                 words.append(minutes.words(.sino, counter: []) + " 분")
                 position = minutes.end + 1
                 let secondStart = cursor.afterOneSpace(position)
@@ -52,7 +53,8 @@ extension SpeechScanner {
         var hemisphere: String?
         let letterIndex = cursor.afterOneSpace(position)
         if let letter = cursor.at(letterIndex), let word = Self.hemispheres[letter],
-           !cursor.isASCIILetterOrDigit(at: letterIndex + 1) {
+            !cursor.isASCIILetterOrDigit(at: letterIndex + 1)
+        {
             hemisphere = word
             position = letterIndex + 1
         }

@@ -30,12 +30,14 @@ extension ScalarCursor {
         for unit in SpeechVocabulary.units where matches(unit.symbol, at: cursor) {
             let unitEnd = cursor + unit.symbol.count
             if let last = unit.symbol.last, ScalarClass.isASCIILetter(last), let next = at(unitEnd),
-               ScalarClass.isASCIILetter(next) || (ScalarClass.isDigit(next) && !startsSmallerPart(at: unitEnd)) {
+                ScalarClass.isASCIILetter(next) || (ScalarClass.isDigit(next) && !startsSmallerPart(at: unitEnd))
+            {
                 continue
             }
             // m2 and m3 are squares and cubes only at a number's end: 2m30cm and 12m3cm are m and cm.
             if let last = unit.symbol.last, ScalarClass.isDigit(last), let next = at(unitEnd),
-               ScalarClass.isDigit(next) || ScalarClass.isASCIILetter(next) {
+                ScalarClass.isDigit(next) || ScalarClass.isASCIILetter(next)
+            {
                 continue
             }
             return UnitMatch(unit: unit, end: unitEnd)
@@ -98,7 +100,8 @@ extension ScalarCursor {
             if SpeechVocabulary.countedWorks.contains(where: { Self.isWord($0, orWithParticle: before) })
                 || CountedNouns.countsThings(before)
                 || (matches(Self.ui, at: match.end)
-                    && SpeechVocabulary.countedWorks.contains(where: { matchesNoun($0, at: afterOneSpace(match.end + 1)) })) {
+                    && SpeechVocabulary.countedWorks.contains(where: { matchesNoun($0, at: afterOneSpace(match.end + 1)) }))
+            {
                 reading = .native
             }
         case "자":
@@ -145,7 +148,8 @@ extension ScalarCursor {
         for machine in SpeechVocabulary.machinesBeforeDae {
             if before.elementsEqual(machine)
                 || (before.count == machine.count + 1 && Self.subjectParticles.contains(before.last!)
-                    && before.dropLast().elementsEqual(machine)) {
+                    && before.dropLast().elementsEqual(machine))
+            {
                 machines = true
             }
         }

@@ -41,7 +41,8 @@ extension ScalarCursor {
         let separator = scalars[year.end]
         guard separator == "." || separator == "-" || separator == "/" else { return nil }
         guard let month = smallNumber(at: afterSpaces(year.end + 1)), (1...12).contains(month.value), month.end < end,
-              scalars[month.end] == separator else { return nil }
+            scalars[month.end] == separator
+        else { return nil }
         guard let day = smallNumber(at: afterSpaces(month.end + 1)), (1...31).contains(day.value) else { return nil }
         return DateParts(year: year.value, month: month.value, day: day.value, end: day.end)
     }
@@ -51,8 +52,8 @@ extension ScalarCursor {
     /// the century museum labels and notices abbreviate ('88.9.17, '19.5.1).
     func shortYearDate(at index: Int) -> DateParts? {
         guard let year = smallNumber(at: index), year.end - index == 2, year.end < end, scalars[year.end] == ".",
-              let month = smallNumber(at: afterSpaces(year.end + 1)), (1...12).contains(month.value), month.end < end,
-              scalars[month.end] == ".", let day = smallNumber(at: afterSpaces(month.end + 1)), (1...31).contains(day.value)
+            let month = smallNumber(at: afterSpaces(year.end + 1)), (1...12).contains(month.value), month.end < end,
+            scalars[month.end] == ".", let day = smallNumber(at: afterSpaces(month.end + 1)), (1...31).contains(day.value)
         else { return nil }
         return DateParts(year: (year.value < 30 ? 2000 : 1900) + year.value, month: month.value, day: day.value, end: day.end)
     }
@@ -60,9 +61,11 @@ extension ScalarCursor {
     /// "2021. 11." or "2021.11.": a year and a month with full stops, no day after them.
     func yearMonthParts(at index: Int) -> DateParts? {
         guard index + 4 < end, let year = smallNumber(at: index, maxDigits: 4), year.end - index == 4,
-              (1000...2199).contains(year.value), scalars[year.end] == "." else { return nil }
+            (1000...2199).contains(year.value), scalars[year.end] == "."
+        else { return nil }
         guard let month = smallNumber(at: afterSpaces(year.end + 1)), (1...12).contains(month.value),
-              month.end < end, scalars[month.end] == "." else { return nil }
+            month.end < end, scalars[month.end] == "."
+        else { return nil }
         let after = afterSpaces(month.end + 1)
         if isDigit(at: after) { return nil }
         // 2021. 11. (spaced) is a date; 2021.11. only before a range sign.
@@ -73,8 +76,9 @@ extension ScalarCursor {
     /// "6.30" after a range sign that follows a full date: the end date without its year.
     func monthDayParts(at index: Int, after first: DateParts) -> DateParts? {
         guard first.day != nil, let month = smallNumber(at: index), (1...12).contains(month.value), month.end < end,
-              scalars[month.end] == "." || scalars[month.end] == "/" || scalars[month.end] == "-",
-              let day = smallNumber(at: afterSpaces(month.end + 1)), (1...31).contains(day.value) else { return nil }
+            scalars[month.end] == "." || scalars[month.end] == "/" || scalars[month.end] == "-",
+            let day = smallNumber(at: afterSpaces(month.end + 1)), (1...31).contains(day.value)
+        else { return nil }
         return DateParts(year: nil, month: month.value, day: day.value, end: day.end)
     }
 
@@ -93,13 +97,15 @@ extension ScalarCursor {
     /// H:MM or H:MM:SS with an hour up to 24 and two-digit minutes and seconds below 60.
     func timeParts(at index: Int) -> TimeParts? {
         guard let hour = smallNumber(at: index), hour.value <= 24, hour.end + 2 <= end,
-              hour.end < end, scalars[hour.end] == ":" else { return nil }
+            hour.end < end, scalars[hour.end] == ":"
+        else { return nil }
         guard let minute = smallNumber(at: hour.end + 1), minute.end - hour.end == 3, minute.value < 60 else { return nil }
         // 1:25,000 is a scale, not a time; 3:10로 이겼다 is a score.
         if minute.end < end, scalars[minute.end] == ",", isDigit(at: minute.end + 1) { return nil }
         if isScoreContext(at: minute.end) { return nil }
         if minute.end < end, scalars[minute.end] == ":", let second = smallNumber(at: minute.end + 1),
-           second.end - minute.end == 3, second.value < 60 {
+            second.end - minute.end == 3, second.value < 60
+        {
             return TimeParts(hour: hour.value, minute: minute.value, second: second.value, end: second.end)
         }
         return TimeParts(hour: hour.value, minute: minute.value, second: nil, end: minute.end)
@@ -126,8 +132,9 @@ extension SpeechScanner {
         put(date.words)
         var resume = putWeekday(after: cursor.afterClosingDot(date.end, dotted: cursor[index + 4] == "."))
         if let secondStart = cursor.afterRangeSign(resume),
-           let second = cursor.dateParts(at: secondStart) ?? cursor.yearMonthParts(at: secondStart)
-            ?? cursor.monthDayParts(at: secondStart, after: date) {
+            let second = cursor.dateParts(at: secondStart) ?? cursor.yearMonthParts(at: secondStart)
+                ?? cursor.monthDayParts(at: secondStart, after: date)
+        {
             put("부터 ")
             put(second.words)
             resume = putWeekday(after: cursor.afterClosingDot(second.end, dotted: cursor.isDottedDate(at: secondStart)))
@@ -164,7 +171,8 @@ extension SpeechScanner {
     /// 2:1 (not a time) → 이 대 일; a scale 1:25,000 → 일 대 이만 오천.
     private mutating func readRatio() -> Bool {
         guard let left = cursor.smallNumber(at: cursor.position, maxDigits: 3), left.end + 1 < cursor.end,
-              cursor[left.end] == ":", cursor.isDigit(at: left.end + 1) else { return false }
+            cursor[left.end] == ":", cursor.isDigit(at: left.end + 1)
+        else { return false }
         let right = cursor.number(at: left.end + 1)
         guard right.fraction == nil, right.value != nil else { return false }
         put(KoreanNumerals.sino(left.value) + " 대 " + right.words(.sino))
@@ -184,17 +192,20 @@ extension SpeechScanner {
     /// such as 절 or 혁명, or for a known day (3.1절, 5.16 → 오일육, 8.15 → 팔일오).
     mutating func readCommemoration() -> Bool {
         guard let month = cursor.smallNumber(at: cursor.position), month.end + 1 < cursor.end,
-              cursor[month.end] == "\u{B7}" || cursor[month.end] == ".",
-              let day = cursor.smallNumber(at: month.end + 1) else { return false }
+            cursor[month.end] == "\u{B7}" || cursor[month.end] == ".",
+            let day = cursor.smallNumber(at: month.end + 1)
+        else { return false }
         if cursor[month.end] == "." {
             let next = cursor.afterOneSpace(day.end)
-            let known = SpeechVocabulary.commemorationDays.contains(month.value * 100 + day.value)
+            let known =
+                SpeechVocabulary.commemorationDays.contains(month.value * 100 + day.value)
                 && !cursor.isDigit(at: day.end + 1) && cursor.unit(at: day.end) == nil && cursor.counter(at: day.end) == nil
                 && !(cursor.at(day.end) == "." && cursor.isDigit(at: cursor.afterSpaces(day.end + 1)))
             guard known || Self.commemorated.contains(where: { cursor.matches($0, at: next) }) else { return false }
         }
         let dayText = cursor.string((month.end + 1)..<day.end)
-        let dayWords = day.value % 10 == 0 || (day.value == month.value && day.value >= 10)
+        let dayWords =
+            day.value % 10 == 0 || (day.value == month.value && day.value >= 10)
             ? KoreanNumerals.sino(day.value) : KoreanNumerals.digits(dayText)
         put(KoreanNumerals.sino(month.value) + dayWords)
         cursor.move(to: day.end)

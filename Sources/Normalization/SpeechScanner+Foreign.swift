@@ -19,10 +19,12 @@ extension SpeechScanner {
                 index += 1
                 end = index
             } else if (scalar == "'" || scalar == "\u{2019}" || scalar == "-") && end == index,
-                      let next = cursor.at(index + 1), ScalarClass.isLatinLetter(next) {
+                let next = cursor.at(index + 1), ScalarClass.isLatinLetter(next)
+            {
                 index += 1
             } else if scalar == " ", let next = cursor.at(index + 1), ScalarClass.isLatinLetter(next),
-                      !cursor.isAcronymStart(at: index + 1), !cursor.isRegnalNumber(cursor.latinToken(at: index + 1)) {
+                !cursor.isAcronymStart(at: index + 1), !cursor.isRegnalNumber(cursor.latinToken(at: index + 1))
+            {
                 index += 1
             } else {
                 break
@@ -53,8 +55,10 @@ extension SpeechScanner {
     /// pp. 12 → 십이 쪽, Fig. 3 → 그림 삼, No. 5 → 오 번, etc. → 등.
     mutating func readAbbreviation(at index: Int) -> Bool {
         if index > cursor.start, let previous = cursor.at(index - 1), ScalarClass.isLatinLetter(previous) { return false }
-        for abbreviation in SpeechVocabulary.wordAbbreviations where cursor.matches(abbreviation.written, at: index)
-            && !cursor.isASCIILetterOrDigit(at: index + abbreviation.written.count) {
+        for abbreviation in SpeechVocabulary.wordAbbreviations
+        where cursor.matches(abbreviation.written, at: index)
+            && !cursor.isASCIILetterOrDigit(at: index + abbreviation.written.count)
+        {
             put(" " + abbreviation.spoken + " ")
             cursor.move(to: index + abbreviation.written.count)
             return true
@@ -85,7 +89,8 @@ extension SpeechScanner {
             cursor.move(to: token.upperBound)
             return true
         }
-        let afterTitle = previous == " " && cursor.isHangul(at: token.lowerBound - 2)
+        let afterTitle =
+            previous == " " && cursor.isHangul(at: token.lowerBound - 2)
             && (next == nil || next == " " || next.map(ScalarClass.isClosingPunctuation) == true)
         guard previous == "제" || next.map(Self.romanCounters.contains) == true || (token.count >= 2 && afterTitle)
         else { return false }
@@ -128,7 +133,8 @@ extension ScalarCursor {
     /// after any other word (World War II, Type V).
     func isRegnalNumber(_ token: Range<Int>) -> Bool {
         guard !token.isEmpty, token.lowerBound >= start + 2, scalars[token.lowerBound - 1] == " ",
-              SpeechScanner.romanValue(scalars[token]) != nil, !isASCIILetterOrDigit(at: token.upperBound) else { return false }
+            SpeechScanner.romanValue(scalars[token]) != nil, !isASCIILetterOrDigit(at: token.upperBound)
+        else { return false }
         var nameStart = token.lowerBound - 1
         while nameStart > start, ScalarClass.isLatinLetter(scalars[nameStart - 1]) { nameStart -= 1 }
         if nameStart < token.lowerBound - 1 {
@@ -151,7 +157,8 @@ extension ScalarCursor {
             if ScalarClass.isASCIILetter(scalar) || ScalarClass.isDigit(scalar) {
                 end += 1
             } else if scalar == "&", end > index, ScalarClass.isCapital(scalars[end - 1]),
-                      let next = at(end + 1), ScalarClass.isCapital(next) {
+                let next = at(end + 1), ScalarClass.isCapital(next)
+            {
                 end += 1
             } else {
                 break
@@ -180,7 +187,8 @@ extension ScalarCursor {
             }
             if ScalarClass.isLatinLetter(next) { return false }
             if letters == 1, next == ".", at(token.upperBound + 1) == " ",
-               let after = at(token.upperBound + 2), ScalarClass.isCapital(after) {
+                let after = at(token.upperBound + 2), ScalarClass.isCapital(after)
+            {
                 return false
             }
         }
@@ -199,7 +207,8 @@ extension ScalarCursor {
     static func looksLikeAWord(_ letters: ArraySlice<Unicode.Scalar>) -> Bool {
         guard letters.count >= 4, letters.filter(isVowel).count >= 2, let first = letters.first, let last = letters.last
         else { return false }
-        let second = letters[letters.startIndex + 1], beforeLast = letters[letters.endIndex - 2]
+        let second = letters[letters.startIndex + 1]
+        let beforeLast = letters[letters.endIndex - 2]
         if !isVowel(first) && !isVowel(second) { return false }
         if !isVowel(last) && !isVowel(beforeLast) { return false }
         return true

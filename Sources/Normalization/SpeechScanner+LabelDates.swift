@@ -32,7 +32,8 @@ extension ScalarCursor {
             return nil
         }
         guard let month = smallNumber(at: index), (1...12).contains(month.value), let separator = at(month.end),
-              separator == "." || separator == "/" else { return nil }
+            separator == "." || separator == "/"
+        else { return nil }
         guard let day = smallNumber(at: afterOneSpace(month.end + 1)), (1...31).contains(day.value) else { return nil }
         if at(day.end) == separator, isDigit(at: afterOneSpace(day.end + 1)) { return nil }  // 3.1.2
         let closingDot = separator == "." && at(day.end) == "."
@@ -85,7 +86,8 @@ extension SpeechScanner {
         if weekday == nil, first.closingDot, readDateChange(from: first) { return true }
         var second: (date: DateParts, end: Int, closingDot: Bool)?
         if let secondStart = cursor.afterRangeSign(weekday?.end ?? first.end), let date = cursor.monthDay(at: secondStart),
-           weekday != nil || cursor.bracketedWeekday(at: date.end) != nil || (first.closingDot && date.closingDot) {
+            weekday != nil || cursor.bracketedWeekday(at: date.end) != nil || (first.closingDot && date.closingDot)
+        {
             second = date
         }
         guard weekday != nil || second != nil else { return false }
@@ -147,7 +149,8 @@ extension SpeechScanner {
     /// index after it, its closing full stop included.
     private func yearDate(at index: Int) -> (String, Int)? {
         if let mark = cursor.at(index), mark == "'" || mark == "\u{2018}" || mark == "\u{2019}",
-           let date = cursor.shortYearDate(at: index + 1) {
+            let date = cursor.shortYearDate(at: index + 1)
+        {
             return (date.words, cursor.afterClosingDot(date.end, dotted: true))
         }
         guard let date = cursor.dateParts(at: index), cursor[index + 4] == "." else { return nil }
@@ -212,11 +215,13 @@ extension SpeechScanner {
     mutating func readNewsDate() -> Bool {
         let index = cursor.position
         guard cursor.digitRunEnd(from: index) == index + 2, let separator = cursor.at(index + 2),
-              separator == "." || separator == "-" else { return false }
+            separator == "." || separator == "-"
+        else { return false }
         if separator == "-" { return readHyphenatedNewsDate() }
         if let previous = cursor.at(index - 1),
-           ScalarClass.isDigit(previous) || ScalarClass.isASCIILetter(previous) || previous == "." || previous == "'"
-            || previous == "\u{2019}" || previous == "-" {
+            ScalarClass.isDigit(previous) || ScalarClass.isASCIILetter(previous) || previous == "." || previous == "'"
+                || previous == "\u{2019}" || previous == "-"
+        {
             return false
         }
         guard let date = cursor.shortYearDate(at: index) else { return false }
@@ -241,11 +246,12 @@ extension SpeechScanner {
     private mutating func readHyphenatedNewsDate() -> Bool {
         let index = cursor.position
         guard cursor.at(index + 5) == "-", cursor.digitRunEnd(from: index + 3) == index + 5,
-              cursor.digitRunEnd(from: index + 6) == index + 8, cursor.at(index + 8) != "-",
-              !cursor.isASCIILetterOrDigit(at: index + 8), !cursor.isHangul(at: index + 8),
-              let year = cursor.smallNumber(at: index)?.value, let month = cursor.smallNumber(at: index + 3)?.value,
-              let day = cursor.smallNumber(at: index + 6)?.value, (1...12).contains(month), (1...31).contains(day),
-              cursor.isDatelineContext(before: index) else { return false }
+            cursor.digitRunEnd(from: index + 6) == index + 8, cursor.at(index + 8) != "-",
+            !cursor.isASCIILetterOrDigit(at: index + 8), !cursor.isHangul(at: index + 8),
+            let year = cursor.smallNumber(at: index)?.value, let month = cursor.smallNumber(at: index + 3)?.value,
+            let day = cursor.smallNumber(at: index + 6)?.value, (1...12).contains(month), (1...31).contains(day),
+            cursor.isDatelineContext(before: index)
+        else { return false }
         put(DateParts(year: (year < 30 ? 2000 : 1900) + year, month: month, day: day, end: index + 8).words)
         cursor.move(to: index + 8)
         return true

@@ -20,8 +20,9 @@ extension SpeechScanner {
         var letterEnd = index
         while let letter = cursor.at(letterEnd), ScalarClass.isCapital(letter) { letterEnd += 1 }
         if letterEnd > index, letterEnd - index <= 3, cursor.at(letterEnd) == "-", cursor.isDigit(at: letterEnd + 1),
-           !cursor.isASCIILetterOrDigit(at: cursor.digitRunEnd(from: letterEnd + 1)),
-           cursor.establishedToken(at: index) == nil {
+            !cursor.isASCIILetterOrDigit(at: cursor.digitRunEnd(from: letterEnd + 1)),
+            cursor.establishedToken(at: index) == nil
+        {
             readLetterCode(letters: index..<letterEnd)
             return
         }
@@ -40,14 +41,17 @@ extension SpeechScanner {
         if readNamedToken(token) { return }
         let text = cursor.string(token)
         // x축, a ≠ b: a small letter standing alone is a letter, said by its name.
-        if cursor.isAcronym(token) || (token.count == 1 && cursor.at(token.upperBound) != "'"
-            && cursor.at(token.upperBound) != "\u{2019}" && cursor.at(token.upperBound) != ".") {
+        if cursor.isAcronym(token)
+            || (token.count == 1 && cursor.at(token.upperBound) != "'"
+                && cursor.at(token.upperBound) != "\u{2019}" && cursor.at(token.upperBound) != ".")
+        {
             putSpelled(token)
             cursor.move(to: token.upperBound)
             return
         }
         if text.unicodeScalars.count >= 2, cursor.at(token.upperBound) != "'",
-           let unit = SpeechVocabulary.units.first(where: { $0.symbol.elementsEqual(text.unicodeScalars) }) {
+            let unit = SpeechVocabulary.units.first(where: { $0.symbol.elementsEqual(text.unicodeScalars) })
+        {
             put(" " + unit.word + " ")
             cursor.move(to: token.upperBound)
             return
@@ -71,7 +75,8 @@ extension SpeechScanner {
             return true
         }
         if let name = SpeechVocabulary.dollarPrefixes[text], cursor.at(token.upperBound) == "$",
-           cursor.isDigit(at: cursor.afterOneSpace(token.upperBound + 1)) {
+            cursor.isDigit(at: cursor.afterOneSpace(token.upperBound + 1))
+        {
             pendingCurrency = name
             cursor.move(to: cursor.afterOneSpace(token.upperBound + 1))
             return true
@@ -104,7 +109,8 @@ extension SpeechScanner {
     /// K-팝 → 케이팝, U-20 is left to the letter code: 1 to 3 capitals, a hyphen, then Hangul.
     private mutating func readHyphenatedPrefix(_ token: Range<Int>) -> Bool {
         guard token.count <= 3, cursor.scalars[token].allSatisfy(ScalarClass.isCapital),
-              cursor.at(token.upperBound) == "-", cursor.isHangul(at: token.upperBound + 1) else { return false }
+            cursor.at(token.upperBound) == "-", cursor.isHangul(at: token.upperBound + 1)
+        else { return false }
         putSpelled(token)
         cursor.move(to: token.upperBound + 1)
         return true

@@ -42,8 +42,9 @@ extension ScalarCursor {
     /// then a unit or counting word — without it, "10 100" is two numbers and stays so.
     func spaceGroupedNumber(after first: NumberToken, numberStart: Int) -> NumberToken? {
         guard at(first.end) == " ", digitRunEnd(from: first.end + 1) == first.end + 4, first.fraction == nil,
-              first.whole.count <= 3, first.end == digitRunEnd(from: numberStart),
-              numberStart == 0 || !isDigitOrComma(at: numberStart - 1) else { return nil }
+            first.whole.count <= 3, first.end == digitRunEnd(from: numberStart),
+            numberStart == 0 || !isDigitOrComma(at: numberStart - 1)
+        else { return nil }
         var whole = first.whole
         var index = first.end
         while at(index) == " ", digitRunEnd(from: index + 1) == index + 4 {

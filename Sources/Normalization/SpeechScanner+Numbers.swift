@@ -12,7 +12,10 @@ extension SpeechScanner {
         pendingCurrency = nil
         if !negative, currency == nil {
             if readNamedNumber() || readCoordinate() || readDate() || readNewsDate() || readMonthDay() || readTime()
-                || readPhoneNumber() || readPostalCode() || readCommemoration() { return }
+                || readPhoneNumber() || readPostalCode() || readCommemoration()
+            {
+                return
+            }
         }
         var first = cursor.number(at: index)
         if let grouped = cursor.spaceGroupedNumber(after: first, numberStart: index) { first = grouped }
@@ -43,7 +46,8 @@ extension SpeechScanner {
         }
         let end = cursor.digitRunEnd(from: start)
         guard end > start, end - start <= 4, !cursor.isASCIILetterOrDigit(at: end), cursor.at(end) != ".",
-              let exponent = cursor.smallNumber(at: start, maxDigits: 4)?.value else { return false }
+            let exponent = cursor.smallNumber(at: start, maxDigits: 4)?.value
+        else { return false }
         if negative { put("마이너스 ") }
         let power = (exponentNegative ? "마이너스 " : "") + KoreanNumerals.sino(exponent) + " 제곱"
         if mark == "^" {
@@ -68,19 +72,24 @@ extension SpeechScanner {
         }
         // 코로나19 → 코로나 일구: the name's number digit by digit.
         if end - index == 2, cursor.isPreceded(by: "코로나", at: index), cursor.isHangul(at: index - 1),
-           !cursor.isDigit(at: end) {
+            !cursor.isDigit(at: end)
+        {
             put(" " + KoreanNumerals.digits(cursor.string(index..<end)) + " ")
             cursor.move(to: end)
             return true
         }
         guard end - index >= 3, end - index <= 4, cursor.at(index) != "0",
-              let value = cursor.smallNumber(at: index, maxDigits: 4)?.value,
-              SpeechVocabulary.serviceNumbers.contains(value), !cursor.isDigit(at: index - 1) else { return false }
+            let value = cursor.smallNumber(at: index, maxDigits: 4)?.value,
+            SpeechVocabulary.serviceNumbers.contains(value), !cursor.isDigit(at: index - 1)
+        else { return false }
         if let next = cursor.at(end) {
             if ScalarClass.isASCIILetter(next) { return false }
             if HangulSyllable.contains(next), !Self.particlesAfterServiceNumbers.contains(next) { return false }
             if next == "," || next == "." || next == "-" || next == ":" || next == "~" || next == "/",
-               cursor.isDigit(at: end + 1) { return false }
+                cursor.isDigit(at: end + 1)
+            {
+                return false
+            }
         }
         if cursor.unit(at: end) != nil { return false }
         if let counter = cursor.counter(at: end), counter.start == end { return false }
@@ -130,7 +139,8 @@ extension SpeechScanner {
     /// Fractions (1/3 → 삼분의 일) and alternatives (17/18현 → 십칠, 십팔 현).
     private mutating func readFraction(_ first: NumberToken, numberStart: Int, ordinalPrefix: Bool) -> Bool {
         guard first.fraction == nil, first.end + 1 < cursor.end, cursor[first.end] == "/",
-              cursor.isDigit(at: first.end + 1) else { return false }
+            cursor.isDigit(at: first.end + 1)
+        else { return false }
         let second = cursor.number(at: first.end + 1)
         guard second.fraction == nil, let numerator = first.value, let denominator = second.value, denominator > 0
         else { return false }
@@ -157,8 +167,10 @@ extension SpeechScanner {
 
     /// Two numbers joined by a range sign: identifiers (322-1호 → 삼백이십이의 일 호) and
     /// ranges (2~12개, 1236~1251년).
-    private mutating func readPair(_ first: NumberToken, _ firstUnit: UnitMatch?, _ firstCounter: CounterMatch?,
-                                   suffixEnd: Int, _ context: NumberContext) -> Bool {
+    private mutating func readPair(
+        _ first: NumberToken, _ firstUnit: UnitMatch?, _ firstCounter: CounterMatch?,
+        suffixEnd: Int, _ context: NumberContext
+    ) -> Bool {
         let signIndex = cursor.afterSpaces(suffixEnd)
         guard signIndex < cursor.end, ScalarClass.isRangeSign(cursor[signIndex]) else { return false }
         let secondStart = cursor.afterSpaces(signIndex + 1)
@@ -167,7 +179,8 @@ extension SpeechScanner {
         let hyphen = cursor[signIndex] == "-"
         if hyphen, cursor.isArithmetic(at: signIndex) { return false }
         if hyphen, suffixEnd == first.end, signIndex == first.end, secondStart == signIndex + 1,
-           first.fraction == nil, second.fraction == nil, let a = first.value, let b = second.value {
+            first.fraction == nil, second.fraction == nil, let a = first.value, let b = second.value
+        {
             let counter = cursor.counter(at: second.end)
             if context.ordinalPrefix || Self.subNumbered.contains(counter?.wordText ?? "") || b <= a {
                 put(KoreanNumerals.sino(a) + "의 " + KoreanNumerals.sino(b))
@@ -188,8 +201,10 @@ extension SpeechScanner {
     }
 
     /// One number with what follows it: a magnitude word, 여, a unit or a counting word.
-    private mutating func readQuantity(_ token: NumberToken, unit: UnitMatch?, counter: CounterMatch?,
-                                       _ context: NumberContext, currency: String?) {
+    private mutating func readQuantity(
+        _ token: NumberToken, unit: UnitMatch?, counter: CounterMatch?,
+        _ context: NumberContext, currency: String?
+    ) {
         let after = token.end
         // 3경기 is three matches, not 3경 (10^16) and 기.
         let longCounter = counter.map { $0.start == after && $0.word.count >= 2 } ?? false
@@ -221,8 +236,10 @@ extension SpeechScanner {
     }
 
     /// A number before a counting word (or nothing), with an amount's currency after it.
-    private mutating func readCounted(_ token: NumberToken, counter: CounterMatch?, _ context: NumberContext,
-                                      currency: String?) {
+    private mutating func readCounted(
+        _ token: NumberToken, counter: CounterMatch?, _ context: NumberContext,
+        currency: String?
+    ) {
         let start = context.numberStart
         let kind = cursor.reading(for: counter, value: token.value, numberStart: start, ordinalPrefix: context.ordinalPrefix)
         let isDegree = counter.map { $0.word == ["도"] } ?? false

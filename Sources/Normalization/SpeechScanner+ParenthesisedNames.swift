@@ -20,8 +20,9 @@ extension SpeechScanner {
         guard let decision = LatinNameLanguage.decide(name, label: gloss.label) else { return false }
         writer.putForeign(name, language: decision.language)
         if notes != nil {
-            note(.latinWords, name, "given the language '\(decision.language)' by \(decision.evidence)",
-                 language: decision.language)
+            note(
+                .latinWords, name, "given the language '\(decision.language)' by \(decision.evidence)",
+                language: decision.language)
         }
         cursor.move(to: end)
         return true
@@ -112,8 +113,10 @@ extension ScalarCursor {
     private func followsKorean(_ opening: Int) -> Bool {
         var position = opening - 1
         func skipSpacesAndQuotes() {
-            while position >= 0, ScalarClass.isWhitespace(scalars[position])
-                    || (ScalarClass.isSilentMark(scalars[position]) && !ScalarClass.isOpeningMark(scalars[position])) {
+            while position >= 0,
+                ScalarClass.isWhitespace(scalars[position])
+                    || (ScalarClass.isSilentMark(scalars[position]) && !ScalarClass.isOpeningMark(scalars[position]))
+            {
                 position -= 1
             }
         }

@@ -23,20 +23,28 @@ extension SpeechScanner {
         var isRo: Bool { afterVowel.first == "로" }
     }
 
-    private static func pairs(_ list: [(String, String)], copula: Bool = false, prefix: Bool = false,
-                              counts: Bool = false) -> [ParticlePair] {
-        list.map { ParticlePair(afterVowel: Array($0.0.unicodeScalars), afterConsonant: Array($0.1.unicodeScalars),
-                                copula: copula, prefix: prefix, countsAfterNumbers: counts) }
+    private static func pairs(
+        _ list: [(String, String)], copula: Bool = false, prefix: Bool = false,
+        counts: Bool = false
+    ) -> [ParticlePair] {
+        list.map {
+            ParticlePair(
+                afterVowel: Array($0.0.unicodeScalars), afterConsonant: Array($0.1.unicodeScalars),
+                copula: copula, prefix: prefix, countsAfterNumbers: counts)
+        }
     }
 
     /// The pairs, the longer written forms first.
     static let particlePairs: [ParticlePair] = {
-        let all = pairs([("를", "을"), ("는", "은")])
-            + pairs([("가", "이"), ("와", "과"), ("로", "으로"), ("로서", "으로서"), ("로써", "으로써"), ("로부터", "으로부터")],
-                    counts: true)
+        let all =
+            pairs([("를", "을"), ("는", "은")])
+            + pairs(
+                [("가", "이"), ("와", "과"), ("로", "으로"), ("로서", "으로서"), ("로써", "으로써"), ("로부터", "으로부터")],
+                counts: true)
             + pairs([("였", "이었")], copula: true, prefix: true)
-            + pairs([("라고", "이라고"), ("라는", "이라는"), ("란", "이란"), ("랑", "이랑"), ("며", "이며"), ("나", "이나")],
-                    copula: true)
+            + pairs(
+                [("라고", "이라고"), ("라는", "이라는"), ("란", "이란"), ("랑", "이랑"), ("며", "이며"), ("나", "이나")],
+                copula: true)
         return all.sorted { max($0.afterVowel.count, $0.afterConsonant.count) > max($1.afterVowel.count, $1.afterConsonant.count) }
     }()
 
@@ -48,9 +56,11 @@ extension SpeechScanner {
         guard index > cursor.start else { return false }
         let previous = cursor[index - 1]
         let afterNumber = ScalarClass.isDigit(previous)
-        guard afterNumber || previous == ")" || previous == "]" || ScalarClass.isLatinLetter(previous)
+        guard
+            afterNumber || previous == ")" || previous == "]" || ScalarClass.isLatinLetter(previous)
                 || ScalarClass.isHanja(previous) || ScalarClass.isSilentMark(previous),
-              let spoken = writer.lastSpokenSyllable else { return false }
+            let spoken = writer.lastSpokenSyllable
+        else { return false }
         var wordEnd = index
         while let scalar = cursor.at(wordEnd), ScalarClass.isHangul(scalar) { wordEnd += 1 }
         let word = cursor.scalars[index..<wordEnd]

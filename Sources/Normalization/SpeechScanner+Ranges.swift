@@ -2,8 +2,10 @@
 extension SpeechScanner {
     /// Reads the range from `first` (its unit or counter already matched) to `second`; the
     /// cursor ends after the range and any date or time it runs on into.
-    mutating func readRange(_ first: NumberToken, _ firstUnit: UnitMatch?, _ firstCounter: CounterMatch?,
-                            _ second: NumberToken, _ context: NumberContext) {
+    mutating func readRange(
+        _ first: NumberToken, _ firstUnit: UnitMatch?, _ firstCounter: CounterMatch?,
+        _ second: NumberToken, _ context: NumberContext
+    ) {
         let secondUnit = cursor.unit(at: second.end)
         let secondCounter = secondUnit == nil ? cursor.counter(at: second.end) : nil
         let unit = firstUnit ?? secondUnit
@@ -16,8 +18,10 @@ extension SpeechScanner {
         let after = cursor.afterOneSpace(secondEnd)
         // After a month the days are dates whatever follows (5월 4~5일에 걸쳐).
         let afterMonth = cursor.word(before: context.numberStart).last == "월"
-        let spanWord = counter?.counter.temporal == true && !afterMonth && (cursor.isDurationWord(at: after)
-            || (cursor.at(after) == "에" && cursor.isDurationWord(at: cursor.afterOneSpace(after + 1))))   // 3~4일에 걸쳐
+        let spanWord =
+            counter?.counter.temporal == true && !afterMonth
+            && (cursor.isDurationWord(at: after)
+                || (cursor.at(after) == "에" && cursor.isDurationWord(at: cursor.afterOneSpace(after + 1))))  // 3~4일에 걸쳐
         let duration = (counter?.wordText == "년" && (second.value ?? 1000) < 100) || spanWord
         let temporal = (counter?.counter.temporal ?? false) && !duration
         if spanWord, unit == nil, let counter, readApproximateSpan(first, second, counter: counter) { return }
@@ -25,9 +29,12 @@ extension SpeechScanner {
             put(prefix)
             put(" ")
         }
-        let firstKind = unit != nil ? .sino
-            : cursor.reading(for: counter, value: first.value, numberStart: context.numberStart,
-                             ordinalPrefix: context.ordinalPrefix)
+        let firstKind =
+            unit != nil
+            ? .sino
+            : cursor.reading(
+                for: counter, value: first.value, numberStart: context.numberStart,
+                ordinalPrefix: context.ordinalPrefix)
         putSign(negative: context.negative, temperature: unit?.unit.temperature ?? false)
         put(first.words(firstKind, counter: counter?.word))
         if let suffix = Self.suffixWords(unit, firstUnit != nil ? nil : counter) {
@@ -36,9 +43,12 @@ extension SpeechScanner {
         }
         put(temporal ? "부터" : "에서")
         put(" ")
-        let secondKind = unit != nil ? .sino
-            : cursor.reading(for: secondCounter ?? firstCounter, value: second.value, numberStart: context.numberStart,
-                             ordinalPrefix: context.ordinalPrefix)
+        let secondKind =
+            unit != nil
+            ? .sino
+            : cursor.reading(
+                for: secondCounter ?? firstCounter, value: second.value, numberStart: context.numberStart,
+                ordinalPrefix: context.ordinalPrefix)
         put(second.words(secondKind, counter: counter?.word))
         var resume = second.end
         if let suffix = Self.suffixWords(secondUnit, secondCounter) {
@@ -58,8 +68,9 @@ extension SpeechScanner {
     /// 고려 시대(918~1392), 세종(1397~1450): a bracket holding only a span of years.
     private mutating func readYearsInBrackets(_ first: NumberToken, _ second: NumberToken, _ context: NumberContext) -> Bool {
         guard cursor.at(context.numberStart - 1) == "(", cursor.at(second.end) == ")", first.fraction == nil,
-              second.fraction == nil, let a = first.value, let b = second.value, (100...2100).contains(a),
-              (100...2100).contains(b), a < b, !context.negative else { return false }
+            second.fraction == nil, let a = first.value, let b = second.value, (100...2100).contains(a),
+            (100...2100).contains(b), a < b, !context.negative
+        else { return false }
         put(KoreanNumerals.sino(a) + " 년부터 " + KoreanNumerals.sino(b) + " 년까지")
         cursor.move(to: second.end)
         return true
@@ -70,8 +81,9 @@ extension SpeechScanner {
     /// '이삼'; 한글 맞춤법 제43항 해설).
     private mutating func readApproximateSpan(_ first: NumberToken, _ second: NumberToken, counter: CounterMatch) -> Bool {
         guard counter.counter.reading == .sino, counter.start >= second.end, first.fraction == nil, second.fraction == nil,
-              let a = first.value, let b = second.value, b == a + 1, (1...8).contains(a),
-              first.whole.count == 1 else { return false }
+            let a = first.value, let b = second.value, b == a + 1, (1...8).contains(a),
+            first.whole.count == 1
+        else { return false }
         put(KoreanNumerals.sino(a) + KoreanNumerals.sino(b) + " " + counter.wordText)
         cursor.move(to: counter.end)
         return true
@@ -80,8 +92,9 @@ extension SpeechScanner {
     /// 40~50대 → 사오십 대, 60~70년대 → 육칠십 년대: two neighbouring tens before 대 or 년대.
     private mutating func readTensRange(_ first: NumberToken, _ second: NumberToken, counter: CounterMatch?) -> Bool {
         guard let counter, counter.wordText == "대" || counter.wordText == "년대", counter.start >= second.end,
-              first.fraction == nil, second.fraction == nil, let a = first.value, let b = second.value,
-              a % 10 == 0, b == a + 10, (10...80).contains(a) else { return false }
+            first.fraction == nil, second.fraction == nil, let a = first.value, let b = second.value,
+            a % 10 == 0, b == a + 10, (10...80).contains(a)
+        else { return false }
         put(KoreanNumerals.sino(a / 10) + KoreanNumerals.sino(b) + " " + counter.wordText)
         cursor.move(to: counter.end)
         return true
@@ -104,7 +117,8 @@ extension SpeechScanner {
             guard cursor.isDigit(at: cursorIndex) else { return resume }
             let token = cursor.number(at: cursorIndex)
             guard token.fraction == nil, let counter = cursor.counter(at: token.end), counter.counter.temporal,
-                  counter.start == token.end else { return resume }
+                counter.start == token.end
+            else { return resume }
             let kind = cursor.reading(for: counter, value: token.value, numberStart: cursorIndex, ordinalPrefix: false)
             put(" ")
             put(token.words(kind, counter: counter.word))

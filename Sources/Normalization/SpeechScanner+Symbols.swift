@@ -33,8 +33,8 @@ extension SpeechScanner {
             cursor.advance()
             return
         case "'" where cursor.isShortYear(at: cursor.position + 1),
-             "\u{2019}" where cursor.isShortYear(at: cursor.position + 1),
-             "\u{2018}" where cursor.isShortYear(at: cursor.position + 1) && cursor.shortYearDate(at: cursor.position + 1) != nil:
+            "\u{2019}" where cursor.isShortYear(at: cursor.position + 1),
+            "\u{2018}" where cursor.isShortYear(at: cursor.position + 1) && cursor.shortYearDate(at: cursor.position + 1) != nil:
             readShortYear()
             return
         case "~":
@@ -126,13 +126,15 @@ extension SpeechScanner {
                 return
             }
             if index == cursor.start || previous == nil || previous == " " || previous == "(" || previous == "~"
-                || previous == "," || previous == "[" || previous == ":" || previous == "=" {
+                || previous == "," || previous == "[" || previous == ":" || previous == "="
+            {
                 pendingNegative = true
                 return
             }
         }
         if let previous, let next = cursor.at(index + 1), ScalarClass.isASCIILetter(previous),
-           ScalarClass.isASCIILetter(next), let last = lastWritten, !ScalarClass.isHangul(last) {
+            ScalarClass.isASCIILetter(next), let last = lastWritten, !ScalarClass.isHangul(last)
+        {
             put("-")  // inside a Latin word left as written
         } else {
             put(" ")
@@ -165,7 +167,7 @@ extension SpeechScanner {
     private mutating func readWeekdayRange() -> Bool {
         let index = cursor.position
         guard let first = cursor.at(index - 1), Self.weekdays.contains(first), !cursor.isHangul(at: index - 2),
-              let second = cursor.at(index + 1), Self.weekdays.contains(second), !cursor.isHangul(at: index + 2)
+            let second = cursor.at(index + 1), Self.weekdays.contains(second), !cursor.isHangul(at: index + 2)
         else { return false }
         put("요일부터 " + String(second) + "요일까지")
         cursor.move(to: index + 2)
@@ -198,7 +200,8 @@ extension SpeechScanner {
         }
         if ScalarClass.isSilentMark(scalar) {
             if value == 0x27 || value == 0x2019, let previous = cursor.at(index - 1), let next = cursor.at(index + 1),
-               ScalarClass.isASCIILetter(previous), ScalarClass.isASCIILetter(next) {
+                ScalarClass.isASCIILetter(previous), ScalarClass.isASCIILetter(next)
+            {
                 put("'")  // an apostrophe inside a Latin word: World's, L'Exposition
             } else if ScalarClass.isOpeningMark(scalar), let last = lastWritten, last != "(" {
                 put(" ")

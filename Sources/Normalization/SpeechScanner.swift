@@ -126,7 +126,8 @@ struct SpeechScanner {
         for candidate in candidates where cursor.matches(candidate.written, at: index) {
             let after = index + candidate.written.count
             if let last = candidate.written.last, ScalarClass.isASCIILetter(last) || ScalarClass.isDigit(last),
-               let next = cursor.at(after), ScalarClass.isASCIILetter(next) || ScalarClass.isDigit(next) {
+                let next = cursor.at(after), ScalarClass.isASCIILetter(next) || ScalarClass.isDigit(next)
+            {
                 continue
             }
             return candidate

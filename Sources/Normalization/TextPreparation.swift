@@ -37,7 +37,7 @@ enum TextPreparation {
                 result.append(scalar)  // a bullet (dropped) and vulgar fractions (read) are the scanner's
             case 0x3231: result.append(contentsOf: "(주)".unicodeScalars)
             case 0xF900...0xFAFF, 0x2F800...0x2FA1F, 0x2E80...0x2FDF, 0x2460...0x24FF, 0x2150...0x218F,
-                 0x3200...0x32FF:
+                0x3200...0x32FF:
                 result.append(contentsOf: String(scalar).precomposedStringWithCompatibilityMapping.unicodeScalars)
             case 0x1100...0x11FF, 0xA960...0xA97F, 0xD7B0...0xD7FF:
                 needsComposition = true

@@ -1,6 +1,6 @@
-import Foundation
 import ExpoModel
 import ExpoSystem
+import Foundation
 import Hangul
 
 /// Words written in Latin capitals that Korean readers say as one word rather than letter by
@@ -51,13 +51,16 @@ public struct WordAcronyms: Sendable, Equatable {
             guard fields.count == 2 else {
                 throw failure("expected 2 fields separated by '|', found \(fields.count)", "write 'written | spoken', e.g. 'NASA | 나사'")
             }
-            let written = fields[0], spoken = fields[1]
+            let written = fields[0]
+            let spoken = fields[1]
             guard Self.isWrittenForm(written) else {
-                throw failure("'\(excerpt(written))' is not a token of Latin letters and digits starting with a capital",
-                              "write the acronym as it is written, e.g. NASA or UNESCO")
+                throw failure(
+                    "'\(excerpt(written))' is not a token of Latin letters and digits starting with a capital",
+                    "write the acronym as it is written, e.g. NASA or UNESCO")
             }
             guard !spoken.isEmpty, spoken.unicodeScalars.allSatisfy({ HangulSyllable.contains($0) || $0 == " " }),
-                  spoken.unicodeScalars.contains(where: HangulSyllable.contains) else {
+                spoken.unicodeScalars.contains(where: HangulSyllable.contains)
+            else {
                 throw failure("the spoken form of '\(excerpt(written))' is not Hangul", "write what Korean readers say, in Hangul syllables")
             }
             if let earlier = seen[written] {

@@ -91,8 +91,9 @@ public struct PicturePreparer: Sendable {
         }
         guard size.width > 0, size.height > 0 else { throw problem("its header declares no pixels") }
         if max(size.width, size.height) > limits.maximumSide || size.width * size.height > limits.maximumPixels {
-            throw problem("it is \(size.width) × \(size.height) pixels, more than the \(limits.maximumPixels / 1_000_000) megapixels "
-                + "(\(limits.maximumSide) on a side) a picture may have; make it smaller")
+            throw problem(
+                "it is \(size.width) × \(size.height) pixels, more than the \(limits.maximumPixels / 1_000_000) megapixels "
+                    + "(\(limits.maximumSide) on a side) a picture may have; make it smaller")
         }
         // Every width the picture has pixels for, and its own width when that falls between two
         // (a 768 px picture: 480 and 768), so a phone's screen of twice the density gets its best.
@@ -107,12 +108,18 @@ public struct PicturePreparer: Sendable {
                 guard !files.contains(where: { $0.variant.width == made.width }) else { return }
                 for format in PictureFormat.allCases {
                     guard let bytes = try smallest(picture, format) else {
-                        throw VipsFailure(reason: "at \(made.width) pixels wide its \(format.rawValue) file is over \(limits.maximumFileBytesOut / 1000) KB even at quality \(limits.qualities.last ?? 0)")
+                        throw VipsFailure(
+                            reason:
+                                "at \(made.width) pixels wide its \(format.rawValue) file is over \(limits.maximumFileBytesOut / 1000) KB even at quality \(limits.qualities.last ?? 0)"
+                        )
                     }
                     let name = "\(stem)-\(made.width).\(format.fileExtension)"
-                    files.append(PreparedFile(variant: PictureVariant(file: name, width: made.width, height: made.height,
-                                                                     mediaType: format.mediaType, byteCount: bytes.count),
-                                              bytes: bytes))
+                    files.append(
+                        PreparedFile(
+                            variant: PictureVariant(
+                                file: name, width: made.width, height: made.height,
+                                mediaType: format.mediaType, byteCount: bytes.count),
+                            bytes: bytes))
                 }
             }
         } catch {
@@ -121,7 +128,11 @@ public struct PicturePreparer: Sendable {
             throw problem("it cannot be decoded as a \(kind.name) (\(error.reason)); it may be truncated or damaged")
         }
         // Narrowest first, as the page lists them.
-        files.sort { ($0.variant.width, $0.variant.mediaType == PictureFormat.jpeg.mediaType ? 1 : 0) < ($1.variant.width, $1.variant.mediaType == PictureFormat.jpeg.mediaType ? 1 : 0) }
+        files.sort {
+            ($0.variant.width, $0.variant.mediaType == PictureFormat.jpeg.mediaType ? 1 : 0) < (
+                $1.variant.width, $1.variant.mediaType == PictureFormat.jpeg.mediaType ? 1 : 0
+            )
+        }
         return files
     }
 

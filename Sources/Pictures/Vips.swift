@@ -20,7 +20,9 @@ enum Vips {
     /// profile; no pixel is decoded.
     static func header(_ data: Data) throws(VipsFailure) -> Header {
         try locked { () throws(VipsFailure) in
-            var width: Int32 = 0, height: Int32 = 0, profile: Int32 = 0
+            var width: Int32 = 0
+            var height: Int32 = 0
+            var profile: Int32 = 0
             let status = data.withUnsafeBytes { expo_picture_header($0.baseAddress, $0.count, &width, &height, &profile) }
             guard status == 0 else { throw VipsFailure(reason: lastError()) }
             return Header(width: Int(width), height: Int(height), hasProfile: profile != 0)
@@ -35,8 +37,10 @@ enum Vips {
 
     /// The picture decoded once, at each of `sizes` (width × height to fit, widest first, never
     /// enlarged), each given to `encode`; the narrower ones are made from the widest.
-    static func resized(_ data: Data, sizes: [(width: Int, height: Int)], hasProfile: Bool,
-                        encode: (Picture) throws(VipsFailure) -> Void) throws(VipsFailure) {
+    static func resized(
+        _ data: Data, sizes: [(width: Int, height: Int)], hasProfile: Bool,
+        encode: (Picture) throws(VipsFailure) -> Void
+    ) throws(VipsFailure) {
         try locked { () throws(VipsFailure) in
             guard let widest = sizes.first else { return }
             let decoded = data.withUnsafeBytes {
@@ -60,7 +64,8 @@ enum Vips {
         fileprivate let handle: UnsafeMutableRawPointer
 
         var size: (width: Int, height: Int) {
-            var width: Int32 = 0, height: Int32 = 0
+            var width: Int32 = 0
+            var height: Int32 = 0
             expo_picture_size(handle, &width, &height)
             return (Int(width), Int(height))
         }
@@ -70,7 +75,8 @@ enum Vips {
             var bytes: UnsafeMutableRawPointer?
             var length = 0
             guard expo_picture_encode(handle, format == .jpeg ? 1 : 2, Int32(quality), &bytes, &length) == 0,
-                  let bytes else { throw VipsFailure(reason: Vips.lastError()) }
+                let bytes
+            else { throw VipsFailure(reason: Vips.lastError()) }
             defer { expo_picture_free(bytes) }
             let data = Data(bytes: bytes, count: length)
             return format == .webp ? WebPMetadata.stripped(data) : data
@@ -84,7 +90,8 @@ enum Vips {
             startFailure = .some(expo_picture_start("expo-narrate") == 0 ? nil : lastError())
         }
         if case .some(.some(let reason)) = startFailure {
-            throw expo_picture_is_missing() != 0 ? VipsFailure(reason: reason, isLibraryMissing: true)
+            throw expo_picture_is_missing() != 0
+                ? VipsFailure(reason: reason, isLibraryMissing: true)
                 : VipsFailure(reason: "libvips did not start: \(reason)")
         }
         return try body()

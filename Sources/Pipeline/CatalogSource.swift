@@ -31,8 +31,9 @@ public struct CatalogSource: Sendable {
         var limits = CatalogLimits()
         if let maxEntries { limits.maximumEntries = maxEntries }
         if let maxFieldBytes { limits.maximumFieldBytes = maxFieldBytes }
-        self.init(posterFile: posterFile.map { URL(fileURLWithPath: $0) }, itemsFile: itemsFile.map { URL(fileURLWithPath: $0) },
-                  pictures: images.map { URL(fileURLWithPath: $0) }, limits: limits)
+        self.init(
+            posterFile: posterFile.map { URL(fileURLWithPath: $0) }, itemsFile: itemsFile.map { URL(fileURLWithPath: $0) },
+            pictures: images.map { URL(fileURLWithPath: $0) }, limits: limits)
     }
 
     /// The catalog and the loader's warnings.
@@ -49,7 +50,8 @@ public struct CatalogSource: Sendable {
     /// Where the pictures are looked for: `pictures`, then the catalog's own images/ folder.
     public func pictureFolders() -> [URL] {
         var folders = pictures.map { [$0] } ?? []
-        let catalogFolder = itemsFile.map { $0.deletingLastPathComponent() }
+        let catalogFolder =
+            itemsFile.map { $0.deletingLastPathComponent() }
             ?? (try? DefaultCatalog.folder(executable: ChildProcess.currentExecutable))
         if let catalogFolder { folders.append(catalogFolder.appendingPathComponent("images")) }
         return folders

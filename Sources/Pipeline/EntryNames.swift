@@ -1,6 +1,6 @@
 import ExpoModel
-import Normalization
 import Narration
+import Normalization
 
 /// Finds a catalog's entries by any name the tool shows for them: the entry's own name
 /// (직지심체요절), its file stem as the track list prints it (`01-jikji`), that stem without its
@@ -49,7 +49,8 @@ public struct EntryNames: Sendable {
         let byShortStem = stems.indices.filter { Self.shortStem(stems[$0]).lowercased() == folded }
         if !byShortStem.isEmpty { fits.append(("its stem without the number", byShortStem)) }
         if !name.isEmpty, name.count <= 9, name.allSatisfy({ $0.isASCII && $0.isNumber }), let position = Int(name),
-           (1...max(1, names.count)).contains(position), position <= names.count {
+            (1...max(1, names.count)).contains(position), position <= names.count
+        {
             fits.append(("its position", [position - 1]))
         }
         guard let first = fits.first else { throw unknown(name) }
@@ -58,8 +59,9 @@ public struct EntryNames: Sendable {
         }
         if fits.count == 1 {
             let choices = byShortStem.map { "\(stems[$0]) (\(excerpt(names[$0])))" }.joined(separator: ", ")
-            throw ExpoError(.usage, "\"\(excerpt(name))\" fits \(counted(byShortStem.count, "entry", "entries")): \(choices); name one by its numbered stem",
-                            subject: .entrySelection)
+            throw ExpoError(
+                .usage, "\"\(excerpt(name))\" fits \(counted(byShortStem.count, "entry", "entries")): \(choices); name one by its numbered stem",
+                subject: .entrySelection)
         }
         var described: [String] = []
         for fit in fits {
@@ -67,8 +69,9 @@ public struct EntryNames: Sendable {
                 described.append("\(stems[index]) (\(excerpt(names[index], limit: 24)), \(fit.how))")
             }
         }
-        throw ExpoError(.usage, "\"\(excerpt(name))\" fits more than one entry: \(described.joined(separator: "; ")); name one by its numbered stem",
-                        subject: .entrySelection)
+        throw ExpoError(
+            .usage, "\"\(excerpt(name))\" fits more than one entry: \(described.joined(separator: "; ")); name one by its numbered stem",
+            subject: .entrySelection)
     }
 
     /// The error for a name that fits no entry: the closest names, or, with none close, the
@@ -80,8 +83,9 @@ public struct EntryNames: Sendable {
         if suggestions.isEmpty {
             let list = names.prefix(20).joined(separator: ", ") + (names.count > 20 ? ", …" : "")
             let range = names.isEmpty ? "" : "; positions are 1 to \(names.count)"
-            return ExpoError(.usage, "No entry is named \(quoted)", advice: "The catalog has: \(list)\(range).",
-                             subject: .entrySelection)
+            return ExpoError(
+                .usage, "No entry is named \(quoted)", advice: "The catalog has: \(list)\(range).",
+                subject: .entrySelection)
         }
         let shown = suggestions.map { form in
             form.text == names[form.index] ? "\"\(form.text)\"" : "\"\(form.text)\" (\(names[form.index]))"

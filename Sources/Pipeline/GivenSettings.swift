@@ -1,6 +1,6 @@
 import Braille
-import Export
 import ExpoModel
+import Export
 import Foundation
 import Synthesizer
 
@@ -37,8 +37,10 @@ public struct GivenSettings: Sendable, Equatable {
     /// some tracks into a published guide, the guide's settings, which must agree with what
     /// was given. `locate` finds the voices folder a path names (nil: the installed one);
     /// `command` is how a refused run's hints name it.
-    public func settle(output: URL, partial: Bool, command: CommandWords,
-                       voicesFolder locate: (URL?) throws -> URL) throws -> SettledSettings {
+    public func settle(
+        output: URL, partial: Bool, command: CommandWords,
+        voicesFolder locate: (URL?) throws -> URL
+    ) throws -> SettledSettings {
         let published = partial ? try PublishedProvenance.read(in: output, command: command, given: self) : nil
         guard let recorded = published?.settings else {
             let settings = merged(over: nil)
@@ -64,14 +66,18 @@ public struct GivenSettings: Sendable, Equatable {
 
     /// The voices folder the guide in `output` was made with, or an error that names it when
     /// it is not there now (the run would read the tracks with other words).
-    private static func recordedVoices(_ recorded: GuideProvenance.Settings, in output: URL,
-                                       locate: (URL?) throws -> URL) throws -> URL {
+    private static func recordedVoices(
+        _ recorded: GuideProvenance.Settings, in output: URL,
+        locate: (URL?) throws -> URL
+    ) throws -> URL {
         do {
             return try locate(recorded.voicesFolder.map { URL(fileURLWithPath: $0) })
         } catch let error as ExpoError where error.isVoicesFolderMissing && recorded.voicesFolder != nil {
-            throw ExpoError(.usage, "The guide in \(output.path) was made with the voices folder \(recorded.voicesFolder ?? ""), which is not there now, "
-                                + "so this run cannot read its tracks with the same lexicon and dictionaries; nothing was changed",
-                            advice: "Make the whole guide again with --all and --voices naming the folder that holds them now.")
+            throw ExpoError(
+                .usage,
+                "The guide in \(output.path) was made with the voices folder \(recorded.voicesFolder ?? ""), which is not there now, "
+                    + "so this run cannot read its tracks with the same lexicon and dictionaries; nothing was changed",
+                advice: "Make the whole guide again with --all and --voices naming the folder that holds them now.")
         }
     }
 

@@ -1,11 +1,11 @@
 import ExpoModel
 import ExpoSystem
 import Foundation
+import GuideCache
 import KoreanPronunciation
 import Normalization
 import Publication
 import Synthesis
-import GuideCache
 
 /// Runs the whole pipeline — narrate → synthesize → export → publish — into a staging folder
 /// that is published only when everything is written.
@@ -21,8 +21,10 @@ public struct GuideBuilder {
 
     /// A builder whose speech comes from `speechSource` (by default: espeak-ng in worker
     /// processes started from the request's executable).
-    public init(normalizer: KoreanNormalizer, pronouncer: StandardPronouncer = StandardPronouncer(dictionary: .empty),
-                speechSource: @escaping @Sendable (GuideRequest) -> any SpeechSource = GuideBuilder.speechServer) {
+    public init(
+        normalizer: KoreanNormalizer, pronouncer: StandardPronouncer = StandardPronouncer(dictionary: .empty),
+        speechSource: @escaping @Sendable (GuideRequest) -> any SpeechSource = GuideBuilder.speechServer
+    ) {
         self.normalizer = normalizer
         self.pronouncer = pronouncer
         self.speechSource = speechSource
@@ -59,8 +61,11 @@ public struct GuideBuilder {
         defer { scripts?.waitQuietly() }
         let pictures = try export.writePictures(tracks) { progress(.warning($0)) }
         try Interruption.check()
-        let synthesis = try speech.map { try SynthesisStage(request: request, output: destination.output, speech: $0, pronouncer: pronouncer)
-            .run(tracks, chosen: chosen, progress: progress) }
+        let synthesis =
+            try speech.map {
+                try SynthesisStage(request: request, output: destination.output, speech: $0, pronouncer: pronouncer)
+                    .run(tracks, chosen: chosen, progress: progress)
+            }
             ?? SynthesisStage.Output(guide: GuideAudio(output: destination.output))
         defer { synthesis.guide.waitQuietly() }
         try Self.refuseTextOverAudio(synthesis, in: destination.output)
@@ -108,8 +113,9 @@ public struct GuideBuilder {
         }
         if let refusal = request.cacheRefusal { throw refusal }
         guard let cacheFolder = request.effectiveCacheFolder else {
-            throw ExpoError(.cannotCreate, "A shard makes its tracks into the cache, and this run has none (\(request.cacheNotice ?? "no cache folder"))",
-                            advice: "Give the shared cache folder.", subject: .cacheFolder)
+            throw ExpoError(
+                .cannotCreate, "A shard makes its tracks into the cache, and this run has none (\(request.cacheNotice ?? "no cache folder"))",
+                advice: "Give the shared cache folder.", subject: .cacheFolder)
         }
         let started = Date()
         try RunFolders.check(request)
@@ -120,25 +126,32 @@ public struct GuideBuilder {
         let narration = try narrate.run()
         if let damage = narration.cacheDamage { progress(.warning(damage)) }
         let tracks = narration.selected
-        let folders = try RunFolders(request, onWait: { folder in
-            progress(.warning("A whole expo-narrate run is using \(folder); waiting for it to finish"))
-        }, onNotice: { progress(.warning($0)) })
+        let folders = try RunFolders(
+            request,
+            onWait: { folder in
+                progress(.warning("A whole expo-narrate run is using \(folder); waiting for it to finish"))
+            }, onNotice: { progress(.warning($0)) })
         defer { withExtendedLifetime(folders) {} }
         let cache = try TrackCache(folder: cacheFolder, shard: shard.description)
-        let jobs = SynthesisStage.jobs(for: tracks, profile: request.profile, pronouncer: pronouncer,
-                                       engineVersion: speech.engineVersion, album: request.catalog.poster.title,
-                                       trackCount: request.catalog.entries.count + 1)
+        let jobs = SynthesisStage.jobs(
+            for: tracks, profile: request.profile, pronouncer: pronouncer,
+            engineVersion: speech.engineVersion, album: request.catalog.poster.title,
+            trackCount: request.catalog.entries.count + 1)
         let share = ShardPlan.share(of: shard, in: jobs)
         let pending = share.filter { TrackMaker.needsWork($0, cache: cache, delivery: request.delivery) }
             .sorted { $0.estimatedCost > $1.estimatedCost }
         try Interruption.check()
-        let failed = pending.isEmpty ? [:]
-            : try speech.synthesize(pending, profile: request.profile, delivery: request.delivery, cache: cache,
-                                    parallelism: request.jobs, progress: progress)
+        let failed =
+            pending.isEmpty
+            ? [:]
+            : try speech.synthesize(
+                pending, profile: request.profile, delivery: request.delivery, cache: cache,
+                parallelism: request.jobs, progress: progress)
         for note in cache.takeDamageNotes() { progress(.warning(note)) }
-        return ShardReport(shard: shard, tracks: share.count, made: pending.count - failed.count,
-                           fromCache: share.count - pending.count,
-                           failedTracks: pending.filter { failed[$0.key] != nil }.map(\.title),
-                           seconds: Date().timeIntervalSince(started))
+        return ShardReport(
+            shard: shard, tracks: share.count, made: pending.count - failed.count,
+            fromCache: share.count - pending.count,
+            failedTracks: pending.filter { failed[$0.key] != nil }.map(\.title),
+            seconds: Date().timeIntervalSince(started))
     }
 }

@@ -1,5 +1,5 @@
-import Export
 import ExpoModel
+import Export
 import Foundation
 
 /// The outcome of a run.
@@ -38,8 +38,9 @@ public struct GuideReport: Sendable {
         }
         let daisy = [(DeliveryFormat.daisy202, "DAISY 2.02"), (.daisy3, "DAISY 3")].filter { delivery.formats.contains($0.0) }
         if !daisy.isEmpty {
-            editions.append("the DAISY talking book (\(daisy.map(\.1).joined(separator: ", ")))"
-                            + (summary.guideAudioFile != nil ? "" : ", text only"))
+            editions.append(
+                "the DAISY talking book (\(daisy.map(\.1).joined(separator: ", ")))"
+                    + (summary.guideAudioFile != nil ? "" : ", text only"))
         }
         let braille = [DeliveryFormat.brf, .pef].filter { delivery.formats.contains($0) }
         if !braille.isEmpty { editions.append("braille (\(braille.compactMap { names[$0] }.joined(separator: ", ")))") }
@@ -84,8 +85,9 @@ public struct ShardTiming: Sendable, Equatable {
         }
         return order.map { shard in
             let records = byShard[shard]!
-            return ShardTiming(shard: shard, tracks: records.count, seconds: records.map(\.seconds).reduce(0, +),
-                               hosts: Set(records.map(\.host)).sorted())
+            return ShardTiming(
+                shard: shard, tracks: records.count, seconds: records.map(\.seconds).reduce(0, +),
+                hosts: Set(records.map(\.host)).sorted())
         }
     }
 }

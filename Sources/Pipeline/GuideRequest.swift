@@ -1,10 +1,10 @@
 import Braille
-import Export
-import Foundation
 import ExpoModel
 import ExpoSystem
-import Synthesizer
+import Export
+import Foundation
 import GuideCache
+import Synthesizer
 
 /// What one run of the guide builder makes, and how.
 public struct GuideRequest: Sendable {
@@ -88,9 +88,11 @@ public struct GuideRequest: Sendable {
         useCache ? cacheFolder : nil
     }
 
-    public init(catalog: Catalog, selection: Selection = .all, outputFolder: URL, profile: VoiceProfile,
-                textOnly: Bool = false, delivery: Delivery = .standard, jobs: Int = 1, cacheFolder: URL? = nil, useCache: Bool = true,
-                executable: URL? = nil) {
+    public init(
+        catalog: Catalog, selection: Selection = .all, outputFolder: URL, profile: VoiceProfile,
+        textOnly: Bool = false, delivery: Delivery = .standard, jobs: Int = 1, cacheFolder: URL? = nil, useCache: Bool = true,
+        executable: URL? = nil
+    ) {
         self.catalog = catalog
         self.selection = selection
         self.outputFolder = outputFolder

@@ -1,5 +1,5 @@
-import Export
 import ExpoSystem
+import Export
 import Foundation
 
 /// One duration everywhere: what the manifest says of a track or a whole guide, and what each
@@ -15,8 +15,10 @@ extension GuideVerifier {
 
     /// The problems of the durations `manifest` and the playlists in `folder` give, for the
     /// files that passed their own checks (`sound`: their paths).
-    static func durationProblems(_ manifest: GuideManifest, files: [GuideManifest.PublishedFile], sound: Set<String>,
-                                 in folder: URL) -> [String] {
+    static func durationProblems(
+        _ manifest: GuideManifest, files: [GuideManifest.PublishedFile], sound: Set<String>,
+        in folder: URL
+    ) -> [String] {
         var recorded: [String: Double] = [:]
         for file in files where sound.contains(file.path) {
             if let duration = file.durationSeconds { recorded[file.path] = duration }

@@ -13,14 +13,16 @@ extension GuideVerifier {
     /// manifest does not list there (a file, a link, a folder) is reported by name.
     static func checkFolders(listing names: [String], in folder: URL) -> (problems: [String], unusable: Set<String>) {
         let listed = Set(names)
-        var problems: [String] = [], unusable: Set<String> = []
+        var problems: [String] = []
+        var unusable: Set<String> = []
         // Only names of the guide (`../outside` is reported by `check`, and never looked into).
         for sub in GuideFolder.folders(of: names.filter(GuideFolder.isGuideName)).sorted() {
             let path = folder.appendingPathComponent(sub).path
             guard let status = FileStatus.of(path), status.kind == .folder else {
-                let found = FileStatus.of(path).map {
-                    $0.kind == .symbolicLink ? "is a symbolic link (verify never reads through a link)" : "is \($0.kindInWords)"
-                } ?? "missing"
+                let found =
+                    FileStatus.of(path).map {
+                        $0.kind == .symbolicLink ? "is a symbolic link (verify never reads through a link)" : "is \($0.kindInWords)"
+                    } ?? "missing"
                 problems.append("\(shown(sub))/: \(found), where the manifest lists a folder of the guide's files")
                 unusable.insert(sub)
                 continue

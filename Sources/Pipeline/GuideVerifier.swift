@@ -1,8 +1,8 @@
 import Audio
 import Encoding
-import Export
 import ExpoModel
 import ExpoSystem
+import Export
 import Foundation
 import Publication
 
@@ -87,7 +87,8 @@ public enum GuideVerifier {
     static func check(_ file: GuideManifest.PublishedFile, in folder: URL) -> [String] {
         let name = shown(file.path)
         guard GuideFolder.isGuideName(file.path),
-              file.path.split(separator: "/").allSatisfy({ $0.utf8.count <= maximumNameBytes }) else {
+            file.path.split(separator: "/").allSatisfy({ $0.utf8.count <= maximumNameBytes })
+        else {
             return ["manifest.json: lists \"\(name)\", which is not a file name of the guide's folder"]
         }
         let path = folder.appendingPathComponent(file.path).path

@@ -3,8 +3,8 @@ import CatalogCheck
 import CatalogLoading
 import ExpoModel
 import ExpoSystem
-import GuideCache
 import Foundation
+import GuideCache
 import Normalization
 import Synthesizer
 
@@ -15,20 +15,24 @@ public enum PreflightCheck {
     /// the Voices folder `voicesFolder` (nil: the one installed with the program).
     public static func report(of source: CatalogSource, voicesFolder: URL?, voice: String) throws -> CheckReport {
         let (catalog, warnings) = try source.load()
-        return try report(catalog, warnings: warnings, voices: voices(voicesFolder), voice: voice,
-                          picturesFound: source.picturesFound(in: catalog))
+        return try report(
+            catalog, warnings: warnings, voices: voices(voicesFolder), voice: voice,
+            picturesFound: source.picturesFound(in: catalog))
     }
 
     /// The report behind `--all`'s summary line, made in the helper process: as `report(of:)`,
     /// kept in `cache` (when given) under its key, and taken from there when it is kept already.
     /// `beforeLoading` as in `report`.
-    public static func summaryReport(of source: CatalogSource, voicesFolder: URL?, voice: String, cache: URL?,
-                                     beforeLoading: @escaping @Sendable () -> Void = {}) throws -> CheckReport {
+    public static func summaryReport(
+        of source: CatalogSource, voicesFolder: URL?, voice: String, cache: URL?,
+        beforeLoading: @escaping @Sendable () -> Void = {}
+    ) throws -> CheckReport {
         let (catalog, warnings) = try source.load()
         let pictures = source.picturesFound(in: catalog)
         let make = {
-            try report(catalog, warnings: warnings, voices: voices(voicesFolder), voice: voice, picturesFound: pictures,
-                       beforeLoading: beforeLoading)
+            try report(
+                catalog, warnings: warnings, voices: voices(voicesFolder), voice: voice, picturesFound: pictures,
+                beforeLoading: beforeLoading)
         }
         guard let cache else { return try make() }
         let key = try key(catalog, warnings: warnings, voices: voices(voicesFolder), voice: voice, picturesFound: pictures)
@@ -37,10 +41,15 @@ public enum PreflightCheck {
 
     /// The report on `catalog` kept in `cache`, if there is one: what `--all` prints without
     /// starting the helper.
-    public static func storedReport(_ catalog: Catalog, warnings: [CatalogWarning], source: CatalogSource, voicesFolder: URL?,
-                                    voice: String, cache: URL) -> CheckReport? {
-        guard let key = try? key(catalog, warnings: warnings, voices: voices(voicesFolder), voice: voice,
-                                 picturesFound: source.picturesFound(in: catalog)) else { return nil }
+    public static func storedReport(
+        _ catalog: Catalog, warnings: [CatalogWarning], source: CatalogSource, voicesFolder: URL?,
+        voice: String, cache: URL
+    ) -> CheckReport? {
+        guard
+            let key = try? key(
+                catalog, warnings: warnings, voices: voices(voicesFolder), voice: voice,
+                picturesFound: source.picturesFound(in: catalog))
+        else { return nil }
         return CheckReportStore.stored(in: cache, key: key)
     }
 
@@ -52,15 +61,19 @@ public enum PreflightCheck {
     /// What `catalog` will probably sound wrong or hold by mistake, checked with the lexicon of
     /// `voices` and the voices of its profile `voice`; `beforeLoading` is called before the
     /// spelling dictionary is loaded (see `CatalogChecker`).
-    public static func report(_ catalog: Catalog, warnings: [CatalogWarning], voices: VoiceLibrary, voice: String,
-                              picturesFound: Set<String> = [], beforeLoading: @escaping @Sendable () -> Void = {}) throws -> CheckReport {
+    public static func report(
+        _ catalog: Catalog, warnings: [CatalogWarning], voices: VoiceLibrary, voice: String,
+        picturesFound: Set<String> = [], beforeLoading: @escaping @Sendable () -> Void = {}
+    ) throws -> CheckReport {
         let profile = try voices.profile(named: voice)
         let normalizer = KoreanNormalizer(lexicon: try voices.lexicon())
         var checker = CatalogChecker(normalizer: normalizer, voices: checkVoices(profile), beforeLoading: beforeLoading)
         // The braille edition's signs spelled out in words, told before publishing; without
         // liblouis or the table there is no braille edition to tell of.
-        if let transcriber = try? BrailleTranscriber(table: voices.folder.appendingPathComponent("braille/ko-expo-g2.ctb"),
-                                                        normalizer: normalizer) {
+        if let transcriber = try? BrailleTranscriber(
+            table: voices.folder.appendingPathComponent("braille/ko-expo-g2.ctb"),
+            normalizer: normalizer)
+        {
             checker.brailleSpelling = { text in
                 ((try? transcriber.spelledSigns(text)) ?? []).map { ($0.sign, $0.words) }
             }
@@ -70,20 +83,25 @@ public enum PreflightCheck {
 
     /// The key the report on `catalog` is kept under in a cache (see `CheckReportStore`): the
     /// catalog, the lexicon, the voices, this program and the pictures found.
-    public static func key(_ catalog: Catalog, warnings: [CatalogWarning], voices: VoiceLibrary, voice: String,
-                           picturesFound: Set<String>) throws -> String {
+    public static func key(
+        _ catalog: Catalog, warnings: [CatalogWarning], voices: VoiceLibrary, voice: String,
+        picturesFound: Set<String>
+    ) throws -> String {
         let profile = try voices.profile(named: voice)
-        return CheckReportStore.key(catalog: catalog, warnings: warnings, lexiconFile: voices.lexiconFile, acronymsFile: voices.acronymsFile,
-                                    voices: checkVoices(profile), program: ChildProcess.currentExecutable,
-                                    picturesFound: picturesFound)
+        return CheckReportStore.key(
+            catalog: catalog, warnings: warnings, lexiconFile: voices.lexiconFile, acronymsFile: voices.acronymsFile,
+            voices: checkVoices(profile), program: ChildProcess.currentExecutable,
+            picturesFound: picturesFound)
     }
 
     /// Runs this program's check helper with `request` (it says what it found itself) and waits
     /// for it; nil when it ended well, else why not ("it ended with status 3").
     public static func runHelper(_ request: CheckSummaryRequest) -> String? {
         do {
-            return failure(of: try ChildProcess.run(ChildProcess.currentExecutable, arguments: request.arguments(),
-                                                    environment: helperEnvironment))
+            return failure(
+                of: try ChildProcess.run(
+                    ChildProcess.currentExecutable, arguments: request.arguments(),
+                    environment: helperEnvironment))
         } catch {
             return notStarted(error)
         }
@@ -146,18 +164,20 @@ public final class CheckHelper: @unchecked Sendable {
         guard child == nil, !startFailed else { return }
         var held = request
         held.held = true
-        child = try? ChildProcess.startCapturingErrors(ChildProcess.currentExecutable, arguments: held.arguments(),
-                                                       environment: PreflightCheck.helperEnvironment, held: true)
+        child = try? ChildProcess.startCapturingErrors(
+            ChildProcess.currentExecutable, arguments: held.arguments(),
+            environment: PreflightCheck.helperEnvironment, held: true)
     }
 
     /// Lets the helper go on, or starts it, when `event` shows a core left idle (once).
     public func observe(_ event: GuideProgressEvent) {
-        let coreIdle = switch event {
-        case .trackStarted(_, let count, _, _): count < jobs
-        case .trackFinished(let index, let count, _, _, _): index == count
-        case .assembling: true
-        default: false
-        }
+        let coreIdle =
+            switch event {
+            case .trackStarted(_, let count, _, _): count < jobs
+            case .trackFinished(let index, let count, _, _, _): index == count
+            case .assembling: true
+            default: false
+            }
         guard coreIdle else { return }
         lock.lock()
         defer { lock.unlock() }
@@ -168,8 +188,9 @@ public final class CheckHelper: @unchecked Sendable {
         }
         guard !startFailed else { return }
         do {
-            child = try ChildProcess.startCapturingErrors(ChildProcess.currentExecutable, arguments: request.arguments(),
-                                                          environment: PreflightCheck.helperEnvironment)
+            child = try ChildProcess.startCapturingErrors(
+                ChildProcess.currentExecutable, arguments: request.arguments(),
+                environment: PreflightCheck.helperEnvironment)
         } catch {
             startFailed = true  // `finish` runs it then, the usual way
         }

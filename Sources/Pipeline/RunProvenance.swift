@@ -1,6 +1,6 @@
-import Export
 import ExpoModel
 import ExpoSystem
+import Export
 import Foundation
 import Synthesizer
 
@@ -15,11 +15,13 @@ extension SettledSettings {
         let lexicon = try Self.digest(library.lexiconFile)
         let acronyms = try Self.digest(library.acronymsFile)
         let dictionary = try Self.digest(library.pronunciationDictionaryFile)
-        return GuideProvenance(settings: settings, inputs: GuideProvenance.InputDigests(
-            catalog: try Self.digest(catalog),
-            lexicon: lexicon, acronyms: acronyms, pronunciationDictionary: dictionary,
-            voiceProfile: try Self.digest(library.folder.appendingPathComponent(settings.voiceProfile + ".json")),
-            words: SHA256Digest.key([lexicon, acronyms, dictionary])))
+        return GuideProvenance(
+            settings: settings,
+            inputs: GuideProvenance.InputDigests(
+                catalog: try Self.digest(catalog),
+                lexicon: lexicon, acronyms: acronyms, pronunciationDictionary: dictionary,
+                voiceProfile: try Self.digest(library.folder.appendingPathComponent(settings.voiceProfile + ".json")),
+                words: SHA256Digest.key([lexicon, acronyms, dictionary])))
     }
 
     /// What changed since the guide was published in the files its tracks are read and spoken
@@ -36,9 +38,11 @@ extension SettledSettings {
         ]
         let changed = files.filter { $0.1 != $0.2 }.map(\.0)
         guard !changed.isEmpty else { return [] }
-        return ["\(changed.joined(separator: ", ")) in \(voicesFolder) changed since the guide was published: "
-            + "every track is read with \(changed.count == 1 ? "it" : "them") as \(changed.count == 1 ? "it is" : "they are") now, "
-            + "and the tracks this changes are made again"]
+        return [
+            "\(changed.joined(separator: ", ")) in \(voicesFolder) changed since the guide was published: "
+                + "every track is read with \(changed.count == 1 ? "it" : "them") as \(changed.count == 1 ? "it is" : "they are") now, "
+                + "and the tracks this changes are made again"
+        ]
     }
 
     /// The SHA-256 of every field of `catalog`'s poster and entries, in a fixed order: the same
@@ -58,8 +62,9 @@ extension SettledSettings {
         do {
             return try SHA256Digest.ofFile(file.path)
         } catch {
-            throw ExpoError(.io, "\(file.path) cannot be read to record it with the guide (\(ExpoError.reason(of: error)))",
-                            advice: "Check that the file is readable, then run again.")
+            throw ExpoError(
+                .io, "\(file.path) cannot be read to record it with the guide (\(ExpoError.reason(of: error)))",
+                advice: "Check that the file is readable, then run again.")
         }
     }
 }

@@ -1,6 +1,6 @@
 import Braille
-import Export
 import ExpoModel
+import Export
 import Foundation
 
 /// One setting in which a run differs from the guide it would publish again.
@@ -78,18 +78,23 @@ extension SettingsDifference.Field {
         switch self {
         case .catalog:
             let name = { (settings: GuideProvenance.Settings) in
-                settings.posterFile.map { "\"\($0)\" and \"\(settings.itemsFile ?? "")\"" } ?? "the bundled catalog" }
+                settings.posterFile.map { "\"\($0)\" and \"\(settings.itemsFile ?? "")\"" } ?? "the bundled catalog"
+            }
             return "catalog: the guide's is \(name(guide)), this run's \(name(run))"
         case .pictures:
-            return "pictures folder: the guide's is \(quoted(guide.picturesFolder, otherwise: "none")), this run's \(quoted(run.picturesFolder, otherwise: "none"))"
+            return
+                "pictures folder: the guide's is \(quoted(guide.picturesFolder, otherwise: "none")), this run's \(quoted(run.picturesFolder, otherwise: "none"))"
         case .voices:
-            return "voices folder (voice profiles, lexicon and dictionaries): the guide was made with \(quoted(guide.voicesFolder, otherwise: "the installed one")), "
+            return
+                "voices folder (voice profiles, lexicon and dictionaries): the guide was made with \(quoted(guide.voicesFolder, otherwise: "the installed one")), "
                 + "this run names \(quoted(run.voicesFolder, otherwise: "the installed one"))"
         case .profile:
             return "voice profile: the guide's is \"\(guide.voiceProfile)\", this run asks for \"\(run.voiceProfile)\""
         case .formats:
-            let (had, asked) = (compared(in: guide, installedVoices: nil, textEditionsOnly: guide.textOnly),
-                                compared(in: run, installedVoices: nil, textEditionsOnly: guide.textOnly))
+            let (had, asked) = (
+                compared(in: guide, installedVoices: nil, textEditionsOnly: guide.textOnly),
+                compared(in: run, installedVoices: nil, textEditionsOnly: guide.textOnly)
+            )
             let removed = had.filter { !asked.contains($0) }
             let added = asked.filter { !had.contains($0) }
             let list = { (formats: [String]) in formats.isEmpty ? "none made from the text" : formats.joined(separator: ", ") }
@@ -100,7 +105,8 @@ extension SettingsDifference.Field {
         case .textOnly:
             return "audio: the guide has audio, this run asks for the text only (every audio file would be removed)"
         case .braillePage:
-            return "braille page: the guide's is \(guide.brailleCells) cells x \(guide.brailleLines) lines, this run asks for \(run.brailleCells) x \(run.brailleLines)"
+            return
+                "braille page: the guide's is \(guide.brailleCells) cells x \(guide.brailleLines) lines, this run asks for \(run.brailleCells) x \(run.brailleLines)"
         case .opusBitrate:
             return "Opus bit rate: the guide's is \(guide.opusBitrateKbps) kb/s, this run asks for \(run.opusBitrateKbps) kb/s"
         }
@@ -118,17 +124,22 @@ public struct SettingsRefusal: Error, Sendable {
     public var commands: [(purpose: String, words: [String])]
 
     /// The run's settings differ from the guide's.
-    static func differ(_ differences: [SettingsDifference], given: GivenSettings, recorded: GuideProvenance.Settings,
-                       output: URL, command: CommandWords) -> SettingsRefusal {
+    static func differ(
+        _ differences: [SettingsDifference], given: GivenSettings, recorded: GuideProvenance.Settings,
+        output: URL, command: CommandWords
+    ) -> SettingsRefusal {
         let asked = given.merged(over: recorded)
         let list = differences.map(\.description).joined(separator: "; ")
-        let message = "The guide in \(output.path) was made with other settings than this run's: \(list). "
+        let message =
+            "The guide in \(output.path) was made with other settings than this run's: \(list). "
             + "A run over some tracks publishes the whole guide again, so it takes the guide's settings; nothing was changed"
         let partialFields = Set(SettingsDifference.Field.allCases.filter(given.isGiven))
-        return SettingsRefusal(category: .usage, message: message, commands: [
-            ("To make the whole guide again with this run's settings:", command.whole(asked)),
-            ("To make only what this run names, with the guide's settings:", command.partial(recorded, fields: partialFields)),
-        ])
+        return SettingsRefusal(
+            category: .usage, message: message,
+            commands: [
+                ("To make the whole guide again with this run's settings:", command.whole(asked)),
+                ("To make only what this run names, with the guide's settings:", command.partial(recorded, fields: partialFields)),
+            ])
     }
 }
 

@@ -25,10 +25,11 @@ extension GuideFolder {
 
     /// The folders that `names` make the tool's: `daisy202` for `daisy202/ncc.html`.
     public static func folders(of names: some Sequence<String>) -> Set<String> {
-        Set(names.compactMap { name in
-            guard let slash = name.firstIndex(of: "/") else { return nil }
-            return String(name[..<slash])
-        })
+        Set(
+            names.compactMap { name in
+                guard let slash = name.firstIndex(of: "/") else { return nil }
+                return String(name[..<slash])
+            })
     }
 
     /// The files staged in `staging` (which holds only the tool's: every folder in it is one),
@@ -55,7 +56,7 @@ extension GuideFolder {
         if FileTree.isFolder(path) { return }
         do throws(SystemCallError) {
             try FileTree.makeFolder(path, permissions: 0o755)
-        } catch where error.code == EEXIST && FileTree.isFolder(path) {
+        } catch  where error.code == EEXIST && FileTree.isFolder(path) {
         } catch {
             throw ExpoError.cannotWrite(path: shown, code: error.code)
         }
@@ -64,9 +65,12 @@ extension GuideFolder {
     /// The entries of `sub`, a folder of the tool's in `folder` (a real folder on `device`),
     /// that are not the tool's: each one the record (`owned`) does not list as a regular file,
     /// in words ("daisy3/notes.txt (a file)"), and the mount points among them.
-    static func foreignEntries(inOwnFolder sub: String, of folder: String, device: UInt64, owned: Set<String>,
-                               mounted: Set<String>) -> (entries: [String], mountPoints: [String]) {
-        var entries: [String] = [], points: [String] = []
+    static func foreignEntries(
+        inOwnFolder sub: String, of folder: String, device: UInt64, owned: Set<String>,
+        mounted: Set<String>
+    ) -> (entries: [String], mountPoints: [String]) {
+        var entries: [String] = []
+        var points: [String] = []
         for name in FileTree.names(in: folder + "/" + sub).sorted() {
             let relative = sub + "/" + name
             guard let status = FileStatus.of(folder + "/" + relative) else { continue }
@@ -89,7 +93,10 @@ extension GuideFolder {
             let relative = sub + "/" + name
             guard let status = FileStatus.of(folder + "/" + relative) else { continue }
             let sameFile = published.map { files in files[relative].map { status.isSameFile(as: $0) } ?? false } ?? true
-            guard owned.contains(relative), status.kind == .regular, sameFile else { others.append(relative); continue }
+            guard owned.contains(relative), status.kind == .regular, sameFile else {
+                others.append(relative)
+                continue
+            }
             FileTree.removeFileIfPresent(folder + "/" + relative)
         }
         guard others.isEmpty else { return others }

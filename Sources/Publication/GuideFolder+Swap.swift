@@ -25,7 +25,7 @@ extension GuideFolder {
             let work = parent + "/" + workPrefix + String(random.next() & 0xffff_ffff_ffff, radix: 16)
             do throws(SystemCallError) {
                 try FileTree.makeFolder(work, permissions: 0o700)
-            } catch where error.code == EEXIST {
+            } catch  where error.code == EEXIST {
                 continue
             } catch {
                 throw ExpoError.cannotWrite(path: work, code: error.code)
@@ -85,9 +85,11 @@ extension GuideFolder {
     /// files it lists. Returns a note when something that is not the tool's had to be kept.
     @discardableResult
     func finish(work: String, published: [String: FileStatus]? = nil) -> String? {
-        let staged = work + "/guide", old = work + "/old"
+        let staged = work + "/guide"
+        let old = work + "/old"
         if case .failure(let error) = FileStatus.read(path), error.code == ENOENT, FileTree.isFolder(staged),
-           Self.readRecord(in: staged) != nil {
+            Self.readRecord(in: staged) != nil
+        {
             try? FileTree.renameWithoutReplacing(staged, to: path)
         }
         var kept: [String] = []
@@ -131,9 +133,15 @@ extension GuideFolder {
             }
             let sameFile = published.map { files in files[name].map { status.isSameFile(as: $0) } ?? false } ?? true
             let ours = owned.contains(name) && status.kind == .regular && sameFile
-            guard ours else { others.append(name); continue }
+            guard ours else {
+                others.append(name)
+                continue
+            }
             FileTree.removeFileIfPresent(folder + "/" + name)
-            if first { PublicationSteps.reached(); first = false }
+            if first {
+                PublicationSteps.reached()
+                first = false
+            }
         }
         guard others.isEmpty else { return others }
         FileTree.removeFileIfPresent(folder + "/" + recordName)
@@ -154,10 +162,11 @@ extension GuideFolder {
         do throws(SystemCallError) {
             try FileTree.exchange(staged, path)
             return
-        } catch where error.code == EBUSY {
-            throw refusal("it is in use as a mount point, and the guide is published by swapping the whole folder",
-                          advice: "Publish into a sub-folder of it, e.g. \(path)/guide.")
-        } catch where ![EINVAL, ENOSYS, EOPNOTSUPP].contains(error.code) {
+        } catch  where error.code == EBUSY {
+            throw refusal(
+                "it is in use as a mount point, and the guide is published by swapping the whole folder",
+                advice: "Publish into a sub-folder of it, e.g. \(path)/guide.")
+        } catch  where ![EINVAL, ENOSYS, EOPNOTSUPP].contains(error.code) {
             throw ExpoError.cannotWrite(path: path, code: error.code)
         } catch {}
         do throws(SystemCallError) {
@@ -183,7 +192,7 @@ extension GuideFolder {
         do throws(SystemCallError) {
             try FileTree.exchange(staged, path)
             return true
-        } catch where ![EINVAL, ENOSYS, EOPNOTSUPP].contains(error.code) {
+        } catch  where ![EINVAL, ENOSYS, EOPNOTSUPP].contains(error.code) {
             return false
         } catch {}
         guard (try? FileTree.rename(path, to: spare)) != nil else { return false }

@@ -54,11 +54,15 @@ public struct GuideFolder {
     public static func resolve(_ url: URL) throws -> String {
         let path = url.standardizedFileURL.path
         if let (code, target) = FileStatus.brokenLink(at: path) {
-            let reason = code == ELOOP ? "it is a symbolic link that leads back to itself (a loop)"
-                : code == ENOENT ? "it is a symbolic link to \(target), which does not exist"
-                : "it is a symbolic link to \(target), which cannot be used (\(ExpoError.systemReason(code)))"
-            throw ExpoError(.cannotCreate, "The output folder \(path) cannot be used: \(reason)",
-                            advice: "Remove the link, or point it at an existing folder.", subject: .outputFolder)
+            let reason =
+                code == ELOOP
+                ? "it is a symbolic link that leads back to itself (a loop)"
+                : code == ENOENT
+                    ? "it is a symbolic link to \(target), which does not exist"
+                    : "it is a symbolic link to \(target), which cannot be used (\(ExpoError.systemReason(code)))"
+            throw ExpoError(
+                .cannotCreate, "The output folder \(path) cannot be used: \(reason)",
+                advice: "Remove the link, or point it at an existing folder.", subject: .outputFolder)
         }
         return FileTree.resolvedPath(url)
     }
@@ -76,8 +80,11 @@ public struct GuideFolder {
             guard error.code == ENOENT || error.code == ENOTDIR else { throw refusal(error.reason) }
             if let reason = FolderMaker.create(parent) { throw ExpoError.cannotCreateOutput(path: path, reason: reason) }
             if let refused = FileTree.writeRefusal(parent) {
-                throw ExpoError.cannotCreateOutput(path: path, reason: refused.code == EROFS ? "\(parent) is on a read-only file system"
-                                                   : "no permission to create \(path)")
+                throw ExpoError.cannotCreateOutput(
+                    path: path,
+                    reason: refused.code == EROFS
+                        ? "\(parent) is on a read-only file system"
+                        : "no permission to create \(path)")
             }
             try create()
             return
@@ -85,9 +92,11 @@ public struct GuideFolder {
         guard status.kind == .folder else { throw ExpoError.cannotCreateOutput(path: path, reason: "\(path) is a file, not a folder") }
         try checkParent()
         if path == "/" || (FileStatus.of(parent, followingLinks: true).map { $0.device != status.device } ?? false)
-            || FileTree.isMountPoint(path) {
-            throw refusal("it is a mount point, and the guide is published by swapping the whole folder for a new one, which a mount point cannot be",
-                          advice: "Publish into a sub-folder of it, e.g. \(path)/guide.")
+            || FileTree.isMountPoint(path)
+        {
+            throw refusal(
+                "it is a mount point, and the guide is published by swapping the whole folder for a new one, which a mount point cannot be",
+                advice: "Publish into a sub-folder of it, e.g. \(path)/guide.")
         }
         if let refused = FileTree.writeRefusal(path) {
             throw ExpoError.cannotWrite(path: path, reason: "no permission to write in it", code: refused.code)
@@ -101,16 +110,19 @@ public struct GuideFolder {
             return
         }
         if names.contains(".current") && names.contains(".versions") {
-            throw refusal("it holds a guide of an earlier expo-narrate (.current, .versions), which kept old versions and its cache inside the folder",
-                          advice: "Delete that folder (or move your own files out of it) and run again: the new guide is plain files, and its cache lives outside.")
+            throw refusal(
+                "it holds a guide of an earlier expo-narrate (.current, .versions), which kept old versions and its cache inside the folder",
+                advice: "Delete that folder (or move your own files out of it) and run again: the new guide is plain files, and its cache lives outside.")
         }
         if let record = FileStatus.of(path + "/" + Self.recordName), record.kind != .regular {
-            throw refusal("its record \(Self.recordName) is \(record.kindInWords), which expo-narrate never makes (its record is a plain file) and never follows, so the folder is left as it is",
-                          advice: "Put the record itself (a plain file) in its place, or choose another output folder.")
+            throw refusal(
+                "its record \(Self.recordName) is \(record.kindInWords), which expo-narrate never makes (its record is a plain file) and never follows, so the folder is left as it is",
+                advice: "Put the record itself (a plain file) in its place, or choose another output folder.")
         }
         let shown = names.sorted().prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
-        throw refusal("it holds files expo-narrate did not write (\(shown)) and is not a guide folder of its own, so it is left as it is",
-                      advice: "Choose a new or empty folder, or a sub-folder such as \(path)/guide.")
+        throw refusal(
+            "it holds files expo-narrate did not write (\(shown)) and is not a guide folder of its own, so it is left as it is",
+            advice: "Choose a new or empty folder, or a sub-folder such as \(path)/guide.")
     }
 
     /// Refuses (73) a folder whose work folder, or a file staged in it, would pass the system's
@@ -119,13 +131,15 @@ public struct GuideFolder {
     private func refuseOverlongPath() throws {
         let workName = workPrefix.utf8.count + 12
         if workName > FileTree.longestName {
-            throw refusal("its name is \(base.utf8.count) bytes long, and the work folder beside it (.NAME.expo-narrate-RANDOM) would pass the system's limit of \(FileTree.longestName) bytes for a name",
-                          advice: "Choose a folder with a shorter name.")
+            throw refusal(
+                "its name is \(base.utf8.count) bytes long, and the work folder beside it (.NAME.expo-narrate-RANDOM) would pass the system's limit of \(FileTree.longestName) bytes for a name",
+                advice: "Choose a folder with a shorter name.")
         }
         let longest = parent.utf8.count + 1 + workName + "/guide/".utf8.count + Self.longestFolderName + 1 + FileTree.longestName
         if longest > FileTree.longestPath {
-            throw refusal("its path is \(path.utf8.count) bytes long, and the guide's files, staged beside it, would pass the system's limit of \(FileTree.longestPath) bytes for a path",
-                          advice: "Choose a folder with a shorter path.")
+            throw refusal(
+                "its path is \(path.utf8.count) bytes long, and the guide's files, staged beside it, would pass the system's limit of \(FileTree.longestPath) bytes for a path",
+                advice: "Choose a folder with a shorter path.")
         }
     }
 
@@ -136,10 +150,13 @@ public struct GuideFolder {
     /// The guide is swapped with a folder made beside it: the parent must take new entries.
     private func checkParent() throws {
         guard let code = FileTree.writeRefusal(parent)?.code else { return }
-        let reason = code == EROFS ? "it is on a read-only file system"
+        let reason =
+            code == EROFS
+            ? "it is on a read-only file system"
             : "the new guide is staged in a folder beside it, in \(parent), where this user has no permission to write"
         // Every sub-folder of a read-only file system is read-only too: no advice to use one.
-        let advice = code == EROFS
+        let advice =
+            code == EROFS
             ? "Publish onto a file system that can be written (or mount this one read-write); the previous output is unchanged."
             : "Make \(parent) writable, or publish into a sub-folder of \(path); the previous output is unchanged."
         throw ExpoError(.io, "Cannot write \(path): \(reason)", advice: advice, subject: .outputFolder, code: code)
@@ -165,7 +182,7 @@ public struct GuideFolder {
         PublicationSteps.reached()
         do throws(SystemCallError) {
             try FileTree.renameWithoutReplacing(staged, to: path)
-        } catch where error.code != EEXIST && error.code != ENOTEMPTY {
+        } catch  where error.code != EEXIST && error.code != ENOTEMPTY {
             removeWork(work)
             throw ExpoError.cannotCreateOutput(path: path, reason: error.reason)
         } catch {}
@@ -186,11 +203,14 @@ public struct GuideFolder {
         try Self.writeRecord(names, in: work, shownAs: path)
         do throws(SystemCallError) {
             try FileTree.hardLink(work + "/" + Self.recordName, as: path + "/" + Self.recordName)
-        } catch where error.code != EEXIST {
+        } catch  where error.code != EEXIST {
             throw ExpoError.cannotWrite(path: path + "/" + Self.recordName, code: error.code)
         } catch {}
         POSIXFile.synchronizeFolder(path)
-        guard Self.readRecord(in: path) != nil else { try prepare(); return }
+        guard Self.readRecord(in: path) != nil else {
+            try prepare()
+            return
+        }
     }
 
     // MARK: - Nothing of the user's inside
@@ -206,7 +226,8 @@ public struct GuideFolder {
         let ownFolders = Self.folders(of: owned)
         guard let folder = FileStatus.of(path) else { return ([], []) }
         let mounted = FileTree.mountPoints()
-        var entries: [String] = [], points: [String] = []
+        var entries: [String] = []
+        var points: [String] = []
         for name in FileTree.names(in: path).sorted() where name != Self.recordName {
             let entry = path + "/" + name
             guard let status = FileStatus.of(entry) else { continue }
@@ -229,21 +250,24 @@ public struct GuideFolder {
     func refuseForeignEntries(listed: Set<String>? = nil, during: Bool = false) throws {
         let (entries, points) = foreignEntries(listed: listed)
         if let point = points.first {
-            throw ExpoError(.cannotCreate,
-                            "The output folder \(path) cannot be published into: \(path)/\(point) is a mount point (a file system is mounted there)"
-                              + (points.count > 1 ? " (and \(points.count - 1) more)" : "")
-                              + ", and the guide is published by swapping the whole folder, which a mount point can neither leave nor join; nothing was changed",
-                            advice: "Unmount it and mount it beside the guide instead, e.g. at \(parent)/\((point as NSString).lastPathComponent).",
-                            subject: .outputFolder)
+            throw ExpoError(
+                .cannotCreate,
+                "The output folder \(path) cannot be published into: \(path)/\(point) is a mount point (a file system is mounted there)"
+                    + (points.count > 1 ? " (and \(points.count - 1) more)" : "")
+                    + ", and the guide is published by swapping the whole folder, which a mount point can neither leave nor join; nothing was changed",
+                advice: "Unmount it and mount it beside the guide instead, e.g. at \(parent)/\((point as NSString).lastPathComponent).",
+                subject: .outputFolder)
         }
         guard !entries.isEmpty else { return }
         let shown = entries.prefix(3).joined(separator: ", ") + (entries.count > 3 ? " and \(entries.count - 3) more" : "")
-        throw ExpoError(.cannotCreate,
-                        "The guide folder \(path) holds \(shown), which expo-narrate did not publish"
-                          + (during ? ", created while this run was publishing" : "")
-                          + "; a guide folder holds only the guide's own files, because it is replaced whole, so nothing was changed and \(entries.count == 1 ? "it is" : "they are") left where \(entries.count == 1 ? "it is" : "they are")",
-                        advice: "Keep your own files beside the guide, not in it: move \(entries.count == 1 ? "it" : "them") into \(parent) (or anywhere outside \(path)), then run again.",
-                        subject: .outputFolder)
+        throw ExpoError(
+            .cannotCreate,
+            "The guide folder \(path) holds \(shown), which expo-narrate did not publish"
+                + (during ? ", created while this run was publishing" : "")
+                + "; a guide folder holds only the guide's own files, because it is replaced whole, so nothing was changed and \(entries.count == 1 ? "it is" : "they are") left where \(entries.count == 1 ? "it is" : "they are")",
+            advice:
+                "Keep your own files beside the guide, not in it: move \(entries.count == 1 ? "it" : "them") into \(parent) (or anywhere outside \(path)), then run again.",
+            subject: .outputFolder)
     }
 
     /// Removes the folder if it holds nothing but an empty record of the tool's (a folder this
@@ -287,12 +311,15 @@ public struct GuideFolder {
     /// Writes a new record listing `names` into `folder` (which has none), flushed, each with its
     /// SHA-256 from `digests` where known.
     static func writeRecord(_ names: [String], digests: [String: String] = [:], in folder: String, shownAs shown: String) throws {
-        let text = ([recordSignature,
-                     "# Written by expo-narrate: the SHA-256 and name of each file it published here. They are replaced or removed",
-                     "# when the guide is published again (a file whose contents changed since is never replaced: the run stops).",
-                     "# Keep your own files beside this folder, not in it: it is replaced whole, so expo-narrate publishes nothing",
-                     "# while anything else is here."]
-                    + names.sorted().map { name in digests[name].map { $0 + "  " + name } ?? name }).joined(separator: "\n") + "\n"
+        let text =
+            ([
+                recordSignature,
+                "# Written by expo-narrate: the SHA-256 and name of each file it published here. They are replaced or removed",
+                "# when the guide is published again (a file whose contents changed since is never replaced: the run stops).",
+                "# Keep your own files beside this folder, not in it: it is replaced whole, so expo-narrate publishes nothing",
+                "# while anything else is here.",
+            ]
+            + names.sorted().map { name in digests[name].map { $0 + "  " + name } ?? name }).joined(separator: "\n") + "\n"
         try writeNew(Data(text.utf8), to: folder + "/" + recordName, shownAs: shown)
     }
 

@@ -234,8 +234,9 @@ public final class OutputFolder: @unchecked Sendable {
             try GuideFolder.makeFolder(of: name, in: staging.path, shownAs: destination.appendingPathComponent(name).path)
         }
         for name in kept.sorted() where (try? FileTree.hardLink(destination.path + "/" + name, as: stagedURL(name).path)) == nil {
-            try FileCopy.copy(destination.path + "/" + name, to: stagedURL(name).path,
-                              shownAs: destination.appendingPathComponent(name).path)
+            try FileCopy.copy(
+                destination.path + "/" + name, to: stagedURL(name).path,
+                shownAs: destination.appendingPathComponent(name).path)
         }
         // Every staged file on the disk before the swap, so that a crash never publishes an
         // empty or partial file: one syncfs for them all.
@@ -278,14 +279,17 @@ public final class OutputFolder: @unchecked Sendable {
         guard folder.swapBack(staged: staging.path, spare: work + "/old") else {
             // Cannot happen unless the file system fails now; the old folder, with the entry,
             // stays in the marked work folder.
-            throw ExpoError.cannotWrite(path: destination.path, reason: "a file was written into it while it was swapped, and the old guide, which holds it, could not be put back: it is in \(work)/guide")
+            throw ExpoError.cannotWrite(
+                path: destination.path,
+                reason: "a file was written into it while it was swapped, and the old guide, which holds it, could not be put back: it is in \(work)/guide")
         }
         POSIXFile.synchronizeFolder(folder.parent)
         PublicationSteps.reached()
         let others = GuideFolder.emptyGuide(staging.path, published: staged)
-        var error = ExpoError(.cannotCreate,
-                              "A file at a name of the guide in \(destination.path) (\(replaced.keys.sorted().joined(separator: ", "))) was replaced while this run was publishing; the guide was put back as it was, and nothing was changed",
-                              advice: "Keep your own files beside the guide, not in it, then run again.", subject: .outputFolder)
+        var error = ExpoError(
+            .cannotCreate,
+            "A file at a name of the guide in \(destination.path) (\(replaced.keys.sorted().joined(separator: ", "))) was replaced while this run was publishing; the guide was put back as it was, and nothing was changed",
+            advice: "Keep your own files beside the guide, not in it, then run again.", subject: .outputFolder)
         do { try folder.refuseForeignEntries(listed: Set(ownFiles.keys), during: true) } catch let refusal as ExpoError { error = refusal }
         if others.isEmpty {
             folder.removeWork(work)
@@ -305,10 +309,11 @@ public final class OutputFolder: @unchecked Sendable {
             guard let recorded = publishedDigests[name], !recorded.isEmpty else { continue }
             let path = destination.appendingPathComponent(name).path
             guard let current = try? digests.sha256(of: path), current != recorded else { continue }
-            throw ExpoError(.cannotCreate,
-                            "\(path) is not the file expo-narrate published there (its contents changed since: its SHA-256 is not the one its record \(GuideFolder.recordName) keeps), and this run would replace it, so nothing was changed",
-                            advice: "If it is yours, move it beside the guide (into \(folder.parent)); if not, delete it; then run again.",
-                            subject: .outputFolder)
+            throw ExpoError(
+                .cannotCreate,
+                "\(path) is not the file expo-narrate published there (its contents changed since: its SHA-256 is not the one its record \(GuideFolder.recordName) keeps), and this run would replace it, so nothing was changed",
+                advice: "If it is yours, move it beside the guide (into \(folder.parent)); if not, delete it; then run again.",
+                subject: .outputFolder)
         }
     }
 

@@ -11,16 +11,16 @@ import Foundation
 /// never reads the variable. Only publication counts steps.
 enum PublicationSteps {
     #if PUBLICATION_CRASH_SEAM
-    nonisolated(unsafe) private static var count = 0
-    private static let killAt = ProcessInfo.processInfo.environment["EXPO_NARRATE_KILL_AT_PUBLISH_STEP"].flatMap { Int($0) }
+        nonisolated(unsafe) private static var count = 0
+        private static let killAt = ProcessInfo.processInfo.environment["EXPO_NARRATE_KILL_AT_PUBLISH_STEP"].flatMap { Int($0) }
     #endif
 
     /// Counts a step (publication runs on one thread).
     @inline(__always)
     static func reached() {
         #if PUBLICATION_CRASH_SEAM
-        count += 1
-        if let killAt, count == killAt { ProcessStatus.send(SIGKILL, to: ProcessInfo.processInfo.processIdentifier) }
+            count += 1
+            if let killAt, count == killAt { ProcessStatus.send(SIGKILL, to: ProcessInfo.processInfo.processIdentifier) }
         #endif
     }
 }

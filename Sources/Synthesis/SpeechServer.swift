@@ -1,8 +1,8 @@
-import Foundation
 import ExpoModel
 import ExpoSystem
-import Synthesizer
+import Foundation
 import GuideCache
+import Synthesizer
 
 /// The process behind `expo-narrate _speech-server`, which `WorkerPool` starts: it starts
 /// espeak-ng and selects the voice once, then forks one child per track.
@@ -79,8 +79,9 @@ public enum SpeechServer {
     }
 
     private static func select(_ profile: VoiceProfile, on engine: EspeakSynthesizer) throws {
-        try engine.select(voice: profile.espeakVoice, rate: profile.rate, pitch: profile.pitch,
-                          volume: profile.volume, wordGap: profile.wordGap)
+        try engine.select(
+            voice: profile.espeakVoice, rate: profile.rate, pitch: profile.pitch,
+            volume: profile.volume, wordGap: profile.wordGap)
     }
 
     private static func oneLine(_ text: String) -> String {
@@ -107,8 +108,9 @@ public enum SpeechServer {
                 }
                 guard inputOpen || !workers.isEmpty else { break }
                 // A time limit, so that a stop signal arriving just before the wait is seen soon.
-                let (lineReady, childReady) = channel.wait(alsoFor: childEnded.readEnd, watchingInput: inputOpen,
-                                                           timeoutMilliseconds: 100)
+                let (lineReady, childReady) = channel.wait(
+                    alsoFor: childEnded.readEnd, watchingInput: inputOpen,
+                    timeoutMilliseconds: 100)
                 // Reaped after every wait, not only when the self-pipe says so: a signal mask
                 // inherited from whoever started this process may hold SIGCHLD back.
                 if childReady { childEnded.drain() }

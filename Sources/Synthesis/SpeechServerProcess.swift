@@ -1,8 +1,8 @@
-import Foundation
 import ExpoModel
 import ExpoSystem
-import Synthesizer
+import Foundation
 import GuideCache
+import Synthesizer
 
 /// A running `expo-narrate _speech-server` (see `SpeechServer`), seen from the process that
 /// started it: its process id (the leader of a process group that holds its workers too) and
@@ -42,9 +42,10 @@ final class SpeechServerProcess {
     }
 
     private static func cannotStart(_ executable: URL, _ code: Int32) -> ExpoError {
-        ExpoError(.resources, "Cannot start the speech server \(executable.path): \(ExpoError.errnoText(code))",
-                  advice: "Nothing was published. Run again when the system has processes and memory to spare.",
-                  code: code)
+        ExpoError(
+            .resources, "Cannot start the speech server \(executable.path): \(ExpoError.errnoText(code))",
+            advice: "Nothing was published. Run again when the system has processes and memory to spare.",
+            code: code)
     }
 
     /// Ends the server. After a completed batch (`gracefully`), closing its input is enough:

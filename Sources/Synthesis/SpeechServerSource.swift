@@ -1,7 +1,7 @@
 import ExpoModel
 import Foundation
-import Synthesizer
 import GuideCache
+import Synthesizer
 
 /// Speech from espeak-ng in worker processes: one `expo-narrate _speech-server` (started from
 /// `executable`) loads espeak-ng and the voice once and forks a fresh worker per track (see
@@ -31,8 +31,10 @@ public final class SpeechServerSource: SpeechSource {
         }
     }
 
-    public func synthesize(_ jobs: [SynthesisJob], profile: VoiceProfile, delivery: Delivery, cache: TrackCache,
-                           parallelism: Int, progress: (GuideProgressEvent) -> Void) throws -> [String: String] {
+    public func synthesize(
+        _ jobs: [SynthesisJob], profile: VoiceProfile, delivery: Delivery, cache: TrackCache,
+        parallelism: Int, progress: (GuideProgressEvent) -> Void
+    ) throws -> [String: String] {
         prepare(profile: profile)
         if let startError { throw startError }
         guard let server else { throw ExpoError(.internal, "the speech server was not started") }

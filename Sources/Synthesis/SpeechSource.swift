@@ -1,6 +1,6 @@
 import ExpoModel
-import Synthesizer
 import GuideCache
+import Synthesizer
 
 /// Where a run's speech comes from: it makes the audio of synthesis jobs into the track cache.
 /// The real one is `SpeechServerSource` (espeak-ng in worker processes); tests use one that
@@ -18,8 +18,10 @@ public protocol SpeechSource: AnyObject {
     /// returns the reason of each job that failed, by key. Throws `ExpoError`: `.unavailable`
     /// when no speech can be made at all (then the run falls back to text), `.interrupted`,
     /// `.io` or `.cannotCreate` when the run must stop.
-    func synthesize(_ jobs: [SynthesisJob], profile: VoiceProfile, delivery: Delivery, cache: TrackCache,
-                    parallelism: Int, progress: (GuideProgressEvent) -> Void) throws -> [String: String]
+    func synthesize(
+        _ jobs: [SynthesisJob], profile: VoiceProfile, delivery: Delivery, cache: TrackCache,
+        parallelism: Int, progress: (GuideProgressEvent) -> Void
+    ) throws -> [String: String]
 
     /// Ends whatever `prepare` or `synthesize` started. Called once, on every path.
     func close()

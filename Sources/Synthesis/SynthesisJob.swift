@@ -1,7 +1,7 @@
 import Audio
+import ExpoModel
 import Foundation
 import Synthesizer
-import ExpoModel
 
 /// One track to synthesize into the cache: what a worker process needs to know.
 public struct SynthesisJob: Sendable, Equatable, Codable {
@@ -21,8 +21,10 @@ public struct SynthesisJob: Sendable, Equatable, Codable {
     /// "3/16": the track's place in the guide, for the tags.
     public var trackNumber: String
 
-    public init(key: String, fileStem: String, title: String, ssml: String, sentences: [String],
-                wordSpans: [[ClosedRange<Int>?]] = [], album: String = "", trackNumber: String = "") {
+    public init(
+        key: String, fileStem: String, title: String, ssml: String, sentences: [String],
+        wordSpans: [[ClosedRange<Int>?]] = [], album: String = "", trackNumber: String = ""
+    ) {
         self.key = key
         self.fileStem = fileStem
         self.title = title
@@ -35,8 +37,9 @@ public struct SynthesisJob: Sendable, Equatable, Codable {
 
     /// The tags its WAV master carries: its title, the guide's title and its place.
     public var wavTags: WAVInfoTags {
-        WAVInfoTags(title: title, album: album.isEmpty ? nil : album, trackNumber: trackNumber.isEmpty ? nil : trackNumber,
-                    software: "expo-narrate")
+        WAVInfoTags(
+            title: title, album: album.isEmpty ? nil : album, trackNumber: trackNumber.isEmpty ? nil : trackNumber,
+            software: "expo-narrate")
     }
 
     /// A rough cost for sharing work out, longest first.
@@ -54,8 +57,10 @@ public struct SynthesisBatch: Sendable, Equatable, Codable {
     /// The shard ("K/N") whose tracks these are, when the cache is shared by several workers.
     public var shard: String?
 
-    public init(profile: VoiceProfile, delivery: Delivery = .standard, cacheFolder: String, jobs: [SynthesisJob],
-                shard: String? = nil) {
+    public init(
+        profile: VoiceProfile, delivery: Delivery = .standard, cacheFolder: String, jobs: [SynthesisJob],
+        shard: String? = nil
+    ) {
         self.profile = profile
         self.delivery = delivery
         self.cacheFolder = cacheFolder

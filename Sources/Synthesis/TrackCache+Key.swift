@@ -8,13 +8,17 @@ import Synthesizer
 extension TrackCache {
     /// The key of a track: SHA-256 over the inputs that decide its audio and its recorded cues
     /// (`captions`: see `captionFingerprint`), and the record's format.
-    public static func key(ssml: String, profile: VoiceProfile, toolVersion: String, espeakVersion: String,
-                           captions: String = "") -> String {
+    public static func key(
+        ssml: String, profile: VoiceProfile, toolVersion: String, espeakVersion: String,
+        captions: String = ""
+    ) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let profileJSON = (try? encoder.encode(profile)).map { String(decoding: $0, as: UTF8.self) } ?? profile.name
-        return SHA256Digest.key(["expo-narrate " + toolVersion, "espeak-ng " + espeakVersion, recordFormat, profileJSON,
-                                 ssml, captions])
+        return SHA256Digest.key([
+            "expo-narrate " + toolVersion, "espeak-ng " + espeakVersion, recordFormat, profileJSON,
+            ssml, captions,
+        ])
     }
 
     /// What decides a track's recorded cues besides its audio: the display sentences and where

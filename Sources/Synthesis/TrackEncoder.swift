@@ -25,12 +25,15 @@ struct TrackEncoder {
     /// The encoder, settings, tags and the rule of `format` for `job`: a cached copy with
     /// another fingerprint is made again.
     static func fingerprint(_ format: DeliveryFormat, job: SynthesisJob, delivery: Delivery) -> String {
-        let settings = switch format {
-        case .opus: "\(OpusFileEncoder.libraryVersion) \(delivery.opusBitrate) b/s complexity \(delivery.opusComplexity) at the lowest Opus rate"
-        default: "LAME -V \(delivery.mp3Quality)"
-        }
-        return SHA256Digest.key([format.rawValue, settings, "true peak <= \(truePeakCeilingDBTP) dBTP",
-                                 job.title, job.album, job.trackNumber])
+        let settings =
+            switch format {
+            case .opus: "\(OpusFileEncoder.libraryVersion) \(delivery.opusBitrate) b/s complexity \(delivery.opusComplexity) at the lowest Opus rate"
+            default: "LAME -V \(delivery.mp3Quality)"
+            }
+        return SHA256Digest.key([
+            format.rawValue, settings, "true peak <= \(truePeakCeilingDBTP) dBTP",
+            job.title, job.album, job.trackNumber,
+        ])
     }
 
     /// The formats `audio` lacks, or has with another fingerprint, or whose file is missing or
@@ -38,11 +41,13 @@ struct TrackEncoder {
     func missing(in audio: TrackAudio, job: SynthesisJob) -> [DeliveryFormat] {
         delivery.encodedFormats.filter { format in
             guard let copy = audio.encoded[format.rawValue],
-                  copy.fingerprint == Self.fingerprint(format, job: job, delivery: delivery) else { return true }
+                copy.fingerprint == Self.fingerprint(format, job: job, delivery: delivery)
+            else { return true }
             // A copy is used only as it was recorded: the right size and the same SHA-256.
             let url = cache.encodedURL(job.key, format)
             guard let status = FileStatus.of(url.path, followingLinks: true), Int(status.size) == copy.byteCount,
-                  (try? cache.digests.sha256(of: url.path)) == copy.sha256 else { return true }
+                (try? cache.digests.sha256(of: url.path)) == copy.sha256
+            else { return true }
             return false
         }
     }
@@ -51,8 +56,9 @@ struct TrackEncoder {
     func encodeMissing(_ audio: TrackAudio, job: SynthesisJob) throws -> TrackAudio {
         let formats = missing(in: audio, job: job)
         guard !formats.isEmpty else { return audio }
-        let metadata = TrackMetadata(title: job.title, artist: nil, album: job.album.isEmpty ? nil : job.album,
-                                     trackNumber: job.trackNumber.isEmpty ? nil : job.trackNumber)
+        let metadata = TrackMetadata(
+            title: job.title, artist: nil, album: job.album.isEmpty ? nil : job.album,
+            trackNumber: job.trackNumber.isEmpty ? nil : job.trackNumber)
         let first = formats.map { EncoderChoice.first($0, delivery: delivery) }
         let measured = try encode(job.key, sampleRate: audio.sampleRate, first, metadata: metadata)
         var updated = audio
@@ -62,8 +68,11 @@ struct TrackEncoder {
             var attempt = 0
             while measurement.truePeak > ceilingDBTP {
                 attempt += 1
-                guard let next = choice.retry(attempt: attempt, truePeak: measurement.truePeak,
-                                              ceiling: ceilingDBTP) else {
+                guard
+                    let next = choice.retry(
+                        attempt: attempt, truePeak: measurement.truePeak,
+                        ceiling: ceilingDBTP)
+                else {
                     throw overCeiling(job: job, format: format, truePeak: measurement.truePeak, attempts: attempt)
                 }
                 choice = next
@@ -88,19 +97,23 @@ struct TrackEncoder {
     /// One pass over the WAV, every encoder of `choices` fed from it; how each file measures
     /// decoded, in the same order. Opus is measured as it is encoded (its packets decoded at the
     /// codec's rate); MP3 is decoded from the file, at its own rate.
-    private func encode(_ key: String, sampleRate: Int, _ choices: [EncoderChoice],
-                        metadata: TrackMetadata) throws -> [EncodedFileMeasurement] {
+    private func encode(
+        _ key: String, sampleRate: Int, _ choices: [EncoderChoice],
+        metadata: TrackMetadata
+    ) throws -> [EncodedFileMeasurement] {
         let reader = try WAVReader(url: cache.audioURL(key))
         var opus: OpusFileEncoder?
         var mp3: MP3FileEncoder?
         for choice in choices {
             switch choice {
             case .opus(let settings):
-                opus = try OpusFileEncoder(path: cache.encodedURL(key, .opus).path, sampleRate: sampleRate,
-                                           settings: settings, metadata: metadata, measuring: true)
+                opus = try OpusFileEncoder(
+                    path: cache.encodedURL(key, .opus).path, sampleRate: sampleRate,
+                    settings: settings, metadata: metadata, measuring: true)
             case .mp3(let settings):
-                mp3 = try MP3FileEncoder(path: cache.encodedURL(key, .mp3).path, sampleRate: sampleRate,
-                                         settings: settings, metadata: metadata)
+                mp3 = try MP3FileEncoder(
+                    path: cache.encodedURL(key, .mp3).path, sampleRate: sampleRate,
+                    settings: settings, metadata: metadata)
             }
         }
         var block = [Int16](repeating: 0, count: 1 << 15)
@@ -126,9 +139,11 @@ struct TrackEncoder {
 
     private func overCeiling(job: SynthesisJob, format: DeliveryFormat, truePeak: Double, attempts: Int) -> ExpoError {
         let peak = (truePeak * 100).rounded() / 100
-        return ExpoError(.data, "\(job.fileStem).\(format.fileExtension): decodes to a true peak of \(peak) dBTP, over the "
-                             + "\(ceilingDBTP) dBTP ceiling, after \(attempts) encodings with other settings and less gain",
-                         advice: "Lower the voice profile's loudness target, or listen to the track's WAV for a sound the codec cannot carry.")
+        return ExpoError(
+            .data,
+            "\(job.fileStem).\(format.fileExtension): decodes to a true peak of \(peak) dBTP, over the "
+                + "\(ceilingDBTP) dBTP ceiling, after \(attempts) encodings with other settings and less gain",
+            advice: "Lower the voice profile's loudness target, or listen to the track's WAV for a sound the codec cannot carry.")
     }
 }
 

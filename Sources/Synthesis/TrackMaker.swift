@@ -2,8 +2,8 @@ import Audio
 import ExpoModel
 import ExpoSystem
 import Foundation
-import Synthesizer
 import GuideCache
+import Synthesizer
 
 /// What a worker does for one job: speak the track if the cache lacks it, then make the
 /// compressed copies it lacks. The speech server's workers run it; so do tests, in-process.
@@ -32,8 +32,9 @@ public struct TrackMaker {
         var complete = try TrackEncoder(cache: cache, delivery: delivery).encodeMissing(audio, job: job)
         if cached == nil || complete != cached {
             if let shard = cache.shard {
-                complete.origin = TrackOrigin(shard: shard, host: ProcessInfo.processInfo.hostName,
-                                              seconds: (Date().timeIntervalSince(started) * 1000).rounded() / 1000)
+                complete.origin = TrackOrigin(
+                    shard: shard, host: ProcessInfo.processInfo.hostName,
+                    seconds: (Date().timeIntervalSince(started) * 1000).rounded() / 1000)
             }
             try cache.store(complete, key: job.key)
         }

@@ -2,8 +2,8 @@ import Audio
 import ExpoModel
 import ExpoSystem
 import Foundation
-import Synthesizer
 import GuideCache
+import Synthesizer
 
 /// Speaks one job with an engine, and loudness-normalises it into the cache: the body of every
 /// worker process, and of the test speech source.
@@ -26,8 +26,9 @@ public struct TrackSynthesizer {
         // The raw speech, read back by the normalizer: its first 12 seconds in memory, the rest
         // in an unnamed scratch file, gone within seconds (so seldom written to the disk). Workers run
         // beside the run, so a long track held whole would add to the peak memory of each.
-        let raw = SampleSpool(sampleRate: engine.sampleRate, memoryLimitFrames: SampleSpool.chunkFrames,
-                              scratchFolder: cache.folder)
+        let raw = SampleSpool(
+            sampleRate: engine.sampleRate, memoryLimitFrames: SampleSpool.chunkFrames,
+            scratchFolder: cache.folder)
         defer { raw.discard() }
         var timer = CaptionTimer()
         // Measured as it is made, which spares the normalizer a pass over the audio.
@@ -57,10 +58,11 @@ public struct TrackSynthesizer {
         raw.discard()
         let speechDuration = Double(sampleCount) / Double(engine.sampleRate)
         // The sentences are placed where the published audio has sound, read back from it.
-        let cues = timer.cues(sentences: job.sentences, wordSpans: job.wordSpans.isEmpty ? nil : job.wordSpans,
-                              speechDuration: speechDuration, offset: report.headSilenceSeconds,
-                              sounds: try SoundSpans.spans(ofWAV: final),
-                              pauses: SSMLBuilder.pausesBeforeSentences(in: job.ssml, count: job.sentences.count))
+        let cues = timer.cues(
+            sentences: job.sentences, wordSpans: job.wordSpans.isEmpty ? nil : job.wordSpans,
+            speechDuration: speechDuration, offset: report.headSilenceSeconds,
+            sounds: try SoundSpans.spans(ofWAV: final),
+            pauses: SSMLBuilder.pausesBeforeSentences(in: job.ssml, count: job.sentences.count))
         // What speaking, normalising and aligning freed is given back before the track is encoded:
         // freed under what the encoders allocate next, it stayed in the worker while it encoded.
         HeapMemory.releaseFreePages()

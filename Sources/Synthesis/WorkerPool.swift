@@ -1,8 +1,8 @@
-import Foundation
 import ExpoModel
 import ExpoSystem
-import Synthesizer
+import Foundation
 import GuideCache
+import Synthesizer
 
 /// Shares synthesis out to worker processes, at most `workers` at a time, longest track first.
 ///
@@ -37,14 +37,16 @@ struct WorkerPool {
             if expected == "ready" { server.channel.send("batch " + batchFolder.path) }
             guard let line = try Self.nextLine(from: server.channel) else {
                 // A crash, not a missing voice (that is an 'unavailable' line): an error, not text.
-                throw ExpoError(.resources, "The speech server stopped before espeak-ng started",
-                                advice: "Raise the limits on processes and memory (ulimit -u, ulimit -v), then run again.",
-                                subject: .speech)
+                throw ExpoError(
+                    .resources, "The speech server stopped before espeak-ng started",
+                    advice: "Raise the limits on processes and memory (ulimit -u, ulimit -v), then run again.",
+                    subject: .speech)
             }
             if line.hasPrefix("refused ") {
-                throw ExpoError(.resources, "The speech server could not start espeak-ng: \(line.dropFirst("refused ".count))",
-                                advice: "Raise the limits on processes and memory (ulimit -u, ulimit -v), then run again.",
-                                subject: .speech)
+                throw ExpoError(
+                    .resources, "The speech server could not start espeak-ng: \(line.dropFirst("refused ".count))",
+                    advice: "Raise the limits on processes and memory (ulimit -u, ulimit -v), then run again.",
+                    subject: .speech)
             }
             if line.hasPrefix("unavailable ") {
                 throw ExpoError.speechServerUnavailable(String(line.dropFirst("unavailable ".count)))
@@ -85,8 +87,9 @@ struct WorkerPool {
         let batchFolder = try cache.makeBatchFolder()
         do {
             try FileTree.makeFolder(batchFolder.appendingPathComponent("failed").path, permissions: 0o700)
-            let batch = SynthesisBatch(profile: profile, delivery: delivery, cacheFolder: cache.folder.path, jobs: jobs,
-                                       shard: cache.shard)
+            let batch = SynthesisBatch(
+                profile: profile, delivery: delivery, cacheFolder: cache.folder.path, jobs: jobs,
+                shard: cache.shard)
             let path = batchFolder.appendingPathComponent("batch.json").path
             let file = try POSIXFile.createNew(path, shownAs: path)
             do {
@@ -106,7 +109,8 @@ struct WorkerPool {
     /// Hands the jobs to the server, `workers` at a time, longest first, until every one has
     /// ended or the server is gone; returns how each ended, by key.
     private func dispatch(_ jobs: [SynthesisJob], workers: Int, progress: (GuideProgressEvent) -> Void) throws
-        -> (endings: [String: (status: Int32, bySignal: Bool)], serverGone: Bool) {
+        -> (endings: [String: (status: Int32, bySignal: Bool)], serverGone: Bool)
+    {
         var waiting = jobs.sorted { $0.estimatedCost > $1.estimatedCost }
         var running: [String: SynthesisJob] = [:]
         var endings: [String: (status: Int32, bySignal: Bool)] = [:]
@@ -124,7 +128,8 @@ struct WorkerPool {
             while let line = server.channel.nextBufferedLine() {
                 let parts = line.split(separator: " ")
                 guard parts.count == 4, parts[0] == "done", let status = Int32(parts[2]),
-                      let job = running.removeValue(forKey: String(parts[1])) else { continue }
+                    let job = running.removeValue(forKey: String(parts[1]))
+                else { continue }
                 endings[job.key] = (status, parts[3] == "signal")
                 progress(.trackFinished(index: endings.count, count: jobs.count, title: job.title, place: job.trackNumber, fromCache: false))
             }
@@ -196,9 +201,11 @@ extension ExpoError {
     /// The system refused the speech server or a worker a resource (processes, threads, memory,
     /// open files): the run stops with nothing published, never with a track as text.
     static func resourcesRefused(_ reason: String) -> ExpoError {
-        ExpoError(.resources, "The system refused the speech synthesis a resource it needs: \(reason)",
-                  advice: "Nothing was published; the guide is as it was. Raise the limits on processes, memory and open files (ulimit -u, ulimit -v, ulimit -n), then run again.",
-                  subject: .speech)
+        ExpoError(
+            .resources, "The system refused the speech synthesis a resource it needs: \(reason)",
+            advice:
+                "Nothing was published; the guide is as it was. Raise the limits on processes, memory and open files (ulimit -u, ulimit -v, ulimit -n), then run again.",
+            subject: .speech)
     }
 
     /// espeak-ng or the voice could not start in the speech server; the reason is its message.

@@ -1,6 +1,7 @@
 import ExpoModel
 import ExpoSystem
 import Normalization
+
 /// Times one caption cue per sentence from espeak-ng's events: a sentence starts at its
 /// `<mark>` and ends at the last clause end heard before the next sentence's mark. With the
 /// places of the display words in the SSML (`TimedSSML.wordSpans`), each cue also gets when
@@ -18,7 +19,7 @@ public struct CaptionTimer: Sendable {
     /// Records an event of the utterance.
     public mutating func record(_ event: SpeechEvent) {
         switch event.kind {
-        case let .mark(name):
+        case .mark(let name):
             if let index = SSMLBuilder.sentenceIndex(forMark: name), markMilliseconds[index] == nil {
                 markMilliseconds[index] = event.audioMilliseconds
             }
@@ -42,8 +43,10 @@ public struct CaptionTimer: Sendable {
     /// `pauses` (the break before each sentence, see `SSMLBuilder.pausesBeforeSentences`),
     /// sentences are placed where the audio has them (`SentenceAligner`): each starts no later
     /// than its first sound and ends no earlier than its last, and no sound is outside them.
-    public func cues(sentences: [String], wordSpans: [[ClosedRange<Int>?]]? = nil, speechDuration: Double,
-                     offset: Double, sounds: [Range<Double>] = [], pauses: [Int] = []) -> [CaptionCue] {
+    public func cues(
+        sentences: [String], wordSpans: [[ClosedRange<Int>?]]? = nil, speechDuration: Double,
+        offset: Double, sounds: [Range<Double>] = [], pauses: [Int] = []
+    ) -> [CaptionCue] {
         let total = Int((speechDuration * 1000).rounded())
         let marks = startTimes(count: sentences.count, total: total)
         let ends = clauseEnds.sorted()
@@ -64,8 +67,9 @@ public struct CaptionTimer: Sendable {
             let cueStart = carriedStart ?? start
             var words = carriedWords
             if timed {
-                words += wordTimes(spans: wordSpans![index], words: Sentence.words(text).count,
-                                   within: cueStart...limit, offset: offset)
+                words += wordTimes(
+                    spans: wordSpans![index], words: Sentence.words(text).count,
+                    within: cueStart...limit, offset: offset)
             }
             guard end > start else {
                 carried = joined
@@ -76,8 +80,10 @@ public struct CaptionTimer: Sendable {
             carried = ""
             carriedWords = []
             carriedStart = nil
-            cues.append(CaptionCue(start: offset + Double(start) / 1000, end: offset + Double(end) / 1000, text: joined,
-                                   wordStarts: timed ? words.map { $0.flatMap { $0 <= offset + Double(end) / 1000 ? $0 : nil } } : nil))
+            cues.append(
+                CaptionCue(
+                    start: offset + Double(start) / 1000, end: offset + Double(end) / 1000, text: joined,
+                    wordStarts: timed ? words.map { $0.flatMap { $0 <= offset + Double(end) / 1000 ? $0 : nil } } : nil))
         }
         if !carried.isEmpty {
             if var last = cues.popLast() {
@@ -85,8 +91,10 @@ public struct CaptionTimer: Sendable {
                 if timed { last.wordStarts = (last.wordStarts ?? []) + carriedWords }
                 cues.append(last)
             } else {
-                cues.append(CaptionCue(start: offset, end: offset + max(Double(total) / 1000, 0.001), text: carried,
-                                       wordStarts: timed ? carriedWords : nil))
+                cues.append(
+                    CaptionCue(
+                        start: offset, end: offset + max(Double(total) / 1000, 0.001), text: carried,
+                        wordStarts: timed ? carriedWords : nil))
             }
         }
         return cues
@@ -94,8 +102,10 @@ public struct CaptionTimer: Sendable {
 
     /// The start of each of `words` display words of a sentence, in seconds from the WAV's
     /// start: the earliest word event inside its span, if that falls within `within` (ms).
-    private func wordTimes(spans: [ClosedRange<Int>?], words: Int, within: ClosedRange<Int>,
-                           offset: Double) -> [Double?] {
+    private func wordTimes(
+        spans: [ClosedRange<Int>?], words: Int, within: ClosedRange<Int>,
+        offset: Double
+    ) -> [Double?] {
         guard spans.count == words else { return Array(repeating: nil, count: words) }
         return spans.map { span in
             guard let span else { return nil }

@@ -1,7 +1,7 @@
 import CEspeakShim
-import Foundation
 import ExpoModel
 import ExpoSystem
+import Foundation
 import Normalization
 
 /// Something espeak-ng reported while speaking, with its place in the utterance's audio.
@@ -32,14 +32,16 @@ public struct SpeechEvent: Sendable, Equatable {
 extension ExpoError {
     /// espeak-ng did not start (its data is missing or unreadable).
     public static func speechEngineUnavailable(_ reason: String) -> ExpoError {
-        ExpoError(.unavailable, "espeak-ng could not start: \(reason)",
-                  advice: "Install espeak-ng-data, or unset ESPEAK_DATA_PATH if it points elsewhere.", subject: .speech)
+        ExpoError(
+            .unavailable, "espeak-ng could not start: \(reason)",
+            advice: "Install espeak-ng-data, or unset ESPEAK_DATA_PATH if it points elsewhere.", subject: .speech)
     }
 
     /// The voice is not installed.
     public static func voiceUnavailable(voice: String, reason: String) -> ExpoError {
-        ExpoError(.unavailable, "espeak-ng has no voice \"\(voice)\" (\(reason))",
-                  advice: "Install espeak-ng-data, or choose another voice profile.", subject: .speech)
+        ExpoError(
+            .unavailable, "espeak-ng has no voice \"\(voice)\" (\(reason))",
+            advice: "Install espeak-ng-data, or choose another voice profile.", subject: .speech)
     }
 
     /// espeak-ng failed while speaking.
@@ -121,8 +123,9 @@ public final class EspeakSynthesizer {
             throw ExpoError.speechEngineUnavailable("its data folder \(dataPath) does not exist")
         }
         if dataPath == nil, let fromEnvironment = ProcessInfo.processInfo.environment["ESPEAK_DATA_PATH"],
-           !FileManager.default.fileExists(atPath: fromEnvironment + "/espeak-ng-data/phontab"),
-           !FileManager.default.fileExists(atPath: fromEnvironment + "/phontab") {
+            !FileManager.default.fileExists(atPath: fromEnvironment + "/espeak-ng-data/phontab"),
+            !FileManager.default.fileExists(atPath: fromEnvironment + "/phontab")
+        {
             throw ExpoError.speechEngineUnavailable("ESPEAK_DATA_PATH=\(fromEnvironment) holds no espeak-ng data (no phontab)")
         }
         var rate: Int32 = 0
@@ -131,9 +134,10 @@ public final class EspeakSynthesizer {
             expo_speech_initialize(path, &rate, &message, message.count)
         }
         if status == EXPO_SPEECH_ABORTED {
-            throw ExpoError(.resources, Self.text(message, status: status),
-                            advice: "Raise the limit on processes or memory (ulimit -u, ulimit -v), or run with fewer other programs.",
-                            subject: .speech)
+            throw ExpoError(
+                .resources, Self.text(message, status: status),
+                advice: "Raise the limit on processes or memory (ulimit -u, ulimit -v), or run with fewer other programs.",
+                subject: .speech)
         }
         guard status == 0, rate > 0 else {
             expo_speech_terminate()
@@ -204,8 +208,10 @@ public final class EspeakSynthesizer {
                 case Int32(EXPO_EVENT_END.rawValue): kind = .clauseEnd
                 default: kind = .messageEnd
                 }
-                return receiver.deliver(SpeechEvent(kind: kind, audioMilliseconds: Int(audioMilliseconds),
-                                                    textPosition: Int(textPosition)))
+                return receiver.deliver(
+                    SpeechEvent(
+                        kind: kind, audioMilliseconds: Int(audioMilliseconds),
+                        textPosition: Int(textPosition)))
             }
         )
         let status = expo_speech_synthesize(text, isSSML ? 1 : 0, &sink, &message, message.count)
@@ -229,9 +235,11 @@ private final class Receiver {
     var error: Error?
     var stopped = false
 
-    init(onSamples: @escaping (UnsafeBufferPointer<Int16>) throws -> Void,
-         onEvent: @escaping (SpeechEvent) throws -> Void,
-         shouldStop: @escaping () -> Bool) {
+    init(
+        onSamples: @escaping (UnsafeBufferPointer<Int16>) throws -> Void,
+        onEvent: @escaping (SpeechEvent) throws -> Void,
+        shouldStop: @escaping () -> Bool
+    ) {
         self.onSamples = onSamples
         self.onEvent = onEvent
         self.shouldStop = shouldStop
@@ -261,8 +269,8 @@ private final class Receiver {
     }
 }
 
-private extension Optional where Wrapped == String {
-    func withOptionalCString<Result>(_ body: (UnsafePointer<CChar>?) -> Result) -> Result {
+extension Optional where Wrapped == String {
+    fileprivate func withOptionalCString<Result>(_ body: (UnsafePointer<CChar>?) -> Result) -> Result {
         switch self {
         case .some(let string): return string.withCString { body($0) }
         case .none: return body(nil)

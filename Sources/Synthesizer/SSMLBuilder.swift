@@ -1,7 +1,8 @@
 import ExpoModel
-import KoreanPronunciation
 import ExpoSystem
+import KoreanPronunciation
 import Normalization
+
 /// Writes a track as SSML for espeak-ng: a `<mark>` before every sentence (so captions can be
 /// timed), `<break>`s from the voice profile, and `<voice xml:lang>` around names in another
 /// language. All text is escaped: catalog text is data, never markup.
@@ -40,7 +41,8 @@ public struct SSMLBuilder: Sendable {
             } else if tag.hasPrefix("break "), let value = attribute("time", in: tag), value.hasSuffix("ms") {
                 pending += Int(value.dropLast(2)) ?? 0
             } else if tag.hasPrefix("mark "), let name = attribute("name", in: tag),
-                      let index = sentenceIndex(forMark: String(name)), index < count {
+                let index = sentenceIndex(forMark: String(name)), index < count
+            {
                 pauses[index] = pending
                 pending = 0
             }
@@ -101,7 +103,8 @@ public struct SSMLBuilder: Sendable {
             }
             ssml.append("</p>")
             if blockIndex < track.blocks.count - 1 {
-                let pause = block.role == .fact && track.blocks[blockIndex + 1].role == .fact
+                let pause =
+                    block.role == .fact && track.blocks[blockIndex + 1].role == .fact
                     ? profile.sentencePauseMs : profile.paragraphPauseMs
                 if pause > 0 { ssml.append("<break time=\"\(pause)ms\"/>") }
             }
@@ -128,7 +131,8 @@ public struct SSMLBuilder: Sendable {
         let count = sentence.displayWords.count
         let spoken = sentence.spokenWords.map(\.count)
         guard let links = sentence.wordLinks, links.count == count,
-              spoken.reduce(0, +) == voiced.reduce(0, { $0 + $1.length }) else {
+            spoken.reduce(0, +) == voiced.reduce(0, { $0 + $1.length })
+        else {
             return Array(repeating: nil, count: count)
         }
         var voicedAt: [Int: ClosedRange<Int>] = [:]

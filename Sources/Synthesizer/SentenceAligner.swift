@@ -85,7 +85,8 @@ enum SentenceAligner {
         // choice[k] (for one boundary): on that best path, the silence the boundary took, or -1.
         func step(_ boundary: Int, _ cost: [Int], recording choice: inout [Int32]) -> [Int] {
             var nextCost = [Int](repeating: 0, count: width + 1)
-            var best = Int.max, bestIndex: Int32 = -1
+            var best = Int.max
+            var bestIndex: Int32 = -1
             for state in 0...width {
                 nextCost[state] = cost[state] + unmatchedCost
                 if best < nextCost[state] {
@@ -113,7 +114,8 @@ enum SentenceAligner {
         }
         var state = width
         for (index, start) in starts.enumerated().reversed() {
-            let first = 1 + index * stretch, end = min(count, first + stretch)
+            let first = 1 + index * stretch
+            let end = min(count, first + stretch)
             var choices: [[Int32]] = []
             cost = start
             for boundary in first..<end {

@@ -7,8 +7,9 @@ public protocol SpeechSynthesizer: AnyObject {
     /// Speaks `text` (SSML when `isSSML`), handing samples and events over as they are made;
     /// an error thrown by either handler stops speech and is rethrown. `shouldStop` is asked
     /// between chunks; when it says yes, this throws `ExpoError.interrupted`.
-    func speak(_ text: String, isSSML: Bool, onSamples: (UnsafeBufferPointer<Int16>) throws -> Void,
-               onEvent: (SpeechEvent) throws -> Void, shouldStop: () -> Bool) throws
+    func speak(
+        _ text: String, isSSML: Bool, onSamples: (UnsafeBufferPointer<Int16>) throws -> Void,
+        onEvent: (SpeechEvent) throws -> Void, shouldStop: () -> Bool) throws
 }
 
 extension EspeakSynthesizer: SpeechSynthesizer {}

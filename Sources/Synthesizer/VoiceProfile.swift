@@ -1,7 +1,7 @@
-import Foundation
 import ExpoModel
-import KoreanPronunciation
 import ExpoSystem
+import Foundation
+import KoreanPronunciation
 import Normalization
 
 /// How the guide sounds: which espeak-ng voice, how fast, how loud, how long the pauses.
@@ -51,10 +51,12 @@ public struct VoiceProfile: Sendable, Equatable, Codable {
         "truePeakCeilingDBTP",
     ]
 
-    public init(name: String, purpose: String, espeakVoice: String, foreignVoices: [String: String], rate: Int,
-                pitch: Int, volume: Int, wordGap: Int, sentencePauseMs: Int, paragraphPauseMs: Int, trackPauseMs: Int,
-                headSilenceMs: Int, tailSilenceMs: Int, targetLoudnessLUFS: Double, peakCeilingDBFS: Double,
-                truePeakCeilingDBTP: Double = VoiceProfile.defaultTruePeakCeilingDBTP) {
+    public init(
+        name: String, purpose: String, espeakVoice: String, foreignVoices: [String: String], rate: Int,
+        pitch: Int, volume: Int, wordGap: Int, sentencePauseMs: Int, paragraphPauseMs: Int, trackPauseMs: Int,
+        headSilenceMs: Int, tailSilenceMs: Int, targetLoudnessLUFS: Double, peakCeilingDBFS: Double,
+        truePeakCeilingDBTP: Double = VoiceProfile.defaultTruePeakCeilingDBTP
+    ) {
         self.name = name
         self.purpose = purpose
         self.espeakVoice = espeakVoice
@@ -131,8 +133,9 @@ public struct VoiceProfile: Sendable, Equatable, Codable {
 extension ExpoError {
     /// There is no profile of that name.
     public static func unknownVoiceProfile(name: String, available: [String], folder: String) -> ExpoError {
-        ExpoError(.usage, "There is no voice profile \"\(name)\" in \(folder). Available: \(available.joined(separator: ", "))",
-                  subject: .voiceProfile)
+        ExpoError(
+            .usage, "There is no voice profile \"\(name)\" in \(folder). Available: \(available.joined(separator: ", "))",
+            subject: .voiceProfile)
     }
 
     /// A profile file is malformed.
@@ -143,8 +146,9 @@ extension ExpoError {
     /// A profile's value is out of its range.
     public static func voiceProfileOutOfRange(file: String, field: String, value: Double, range: ClosedRange<Double>) -> ExpoError {
         let format = CheckedNumber.text
-        return ExpoError(.usage, "\(file): \"\(field)\" is \(format(value)); it must be from \(format(range.lowerBound)) to \(format(range.upperBound))",
-                         advice: "Fix the profile.", subject: .voiceProfile)
+        return ExpoError(
+            .usage, "\(file): \"\(field)\" is \(format(value)); it must be from \(format(range.lowerBound)) to \(format(range.upperBound))",
+            advice: "Fix the profile.", subject: .voiceProfile)
     }
 
     /// No Voices folder was found: `explicit` when the caller named one that is not there (a
@@ -152,9 +156,11 @@ extension ExpoError {
     public static func voicesFolderMissing(searched: [String], explicit: Bool = false) -> ExpoError {
         let message = "The Voices folder was not found (looked in \(searched.joined(separator: ", ")))"
         if explicit { return ExpoError(.usage, message, subject: .voicesFolder) }
-        return ExpoError(.installation, "The installation is incomplete: " + message.prefix(1).lowercased() + message.dropFirst(),
-                         advice: "Install expo-narrate with its resources (scripts/install.sh, or the Debian package from scripts/build-deb.sh), or set \(ResourceLocations.environmentVariable) to the folder that holds DefaultCatalog/ and Voices/ (or EXPO_NARRATE_VOICES to the Voices folder itself).",
-                         subject: .voicesFolder)
+        return ExpoError(
+            .installation, "The installation is incomplete: " + message.prefix(1).lowercased() + message.dropFirst(),
+            advice:
+                "Install expo-narrate with its resources (scripts/install.sh, or the Debian package from scripts/build-deb.sh), or set \(ResourceLocations.environmentVariable) to the folder that holds DefaultCatalog/ and Voices/ (or EXPO_NARRATE_VOICES to the Voices folder itself).",
+            subject: .voicesFolder)
     }
 
     /// Whether this is a missing-Voices-folder error.
@@ -178,8 +184,10 @@ public struct VoiceLibrary: Sendable {
             return VoiceLibrary(folder: explicit)
         }
         let candidates = searchPaths(executable: executable)
-        for candidate in candidates where isDirectory(candidate)
-            && FileManager.default.fileExists(atPath: candidate.appendingPathComponent("standard.json").path) {
+        for candidate in candidates
+        where isDirectory(candidate)
+            && FileManager.default.fileExists(atPath: candidate.appendingPathComponent("standard.json").path)
+        {
             return VoiceLibrary(folder: candidate.standardizedFileURL)
         }
         throw ExpoError.voicesFolderMissing(searched: candidates.map(\.path))
@@ -251,7 +259,8 @@ public struct VoiceLibrary: Sendable {
             throw ExpoError.invalidVoiceProfile(file: file.path, reason: "\"\(path)\" is a number too large or too small to use")
         } catch {
             if let (field, literal) = Self.unusableNumber(in: String(decoding: data, as: UTF8.self)) {
-                throw ExpoError.invalidVoiceProfile(file: file.path, reason: "\"\(field)\" is \(excerpt(literal, limit: 24)), a number too large or too small to use")
+                throw ExpoError.invalidVoiceProfile(
+                    file: file.path, reason: "\"\(field)\" is \(excerpt(literal, limit: 24)), a number too large or too small to use")
             }
             throw ExpoError.invalidVoiceProfile(file: file.path, reason: "not valid JSON (\(ExpoError.reason(of: error)))")
         }
@@ -277,7 +286,9 @@ public struct VoiceLibrary: Sendable {
         for (language, voice) in profile.foreignVoices.sorted(by: { $0.key < $1.key }) where EspeakSynthesizer.hasVoice(voice) == false {
             throw ExpoError.invalidVoiceProfile(
                 file: file.path,
-                reason: "\"foreignVoices\" gives \"\(excerpt(language))\" the voice \"\(excerpt(voice))\", which espeak-ng does not have; use one 'espeak-ng --voices' lists (e.g. \"en-us\")")
+                reason:
+                    "\"foreignVoices\" gives \"\(excerpt(language))\" the voice \"\(excerpt(voice))\", which espeak-ng does not have; use one 'espeak-ng --voices' lists (e.g. \"en-us\")"
+            )
         }
         profile.name = name
         return profile
@@ -290,7 +301,8 @@ public struct VoiceLibrary: Sendable {
         let decimals: Set = ["targetLoudnessLUFS", "peakCeilingDBFS", "truePeakCeilingDBTP"]
         for field in VoiceProfile.settingNames {
             guard let key = text.range(of: "\"\(field)\""),
-                  let colon = text[key.upperBound...].firstIndex(where: { !$0.isWhitespace }), text[colon] == ":" else { continue }
+                let colon = text[key.upperBound...].firstIndex(where: { !$0.isWhitespace }), text[colon] == ":"
+            else { continue }
             let literal = text[text.index(after: colon)...].drop { $0.isWhitespace }
                 .prefix { $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }
             guard !literal.isEmpty else { continue }

@@ -24,11 +24,15 @@ public enum AccessibilityConformance {
         for chapter in document.chapters {
             if XMLText.singleLine(chapter.title).isEmpty { failures.append("chapter \(chapter.id) has no title") }
             let titles = chapter.blocks.filter { $0.role == .title }
-            if titles.contains(where: { block in block.sentences.allSatisfy { sentence in
-                XMLText.singleLine(sentence.runs.map(\.text).joined()).isEmpty } }) {
+            if titles.contains(where: { block in
+                block.sentences.allSatisfy { sentence in
+                    XMLText.singleLine(sentence.runs.map(\.text).joined()).isEmpty
+                }
+            }) {
                 failures.append("chapter \(chapter.id) has an empty heading")
             }
-            let languages = chapter.blocks.flatMap { $0.sentences.flatMap { $0.runs.compactMap(\.language) } }
+            let languages =
+                chapter.blocks.flatMap { $0.sentences.flatMap { $0.runs.compactMap(\.language) } }
                 + [chapter.titleLanguage].compactMap { $0 }
             if languages.contains(where: { !LanguageTag.isWellFormed($0) }) {
                 failures.append("chapter \(chapter.id) marks a part with a malformed language tag")

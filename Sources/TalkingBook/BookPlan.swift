@@ -113,29 +113,34 @@ struct BookPlan: Sendable {
     }
 
     private static func validateLanguages(_ chapter: BookChapter) throws {
-        let tags = [chapter.titleLanguage].compactMap { $0 }
+        let tags =
+            [chapter.titleLanguage].compactMap { $0 }
             + chapter.blocks.flatMap { $0.sentences.flatMap { $0.runs.compactMap(\.language) } }
         for tag in tags where !LanguageTag.isWellFormed(tag) {
             throw ExpoError.invalidLanguageTag(tag)
         }
     }
 
-    private static func audioPlan(_ reference: AudioReference, known: inout [String: AudioFilePlan],
-                                  list: inout [AudioFilePlan]) throws -> AudioFilePlan {
+    private static func audioPlan(
+        _ reference: AudioReference, known: inout [String: AudioFilePlan],
+        list: inout [AudioFilePlan]
+    ) throws -> AudioFilePlan {
         try validateName(reference.fileName)
         guard ["audio/mpeg", "audio/mp4"].contains(reference.mediaType) else {
             throw ExpoError.unsupportedMediaType(reference.mediaType)
         }
         if let existing = known[reference.fileName.lowercased()] {
             guard existing.fileName == reference.fileName,
-                  existing.sourceURL.standardizedFileURL == reference.sourceURL.standardizedFileURL,
-                  existing.mediaType == reference.mediaType else {
+                existing.sourceURL.standardizedFileURL == reference.sourceURL.standardizedFileURL,
+                existing.mediaType == reference.mediaType
+            else {
                 throw ExpoError.conflictingAudio(reference.fileName)
             }
             return existing
         }
-        let plan = AudioFilePlan(fileName: reference.fileName, sourceURL: reference.sourceURL,
-                                 mediaType: reference.mediaType, itemID: "audio-\(list.count + 1)")
+        let plan = AudioFilePlan(
+            fileName: reference.fileName, sourceURL: reference.sourceURL,
+            mediaType: reference.mediaType, itemID: "audio-\(list.count + 1)")
         known[reference.fileName.lowercased()] = plan
         list.append(plan)
         return plan
@@ -151,18 +156,22 @@ struct BookPlan: Sendable {
         }
         let duration = reference.durationSeconds
         guard duration.isFinite, duration > 0 else { throw ExpoError.invalidDuration(chapter: chapter.id) }
-        let clips = try clipPlans(sentences, durationMilliseconds: SMILClock.milliseconds(duration),
-                                  chapter: chapter.id)
+        let clips = try clipPlans(
+            sentences, durationMilliseconds: SMILClock.milliseconds(duration),
+            chapter: chapter.id)
         guard !clips.isEmpty else { throw ExpoError.emptyOverlay(chapter: chapter.id) }
-        return ChapterPlan(chapter: chapter, audio: audio, clips: clips,
-                           fullyNarrated: clips.count == sentences.count)
+        return ChapterPlan(
+            chapter: chapter, audio: audio, clips: clips,
+            fullyNarrated: clips.count == sentences.count)
     }
 
     /// Clip ends up to this many milliseconds past the audio's end are taken as rounding noise and clamped.
     static let endToleranceMilliseconds = 10
 
-    private static func clipPlans(_ sentences: [BookSentence], durationMilliseconds: Int,
-                                  chapter: String) throws -> [Int: ClipPlan] {
+    private static func clipPlans(
+        _ sentences: [BookSentence], durationMilliseconds: Int,
+        chapter: String
+    ) throws -> [Int: ClipPlan] {
         var clips: [Int: ClipPlan] = [:]
         var previousEnd = 0
         for (index, sentence) in sentences.enumerated() {

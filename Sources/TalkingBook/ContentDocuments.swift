@@ -17,8 +17,9 @@ struct ChapterXHTML {
 
     func render() -> String {
         let chapter = plan.chapter
-        var out = XHTMLPage.header(language: bookLanguage,
-                                   title: chapter.title, titleLanguage: chapter.titleLanguage)
+        var out = XHTMLPage.header(
+            language: bookLanguage,
+            title: chapter.title, titleLanguage: chapter.titleLanguage)
         out += "<body>\n"
         let hasTitleBlock = chapter.blocks.contains { $0.role == .title && !$0.sentences.isEmpty }
         let labelledBy = hasTitleBlock ? firstTitleBlockID() : "heading"
@@ -124,24 +125,24 @@ enum StyleSheet {
     static let activeClass = "-epub-media-overlay-active"
 
     static let text = """
-    @charset "UTF-8";
-    body { margin: 0 4%; line-height: 1.6; overflow-wrap: break-word; }
-    :lang(ko) { word-break: keep-all; }
-    h1 { font-size: 1.6em; line-height: 1.3; margin: 1em 0 0.6em; }
-    h2 { font-size: 1.25em; line-height: 1.3; margin: 1em 0 0.5em; }
-    p { margin: 0 0 0.8em; }
-    p.fact { margin: 0 0 0.3em; padding-left: 0.8em; border-left: 0.2em solid #767676; }
-    p.summary { font-weight: bold; margin: 0.8em 0; }
-    figure.picture { margin: 0.8em 0; }
-    figure.picture img { max-width: 100%; height: auto; }
-    nav ol { list-style: none; padding-left: 0; }
-    nav li { margin: 0.4em 0; }
-    .\(activeClass) {
-      background-color: #fff2a8;
-      color: #000000;
-      outline: 0.15em solid #000000;
-      text-decoration: underline;
-    }
+        @charset "UTF-8";
+        body { margin: 0 4%; line-height: 1.6; overflow-wrap: break-word; }
+        :lang(ko) { word-break: keep-all; }
+        h1 { font-size: 1.6em; line-height: 1.3; margin: 1em 0 0.6em; }
+        h2 { font-size: 1.25em; line-height: 1.3; margin: 1em 0 0.5em; }
+        p { margin: 0 0 0.8em; }
+        p.fact { margin: 0 0 0.3em; padding-left: 0.8em; border-left: 0.2em solid #767676; }
+        p.summary { font-weight: bold; margin: 0.8em 0; }
+        figure.picture { margin: 0.8em 0; }
+        figure.picture img { max-width: 100%; height: auto; }
+        nav ol { list-style: none; padding-left: 0; }
+        nav li { margin: 0.4em 0; }
+        .\(activeClass) {
+          background-color: #fff2a8;
+          color: #000000;
+          outline: 0.15em solid #000000;
+          text-decoration: underline;
+        }
 
-    """
+        """
 }

@@ -22,7 +22,8 @@ struct Daisy202Book {
         return [(Self.nccName, ncc)] + files
     }
 
-    private static let xhtmlDoctype = "<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0 Transitional//EN\""
+    private static let xhtmlDoctype =
+        "<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0 Transitional//EN\""
         + " \"http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd\">\n"
 
     private func header(title: String, titleLanguage: String?) -> String {

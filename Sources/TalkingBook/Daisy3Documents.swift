@@ -13,8 +13,10 @@ struct Daisy3Book {
 
     /// Every text file of the book, in the order they are archived (the package first).
     func textFiles() -> [(String, String)] {
-        var files: [(String, String)] = [(Self.packageName, package()), (Self.ncxName, ncx()),
-                                         (Self.resourcesName, resources()), (Self.textName, dtbook())]
+        var files: [(String, String)] = [
+            (Self.packageName, package()), (Self.ncxName, ncx()),
+            (Self.resourcesName, resources()), (Self.textName, dtbook()),
+        ]
         for (index, chapter) in plan.chapters.enumerated() {
             files.append((chapter.smilName, smil(chapter, index: index)))
         }

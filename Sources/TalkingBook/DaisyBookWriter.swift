@@ -11,8 +11,10 @@ public enum DaisyBookWriter {
     /// audio files are stored as they are (the MP3 edition's bytes). Written under a temporary
     /// name and renamed into place when whole (`AtomicFile`); equal documents give equal bytes.
     /// `generator` names the program and its version (`ncc:generator`, `dtb:generator`).
-    public static func write(_ document: TalkingBookDocument, edition: DaisyEdition, generator: String,
-                             to url: URL) throws {
+    public static func write(
+        _ document: TalkingBookDocument, edition: DaisyEdition, generator: String,
+        to url: URL
+    ) throws {
         let book = try files(document, edition: edition, generator: generator)
         let output = try AtomicFile(url.path)
         let zip = ZipWriter(file: output.file)
@@ -29,8 +31,10 @@ public enum DaisyBookWriter {
     /// The files of `document` as `edition`, all at the book's top: the text files (the NCC or
     /// the package first), then each audio file's name and the file it is (the MP3 edition's),
     /// as the ZIP holds them and as the book's folder of the guide holds them.
-    public static func files(_ document: TalkingBookDocument, edition: DaisyEdition,
-                             generator: String) throws -> (texts: [(name: String, text: String)], audio: [(name: String, source: URL)]) {
+    public static func files(
+        _ document: TalkingBookDocument, edition: DaisyEdition,
+        generator: String
+    ) throws -> (texts: [(name: String, text: String)], audio: [(name: String, source: URL)]) {
         let plan = try DaisyPlan(BookPlan(document), generator: generator)
         let texts = try textFiles(plan, edition: edition).map { (name: $0.0, text: $0.1) }
         return (texts, plan.book.audioFiles.map { (name: $0.fileName, source: $0.sourceURL) })

@@ -84,13 +84,15 @@ struct DaisyPlan {
                 return plan.clips[sentence].map { Par(sentence: sentence, clip: $0) }
             }
             guard let first = pars.first else { throw ExpoError.emptyOverlay(chapter: plan.chapter.id) }
-            navPoints.append(NavPoint(level: 1, title: XMLText.singleLine(plan.chapter.title),
-                                      titleLanguage: plan.chapter.titleLanguage, chapter: index, par: first))
+            navPoints.append(
+                NavPoint(
+                    level: 1, title: XMLText.singleLine(plan.chapter.title),
+                    titleLanguage: plan.chapter.titleLanguage, chapter: index, par: first))
             var sentence = 0
             for block in plan.chapter.blocks {
                 defer { sentence += block.sentences.count }
                 guard let heading = block.heading.map(XMLText.singleLine), !heading.isEmpty,
-                      let par = pars.first(where: { (sentence..<sentence + block.sentences.count).contains($0.sentence) })
+                    let par = pars.first(where: { (sentence..<sentence + block.sentences.count).contains($0.sentence) })
                 else { continue }
                 navPoints.append(NavPoint(level: 2, title: heading, titleLanguage: nil, chapter: index, par: par))
             }

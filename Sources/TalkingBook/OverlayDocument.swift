@@ -55,8 +55,9 @@ struct NavigationDocument {
         let document = plan.document
         let labels = labels
         let labelLanguage = XHTMLPage.languageAttributes(labels.language, unless: document.language)
-        var out = XHTMLPage.header(language: document.language, title: document.title,
-                                   titleLanguage: document.titleLanguage)
+        var out = XHTMLPage.header(
+            language: document.language, title: document.title,
+            titleLanguage: document.titleLanguage)
         out += "<body>\n<nav epub:type=\"toc\" id=\"toc\" role=\"doc-toc\" aria-labelledby=\"toc-title\">\n"
         out += "<h1 id=\"toc-title\"\(labelLanguage)>\(labels.toc)</h1>\n<ol>\n"
         for chapter in plan.chapters {
@@ -82,12 +83,12 @@ enum ContainerDocument {
     static let packagePath = "EPUB/package.opf"
 
     static let text = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
-      <rootfiles>
-        <rootfile full-path="\(packagePath)" media-type="application/oebps-package+xml"/>
-      </rootfiles>
-    </container>
+        <?xml version="1.0" encoding="UTF-8"?>
+        <container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
+          <rootfiles>
+            <rootfile full-path="\(packagePath)" media-type="application/oebps-package+xml"/>
+          </rootfiles>
+        </container>
 
-    """
+        """
 }

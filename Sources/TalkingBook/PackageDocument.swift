@@ -35,7 +35,8 @@ struct PackageDocument {
         var out = element("dc:identifier", document.identifier, attributes: " id=\"pub-id\"")
         var titleAttributes = " id=\"title\""
         if let titleLanguage = document.titleLanguage,
-           !LanguageTag.same(titleLanguage, document.language) {
+            !LanguageTag.same(titleLanguage, document.language)
+        {
             titleAttributes += " xml:lang=\"\(XMLText.escape(titleLanguage))\""
         }
         out += element("dc:title", document.title, attributes: titleAttributes)
@@ -73,7 +74,8 @@ struct PackageDocument {
         out += meta("schema:accessibilitySummary", document.accessibilitySummary)
         // The claim is made only when the book meets it and someone is named as its evaluator.
         if let certifiedBy = document.certifiedBy, !XMLText.singleLine(certifiedBy).isEmpty,
-           AccessibilityConformance.failures(document).isEmpty {
+            AccessibilityConformance.failures(document).isEmpty
+        {
             out += meta("dcterms:conformsTo", AccessibilityConformance.claim)
             out += meta("a11y:certifiedBy", certifiedBy)
         } else if let conformsTo = document.conformsTo, !XMLText.singleLine(conformsTo).isEmpty {
@@ -87,8 +89,9 @@ struct PackageDocument {
         guard plan.hasOverlays else { return "" }
         var out = ""
         for chapter in plan.chapters where chapter.audio != nil {
-            out += meta("media:duration", SMILClock.fullClock(chapter.overlayMilliseconds),
-                        refines: chapter.overlayID)
+            out += meta(
+                "media:duration", SMILClock.fullClock(chapter.overlayMilliseconds),
+                refines: chapter.overlayID)
         }
         out += meta("media:duration", SMILClock.fullClock(plan.totalMilliseconds))
         if let narrator = plan.document.narrator, !XMLText.singleLine(narrator).isEmpty {

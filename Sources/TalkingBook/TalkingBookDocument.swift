@@ -74,8 +74,10 @@ public struct BookChapter: Sendable {
     public var picture: PictureReference?
 
     /// Creates a chapter; see the properties for the meaning of each value.
-    public init(id: String, title: String, titleLanguage: String? = nil,
-                audio: AudioReference? = nil, blocks: [BookBlock], picture: PictureReference? = nil) {
+    public init(
+        id: String, title: String, titleLanguage: String? = nil,
+        audio: AudioReference? = nil, blocks: [BookBlock], picture: PictureReference? = nil
+    ) {
         self.id = id
         self.title = title
         self.titleLanguage = titleLanguage

@@ -60,7 +60,8 @@ enum LanguageTag {
     static func isWellFormed(_ tag: String) -> Bool {
         let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
         guard let first = parts.first, (1...8).contains(first.count),
-              first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+            first.allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return false }
         return parts.dropFirst().allSatisfy { part in
             (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
         }
@@ -102,7 +103,8 @@ enum SMILClock {
     /// A full clock value such as `"0:01:02.345"` (for `media:duration`).
     static func fullClock(_ milliseconds: Int) -> String {
         let seconds = milliseconds / 1000
-        let hours = seconds / 3600, minutes = (seconds / 60) % 60
+        let hours = seconds / 3600
+        let minutes = (seconds / 60) % 60
         return "\(hours):\(pad(minutes, 2)):\(pad(seconds % 60, 2)).\(pad(milliseconds % 1000, 3))"
     }
 

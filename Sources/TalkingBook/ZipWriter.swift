@@ -84,13 +84,13 @@ final class ZipWriter {
         try emit(centralDirectory)
         var end = Data()
         end.appendLE(UInt32(0x0605_4B50))
-        end.appendLE(UInt16(0))                        // this disk
-        end.appendLE(UInt16(0))                        // disk with the central directory
+        end.appendLE(UInt16(0))  // this disk
+        end.appendLE(UInt16(0))  // disk with the central directory
         end.appendLE(UInt16(entryCount))
         end.appendLE(UInt16(entryCount))
         end.appendLE(UInt32(directorySize))
         end.appendLE(UInt32(directoryOffset))
-        end.appendLE(UInt16(0))                        // comment length
+        end.appendLE(UInt16(0))  // comment length
         try emit(end)
         try flush()
     }
@@ -100,7 +100,7 @@ final class ZipWriter {
         guard size < 0xFFFF_FFFF, offset < 0xFFFF_FFFF, nameBytes.count < 0xFFFF else {
             throw ExpoError.archiveTooLarge
         }
-        let flags: UInt16 = name.allSatisfy(\.isASCII) ? 0 : 0x0800   // bit 11: UTF-8 name
+        let flags: UInt16 = name.allSatisfy(\.isASCII) ? 0 : 0x0800  // bit 11: UTF-8 name
         var local = Data()
         local.appendLE(UInt32(0x0403_4B50))
         appendCommonFields(to: &local, flags: flags, crc: crc, size: UInt32(size), nameLength: nameBytes.count)
@@ -108,14 +108,15 @@ final class ZipWriter {
 
         var central = Data()
         central.appendLE(UInt32(0x0201_4B50))
-        central.appendLE(UInt16(20))                   // made by: MS-DOS, ZIP 2.0
-        appendCommonFields(to: &central, flags: flags, crc: crc, size: UInt32(size),
-                           nameLength: nameBytes.count)
-        central.appendLE(UInt16(0))                    // comment length
-        central.appendLE(UInt16(0))                    // disk number
-        central.appendLE(UInt16(0))                    // internal attributes
-        central.appendLE(UInt32(0))                    // external attributes
-        central.appendLE(UInt32(offset))               // local header offset
+        central.appendLE(UInt16(20))  // made by: MS-DOS, ZIP 2.0
+        appendCommonFields(
+            to: &central, flags: flags, crc: crc, size: UInt32(size),
+            nameLength: nameBytes.count)
+        central.appendLE(UInt16(0))  // comment length
+        central.appendLE(UInt16(0))  // disk number
+        central.appendLE(UInt16(0))  // internal attributes
+        central.appendLE(UInt32(0))  // external attributes
+        central.appendLE(UInt32(offset))  // local header offset
         central.append(nameBytes)
         centralDirectory.append(central)
         entryCount += 1
@@ -123,18 +124,20 @@ final class ZipWriter {
     }
 
     /// Version needed, flags, method, time, date, CRC, sizes, name and extra lengths.
-    private func appendCommonFields(to data: inout Data, flags: UInt16, crc: UInt32, size: UInt32,
-                                    nameLength: Int) {
-        data.appendLE(UInt16(10))                      // version needed: 1.0 (stored)
+    private func appendCommonFields(
+        to data: inout Data, flags: UInt16, crc: UInt32, size: UInt32,
+        nameLength: Int
+    ) {
+        data.appendLE(UInt16(10))  // version needed: 1.0 (stored)
         data.appendLE(flags)
-        data.appendLE(UInt16(0))                       // method: stored
+        data.appendLE(UInt16(0))  // method: stored
         data.appendLE(Self.dosTime)
         data.appendLE(Self.dosDate)
         data.appendLE(crc)
-        data.appendLE(size)                            // compressed size
-        data.appendLE(size)                            // uncompressed size
+        data.appendLE(size)  // compressed size
+        data.appendLE(size)  // uncompressed size
         data.appendLE(UInt16(nameLength))
-        data.appendLE(UInt16(0))                       // extra field length
+        data.appendLE(UInt16(0))  // extra field length
     }
 
     private func emit(_ data: Data) throws {

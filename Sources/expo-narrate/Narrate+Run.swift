@@ -19,7 +19,8 @@ extension Narrate {
         }
         let run = try project.settings(given: commandLineGiven(), quiet: quiet)
         if shard != nil || assembleOnly, run.settings.textOnly {
-            throw ValidationError("\(shard != nil ? "--shard" : "--assemble-only") is about audio: drop --text-only\(run.project.map { " (or text-only in \($0.path))" } ?? "").")
+            throw ValidationError(
+                "\(shard != nil ? "--shard" : "--assemble-only") is about audio: drop --text-only\(run.project.map { " (or text-only in \($0.path))" } ?? "").")
         }
         // Until the catalog is read (and for --list), nothing is written: a stop ends the process.
         CommandProcess.endAtOnceWhenStopped()
@@ -57,11 +58,15 @@ extension Narrate {
         // what the project file or the command line gives counts as given.
         let settings = run.settings
         let settled = list ? nil : try settledSettings(run)
-        let source = settled.map {
-            CatalogSource(posterFile: $0.settings.posterFile, itemsFile: $0.settings.itemsFile, images: $0.settings.picturesFolder,
-                          maxEntries: maxEntries, maxFieldBytes: maxFieldBytes)
-        } ?? CatalogSource(posterFile: settings.posterFile, itemsFile: settings.itemsFile, images: settings.picturesFolder,
-                           maxEntries: maxEntries, maxFieldBytes: maxFieldBytes)
+        let source =
+            settled.map {
+                CatalogSource(
+                    posterFile: $0.settings.posterFile, itemsFile: $0.settings.itemsFile, images: $0.settings.picturesFolder,
+                    maxEntries: maxEntries, maxFieldBytes: maxFieldBytes)
+            }
+            ?? CatalogSource(
+                posterFile: settings.posterFile, itemsFile: settings.itemsFile, images: settings.picturesFolder,
+                maxEntries: maxEntries, maxFieldBytes: maxFieldBytes)
         let (catalog, warnings) = try source.load()
         for warning in warnings { printError("warning: \(warning)") }
         guard let settled else {
@@ -96,9 +101,13 @@ extension Narrate {
 
     /// The run these options ask for, over `catalog`: where it writes from `settings`, what it
     /// makes from the `settled` settings.
-    private func guideRequest(_ catalog: Catalog, settings: GuideSettings, source: CatalogSource, voice: GuideVoice, settled: SettledSettings,
-                              sourceDate: Int?) throws -> GuideRequest {
-        let selection: GuideRequest.Selection = all ? .all
+    private func guideRequest(
+        _ catalog: Catalog, settings: GuideSettings, source: CatalogSource, voice: GuideVoice, settled: SettledSettings,
+        sourceDate: Int?
+    ) throws -> GuideRequest {
+        let selection: GuideRequest.Selection =
+            all
+            ? .all
             : (entry.isEmpty ? .poster : .some(poster: poster, entryNames: entry))
         var request = GuideRequest(
             catalog: catalog, selection: selection,

@@ -10,31 +10,31 @@ struct Narrate: ParsableCommand {
         commandName: "expo-narrate",
         abstract: "Turns exhibition data into an accessible audio guide and a screen-reader-friendly text.",
         discussion: """
-        Without --poster-file and --items-file, narrates the bundled default catalog (the 1900 Paris \
-        poster and its Korean entries). Output: per track a WAV master, its Opus copy (the default \
-        format; --format adds MP3, an EPUB talking book, braille and the apps' labels), captions \
-        (.vtt) and its scripts; the whole guide as guide.wav and guide.opus with chapter marks, \
-        playlists (guide.m3u8 …), guide.txt, index.html and manifest.json; with pictures (--images, \
-        or an images/ folder beside the catalog), each track's picture at 480 and 960 px as WebP \
-        and JPEG.
+            Without --poster-file and --items-file, narrates the bundled default catalog (the 1900 Paris \
+            poster and its Korean entries). Output: per track a WAV master, its Opus copy (the default \
+            format; --format adds MP3, an EPUB talking book, braille and the apps' labels), captions \
+            (.vtt) and its scripts; the whole guide as guide.wav and guide.opus with chapter marks, \
+            playlists (guide.m3u8 …), guide.txt, index.html and manifest.json; with pictures (--images, \
+            or an images/ folder beside the catalog), each track's picture at 480 and 960 px as WebP \
+            and JPEG.
 
-        --entry and --poster in a folder that holds a guide make only what they name and \
-        publish the whole guide again, every other track taken from the cache, with the settings \
-        the guide records (formats, voices, profile, braille page, catalog, pictures); a setting \
-        given that differs is refused (64) with the two commands that would work. On an empty \
-        folder they publish a guide of just those tracks.
+            --entry and --poster in a folder that holds a guide make only what they name and \
+            publish the whole guide again, every other track taken from the cache, with the settings \
+            the guide records (formats, voices, profile, braille page, catalog, pictures); a setting \
+            given that differs is refused (64) with the two commands that would work. On an empty \
+            folder they publish a guide of just those tracks.
 
-        \(ExitStatus.help(for: .narrate))
+            \(ExitStatus.help(for: .narrate))
 
-        Resources (DefaultCatalog/ and Voices/) are looked for in $EXPO_NARRATE_DATA, beside the \
-        binary, in ../share/expo-narrate from the binary (an installed copy), then in the source \
-        checkout.
+            Resources (DefaultCatalog/ and Voices/) are looked for in $EXPO_NARRATE_DATA, beside the \
+            binary, in ../share/expo-narrate from the binary (an installed copy), then in the source \
+            checkout.
 
-        More than one machine: run `--all --shard K/N --cache SHARED` on N workers (K from 0 to N-1), \
-        then `--all --assemble-only --cache SHARED` once. --shard auto/N takes K from JOB_COMPLETION_INDEX \
-        (a Kubernetes Indexed Job) or from SLURM_ARRAY_TASK_ID minus SLURM_ARRAY_TASK_MIN (a Slurm job \
-        array); --shard auto also takes N from SLURM_ARRAY_TASK_COUNT.
-        """,
+            More than one machine: run `--all --shard K/N --cache SHARED` on N workers (K from 0 to N-1), \
+            then `--all --assemble-only --cache SHARED` once. --shard auto/N takes K from JOB_COMPLETION_INDEX \
+            (a Kubernetes Indexed Job) or from SLURM_ARRAY_TASK_ID minus SLURM_ARRAY_TASK_MIN (a Slurm job \
+            array); --shard auto also takes N from SLURM_ARRAY_TASK_COUNT.
+            """,
         version: GuideBuilder.toolVersion,
         subcommands: [Init.self, Check.self, Verify.self, Normalize.self, Pronounce.self, Voices.self, SpeechServerCommand.self, CheckSummaryCommand.self]
     )
@@ -45,9 +45,11 @@ struct Narrate: ParsableCommand {
     @Flag(name: .long, help: "Narrate the poster.")
     var poster = false
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Narrate this entry (repeatable): its name (갓), its file stem as --list prints it, with or without the number (01-jikji, jikji), or its position among the entries, counted from 1 (1 is 01-…; the poster is --poster).",
-        valueName: "name"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Narrate this entry (repeatable): its name (갓), its file stem as --list prints it, with or without the number (01-jikji, jikji), or its position among the entries, counted from 1 (1 is 01-…; the poster is --poster).",
+            valueName: "name"))
     var entry: [String] = []
 
     @Flag(name: .long, help: "List the poster and the entries, then stop.")
@@ -72,7 +74,9 @@ struct Narrate: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The most entries a catalog may have (default 20000).", valueName: "n"))
     var maxEntries: Int?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The most bytes one text field may have, as written in the JSON (default 16777216).", valueName: "n"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("The most bytes one text field may have, as written in the JSON (default 16777216).", valueName: "n"))
     var maxFieldBytes: Int?
 
     @Flag(name: .long, help: "If another run is using the output or cache folder, stop at once (status 75) instead of waiting for it.")
@@ -81,12 +85,16 @@ struct Narrate: ParsableCommand {
     @Flag(name: .long, help: "Print nothing but errors, warnings and --all's one check line (what 'expo-narrate check' finds, when it finds anything).")
     var quiet = false
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
-        "With --all: make only shard K of N (0 ≤ K < N) of the tracks into the --cache folder and publish nothing. 'auto/N' or 'auto' takes K (and N) from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_MIN and SLURM_ARRAY_TASK_COUNT.",
-        valueName: "K/N"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp(
+            "With --all: make only shard K of N (0 ≤ K < N) of the tracks into the --cache folder and publish nothing. 'auto/N' or 'auto' takes K (and N) from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_MIN and SLURM_ARRAY_TASK_COUNT.",
+            valueName: "K/N"))
     var shard: String?
 
-    @Flag(name: .long, help: "With --all: publish the guide from the --cache folder that the shards filled, synthesizing nothing (status 69 if tracks are missing).")
+    @Flag(
+        name: .long,
+        help: "With --all: publish the guide from the --cache folder that the shards filled, synthesizing nothing (status 69 if tracks are missing).")
     var assembleOnly = false
 
     func validate() throws {

@@ -1,12 +1,13 @@
-import Foundation
-import FoundationXML
-import Testing
 import CatalogLoading
 import ExpoModel
-import Normalization
+import Foundation
+import FoundationXML
 import Narration
-@testable import AppLabels
+import Normalization
 import TestSupport
+import Testing
+
+@testable import AppLabels
 
 /// The apps' spoken labels on the default catalog and the original data: every field, keys
 /// that do not move, labels in the guide's own words, files that standard parsers read.
@@ -14,8 +15,9 @@ import TestSupport
 struct AppLabelsTests {
     static func originalData() throws -> Catalog {
         var loader = CatalogLoader()
-        return try loader.load(posterFile: SharedFixtures.url("exposition_universelle_1900.json"),
-                               itemsFile: SharedFixtures.url("items.json"))
+        return try loader.load(
+            posterFile: SharedFixtures.url("exposition_universelle_1900.json"),
+            itemsFile: SharedFixtures.url("items.json"))
     }
 
     /// Each label is what the guide says for the same text: its spoken script's words.
@@ -120,8 +122,9 @@ struct AppLabelsTests {
         #expect(XMLParser(data: Data(xml.utf8)).parse())
     }
 
-    @Test("strings.xml with its annotations compiles with aapt2, Android's resource compiler",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/aapt2"), "skipped: aapt2 is not installed (Debian's aapt)"))
+    @Test(
+        "strings.xml with its annotations compiles with aapt2, Android's resource compiler",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/aapt2"), "skipped: aapt2 is not installed (Debian's aapt)"))
     func compilesWithAAPT2() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -129,9 +132,10 @@ struct AppLabelsTests {
         try FileManager.default.createDirectory(at: values, withIntermediateDirectories: true)
         let set = AppLabelSet(catalog: try Self.originalDataOrDefault(), normalizer: KoreanNormalizer())
         try Data(AppLabelWriters.androidStrings(set).utf8).write(to: values.appendingPathComponent("strings.xml"))
-        let result = try ExternalTool.run(URL(fileURLWithPath: "/usr/bin/aapt2"),
-                                          ["compile", values.appendingPathComponent("strings.xml").path, "-o", folder.url.path],
-                                          input: Data())
+        let result = try ExternalTool.run(
+            URL(fileURLWithPath: "/usr/bin/aapt2"),
+            ["compile", values.appendingPathComponent("strings.xml").path, "-o", folder.url.path],
+            input: Data())
         #expect(result.status == 0, "\(result.errorText)")
         #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("values_strings.arsc.flat").path))
     }

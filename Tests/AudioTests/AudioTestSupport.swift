@@ -1,10 +1,10 @@
-import Foundation
-import Testing
 import ExpoModel
 import ExpoSystem
-@testable import Audio
+import Foundation
 import TestSupport
+import Testing
 
+@testable import Audio
 
 enum Signal {
     /// `amplitude · sin(2π f t)`, full scale 1.0.
@@ -28,7 +28,7 @@ enum Signal {
             state ^= state << 13
             state ^= state >> 7
             state ^= state << 17
-            let unit: Double = Double(state >> 11) / 9_007_199_254_740_992   // 2^53: a value in 0..<1
+            let unit: Double = Double(state >> 11) / 9_007_199_254_740_992  // 2^53: a value in 0..<1
             return Float(unit * 2 - 1)
         }
     }

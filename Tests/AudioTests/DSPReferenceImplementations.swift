@@ -1,9 +1,9 @@
-import Foundation
-
 import ExpoModel
 import ExpoSystem
-@testable import Audio
+import Foundation
 import TestSupport
+
+@testable import Audio
 
 // Frozen copies of the audio kernels as they were before the speed work of issue 5: the
 // per-sample loudness meter (transposed direct form II biquads), the look-ahead peak limiter (in
@@ -144,8 +144,10 @@ struct ReferenceLoudnessMeter {
     private mutating func measure(count: Int, sample: (Int) -> Double) {
         let pre = preFilter.coefficients
         let high = highPass.coefficients
-        var pre1 = preFilter.state1, pre2 = preFilter.state2
-        var high1 = highPass.state1, high2 = highPass.state2
+        var pre1 = preFilter.state1
+        var pre2 = preFilter.state2
+        var high1 = highPass.state1
+        var high2 = highPass.state2
         var peak = samplePeak
         var index = 0
         while index < count {

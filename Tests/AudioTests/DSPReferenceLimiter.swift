@@ -1,9 +1,9 @@
-import Foundation
-
 import ExpoModel
 import ExpoSystem
-@testable import Audio
+import Foundation
 import TestSupport
+
+@testable import Audio
 
 // The frozen copy of the look-ahead peak limiter and its running minimum, as they were before
 // the speed work of issue 5 (see DSPReferenceImplementations.swift, which holds the meter and

@@ -1,10 +1,10 @@
-import Foundation
-import Testing
 import ExpoModel
 import ExpoSystem
-@testable import Audio
+import Foundation
 import TestSupport
+import Testing
 
+@testable import Audio
 
 /// Signals on which the optimised kernels are compared with their frozen reference copies
 /// (DSPReferenceImplementations.swift), and the ways of cutting them into calls.

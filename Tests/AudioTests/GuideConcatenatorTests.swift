@@ -1,10 +1,10 @@
-import Foundation
-import Testing
 import ExpoModel
 import ExpoSystem
-@testable import Audio
+import Foundation
 import TestSupport
+import Testing
 
+@testable import Audio
 
 @Suite("GuideConcatenator")
 struct GuideConcatenatorTests {
@@ -54,8 +54,10 @@ struct GuideConcatenatorTests {
         let writer = try WAVWriter(url: url, sampleRate: 22050)
         try writer.append((0..<700_001).map { Int16(truncatingIfNeeded: $0 &* 40_503) })
         try writer.finish()
-        let tracks = [GuideTrack(url: url, title: "긴 트랙"), GuideTrack(url: try makeTrack("b.wav", value: -7, frames: 3, in: folder), title: "B"),
-                      GuideTrack(url: url, title: "다시")]
+        let tracks = [
+            GuideTrack(url: url, title: "긴 트랙"), GuideTrack(url: try makeTrack("b.wav", value: -7, frames: 3, in: folder), title: "B"),
+            GuideTrack(url: url, title: "다시"),
+        ]
         for gap in [0, 0.25, 3] {
             let output = folder.file("guide-\(gap).wav")
             let layout = try GuideConcatenator(gapSeconds: gap).concatenate(tracks, to: output)

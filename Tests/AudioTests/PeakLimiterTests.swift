@@ -1,10 +1,10 @@
-import Foundation
-import Testing
 import ExpoModel
 import ExpoSystem
-@testable import Audio
+import Foundation
 import TestSupport
+import Testing
 
+@testable import Audio
 
 @Suite("PeakLimiter")
 struct PeakLimiterTests {
@@ -122,13 +122,16 @@ struct PeakLimiterReferenceTests {
         // Speech near the pipeline's −19 LUFS (peaks just past the ceiling) and 10 dB hotter.
         ("speech", { try DSPTestSignals.speech().map { Float($0) / 32768 * 1.2 } }),
         ("hot speech", { try DSPTestSignals.speech().map { Float($0) / 32768 * 3.8 } }),
-        ("white noise with bursts", {
-            var noise = Signal.noise(count: 150_000, seed: 9).map { $0 * 0.3 }
-            for burst in stride(from: 4000, to: 150_000, by: 23_000) {
-                for index in burst..<(burst + 900) { noise[index] *= 4 }
+        (
+            "white noise with bursts",
+            {
+                var noise = Signal.noise(count: 150_000, seed: 9).map { $0 * 0.3 }
+                for burst in stride(from: 4000, to: 150_000, by: 23_000) {
+                    for index in burst..<(burst + 900) { noise[index] *= 4 }
+                }
+                return noise
             }
-            return noise
-        }),
+        ),
         ("square waves and DC steps", { DSPTestSignals.squaresAndSteps().map { Float($0) / 32768 } }),
     ]
 

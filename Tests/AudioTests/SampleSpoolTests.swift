@@ -1,10 +1,10 @@
-import Foundation
-import Testing
 import ExpoModel
 import ExpoSystem
-@testable import Audio
+import Foundation
 import TestSupport
+import Testing
 
+@testable import Audio
 
 @Suite("SampleSpool")
 struct SampleSpoolTests {
@@ -97,7 +97,8 @@ struct SampleSpoolTests {
     func normalizerSourcesAgree() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let samples = Signal.sine(frequency: 220, amplitude: 0.05, sampleRate: 22050, seconds: 3)
+        let samples =
+            Signal.sine(frequency: 220, amplitude: 0.05, sampleRate: 22050, seconds: 3)
             + Signal.sine(frequency: 1500, amplitude: 0.9, sampleRate: 22050, seconds: 1)
         let integers = samples.map(WAVWriter.quantize)
         let writer = try WAVWriter(url: folder.file("in.wav"), sampleRate: 22050)

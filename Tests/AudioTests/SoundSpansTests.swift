@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Audio
 
 @Suite("SoundSpans")
@@ -6,7 +7,8 @@ struct SoundSpansTests {
     @Test("10 ms frames whose peak is above -50 dBFS, at any sample rate, edges on whole milliseconds")
     func frames() {
         // 22 050 Hz: 0.1 s of silence, 0.25 s at full scale, 0.1 s silent, one sample of a click.
-        var samples = [Int16](repeating: 0, count: 2205) + [Int16](repeating: 8000, count: 5512)
+        var samples =
+            [Int16](repeating: 0, count: 2205) + [Int16](repeating: 8000, count: 5512)
             + [Int16](repeating: 0, count: 2205)
         samples += [0, 0, 200] + [Int16](repeating: 0, count: 400)
         let spans = SoundSpans.spans(of: samples, sampleRate: 22_050)
@@ -31,7 +33,8 @@ struct SoundSpansPiecesTests {
         for (index, sample) in samples.enumerated() where abs(Int32(sample)) >= SoundSpans.thresholdMagnitude {
             loud[index * 100 / rate] = true
         }
-        var spans: [Range<Double>] = [], start: Int?
+        var spans: [Range<Double>] = []
+        var start: Int?
         for (frame, isLoud) in loud.enumerated() {
             if isLoud, start == nil { start = frame }
             if !isLoud, let first = start {
@@ -42,8 +45,9 @@ struct SoundSpansPiecesTests {
         return spans
     }
 
-    @Test("bursts and clicks at frame edges, fed in pieces of any size, make the frames of the definition",
-          arguments: [8_000, 22_050, 44_100])
+    @Test(
+        "bursts and clicks at frame edges, fed in pieces of any size, make the frames of the definition",
+        arguments: [8_000, 22_050, 44_100])
     func pieces(rate: Int) {
         var generator: UInt64 = 7
         var samples = [Int16](repeating: 0, count: rate / 2)

@@ -1,7 +1,8 @@
 import CEbur128
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Audio
 
 /// The Swift true-peak interpolator against libebur128's own true-peak mode, on signals fed in
@@ -38,8 +39,9 @@ import TestSupport
         return samples
     }
 
-    @Test("The same true peak as libebur128, for any block sizes and rates",
-          arguments: [(22_050, 1), (22_050, 7), (24_000, 4_096), (48_000, 333), (96_000, 100), (192_000, 50)])
+    @Test(
+        "The same true peak as libebur128, for any block sizes and rates",
+        arguments: [(22_050, 1), (22_050, 7), (24_000, 4_096), (48_000, 333), (96_000, 100), (192_000, 50)])
     func matchesLibebur128(rate: Int, block: Int) throws {
         for seed in [1, 2, 3] as [UInt64] {
             let samples = Self.signal(seed: seed, count: 30_000)
@@ -98,8 +100,9 @@ import TestSupport
         }
     }
 
-    @Test("samples set to every tap's sign, each just above the peak so far or just under it, across block edges",
-          arguments: [22_050, 48_000, 96_000])
+    @Test(
+        "samples set to every tap's sign, each just above the peak so far or just under it, across block edges",
+        arguments: [22_050, 48_000, 96_000])
     func atTheBound(rate: Int) throws {
         let interpolator = TruePeakInterpolator(sampleRate: rate)
         var samples = [Float](repeating: 0, count: 12_000)
@@ -133,16 +136,19 @@ import TestSupport
             try samples[fed..<checkpoint].withUnsafeBufferPointer { try meter.process($0) }
             fed = checkpoint
             let prefix = Array(samples[..<checkpoint])
-            #expect(try meter.truePeak() == TruePeakInterpolatorTests.reference(prefix, rate: rate, block: 4_096),
-                    "up to sample \(checkpoint)")
+            #expect(
+                try meter.truePeak() == TruePeakInterpolatorTests.reference(prefix, rate: rate, block: 4_096),
+                "up to sample \(checkpoint)")
         }
         for block in [1, 7, 32, 33, 4_096] {
-            #expect(try Self.measured(samples, rate: rate, block: block)
+            #expect(
+                try Self.measured(samples, rate: rate, block: block)
                     == TruePeakInterpolatorTests.reference(samples, rate: rate, block: 4_096), "block \(block)")
         }
         // A full-scale alternation.
         let alternating = (0..<1_000).map { Float($0 % 2 == 0 ? 1 : -1) }
-        #expect(try Self.measured(alternating, rate: rate, block: 33)
+        #expect(
+            try Self.measured(alternating, rate: rate, block: 33)
                 == TruePeakInterpolatorTests.reference(alternating, rate: rate, block: 4_096))
     }
 }

@@ -1,9 +1,9 @@
-import Foundation
-import Testing
 import ExpoModel
-@testable import Audio
+import Foundation
 import TestSupport
+import Testing
 
+@testable import Audio
 
 /// Signals whose true peak is well above their samples.
 enum InterSamplePeaks {
@@ -49,7 +49,8 @@ struct TruePeakMeterTests {
 
     @Test("16-bit and float input agree, and how the signal is cut into calls does not matter")
     func feedsAgree() throws {
-        let signal = InterSamplePeaks.square(amplitude: 0.4, period: 22, count: 30000)
+        let signal =
+            InterSamplePeaks.square(amplitude: 0.4, period: 22, count: 30000)
             + Signal.sine(frequency: 3000, amplitude: 0.3, sampleRate: 22050, seconds: 1)
         let integers = signal.map { WAVWriter.quantize($0) }
         let whole = try TruePeakMeter(sampleRate: 22050)
@@ -83,8 +84,9 @@ struct TruePeakMeterTests {
         #expect(throws: ExpoError.self) { try TruePeakMeter(sampleRate: 0) }
     }
 
-    @Test("ffmpeg's ebur128=peak=true measures the same true peak within 0.1 dB",
-          .enabled(if: FFmpeg.path != nil, "ffmpeg is not installed"))
+    @Test(
+        "ffmpeg's ebur128=peak=true measures the same true peak within 0.1 dB",
+        .enabled(if: FFmpeg.path != nil, "ffmpeg is not installed"))
     func agreesWithFFmpeg() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -115,10 +117,12 @@ enum FFmpeg {
     static func truePeakDBTP(of file: URL, scratch: TemporaryFolder) throws -> Double? {
         guard let path else { return nil }
         let metadata = scratch.file("ffmpeg-\(UUID().uuidString).txt")
-        let outcome = try ExternalTool.run(URL(fileURLWithPath: path), [
-            "-hide_banner", "-nostats", "-loglevel", "error", "-i", file.path,
-            "-af", "ebur128=peak=true:metadata=1,ametadata=mode=print:file=\(metadata.path)", "-f", "null", "-",
-        ], input: Data())
+        let outcome = try ExternalTool.run(
+            URL(fileURLWithPath: path),
+            [
+                "-hide_banner", "-nostats", "-loglevel", "error", "-i", file.path,
+                "-af", "ebur128=peak=true:metadata=1,ametadata=mode=print:file=\(metadata.path)", "-f", "null", "-",
+            ], input: Data())
         try #require(outcome.status == 0, "ffmpeg exited with status \(outcome.status): \(outcome.errorText)")
         let lines = try String(contentsOf: metadata, encoding: .utf8).split(separator: "\n")
         let peaks = lines.compactMap { line -> Double? in

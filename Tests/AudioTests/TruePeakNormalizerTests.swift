@@ -1,9 +1,9 @@
-import Foundation
-import Testing
 import ExpoModel
-@testable import Audio
+import Foundation
 import TestSupport
+import Testing
 
+@testable import Audio
 
 @Suite("LoudnessNormalizer with a true-peak ceiling")
 struct TruePeakNormalizerTests {
@@ -51,8 +51,10 @@ struct TruePeakNormalizerTests {
                 + "천천히 둘러보시고, 궁금한 점은 안내 데스크에 물어보세요. 즐거운 관람 되십시오!",
             to: raw)
         let samples = try readAllSamples(raw).map { Float($0) / 32768 }
-        let report = try normalize(samples, with: LoudnessNormalizer(
-            headSilenceSeconds: 0.3, tailSilenceSeconds: 0.5, truePeakCeilingDBTP: -2.5))
+        let report = try normalize(
+            samples,
+            with: LoudnessNormalizer(
+                headSilenceSeconds: 0.3, tailSilenceSeconds: 0.5, truePeakCeilingDBTP: -2.5))
         #expect(abs(report.integratedLUFS - -19) <= 0.5, "reached \(report.integratedLUFS)")
         #expect(report.truePeakDBTP <= -2.5)
 
@@ -80,8 +82,9 @@ struct TruePeakNormalizerTests {
         #expect(unlimited.truePeakDBTP > -2.5, "only the samples limited: \(unlimited.truePeakDBTP) dBTP")
         let report = try normalize(signal, with: LoudnessNormalizer(truePeakCeilingDBTP: -2.5))
         #expect(abs(report.integratedLUFS - -19) <= 0.5, "reached \(report.integratedLUFS)")
-        print("bursts: true peak \(unlimited.truePeakDBTP) → \(report.truePeakDBTP) dBTP, "
-              + "\(report.integratedLUFS) LUFS, limiter at \(report.limiterCeilingDBFS) dBFS, \(report.passes) passes")
+        print(
+            "bursts: true peak \(unlimited.truePeakDBTP) → \(report.truePeakDBTP) dBTP, "
+                + "\(report.integratedLUFS) LUFS, limiter at \(report.limiterCeilingDBFS) dBFS, \(report.passes) passes")
     }
 
     @Test("a quiet quarter-rate sine at 45° whose samples are far under the ceilings needs no work")
@@ -116,8 +119,9 @@ struct TruePeakNormalizerTests {
         }
     }
 
-    @Test("continuous hard signals: the true-peak ceiling holds where the sample ceiling would not",
-          arguments: HardSignal.allCases)
+    @Test(
+        "continuous hard signals: the true-peak ceiling holds where the sample ceiling would not",
+        arguments: HardSignal.allCases)
     func continuousHardSignals(_ hard: HardSignal) throws {
         let (name, signal, targetLUFS) = (hard.rawValue, hard.signal, hard.targetLUFS)
         // The same gain with only the sample ceiling shows the inter-sample overshoot.
@@ -126,8 +130,9 @@ struct TruePeakNormalizerTests {
         let report = try normalize(signal, with: LoudnessNormalizer(targetLUFS: targetLUFS, truePeakCeilingDBTP: -2.5))
         // Loudness can reach the target only when the limiter's extra work costs less than the
         // tolerance; what is checked here is that the true peak wins.
-        print("\(name): true peak \(unlimited.truePeakDBTP) → \(report.truePeakDBTP) dBTP, "
-              + "\(report.integratedLUFS) LUFS, limiter at \(report.limiterCeilingDBFS) dBFS, \(report.passes) passes")
+        print(
+            "\(name): true peak \(unlimited.truePeakDBTP) → \(report.truePeakDBTP) dBTP, "
+                + "\(report.integratedLUFS) LUFS, limiter at \(report.limiterCeilingDBFS) dBFS, \(report.passes) passes")
     }
 
     private func normalizeSampleCeilingOnly(_ signal: [Float], targetLUFS: Double) throws -> LoudnessReport {

@@ -1,16 +1,17 @@
+import ExpoModel
 import Foundation
+import TestSupport
 import Testing
 
-import ExpoModel
 @testable import Audio
-import TestSupport
 
 /// The WAV masters' tags: a `LIST`/`INFO` chunk after the audio that ffprobe shows as title,
 /// album and track, in UTF-8, with the file still what sox and our reader take.
 @Suite("WAV INFO tags")
 struct WAVInfoTagsTests {
-    static let tags = WAVInfoTags(title: "파리 만국박람회 1900 (L'Exposition de Paris)", album: "시험 박람회 — Essai",
-                                  trackNumber: "3/16", software: "expo-narrate")
+    static let tags = WAVInfoTags(
+        title: "파리 만국박람회 1900 (L'Exposition de Paris)", album: "시험 박람회 — Essai",
+        trackNumber: "3/16", software: "expo-narrate")
 
     @Test("the chunk: LIST INFO with INAM, IPRD, ITRK, ISFT, NUL-terminated UTF-8, odd texts padded")
     func chunkLayout() {
@@ -34,8 +35,9 @@ struct WAVInfoTagsTests {
         #expect(WAVInfoTags(title: "a\nb").fields.map(\.text) == ["a b"])
     }
 
-    @Test("ffprobe shows title, album and track; sox reads the file; the reader finds every frame; the digest is the file's",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffprobe"), "skipped: ffprobe is not installed"))
+    @Test(
+        "ffprobe shows title, album and track; sox reads the file; the reader finds every frame; the digest is the file's",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffprobe"), "skipped: ffprobe is not installed"))
     func readByTools() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -47,9 +49,11 @@ struct WAVInfoTagsTests {
         try writer.append(samples)
         try writer.finish(cues: cues, tags: Self.tags)
         #expect(writer.sha256 == (try SHA256DigestOfFile.hex(url)))
-        let probe = try ExternalTool.run(URL(fileURLWithPath: "/usr/bin/ffprobe"), [
-            "-v", "error", "-show_entries", "format_tags:format=duration", "-of", "json", url.path,
-        ], input: Data())
+        let probe = try ExternalTool.run(
+            URL(fileURLWithPath: "/usr/bin/ffprobe"),
+            [
+                "-v", "error", "-show_entries", "format_tags:format=duration", "-of", "json", url.path,
+            ], input: Data())
         let json = try JSONSerialization.jsonObject(with: probe.output) as? [String: Any]
         let format = json?["format"] as? [String: Any]
         let tags = format?["tags"] as? [String: String] ?? [:]

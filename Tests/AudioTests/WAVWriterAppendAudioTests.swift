@@ -1,10 +1,10 @@
-import Foundation
-import Testing
 import ExpoModel
 import ExpoSystem
-@testable import Audio
+import Foundation
 import TestSupport
+import Testing
 
+@testable import Audio
 
 @Suite("WAVWriter.appendAudio")
 struct WAVWriterAppendAudioTests {
@@ -23,8 +23,9 @@ struct WAVWriterAppendAudioTests {
         return try reader.read(maxFrames: Int(reader.frameCount))
     }
 
-    @Test("copies another file's audio exactly, between samples and silence, across copy chunks",
-          arguments: [0, 1, 4097, (2 << 20) + 3])
+    @Test(
+        "copies another file's audio exactly, between samples and silence, across copy chunks",
+        arguments: [0, 1, 4097, (2 << 20) + 3])
     func copiesExactly(frames: Int) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -1,11 +1,11 @@
-import Foundation
-import Testing
-
-import Glibc
 import ExpoModel
 import ExpoSystem
-@testable import Audio
+import Foundation
+import Glibc
 import TestSupport
+import Testing
+
+@testable import Audio
 
 @Suite("WAVWriter")
 struct WAVWriterTests {
@@ -211,8 +211,9 @@ struct WAVWriterTests {
         defer { folder.remove() }
         let url = folder.url.appendingPathComponent("no-such-folder/track.wav")
         let error = #expect(throws: ExpoError.self) { try WAVWriter(url: url, sampleRate: 22050) }
-        #expect(error?.message.hasPrefix(url.path + ": cannot create: ") == true,
-                "errors name the file asked for, not the hidden partial file")
+        #expect(
+            error?.message.hasPrefix(url.path + ": cannot create: ") == true,
+            "errors name the file asked for, not the hidden partial file")
         #expect(error?.code == ENOENT)
         #expect(error?.errorDescription?.contains("ENOENT") == true)
     }
@@ -237,8 +238,10 @@ struct WAVWriterTests {
 struct WAVWriterQuantizeReferenceTests {
     @Test("the block quantizer rounds every kind of value as the frozen per-sample one")
     func blockMatchesReference() {
-        var values: [Float] = [0, -0.0, .nan, -.nan, .infinity, -.infinity, .leastNonzeroMagnitude,
-                               -.leastNonzeroMagnitude, .greatestFiniteMagnitude, 1, -1]
+        var values: [Float] = [
+            0, -0.0, .nan, -.nan, .infinity, -.infinity, .leastNonzeroMagnitude,
+            -.leastNonzeroMagnitude, .greatestFiniteMagnitude, 1, -1,
+        ]
         // Every half step between and around the 16-bit values, and its neighbours.
         for step in stride(from: -32770, through: 32770, by: 1) {
             let tie = (Float(step) + 0.5) / 32768

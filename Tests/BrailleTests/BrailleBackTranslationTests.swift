@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Braille
 
 /// Back-translation of our own braille. Korean contracted braille gives some cell sequences to
@@ -15,8 +16,9 @@ struct BrailleBackTranslationTests {
 
     // 제3항: the finals ㅍ ⠲, ㅌ ⠦, ㅋ ⠖ and ㅎ ⠴ are the period, the question and exclamation
     // marks and the closing quote (문장 부호) after a syllable that ends in a vowel.
-    @Test("the standard writes these prints with the same cells, so back-translation cannot tell them apart",
-          arguments: [("갚", "가."), ("깊", "기."), ("같", "가?"), ("갘", "가!"), ("갛", "가”")])
+    @Test(
+        "the standard writes these prints with the same cells, so back-translation cannot tell them apart",
+        arguments: [("갚", "가."), ("깊", "기."), ("같", "가?"), ("갘", "가!"), ("갛", "가”")])
     func ambiguous(_ word: String, _ marked: String) throws {
         #expect(try transcriber.braille(word) == (try transcriber.braille(marked)))
     }
@@ -42,8 +44,10 @@ struct BrailleBackTranslationTests {
             let back = try Louis.backTranslate(braille, tables: transcriber.latinTable)
             #expect(back.replacingOccurrences(of: "’", with: "'") == text, "\(text): \(braille) → \(back)")
         }
-        for (text, latin) in [("Tripitaka Koreana 트리피타카", "Tripitaka Koreana"), ("이것은 long zither의 하나", "long zither"),
-                              ("높이 h는", "h")] {
+        for (text, latin) in [
+            ("Tripitaka Koreana 트리피타카", "Tripitaka Koreana"), ("이것은 long zither의 하나", "long zither"),
+            ("높이 h는", "h"),
+        ] {
             let runs = Self.latinRuns(try transcriber.braille(text))
             #expect(runs.count == 1, "\(text)")
             let table = latin.count == 1 ? transcriber.letterTable : transcriber.latinTable

@@ -1,12 +1,13 @@
-import Foundation
-import FoundationXML
-import Testing
 import CatalogLoading
 import ExpoModel
-import Normalization
+import Foundation
+import FoundationXML
 import Narration
-@testable import Braille
+import Normalization
 import TestSupport
+import Testing
+
+@testable import Braille
 
 /// The braille book of the default catalog and of the original data: page size, BRF's
 /// characters, PEF's structure (PEF 1.0, checked with Foundation's XML parser against the
@@ -39,8 +40,9 @@ struct BrailleEditionTests {
 
     static func originalData() throws -> Catalog {
         var loader = CatalogLoader()
-        return try loader.load(posterFile: SharedFixtures.url("exposition_universelle_1900.json"),
-                               itemsFile: SharedFixtures.url("items.json"))
+        return try loader.load(
+            posterFile: SharedFixtures.url("exposition_universelle_1900.json"),
+            itemsFile: SharedFixtures.url("items.json"))
     }
 
     /// What every BRF must be: lines of at most `cells` braille ASCII characters ended by CR LF,
@@ -115,9 +117,10 @@ struct BrailleEditionTests {
         #expect(BrailleTranscriber.segments("1.12km²)") == [.korean("1.12"), .latin("km²", terminated: false), .korean(")")])
         #expect(BrailleTranscriber.segments("20°C의") == [.korean("20"), .latin("°C", terminated: true), .korean("의")])
         #expect(try transcriber.unwritable("가の나") == ["の"])
-        #expect(BrailleTranscriber.segments("(Grande Roue de Paris)가") == [
-            .korean("("), .latin("Grande Roue de Paris", terminated: false), .korean(")가"),
-        ])
+        #expect(
+            BrailleTranscriber.segments("(Grande Roue de Paris)가") == [
+                .korean("("), .latin("Grande Roue de Paris", terminated: false), .korean(")가"),
+            ])
     }
 }
 
@@ -136,8 +139,10 @@ enum PEFCheck {
         var pages = 0
         var rowsInPage = 0
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             let parent = path.last
             path.append(name)
             text = ""

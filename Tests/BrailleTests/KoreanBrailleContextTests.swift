@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import Normalization
+import Testing
+
 @testable import Braille
 
 /// The articles of 한국 점자 규정 (2024) decided by context, each with cases of our own and the
@@ -57,9 +58,11 @@ struct KoreanBrailleContextTests {
     }
 
     // 제45항: the arithmetic and comparison signs.
-    @Test("제45항: + − × ÷ = > < each have their cells, none is left out", arguments: [
-        ("+", "⠢"), ("\u{2212}", "⠔"), ("×", "⠡"), ("÷", "⠌⠌"), ("=", "⠒⠒"), (">", "⠢⠢"), ("<", "⠔⠔"),
-    ])
+    @Test(
+        "제45항: + − × ÷ = > < each have their cells, none is left out",
+        arguments: [
+            ("+", "⠢"), ("\u{2212}", "⠔"), ("×", "⠡"), ("÷", "⠌⠌"), ("=", "⠒⠒"), (">", "⠢⠢"), ("<", "⠔⠔"),
+        ])
     func signs(_ sign: String, _ cells: String) throws {
         #expect(try transcriber.braille(sign) == cells)
     }

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import Normalization
-@testable import Braille
 import TestSupport
+import Testing
+
+@testable import Braille
 
 /// Our Korean braille against 한국 점자 규정's examples (`KoreanBrailleCases`), family by family,
 /// beside Debian's own Korean tables on the same text: the score of each is printed, and ours
@@ -27,7 +28,9 @@ struct KoreanBrailleSuiteTests {
         for test in KoreanBrailleCases.all {
             let got = try transcriber.braille(test.print)
             ours[test.family, default: (0, 0)].total += 1
-            if got == test.braille { ours[test.family]!.passed += 1 } else {
+            if got == test.braille {
+                ours[test.family]!.passed += 1
+            } else {
                 failures.append("\(test.article) \(test.print): want \(test.braille), got \(got)")
             }
             for table in debianTables where try Louis.translate(test.print, tables: table) == test.braille {

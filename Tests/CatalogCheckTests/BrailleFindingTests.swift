@@ -1,7 +1,7 @@
-import Testing
 import CatalogCheck
 import ExpoModel
 import Normalization
+import Testing
 
 /// The check names a sign the braille edition spells out in words (no braille table writes it),
 /// as the braille transcriber reports it, before anything is published.

@@ -1,10 +1,10 @@
-import Foundation
-import Testing
 import CatalogCheck
 import CatalogLoading
 import ExpoModel
+import Foundation
 import Normalization
 import TestSupport
+import Testing
 
 /// The pre-flight check on the original apps' data, on the bundled catalog and on small
 /// catalogs made to hold one problem each. Serialized: the tests share one spelling dictionary
@@ -22,8 +22,9 @@ import TestSupport
     static func defaultCatalog() throws -> (Catalog, [CatalogWarning]) {
         let folder = root.appendingPathComponent("Sources/CatalogLoading/Resources/DefaultCatalog")
         var loader = CatalogLoader()
-        let catalog = try loader.load(posterFile: folder.appendingPathComponent("poster.json"),
-                                      itemsFile: folder.appendingPathComponent("items.json"))
+        let catalog = try loader.load(
+            posterFile: folder.appendingPathComponent("poster.json"),
+            itemsFile: folder.appendingPathComponent("items.json"))
         return (catalog, loader.warnings)
     }
 
@@ -39,8 +40,9 @@ import TestSupport
 
     @Test(.needsSharedFixtures) func originalDataHasItsBrokenWordsAndNothingElseBroken() throws {
         var loader = CatalogLoader()
-        let catalog = try loader.load(posterFile: try SharedFixtures.url("exposition_universelle_1900.json"),
-                                      itemsFile: try SharedFixtures.url("items.json"))
+        let catalog = try loader.load(
+            posterFile: try SharedFixtures.url("exposition_universelle_1900.json"),
+            itemsFile: try SharedFixtures.url("items.json"))
         let report = try Self.checker(lexicon: try Self.lexicon()).check(catalog, warnings: loader.warnings)
         let broken = report.findings.filter { $0.kind == .brokenWord }
         let texts = Set(broken.map(\.text))

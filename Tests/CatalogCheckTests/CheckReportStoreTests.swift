@@ -1,17 +1,21 @@
-import Foundation
-import Testing
-import TestSupport
 import CatalogCheck
 import CatalogLoading
 import ExpoModel
+import Foundation
+import TestSupport
+import Testing
 
 @Suite("Check reports kept for the summary line") struct CheckReportStoreTests {
     static let poster = Poster(title: "시험 전시", visitors: 10, location: "서울", duration: "2024", description: "설명입니다.")
     static let catalog = Catalog(poster: poster, entries: [Entry(name: "가", imageName: "a", shortDescription: "짧게", description: "길게.")])
     static let voices = CheckVoices(profile: "standard", korean: "ko", foreign: ["fr": "fr", "en": "en"])
-    static let report = CheckReport(findings: [CheckFinding(kind: .brokenWord, entry: "가", position: 1, field: "desc",
-                                                            text: "길 게", context: "…길 게…", detail: "길게")],
-                                    skipped: [])
+    static let report = CheckReport(
+        findings: [
+            CheckFinding(
+                kind: .brokenWord, entry: "가", position: 1, field: "desc",
+                text: "길 게", context: "…길 게…", detail: "길게")
+        ],
+        skipped: [])
 
     private func folder() throws -> URL {
         try TemporaryFolder().url
@@ -41,7 +45,10 @@ import ExpoModel
         let base = try folder()
         defer { try? FileManager.default.removeItem(at: base) }
         var made = 0
-        let make = { () -> CheckReport in made += 1; return Self.report }
+        let make = { () -> CheckReport in
+            made += 1
+            return Self.report
+        }
         #expect(CheckReportStore.report(in: base, key: String(repeating: "a", count: 64), make: make) == Self.report)
         #expect(CheckReportStore.report(in: base, key: String(repeating: "a", count: 64), make: make) == Self.report)
         #expect(made == 1)
@@ -56,7 +63,10 @@ import ExpoModel
     func unwritableFolder() throws {
         let missing = URL(fileURLWithPath: "/proc/no-such-folder")
         var made = 0
-        let report = CheckReportStore.report(in: missing, key: String(repeating: "b", count: 64)) { made += 1; return Self.report }
+        let report = CheckReportStore.report(in: missing, key: String(repeating: "b", count: 64)) {
+            made += 1
+            return Self.report
+        }
         #expect(report == Self.report && made == 1)
     }
 }

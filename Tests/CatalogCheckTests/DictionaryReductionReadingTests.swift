@@ -1,13 +1,17 @@
 import Foundation
 import Testing
+
 @testable import CatalogCheck
 
 /// The byte readers the reduction parses .aff and .dic lines with read what the String-based
 /// ones they replace read.
 @Suite("Dictionary reduction, line reading") struct DictionaryReductionReadingTests {
-    @Test("numbers as Int(String) reads them: signs, leading zeros, overflow and stray bytes",
-          arguments: ["0", "7", "+7", "-7", "007", "", "+", "-", "1a", " 1", "1 ", "12,3", "9223372036854775807",
-                      "9223372036854775808", "-9223372036854775808", "-9223372036854775809", "99999999999999999999", "٣", "１"])
+    @Test(
+        "numbers as Int(String) reads them: signs, leading zeros, overflow and stray bytes",
+        arguments: [
+            "0", "7", "+7", "-7", "007", "", "+", "-", "1a", " 1", "1 ", "12,3", "9223372036854775807",
+            "9223372036854775808", "-9223372036854775808", "-9223372036854775809", "99999999999999999999", "٣", "１",
+        ])
     func numbers(_ text: String) {
         #expect(DictionaryReduction.number(ArraySlice(Array(text.utf8))) == Int(text))
     }
@@ -41,17 +45,19 @@ import Testing
     @Test("the hash set holds what Set<UInt64> holds, 0 included, through its growth")
     func hashSet() {
         var generator = SeededGenerator(seed: 7)
-        var set = DictionaryReduction.HashSet(), expected = Set<UInt64>()
+        var set = DictionaryReduction.HashSet()
+        var expected = Set<UInt64>()
         for step in 0..<5_000 {
-            let value = step % 97 == 0 ? 0 : UInt64.random(in: 0...UInt64(3_000), using: &generator) &* 0x9E3779B97F4A7C15
+            let value = step % 97 == 0 ? 0 : UInt64.random(in: 0...UInt64(3_000), using: &generator) &* 0x9E37_79B9_7F4A_7C15
             set.insert(value)
             expected.insert(value)
         }
         #expect(set.count == expected.count)
         #expect(expected.allSatisfy(set.contains))
-        #expect((0..<1_000).allSatisfy { _ in
-            let value = UInt64.random(in: 3_001...6_000, using: &generator) &* 0x9E3779B97F4A7C15
-            return set.contains(value) == expected.contains(value)
-        })
+        #expect(
+            (0..<1_000).allSatisfy { _ in
+                let value = UInt64.random(in: 3_001...6_000, using: &generator) &* 0x9E37_79B9_7F4A_7C15
+                return set.contains(value) == expected.contains(value)
+            })
     }
 }

@@ -1,9 +1,9 @@
-import Foundation
-import Testing
 import CatalogCheck
 import CatalogLoading
 import ExpoModel
+import Foundation
 import TestSupport
+import Testing
 
 /// The spelling dictionary reduced to a catalog's words answers exactly as the whole one: every
 /// word the check asks on the original apps' data, and words made from their pieces, compared
@@ -12,8 +12,9 @@ import TestSupport
 extension CatalogCheckerTests {
     @Test(.needsSharedFixtures) func theReducedDictionaryAnswersAsTheWholeOne() throws {
         var loader = CatalogLoader()
-        let catalog = try loader.load(posterFile: try SharedFixtures.url("exposition_universelle_1900.json"),
-                                      itemsFile: try SharedFixtures.url("items.json"))
+        let catalog = try loader.load(
+            posterFile: try SharedFixtures.url("exposition_universelle_1900.json"),
+            itemsFile: try SharedFixtures.url("items.json"))
         let asked = CatalogChecker.spellingWords(in: catalog)
         // Words the check does not ask but that a reading could confuse: pieces of the asked
         // words (a suffix's text without its root, a root without its ending) and pieces joined
@@ -54,10 +55,10 @@ struct SeededGenerator: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
+        state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
 }
@@ -67,7 +68,8 @@ struct SeededGenerator: RandomNumberGenerator {
 @Test func aDictionaryWithPrefixesIsLoadedWhole() throws {
     let folder = try TemporaryFolder().url
     defer { try? FileManager.default.removeItem(at: folder) }
-    try "SET UTF-8\nFLAG num\nPFX 1 Y 1\nPFX 1 0 un .\nSFX 2 Y 1\nSFX 2 0 s .\n".write(to: folder.appendingPathComponent("t.aff"), atomically: true, encoding: .utf8)
+    try "SET UTF-8\nFLAG num\nPFX 1 Y 1\nPFX 1 0 un .\nSFX 2 Y 1\nSFX 2 0 s .\n".write(
+        to: folder.appendingPathComponent("t.aff"), atomically: true, encoding: .utf8)
     try "1\ndo/1,2\n".write(to: folder.appendingPathComponent("t.dic"), atomically: true, encoding: .utf8)
     let dictionary = try #require(try SpellingDictionary(names: ["t"], folders: [folder.path], onlyFor: ["undo", "dos", "undos"]))
     #expect(!dictionary.isReduced)

@@ -1,14 +1,17 @@
-import Testing
 import CatalogCheck
 import ExpoModel
 import Normalization
+import Testing
 
 /// `check` and pictures: a picture file without a text alternative is listed, a decorative one
 /// (`""`) or one with text is not, a missing file is not a picture; the audio description is
 /// checked like any text the voice reads.
 @Suite struct PictureCheckTests {
-    static var checker: CatalogChecker { CatalogChecker(normalizer: KoreanNormalizer(),
-                                        voices: CheckVoices(profile: "standard", korean: "ko", foreign: [:]), spelling: nil) }
+    static var checker: CatalogChecker {
+        CatalogChecker(
+            normalizer: KoreanNormalizer(),
+            voices: CheckVoices(profile: "standard", korean: "ko", foreign: [:]), spelling: nil)
+    }
 
     static let catalog = Catalog(
         poster: Poster(title: "전시", visitors: 1, location: "서울", duration: "2024", description: "설명.", imageName: "poster"),

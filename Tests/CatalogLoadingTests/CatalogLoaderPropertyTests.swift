@@ -1,29 +1,33 @@
-import Foundation
-import PropertyBased
-import Testing
 import ExpoModel
 import ExpoSystem
-@testable import CatalogLoading
+import Foundation
+import PropertyBased
 import TestSupport
+import Testing
+
+@testable import CatalogLoading
 
 /// Property-based fuzzing of the catalog loader: mutated and generated files either load (with
 /// warnings that name a JSON path) or are refused with a `ExpoError` whose message names
 /// the file. Never a crash, a hang, or another kind of error.
 @Suite("Fuzz: the catalog loader", .serialized)
 struct CatalogLoaderPropertyTests {
-    static let seedItems = Data(#"""
-    [{"name": "직지", "image_name": "jikji", "short_desc": "1372년 서적", "desc": "《직지》(直指)는\n\n둘째 문단."},
-     {"name": "해금", "image_name": null, "desc": ""}, {"name": "a/b", "extra": [1, 2.5, true, {"k": null}]}]
-    """#.utf8)
-    static let seedPoster = Data(#"""
-    {"title": "파리 1900\n(Paris)", "visitors": 48130300, "location": "파리", "duration": "1900. 04. 14 - 1900. 11. 12", "description": "설명"}
-    """#.utf8)
+    static let seedItems = Data(
+        #"""
+        [{"name": "직지", "image_name": "jikji", "short_desc": "1372년 서적", "desc": "《직지》(直指)는\n\n둘째 문단."},
+         {"name": "해금", "image_name": null, "desc": ""}, {"name": "a/b", "extra": [1, 2.5, true, {"k": null}]}]
+        """#.utf8)
+    static let seedPoster = Data(
+        #"""
+        {"title": "파리 1900\n(Paris)", "visitors": 48130300, "location": "파리", "duration": "1900. 04. 14 - 1900. 11. 12", "description": "설명"}
+        """#.utf8)
 
     /// Bytes that make or break JSON, spliced in at random places.
-    static let fragments: [[UInt8]] = [
-        "{", "}", "[", "]", ",", ":", "\"", "\\", "\\u", "\\uD800", "null", "true", "1e999", "-0", "1.5", "\"name\"",
-        "\"desc\"", "\"visitors\"", "{}", "[]", " ", "\n", "\u{FEFF}", "\u{0}", "가", "直",
-    ].map { Array($0.utf8) } + [[0xFF], [0xC3], [0xEF, 0xBB, 0xBF], [0xED, 0xA0, 0x80], [0x00]]
+    static let fragments: [[UInt8]] =
+        [
+            "{", "}", "[", "]", ",", ":", "\"", "\\", "\\u", "\\uD800", "null", "true", "1e999", "-0", "1.5", "\"name\"",
+            "\"desc\"", "\"visitors\"", "{}", "[]", " ", "\n", "\u{FEFF}", "\u{0}", "가", "直",
+        ].map { Array($0.utf8) } + [[0xFF], [0xC3], [0xEF, 0xBB, 0xBF], [0xED, 0xA0, 0x80], [0x00]]
 
     /// One edit: where (a fraction of the length), what (0 delete, 1 insert, 2 replace), which fragment.
     static let edit = PropertyBased.zip(Gen.int(in: 0...10_000), Gen.int(in: 0...2), Gen.int(in: 0...(fragments.count - 1)))

@@ -1,18 +1,21 @@
-import Foundation
-import Testing
 import ExpoModel
 import ExpoSystem
-@testable import CatalogLoading
+import Foundation
 import TestSupport
+import Testing
+
+@testable import CatalogLoading
 
 @Suite("Catalog loader")
 struct CatalogLoaderTests {
-    @Test("every valid poster fixture loads", .needsSharedFixtures, arguments: [
-        "exposition_universelle_1900.json",
-        "exposition_universelle_1900.title-one-line.json",
-        "exposition_universelle_1900.extra-key.json",
-        "daejeon_expo.json",
-    ])
+    @Test(
+        "every valid poster fixture loads", .needsSharedFixtures,
+        arguments: [
+            "exposition_universelle_1900.json",
+            "exposition_universelle_1900.title-one-line.json",
+            "exposition_universelle_1900.extra-key.json",
+            "daejeon_expo.json",
+        ])
     func validPosters(file: String) throws {
         var loader = CatalogLoader()
         let poster = try loader.loadPoster(from: SharedFixtures.url(file))
@@ -58,24 +61,29 @@ struct CatalogLoaderTests {
     @Test("a missing title names the JSON path", .needsSharedFixtures)
     func missingTitle() throws {
         var loader = CatalogLoader()
-        #expect(throws: ExpoError.catalogInvalid(file: "daejeon_expo.missing-title.json:1:1", path: "$.title",
-                                             reason: "the required field \"title\" is missing")) {
+        #expect(
+            throws: ExpoError.catalogInvalid(
+                file: "daejeon_expo.missing-title.json:1:1", path: "$.title",
+                reason: "the required field \"title\" is missing")
+        ) {
             try loader.loadPoster(from: SharedFixtures.url("daejeon_expo.missing-title.json"))
         }
     }
 
-    @Test("wrong types, nulls and a non-array items file are reported with their paths", arguments: [
-        (#"{"title":1,"visitors":1,"location":"a","duration":"b","description":"c"}"#, "$.title", true),
-        (#"{"title":"t","visitors":"many","location":"a","duration":"b","description":"c"}"#, "$.visitors", true),
-        (#"{"title":"t","visitors":-5,"location":"a","duration":"b","description":"c"}"#, "$.visitors", true),
-        (#"{"title":"t","visitors":1.5,"location":"a","duration":"b","description":"c"}"#, "$.visitors", true),
-        (#"{"title":"t","visitors":true,"location":"a","duration":"b","description":"c"}"#, "$.visitors", true),
-        (#"{"title":null,"visitors":1,"location":"a","duration":"b","description":"c"}"#, "$.title", true),
-        (#"["not an object"]"#, "$", true),
-        (#"{"name":"x"}"#, "$", false),
-        (#"[{"name":"x"}, 5]"#, "$[1]", false),
-        (#"[{"name":7}]"#, "$[0].name", false),
-    ])
+    @Test(
+        "wrong types, nulls and a non-array items file are reported with their paths",
+        arguments: [
+            (#"{"title":1,"visitors":1,"location":"a","duration":"b","description":"c"}"#, "$.title", true),
+            (#"{"title":"t","visitors":"many","location":"a","duration":"b","description":"c"}"#, "$.visitors", true),
+            (#"{"title":"t","visitors":-5,"location":"a","duration":"b","description":"c"}"#, "$.visitors", true),
+            (#"{"title":"t","visitors":1.5,"location":"a","duration":"b","description":"c"}"#, "$.visitors", true),
+            (#"{"title":"t","visitors":true,"location":"a","duration":"b","description":"c"}"#, "$.visitors", true),
+            (#"{"title":null,"visitors":1,"location":"a","duration":"b","description":"c"}"#, "$.title", true),
+            (#"["not an object"]"#, "$", true),
+            (#"{"name":"x"}"#, "$", false),
+            (#"[{"name":"x"}, 5]"#, "$[1]", false),
+            (#"[{"name":7}]"#, "$[0].name", false),
+        ])
     func invalidShapes(json: String, path: String, isPoster: Bool) throws {
         let folder = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -125,13 +133,14 @@ struct CatalogLoaderTests {
         #expect(paths.contains("$[1].name"))
     }
 
-    @Test("the warning about control characters names the ones removed, and speaks of carriage returns only when there were any",
-          arguments: [
-              ("a\u{1B}b\u{0}c", "control characters removed (U+001B, U+0000)"),
-              ("a\rb", "a lone carriage return read as a space"),
-              ("a\r\nb", "carriage returns before line feeds dropped (CRLF line ends)"),
-              ("\u{7}a\rb", "control characters removed (U+0007); a lone carriage return read as a space"),
-          ])
+    @Test(
+        "the warning about control characters names the ones removed, and speaks of carriage returns only when there were any",
+        arguments: [
+            ("a\u{1B}b\u{0}c", "control characters removed (U+001B, U+0000)"),
+            ("a\rb", "a lone carriage return read as a space"),
+            ("a\r\nb", "carriage returns before line feeds dropped (CRLF line ends)"),
+            ("\u{7}a\rb", "control characters removed (U+0007); a lone carriage return read as a space"),
+        ])
     func controlCharacterWarnings(text: String, note: String) {
         #expect(FieldReader.controlCharactersNote(text) == note)
     }

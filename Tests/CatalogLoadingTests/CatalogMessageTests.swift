@@ -1,9 +1,10 @@
-import Foundation
-import Testing
 import ExpoModel
 import ExpoSystem
-@testable import CatalogLoading
+import Foundation
 import TestSupport
+import Testing
+
+@testable import CatalogLoading
 
 /// Every catalog error and warning is one line, whatever the file or its names contain.
 @Suite("Catalog messages stay on one line")
@@ -36,10 +37,12 @@ struct CatalogMessageTests {
         #expect(duplicate.description.contains(#""가\n나""#), "\(duplicate.description)")
     }
 
-    @Test("control characters and separators are escaped, other text is kept", arguments: [
-        ("a\nb", "a\\nb"), ("a\r\nb", "a\\r\\nb"), ("\u{1B}[31m", "\\u{1B}[31m"), ("a\u{2028}b", "a\\u{2028}b"),
-        ("직지 (直指)", "직지 (直指)"), ("", ""),
-    ])
+    @Test(
+        "control characters and separators are escaped, other text is kept",
+        arguments: [
+            ("a\nb", "a\\nb"), ("a\r\nb", "a\\r\\nb"), ("\u{1B}[31m", "\\u{1B}[31m"), ("a\u{2028}b", "a\\u{2028}b"),
+            ("직지 (直指)", "직지 (直指)"), ("", ""),
+        ])
     func escapes(text: String, shown: String) {
         #expect(singleLine(text) == shown)
     }

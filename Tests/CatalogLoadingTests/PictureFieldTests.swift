@@ -1,7 +1,8 @@
-import Foundation
-import Testing
-import TestSupport
 import ExpoModel
+import Foundation
+import TestSupport
+import Testing
+
 @testable import CatalogLoading
 
 /// The optional picture fields: read as written, absent without a warning, "" kept (decorative),
@@ -18,14 +19,17 @@ struct PictureFieldTests {
         return (catalog, loader.warnings)
     }
 
-    static let poster = #"{"title": "전시", "visitors": 1, "location": "서울", "duration": "2024", "description": "설명.", "image_name": "poster", "image_alt": "포스터 그림", "image_description": "붉은 포스터."}"#
+    static let poster =
+        #"{"title": "전시", "visitors": 1, "location": "서울", "duration": "2024", "description": "설명.", "image_name": "poster", "image_alt": "포스터 그림", "image_description": "붉은 포스터."}"#
 
     @Test func readAsWritten() throws {
-        let (catalog, warnings) = try Self.load(poster: Self.poster, items: """
-        [{"name": "갓", "image_name": "gat", "short_desc": "모자", "desc": "설명.", "image_alt": "검은 갓", "image_description": "검은 모자다.\\u0007"},
-         {"name": "병", "image_name": "vase", "short_desc": "병", "desc": "설명.", "image_alt": ""},
-         {"name": "책", "image_name": "book", "short_desc": "책", "desc": "설명.", "image_alt": null}]
-        """)
+        let (catalog, warnings) = try Self.load(
+            poster: Self.poster,
+            items: """
+                [{"name": "갓", "image_name": "gat", "short_desc": "모자", "desc": "설명.", "image_alt": "검은 갓", "image_description": "검은 모자다.\\u0007"},
+                 {"name": "병", "image_name": "vase", "short_desc": "병", "desc": "설명.", "image_alt": ""},
+                 {"name": "책", "image_name": "book", "short_desc": "책", "desc": "설명.", "image_alt": null}]
+                """)
         #expect(catalog.poster.imageName == "poster" && catalog.poster.imageAlt == "포스터 그림" && catalog.poster.imageDescription == "붉은 포스터.")
         #expect(catalog.entries[0].imageAlt == "검은 갓" && catalog.entries[0].imageDescription == "검은 모자다.")
         #expect(PictureAlternative(catalogField: catalog.entries[0].imageAlt) == .text("검은 갓"))
@@ -41,8 +45,9 @@ struct PictureFieldTests {
             try Self.load(poster: Self.poster, items: #"[{"name": "갓", "image_name": "gat", "image_alt": 3}]"#)
         }
         #expect(throws: ExpoError.catalogInvalid(file: "poster.json:1:106", path: "$.image_name", reason: "expected a string, found an array")) {
-            try Self.load(poster: #"{"title": "전시", "visitors": 1, "location": "서울", "duration": "2024", "description": "설명.", "image_name": []}"#,
-                          items: "[]")
+            try Self.load(
+                poster: #"{"title": "전시", "visitors": 1, "location": "서울", "duration": "2024", "description": "설명.", "image_name": []}"#,
+                items: "[]")
         }
     }
 }

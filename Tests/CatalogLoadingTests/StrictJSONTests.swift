@@ -1,9 +1,10 @@
-import Foundation
-import Testing
 import ExpoModel
 import ExpoSystem
-@testable import CatalogLoading
+import Foundation
 import TestSupport
+import Testing
+
+@testable import CatalogLoading
 
 /// The strict RFC 8259 pass: what lenient parsers accept is refused, at its line, column and
 /// JSON path; what RFC 8259 allows passes.
@@ -19,28 +20,30 @@ struct StrictJSONTests {
         }
     }
 
-    @Test("what RFC 8259 refuses is an error at its line, column and path", arguments: [
-        ("[{\"name\": \"a\",\n  }]", 2, 3, "$[0]", "trailing comma"),
-        ("[1, 2,]", 1, 7, "$[2]", "trailing comma"),
-        ("{\"a\": 1, // note\n\"b\": 2}", 1, 10, "$", "a comment"),
-        ("{\"a\": 1 /* note */}", 1, 9, "$.a", "a comment"),
-        ("[1,\n NaN]", 2, 2, "$[1]", "NaN and Infinity"),
-        ("{\"n\": -Infinity}", 1, 8, "$.n", "NaN and Infinity"),
-        ("{\"n\": Infinity}", 1, 7, "$.n", "NaN and Infinity"),
-        ("{\"visitors\": 0123}", 1, 14, "$.visitors", "leading zero"),
-        ("[{\"name\": \"a\",\n  \"name\": \"b\"}]", 2, 3, "$[0].name", "the key \"name\" appears twice"),
-        ("{'a': 1}", 1, 2, "$", "a key in double quotes"),
-        ("{a: 1}", 1, 2, "$", "a key in double quotes"),
-        ("[\"a\nb\"]", 1, 4, "$[0]", "a line break inside a string"),
-        ("[\"\\x\"]", 1, 3, "$[0]", "an escape '\\x'"),
-        ("[\"\\ud800\"]", 1, 3, "$[0]", "lone UTF-16 surrogate (\\uD800)"),
-        ("[1] [2]", 1, 5, "$", "'[' after the JSON value ends"),
-        ("[tru]", 1, 2, "$[0]", "not true, false or null"),
-        ("[1.]", 1, 4, "$[0]", "'.' without digits"),
-        ("[{\"a\": 1}", 1, 10, "$[0]", "ends before the JSON does"),
-        ("", 1, 1, "$", "no JSON value"),
-        ("{\"가나\": [1,, 2]}", 1, 11, "$.가나[1]", "where a value should be"),
-    ])
+    @Test(
+        "what RFC 8259 refuses is an error at its line, column and path",
+        arguments: [
+            ("[{\"name\": \"a\",\n  }]", 2, 3, "$[0]", "trailing comma"),
+            ("[1, 2,]", 1, 7, "$[2]", "trailing comma"),
+            ("{\"a\": 1, // note\n\"b\": 2}", 1, 10, "$", "a comment"),
+            ("{\"a\": 1 /* note */}", 1, 9, "$.a", "a comment"),
+            ("[1,\n NaN]", 2, 2, "$[1]", "NaN and Infinity"),
+            ("{\"n\": -Infinity}", 1, 8, "$.n", "NaN and Infinity"),
+            ("{\"n\": Infinity}", 1, 7, "$.n", "NaN and Infinity"),
+            ("{\"visitors\": 0123}", 1, 14, "$.visitors", "leading zero"),
+            ("[{\"name\": \"a\",\n  \"name\": \"b\"}]", 2, 3, "$[0].name", "the key \"name\" appears twice"),
+            ("{'a': 1}", 1, 2, "$", "a key in double quotes"),
+            ("{a: 1}", 1, 2, "$", "a key in double quotes"),
+            ("[\"a\nb\"]", 1, 4, "$[0]", "a line break inside a string"),
+            ("[\"\\x\"]", 1, 3, "$[0]", "an escape '\\x'"),
+            ("[\"\\ud800\"]", 1, 3, "$[0]", "lone UTF-16 surrogate (\\uD800)"),
+            ("[1] [2]", 1, 5, "$", "'[' after the JSON value ends"),
+            ("[tru]", 1, 2, "$[0]", "not true, false or null"),
+            ("[1.]", 1, 4, "$[0]", "'.' without digits"),
+            ("[{\"a\": 1}", 1, 10, "$[0]", "ends before the JSON does"),
+            ("", 1, 1, "$", "no JSON value"),
+            ("{\"가나\": [1,, 2]}", 1, 11, "$.가나[1]", "where a value should be"),
+        ])
     func refused(text: String, line: Int, column: Int, path: String, reason: String) throws {
         let failure = try #require(strictFailure(text), "accepted: \(text)")
         #expect(failure.location == StrictJSON.Location(line: line, column: column), "\(failure)")
@@ -48,10 +51,12 @@ struct StrictJSONTests {
         #expect(failure.reason.contains(reason), "\(failure.reason)")
     }
 
-    @Test("what RFC 8259 allows passes", arguments: [
-        "[]", "{}", " {\"a\": [1, -0, 0.5, 1e3, 2E-7, -12.5e+2, true, false, null, \"\\u00e9\\ud83d\\ude00\\n\\\"\"]}\n",
-        "\u{FEFF}[\"한국어\"]", "\"a fragment\"", "0", "{\"a\": {\"a\": {\"a\": 1}}, \"b\": [{\"a\": 1}, {\"a\": 2}]}",
-    ])
+    @Test(
+        "what RFC 8259 allows passes",
+        arguments: [
+            "[]", "{}", " {\"a\": [1, -0, 0.5, 1e3, 2E-7, -12.5e+2, true, false, null, \"\\u00e9\\ud83d\\ude00\\n\\\"\"]}\n",
+            "\u{FEFF}[\"한국어\"]", "\"a fragment\"", "0", "{\"a\": {\"a\": {\"a\": 1}}, \"b\": [{\"a\": 1}, {\"a\": 2}]}",
+        ])
     func accepted(text: String) {
         #expect(strictFailure(text) == nil, "refused: \(String(describing: strictFailure(text)))")
     }
@@ -83,8 +88,9 @@ struct StrictJSONTests {
         var loader = CatalogLoader()
         let error = try #require(throws: ExpoError.self) { try loader.loadEntries(from: file) }
         #expect(error.category == .data)
-        #expect(error.description.hasPrefix("items.json:3:29: $[1]: not valid JSON: a comma before '}' (a trailing comma); remove it"),
-                "\(error.description)")
+        #expect(
+            error.description.hasPrefix("items.json:3:29: $[1]: not valid JSON: a comma before '}' (a trailing comma); remove it"),
+            "\(error.description)")
     }
 
     @Test("a field of the wrong kind names the line and column of its value")

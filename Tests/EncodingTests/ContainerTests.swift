@@ -1,7 +1,8 @@
 import ExpoModel
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Encoding
 
 /// Byte-level checks of what this package writes itself (no ffprobe needed).
@@ -13,7 +14,8 @@ import TestSupport
         #expect(Array(tag[0..<5]) == Array("ID3".utf8) + [4, 0] && tag[5] == 0)
         #expect(tag[6..<10].allSatisfy { $0 < 0x80 })
         #expect(ID3v2.tagLength(tag) == tag.count)
-        var offset = 10, frames: [(String, [UInt8])] = []
+        var offset = 10
+        var frames: [(String, [UInt8])] = []
         while offset + 10 <= tag.count {
             let id = String(decoding: tag[offset..<offset + 4], as: UTF8.self)
             #expect(tag[(offset + 4)..<(offset + 8)].allSatisfy { $0 < 0x80 }, "sync-safe frame size")
@@ -37,12 +39,15 @@ import TestSupport
         let folder = try TemporaryFolder().path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let chapters = [ChapterMark(title: "처음", startSeconds: 0), ChapterMark(title: "끝", startSeconds: 3_723.4567)]
-        let info = try Support.encode(Support.track(seconds: 0.5), format: .opus, to: folder + "/t.opus",
-                                      metadata: TrackMetadata(title: "제목", trackNumber: "1"), chapters: chapters)
+        let info = try Support.encode(
+            Support.track(seconds: 0.5), format: .opus, to: folder + "/t.opus",
+            metadata: TrackMetadata(title: "제목", trackNumber: "1"), chapters: chapters)
         let stream = try OggOpusStream(bytes: try readWholeFile(info.path), file: info.path)
         let text = String(decoding: stream.tags, as: UTF8.self)
-        for field in ["TITLE=제목", "TRACKNUMBER=1", "CHAPTER001=00:00:00.000", "CHAPTER001NAME=처음",
-                      "CHAPTER002=01:02:03.457", "CHAPTER002NAME=끝"] {
+        for field in [
+            "TITLE=제목", "TRACKNUMBER=1", "CHAPTER001=00:00:00.000", "CHAPTER001NAME=처음",
+            "CHAPTER002=01:02:03.457", "CHAPTER002NAME=끝",
+        ] {
             #expect(text.contains(field), "\(field)")
         }
     }
@@ -50,8 +55,9 @@ import TestSupport
     @Test("Ogg pages round-trip through the writer and the reader, CRC included")
     func oggRoundTrip() throws {
         let packets: [[UInt8]] = [[0x08, 1, 2], [UInt8](repeating: 0x08, count: 255), [UInt8](repeating: 0x08, count: 600)]
-        let page = Ogg.Page(headerType: Ogg.beginOfStream, granule: 2_880, serial: 7, sequence: 0,
-                            lacing: packets.flatMap { Ogg.lacing(forPacketOfLength: $0.count) }, body: ArraySlice(packets.joined()))
+        let page = Ogg.Page(
+            headerType: Ogg.beginOfStream, granule: 2_880, serial: 7, sequence: 0,
+            lacing: packets.flatMap { Ogg.lacing(forPacketOfLength: $0.count) }, body: ArraySlice(packets.joined()))
         let bytes = Ogg.pageBytes(page)
         let pages = try Ogg.pages(in: bytes, file: "memory")
         #expect(Ogg.packets(of: pages).map(\.data) == packets)
@@ -68,11 +74,15 @@ import TestSupport
         // one packet goes on from one page to the next.
         let packets = (0..<1_500).map { [0x08] + [UInt8](repeating: UInt8($0 % 251), count: $0 % 700) }
         let head = Array("OpusHead".utf8) + [1, 1, 0x38, 0x01, 0x80, 0xBB, 0, 0, 0, 0, 0]
-        var bytes = Ogg.pageBytes(Ogg.Page(headerType: Ogg.beginOfStream, granule: 0, serial: 9, sequence: 0,
-                                           lacing: Ogg.lacing(forPacketOfLength: head.count), body: ArraySlice(head)))
+        var bytes = Ogg.pageBytes(
+            Ogg.Page(
+                headerType: Ogg.beginOfStream, granule: 0, serial: 9, sequence: 0,
+                lacing: Ogg.lacing(forPacketOfLength: head.count), body: ArraySlice(head)))
         let tags = Array("OpusTags".utf8) + [UInt8](repeating: 0, count: 8)
-        bytes += Ogg.pageBytes(Ogg.Page(headerType: 0, granule: 0, serial: 9, sequence: 1,
-                                        lacing: Ogg.lacing(forPacketOfLength: tags.count), body: ArraySlice(tags)))
+        bytes += Ogg.pageBytes(
+            Ogg.Page(
+                headerType: 0, granule: 0, serial: 9, sequence: 1,
+                lacing: Ogg.lacing(forPacketOfLength: tags.count), body: ArraySlice(tags)))
         var sequence: UInt32 = 2
         for start in stride(from: 0, to: packets.count, by: 10) {
             let group = packets[start..<min(start + 10, packets.count)]
@@ -86,13 +96,17 @@ import TestSupport
                 body.removeLast(last.count - 510)
                 carried = Array(last[510...])
             }
-            bytes += Ogg.pageBytes(Ogg.Page(headerType: 0, granule: Int64(960 * (start + group.count)), serial: 9,
-                                            sequence: sequence, lacing: lacing, body: ArraySlice(body)))
+            bytes += Ogg.pageBytes(
+                Ogg.Page(
+                    headerType: 0, granule: Int64(960 * (start + group.count)), serial: 9,
+                    sequence: sequence, lacing: lacing, body: ArraySlice(body)))
             sequence += 1
             if !carried.isEmpty {
-                bytes += Ogg.pageBytes(Ogg.Page(headerType: Ogg.continued, granule: Int64(960 * (start + group.count)),
-                                                serial: 9, sequence: sequence,
-                                                lacing: Ogg.lacing(forPacketOfLength: carried.count), body: ArraySlice(carried)))
+                bytes += Ogg.pageBytes(
+                    Ogg.Page(
+                        headerType: Ogg.continued, granule: Int64(960 * (start + group.count)),
+                        serial: 9, sequence: sequence,
+                        lacing: Ogg.lacing(forPacketOfLength: carried.count), body: ArraySlice(carried)))
                 sequence += 1
             }
         }

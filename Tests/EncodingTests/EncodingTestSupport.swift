@@ -1,7 +1,8 @@
 import ExpoModel
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Encoding
 
 /// Helpers shared by the tests: synthetic signals, espeak-ng, ffprobe.
@@ -9,7 +10,9 @@ enum Support {
     /// A 22 050 Hz mono track laid out like expo-narrate's: 300 ms silence, `seconds` of a
     /// gliding tone at `amplitude` (with a short fade), 600 ms silence.
     static func track(seconds: Double, frequency: Double = 440, amplitude: Double = 0.3, rate: Int = 22_050) -> [Int16] {
-        let head = Int(0.3 * Double(rate)), tail = Int(0.6 * Double(rate)), body = Int(seconds * Double(rate))
+        let head = Int(0.3 * Double(rate))
+        let tail = Int(0.6 * Double(rate))
+        let body = Int(seconds * Double(rate))
         var samples = [Int16](repeating: 0, count: head + body + tail)
         let fade = rate / 100
         for index in 0..<body {
@@ -35,7 +38,8 @@ enum Support {
     /// The bytes `program` writes to standard output, or nil if it cannot be run or fails.
     private static func output(_ program: String, _ arguments: [String]) -> Data? {
         guard let outcome = try? ExternalTool.run(URL(fileURLWithPath: "/usr/bin/env"), [program] + arguments, input: Data()),
-              outcome.status == 0 else { return nil }
+            outcome.status == 0
+        else { return nil }
         return outcome.output
     }
 
@@ -44,14 +48,16 @@ enum Support {
     /// ffprobe's JSON for `path` (format tags and chapters), or nil without ffprobe.
     static func probe(_ path: String) -> [String: Any]? {
         guard let text = run("ffprobe", ["-v", "error", "-print_format", "json", "-show_format", "-show_chapters", "-show_streams", path]),
-              let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { return nil }
+            let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        else { return nil }
         return object
     }
 
     /// Reads a 16-bit mono WAV's samples (the simple layout espeak-ng and sox write).
     static func readWAV(_ path: String) throws -> (samples: [Int16], rate: Int) {
         let data = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        var offset = 12, rate = 0
+        var offset = 12
+        var rate = 0
         while offset + 8 <= data.count {
             let id = String(decoding: data[offset..<offset + 4], as: UTF8.self)
             var size = Int(readLE32(data, offset + 4))
@@ -81,8 +87,10 @@ enum Support {
     }
 
     /// Encodes `samples` with a fresh encoder of `format` and returns what it wrote.
-    static func encode(_ samples: [Int16], format: EncodedFormat, to path: String, metadata: TrackMetadata = TrackMetadata(),
-                       chapters: [ChapterMark] = [], mp3: MP3Settings = MP3Settings(), opus: OpusSettings = OpusSettings()) throws -> EncodedFileInfo {
+    static func encode(
+        _ samples: [Int16], format: EncodedFormat, to path: String, metadata: TrackMetadata = TrackMetadata(),
+        chapters: [ChapterMark] = [], mp3: MP3Settings = MP3Settings(), opus: OpusSettings = OpusSettings()
+    ) throws -> EncodedFileInfo {
         switch format {
         case .opus:
             let encoder = try OpusFileEncoder(path: path, sampleRate: 22_050, settings: opus, metadata: metadata, chapters: chapters)

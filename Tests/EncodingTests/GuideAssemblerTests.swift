@@ -1,7 +1,8 @@
 import ExpoModel
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Encoding
 
 @Suite("Guide assembly") struct GuideAssemblerTests {
@@ -53,7 +54,8 @@ import TestSupport
         for (index, track) in tracks.enumerated() {
             let alone = try decodeEncodedFile(track.path).samples
             let start = Int((assembly.chapters[index].startSeconds * (format == .mp3 ? 22_050 : 48_000)).rounded())
-            var error = 0.0, energy = 0.0
+            var error = 0.0
+            var energy = 0.0
             for offset in 0..<min(alone.count, guide.count - start) {
                 let difference = Double(guide[start + offset] - alone[offset])
                 error += difference * difference
@@ -65,8 +67,9 @@ import TestSupport
         #expect(worst < -40)
     }
 
-    @Test("The MP3 guide's info frame is consistent (frame count, bytes, CRCs, delay, padding)",
-          arguments: [MP3Settings(), MP3Settings(rateControl: .cbr(kbps: 48))])
+    @Test(
+        "The MP3 guide's info frame is consistent (frame count, bytes, CRCs, delay, padding)",
+        arguments: [MP3Settings(), MP3Settings(rateControl: .cbr(kbps: 48))])
     func mp3InfoFrame(settings: MP3Settings) throws {
         let folder = try TemporaryFolder().path
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -78,7 +81,8 @@ import TestSupport
         #expect(Int(tag.bytesField!) == layout.frames.last!.upperBound - layout.infoFrame!.lowerBound)
         #expect(tag.musicCRC == LAMETag.crc16(bytes[layout.frames.first!.lowerBound..<layout.frames.last!.upperBound], seed: 0))
         #expect(tag.tagCRC == LAMETag.crc16(tag.frame[0..<(tag.lameOffset! + 34)], seed: 0))
-        let first = try MP3FileInspector.describe(path: tracks[0].path), last = try MP3FileInspector.describe(path: tracks[2].path)
+        let first = try MP3FileInspector.describe(path: tracks[0].path)
+        let last = try MP3FileInspector.describe(path: tracks[2].path)
         #expect(tag.delay == first.encoderDelay && tag.padding == last.padding)
         #expect(assembly.file.audioSamples > Int64(pcm.map(\.count).reduce(0, +)))
         let decoded = try decodeEncodedFile(assembly.file.path)
@@ -86,14 +90,17 @@ import TestSupport
         for error in assembly.chapterErrorsSeconds { #expect(abs(error) <= 288.0 / 22_050 + 1e-9) }
     }
 
-    @Test("The guide is described from what was written exactly as reading the file describes it",
-          arguments: [EncodedFormat.mp3, .opus])
+    @Test(
+        "The guide is described from what was written exactly as reading the file describes it",
+        arguments: [EncodedFormat.mp3, .opus])
     func describedWithoutReadingBack(format: EncodedFormat) throws {
         let folder = try TemporaryFolder().path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (assembly, _, _) = try assemble(format, in: folder)
-        let read = format == .mp3 ? try MP3FileInspector.describe(path: assembly.file.path)
-                                  : try OpusFileInspector.describe(path: assembly.file.path)
+        let read =
+            format == .mp3
+            ? try MP3FileInspector.describe(path: assembly.file.path)
+            : try OpusFileInspector.describe(path: assembly.file.path)
         #expect(assembly.file == read)
     }
 
@@ -115,8 +122,10 @@ import TestSupport
     }
 
     /// Encodes the three tracks into `folder` and assembles them there.
-    private func assemble(_ format: EncodedFormat, in folder: String, mp3: MP3Settings = MP3Settings()) throws -> (GuideAssembly, [EncodedTrackFile], [[Int16]]) {
-        var tracks: [EncodedTrackFile] = [], pcm: [[Int16]] = []
+    private func assemble(_ format: EncodedFormat, in folder: String, mp3: MP3Settings = MP3Settings()) throws -> (GuideAssembly, [EncodedTrackFile], [[Int16]])
+    {
+        var tracks: [EncodedTrackFile] = []
+        var pcm: [[Int16]] = []
         for (index, seconds) in Self.lengths.enumerated() {
             let samples = Support.track(seconds: seconds, frequency: 300 + 100 * Double(index))
             let path = folder + "/track\(index).\(format.rawValue)"
@@ -128,7 +137,8 @@ import TestSupport
         let out = folder + "/guide.\(format.rawValue)"
         // The cue points as guide.wav's writer computes them, passed in as the integrator would.
         let cues = GuideAssembler.wavCueSeconds(tracks: tracks, gapSeconds: 2)
-        let assembly = format == .mp3
+        let assembly =
+            format == .mp3
             ? try GuideAssembler.mp3(tracks: tracks, gapSeconds: 2, metadata: metadata, cueSeconds: cues, to: out)
             : try GuideAssembler.opus(tracks: tracks, gapSeconds: 2, metadata: metadata, to: out)
         return (assembly, tracks, pcm)

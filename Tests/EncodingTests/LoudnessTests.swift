@@ -1,7 +1,8 @@
-import Foundation
-import Testing
-import TestSupport
 import Audio
+import Foundation
+import TestSupport
+import Testing
+
 @testable import Encoding
 
 @Suite("Loudness and true peak") struct LoudnessTests {
@@ -20,13 +21,15 @@ import Audio
         let samples = (0..<22_050 * 2).map { Int16((0.5 * sin(Double.pi / 2 * Double($0) + Double.pi / 4) * 32_767).rounded()) }
         let analysis = try TruePeakMeter(sampleRate: 22_050)
         try samples.withUnsafeBufferPointer { try analysis.process($0) }
-        let samplePeak = 20 * log10(Double(samples.map { abs(Int($0)) }.max()!) / 32_768), truePeak = try analysis.truePeakDBTP()
+        let samplePeak = 20 * log10(Double(samples.map { abs(Int($0)) }.max()!) / 32_768)
+        let truePeak = try analysis.truePeakDBTP()
         #expect(abs(samplePeak - (-9.03)) < 0.05)
         #expect(truePeak > -6.5 && truePeak < -5.5, "true peak \(truePeak) dBTP, the sine's peak is −6.02")
     }
 
-    @Test("Decoded speech keeps its loudness; true-peak overshoot stays within the documented bar",
-          arguments: [EncodedFormat.opus, .mp3])
+    @Test(
+        "Decoded speech keeps its loudness; true-peak overshoot stays within the documented bar",
+        arguments: [EncodedFormat.opus, .mp3])
     func decodedSpeech(format: EncodedFormat) throws {
         let folder = try TemporaryFolder().path
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -1,8 +1,9 @@
+import Audio
 import ExpoModel
 import Foundation
-import Testing
 import TestSupport
-import Audio
+import Testing
+
 @testable import Encoding
 
 /// libopus driven directly: what the in-process measurement reports against the file decoded
@@ -32,8 +33,9 @@ import Audio
         #expect(stream.preSkip == 312 && info.encoderDelay == 312)
     }
 
-    @Test("The decoded file lines up with the input: no shift from the resampler or the look-ahead",
-          arguments: [24_000, 48_000])
+    @Test(
+        "The decoded file lines up with the input: no shift from the resampler or the look-ahead",
+        arguments: [24_000, 48_000])
     func alignment(codecRate: Int) throws {
         let folder = try TemporaryFolder().path
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -44,7 +46,9 @@ import Audio
         // The input at 48 kHz by linear interpolation is enough to find the lag of a 220 Hz tone.
         let ratio = 22_050.0 / 48_000
         func source(_ index: Int) -> Float {
-            let position = Double(index) * ratio, base = Int(position), fraction = Float(position - Double(base))
+            let position = Double(index) * ratio
+            let base = Int(position)
+            let fraction = Float(position - Double(base))
             guard base + 1 < input.count else { return 0 }
             return (Float(input[base]) * (1 - fraction) + Float(input[base + 1]) * fraction) / 32_768
         }
@@ -70,8 +74,9 @@ import Audio
         let info = try encoder.finish()
         let inProcess = try #require(encoder.measurement)
         let file = try measureEncodedFile(info.path)
-        print("in process: \(inProcess.integratedLoudness) LUFS, \(inProcess.truePeak) dBTP at \(inProcess.sampleRate) Hz; "
-              + "file: \(file.integratedLoudness) LUFS, \(file.truePeak) dBTP at \(file.sampleRate) Hz")
+        print(
+            "in process: \(inProcess.integratedLoudness) LUFS, \(inProcess.truePeak) dBTP at \(inProcess.sampleRate) Hz; "
+                + "file: \(file.integratedLoudness) LUFS, \(file.truePeak) dBTP at \(file.sampleRate) Hz")
         #expect(inProcess.sampleRate == 24_000 && file.sampleRate == 48_000)
         #expect(abs(inProcess.integratedLoudness - file.integratedLoudness) < 0.1)
         #expect(abs(inProcess.truePeak - file.truePeak) < 0.3)

@@ -1,7 +1,8 @@
 import ExpoModel
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Encoding
 
 @Suite("Track encoders") struct TrackEncoderTests {
@@ -22,7 +23,9 @@ import TestSupport
         try expectProbe(info.path, duration: expected, tagKeys: ["TITLE", "ARTIST", "ALBUM", "track"])
     }
 
-    @Test("MP3: exact gapless duration, tags and chapters round-trip", arguments: [MP3Settings(), MP3Settings(rateControl: .cbr(kbps: 56)), MP3Settings(rateControl: .cbr(kbps: 48))])
+    @Test(
+        "MP3: exact gapless duration, tags and chapters round-trip",
+        arguments: [MP3Settings(), MP3Settings(rateControl: .cbr(kbps: 56)), MP3Settings(rateControl: .cbr(kbps: 48))])
     func mp3RoundTrip(settings: MP3Settings) throws {
         let folder = try TemporaryFolder().path
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -64,7 +67,9 @@ import TestSupport
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(throws: ExpoError.self) { _ = try MP3FileEncoder(path: folder + "/a.mp3", sampleRate: 22_000) }
         #expect(throws: ExpoError.self) { _ = try OpusFileEncoder(path: folder + "/a.opus", sampleRate: 22_050, settings: OpusSettings(complexity: 11)) }
-        #expect(throws: ExpoError.self) { _ = try OpusFileEncoder(path: folder + "/a.opus", sampleRate: 22_050, chapters: [ChapterMark(title: "x", startSeconds: -1)]) }
+        #expect(throws: ExpoError.self) {
+            _ = try OpusFileEncoder(path: folder + "/a.opus", sampleRate: 22_050, chapters: [ChapterMark(title: "x", startSeconds: -1)])
+        }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "no partial files are left")
     }
 
@@ -86,7 +91,8 @@ import TestSupport
         }
         let format = probe["format"] as? [String: Any] ?? [:]
         let tags = (format["tags"] as? [String: String] ?? [:]).merging(
-            ((probe["streams"] as? [[String: Any]])?.first?["tags"] as? [String: String]) ?? [:]) { a, _ in a }
+            ((probe["streams"] as? [[String: Any]])?.first?["tags"] as? [String: String]) ?? [:]
+        ) { a, _ in a }
         let lowered = Dictionary(tags.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a })
         for key in tagKeys { #expect(lowered[key.lowercased()] != nil, "tag \(key) in \(tags)") }
         #expect(lowered["title"] == metadata.title)
@@ -96,7 +102,9 @@ import TestSupport
             let rate = path.hasSuffix(".opus") ? 48_000.0 : 22_050.0
             #expect(abs(Double(count) - duration * rate) <= 1, "ffmpeg decodes \(count) samples, expected \(duration * rate)")
         }
-        let found = (probe["chapters"] as? [[String: Any]] ?? []).map { (Double($0["start_time"] as? String ?? "") ?? -1, ($0["tags"] as? [String: String])?["title"]) }
+        let found = (probe["chapters"] as? [[String: Any]] ?? []).map {
+            (Double($0["start_time"] as? String ?? "") ?? -1, ($0["tags"] as? [String: String])?["title"])
+        }
         #expect(found.count == 2)
         for (chapter, probed) in zip(chapters, found) {
             #expect(abs(probed.0 - chapter.startSeconds) < 0.0015 && probed.1 == chapter.title, "\(probed) vs \(chapter)")

@@ -1,15 +1,18 @@
-import Testing
 import Foundation
+import Testing
+
 @testable import ExpoModel
 
 /// Outside input read where it enters: numbers into ranges, curated text in lines, messages
 /// short and on one line, a cached track's record in range.
 @Suite("Checked input")
 struct CheckedInputTests {
-    @Test("whole numbers are read into their range, and nothing else is", arguments: [
-        ("0", 0), ("42", 42), ("+7", 7), ("-3", nil), ("100", nil), ("1e2", nil), (" 1", nil), ("1 ", nil), ("٣", nil), ("３", nil),
-        ("", nil), ("-", nil), ("nan", nil), ("99999999999999999999", nil), ("9223372036854775808", nil), ("0x10", nil),
-    ] as [(String, Int?)])
+    @Test(
+        "whole numbers are read into their range, and nothing else is",
+        arguments: [
+            ("0", 0), ("42", 42), ("+7", 7), ("-3", nil), ("100", nil), ("1e2", nil), (" 1", nil), ("1 ", nil), ("٣", nil), ("３", nil),
+            ("", nil), ("-", nil), ("nan", nil), ("99999999999999999999", nil), ("9223372036854775808", nil), ("0x10", nil),
+        ] as [(String, Int?)])
     func numbers(text: String, expected: Int?) {
         #expect((try? CheckedNumber.parse(text, in: 0...99, what: "N")) == expected)
     }
@@ -33,16 +36,19 @@ struct CheckedInputTests {
         let line = messageLine("x" + String(repeating: "[0]", count: 100_000) + "\ny")
         #expect(line.count <= messageLengthLimit && !line.contains("\n"))
         // The long run (a JSON path 100,000 levels deep) is what is shortened; the words stay whole.
-        let error = ExpoError(.data, "items.json: $" + String(repeating: "[0]", count: 100_000) + ": a lone UTF-16 surrogate (\\uD800), which is not a character")
+        let error = ExpoError(
+            .data, "items.json: $" + String(repeating: "[0]", count: 100_000) + ": a lone UTF-16 surrogate (\\uD800), which is not a character")
         let shown = messageLine(error.description)
         #expect(shown.count <= messageLengthLimit && shown.hasPrefix("items.json: $[0][0]") && shown.hasSuffix("which is not a character."), "\(shown)")
         let words = messageLine(String(repeating: "word ", count: 100))
         #expect(words.count == messageLengthLimit && words.contains("…"))
     }
 
-    @Test("curated text is split at LF, CRLF and a bare CR alike", arguments: [
-        ("a\nb", ["a", "b"]), ("a\r\nb\r\n", ["a", "b", ""]), ("a\rb", ["a", "b"]), ("a\r\rb", ["a", "", "b"]),
-    ])
+    @Test(
+        "curated text is split at LF, CRLF and a bare CR alike",
+        arguments: [
+            ("a\nb", ["a", "b"]), ("a\r\nb\r\n", ["a", "b", ""]), ("a\rb", ["a", "b"]), ("a\r\rb", ["a", "", "b"]),
+        ])
     func lines(text: String, expected: [String]) {
         #expect(CuratedText.lines(text).map(String.init) == expected)
     }
@@ -59,14 +65,17 @@ struct CheckedInputTests {
         #expect(throws: CuratedText.Failure.self) { try CuratedText.lines(of: file) }
     }
 
-    @Test("a track's record with a number out of range is found out", arguments: [
-        (1.0, 22_050, Double?.none, nil as String?), (.infinity, 22_050, nil, "duration"), (.nan, 22_050, nil, "duration"),
-        (1e308, 22_050, nil, "duration"), (1.0, 0, nil, "sample rate"), (1.0, 22_050, .infinity, "cue"), (1.0, 22_050, -5, "cue"),
-    ])
+    @Test(
+        "a track's record with a number out of range is found out",
+        arguments: [
+            (1.0, 22_050, Double?.none, nil as String?), (.infinity, 22_050, nil, "duration"), (.nan, 22_050, nil, "duration"),
+            (1e308, 22_050, nil, "duration"), (1.0, 0, nil, "sample rate"), (1.0, 22_050, .infinity, "cue"), (1.0, 22_050, -5, "cue"),
+        ])
     func records(duration: Double, sampleRate: Int, cueStart: Double?, problem: String?) {
         let cues = cueStart.map { [CaptionCue(start: $0, end: 0.5, text: "가")] } ?? []
-        let audio = TrackAudio(durationSeconds: duration, sampleRate: sampleRate, loudnessLUFS: -19, peakDBFS: -1,
-                               sha256: "", byteCount: 44 + 2 * 22_050, cues: cues)
+        let audio = TrackAudio(
+            durationSeconds: duration, sampleRate: sampleRate, loudnessLUFS: -19, peakDBFS: -1,
+            sha256: "", byteCount: 44 + 2 * 22_050, cues: cues)
         if let problem {
             #expect(audio.rangeProblem?.contains(problem) == true, "\(audio.rangeProblem ?? "nil")")
         } else {

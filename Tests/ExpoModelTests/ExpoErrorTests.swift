@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ExpoModel
 
 /// The one error type: its message is one line with one full stop before the advice, and its
@@ -58,8 +59,9 @@ struct ExpoErrorMessageTests {
     @Test("the interruption says the previous output is unchanged and how to go on")
     func interruption() {
         #expect(ExpoError.interrupted.isInterruption)
-        #expect(ExpoError.interrupted.description
-            == "Interrupted; the previous output is unchanged. Run again to continue (finished tracks are kept in the cache).")
+        #expect(
+            ExpoError.interrupted.description
+                == "Interrupted; the previous output is unchanged. Run again to continue (finished tracks are kept in the cache).")
         #expect(!ExpoError(.io, "x").isInterruption)
         #expect((ExpoError.interrupted as any Error).localizedDescription == ExpoError.interrupted.description)
     }

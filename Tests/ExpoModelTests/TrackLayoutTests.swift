@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ExpoModel
 
 /// A track's two scripts are laid out alike: the title, the fact lines together, then every
@@ -10,13 +11,15 @@ struct TrackLayoutTests {
         Sentence(display: display, spoken: [SpokenRun(text: spoken ?? display, language: language)])
     }
 
-    static let poster = Track(fileStem: "00-poster", title: "박람회", kind: .poster, position: 1, blocks: [
-        Block(role: .title, sentences: [sentence("박람회 1900", "박람회 천구백")]),
-        Block(role: .fact, label: "방문객", value: "만 명", sentences: [sentence("방문객: 만 명")]),
-        Block(role: .fact, label: "개최지", value: "파리", sentences: [sentence("개최지: 파리")]),
-        Block(role: .paragraph, sentences: [sentence("첫 문장.", "첫 문장."), sentence("둘째 2.", "둘째 이.")]),
-        Block(role: .paragraph, sentences: [sentence("끝.")]),
-    ])
+    static let poster = Track(
+        fileStem: "00-poster", title: "박람회", kind: .poster, position: 1,
+        blocks: [
+            Block(role: .title, sentences: [sentence("박람회 1900", "박람회 천구백")]),
+            Block(role: .fact, label: "방문객", value: "만 명", sentences: [sentence("방문객: 만 명")]),
+            Block(role: .fact, label: "개최지", value: "파리", sentences: [sentence("개최지: 파리")]),
+            Block(role: .paragraph, sentences: [sentence("첫 문장.", "첫 문장."), sentence("둘째 2.", "둘째 이.")]),
+            Block(role: .paragraph, sentences: [sentence("끝.")]),
+        ])
 
     @Test("display script: title and facts together, a blank line before each paragraph")
     func displayScript() {
@@ -30,11 +33,13 @@ struct TrackLayoutTests {
 
     @Test("an entry's summary follows its title directly; paragraphs start a group")
     func entryLayout() {
-        let entry = Track(fileStem: "01-gat", title: "갓", kind: .entry, position: 2, blocks: [
-            Block(role: .title, sentences: [Self.sentence("갓")]),
-            Block(role: .summary, sentences: [Self.sentence("조선의 모자")]),
-            Block(role: .paragraph, sentences: [Self.sentence("설명.")]),
-        ])
+        let entry = Track(
+            fileStem: "01-gat", title: "갓", kind: .entry, position: 2,
+            blocks: [
+                Block(role: .title, sentences: [Self.sentence("갓")]),
+                Block(role: .summary, sentences: [Self.sentence("조선의 모자")]),
+                Block(role: .paragraph, sentences: [Self.sentence("설명.")]),
+            ])
         #expect(entry.displayScript == "갓\n조선의 모자\n\n설명.\n")
     }
 

@@ -1,8 +1,8 @@
-import Foundation
-import Testing
 import ExpoModel
 import ExpoSystem
+import Foundation
 import TestSupport
+import Testing
 
 /// The one writer's promise: a file is created new, never through a link, and a temporary
 /// name already taken (by a link someone planted, or anything else) is passed over, never
@@ -13,7 +13,8 @@ struct AtomicFileTests {
     /// `inside`.
     static func planted(_ names: [String]) throws -> (folder: TemporaryFolder, inside: String, target: String) {
         let folder = try TemporaryFolder()
-        let inside = folder.path + "/inside", target = folder.path + "/outside-target"
+        let inside = folder.path + "/inside"
+        let target = folder.path + "/outside-target"
         try FileManager.default.createDirectory(atPath: inside, withIntermediateDirectories: false)
         try Data("precious".utf8).write(to: URL(fileURLWithPath: target))
         for name in names { #expect(symlink(target, inside + "/" + name) == 0) }

@@ -1,9 +1,9 @@
-import Foundation
-import Testing
 import ExpoModel
-@testable import ExpoSystem
+import Foundation
 import TestSupport
+import Testing
 
+@testable import ExpoSystem
 
 @Suite("BackgroundWork")
 struct BackgroundWorkTests {

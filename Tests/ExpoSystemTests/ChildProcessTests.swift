@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import ExpoModel
 import ExpoSystem
+import Foundation
+import Testing
 
 @Suite("ChildProcess")
 struct ChildProcessTests {
@@ -10,8 +10,9 @@ struct ChildProcessTests {
         #expect(try ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "exit 3"]) == (3, false))
         let killed = try ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "kill -KILL $$"])
         #expect(killed == (SIGKILL, true))
-        let variable = try ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "test \"$EXPO_TEST\" = yes"],
-                                            environment: ["EXPO_TEST": "yes"])
+        let variable = try ChildProcess.run(
+            URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "test \"$EXPO_TEST\" = yes"],
+            environment: ["EXPO_TEST": "yes"])
         #expect(variable == (0, false))
         #expect {
             _ = try ChildProcess.run(URL(fileURLWithPath: "/nonexistent-expo-narrate"), arguments: [])
@@ -22,8 +23,9 @@ struct ChildProcessTests {
 
     @Test("a connected child reads what the channel sends and answers on it")
     func connected() throws {
-        let (pid, channel) = try ChildProcess.startConnected(URL(fileURLWithPath: "/bin/sh"),
-                                                             arguments: ["-c", "read line; echo \"got $line\""])
+        let (pid, channel) = try ChildProcess.startConnected(
+            URL(fileURLWithPath: "/bin/sh"),
+            arguments: ["-c", "read line; echo \"got $line\""])
         channel.send("hello")
         #expect(channel.receiveLine() == "got hello")
         close(channel.output)
@@ -38,9 +40,10 @@ struct ChildProcessTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // The folder is given, not set as TMPDIR: that would be every test's temporary folder
         // while this one runs, and their files would show up in it.
-        let child = try ChildProcess.startCapturingErrors(URL(fileURLWithPath: "/bin/sh"),
-                                                          arguments: ["-c", "echo \"first $EXPO_TEST\" >&2; echo second >&2; exit 3"],
-                                                          environment: ["EXPO_TEST": "line"], temporaryFolder: folder)
+        let child = try ChildProcess.startCapturingErrors(
+            URL(fileURLWithPath: "/bin/sh"),
+            arguments: ["-c", "echo \"first $EXPO_TEST\" >&2; echo second >&2; exit 3"],
+            environment: ["EXPO_TEST": "line"], temporaryFolder: folder)
         // The file it writes to has no name: nothing is left in the temporary folder.
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
         let (ending, errors) = ChildProcess.finish(child)
@@ -59,9 +62,10 @@ struct ChildProcessTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // It reads one line, as the check helper does at its gate.
-        var held = try ChildProcess.startCapturingErrors(URL(fileURLWithPath: "/bin/sh"),
-                                                         arguments: ["-c", "read line; echo \"got $line\" >&2"],
-                                                         temporaryFolder: folder, held: true)
+        var held = try ChildProcess.startCapturingErrors(
+            URL(fileURLWithPath: "/bin/sh"),
+            arguments: ["-c", "read line; echo \"got $line\" >&2"],
+            temporaryFolder: folder, held: true)
         usleep(200_000)
         #expect(ProcessStatus.reap(held.pid, blocking: false) == nil, "it went on before it was released")
         ChildProcess.release(&held)
@@ -70,13 +74,15 @@ struct ChildProcessTests {
         #expect(ending! == (0, false))
         #expect(errors == "got go\n")
         // Ended before its release: the release meets a closed socket, and no SIGPIPE.
-        let gone = try ChildProcess.startCapturingErrors(URL(fileURLWithPath: "/bin/true"), arguments: [],
-                                                         temporaryFolder: folder, held: true)
+        let gone = try ChildProcess.startCapturingErrors(
+            URL(fileURLWithPath: "/bin/true"), arguments: [],
+            temporaryFolder: folder, held: true)
         usleep(200_000)
         #expect(ChildProcess.finish(gone).ending! == (0, false))
         // Stopped while held: its input ends, and `stop` returns.
-        let stopped = try ChildProcess.startCapturingErrors(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "read line"],
-                                                            temporaryFolder: folder, held: true)
+        let stopped = try ChildProcess.startCapturingErrors(
+            URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "read line"],
+            temporaryFolder: folder, held: true)
         ChildProcess.stop(stopped)
         #expect(kill(stopped.pid, 0) == -1)
     }

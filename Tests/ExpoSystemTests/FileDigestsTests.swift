@@ -1,8 +1,8 @@
-import Foundation
-import Testing
 import ExpoModel
 import ExpoSystem
+import Foundation
 import TestSupport
+import Testing
 
 @Suite("FileDigests")
 struct FileDigestsTests {
@@ -10,7 +10,8 @@ struct FileDigestsTests {
     func changedBytesAreCaught() throws {
         let folder = try TemporaryFolder().url.path
         defer { _ = FileTree.removeTree(folder) }
-        let path = folder + "/track.wav", ledger = URL(fileURLWithPath: folder + "/ledger")
+        let path = folder + "/track.wav"
+        let ledger = URL(fileURLWithPath: folder + "/ledger")
         try Data(repeating: 7, count: 10_000).write(to: URL(fileURLWithPath: path))
         let first = FileDigests(ledger: ledger)
         let digest = try first.sha256(of: path)
@@ -36,7 +37,8 @@ struct FileDigestsTests {
         let folder = try TemporaryFolder().url.path
         defer { _ = FileTree.removeTree(folder) }
         let ledger = URL(fileURLWithPath: folder + "/ledger")
-        let kept = folder + "/kept", changed = folder + "/changed"
+        let kept = folder + "/kept"
+        let changed = folder + "/changed"
         try Data("kept".utf8).write(to: URL(fileURLWithPath: kept))
         try Data("first".utf8).write(to: URL(fileURLWithPath: changed))
         let digests = FileDigests(ledger: ledger)

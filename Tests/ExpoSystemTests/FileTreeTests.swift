@@ -1,8 +1,8 @@
-import Foundation
-import Testing
 import ExpoModel
 import ExpoSystem
+import Foundation
 import TestSupport
+import Testing
 
 @Suite("FileTree")
 struct FileTreeTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ExpoSystem
 
 @Suite("ProgramIdentity")
@@ -30,8 +31,9 @@ struct ProgramIdentityTests {
 
     @Test("a library replaced in place or by another file changes the identity; data mappings and [vdso] are not in it")
     func changes() throws {
-        let folder = try FileManager.default.url(for: .itemReplacementDirectory, in: .userDomainMask,
-                                                 appropriateFor: URL(fileURLWithPath: NSTemporaryDirectory()), create: true)
+        let folder = try FileManager.default.url(
+            for: .itemReplacementDirectory, in: .userDomainMask,
+            appropriateFor: URL(fileURLWithPath: NSTemporaryDirectory()), create: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let library = folder.appendingPathComponent("libx.so").path
         let data = folder.appendingPathComponent("data.bin").path

@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import ExpoModel
 import ExpoSystem
+import Foundation
+import Testing
 
 @Suite("StandardStream")
 struct StandardStreamTests {

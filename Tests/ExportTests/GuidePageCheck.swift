@@ -1,6 +1,7 @@
+import ExpoModel
 import Foundation
 import Testing
-import ExpoModel
+
 @testable import Export
 
 /// What a rendered guide page must show of its tracks, checked section by section from the
@@ -18,8 +19,10 @@ enum GuidePageCheck {
 
     /// Records one issue listing every way `page` fails to show `tracks` with the files and
     /// fallbacks of `summary`.
-    static func verify(_ page: String, tracks: [Track], summary: GuideSummary,
-                       sourceLocation: SourceLocation = #_sourceLocation) {
+    static func verify(
+        _ page: String, tracks: [Track], summary: GuideSummary,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let found = problems(in: page, tracks: tracks, summary: summary)
         #expect(found.isEmpty, "\(found.count) problem(s):\n\(found.joined(separator: "\n"))", sourceLocation: sourceLocation)
     }
@@ -52,8 +55,9 @@ enum GuidePageCheck {
             let context = "section of \(track.fileStem)"
             let headings = PageReading.elements("h2", in: section.inner)
             check(headings.map(\.text) == [heading], "\(context): headings \(headings.map(\.text)), expected \(heading)")
-            check(headings.first?.attribute("id") == section.attribute("aria-labelledby"),
-                  "\(context): not labelled by its heading")
+            check(
+                headings.first?.attribute("id") == section.attribute("aria-labelledby"),
+                "\(context): not labelled by its heading")
             problems += playerProblems(section, result: results[track.fileStem], notesFallback: !allFellBack)
                 .map { "\(context): \($0)" }
             problems += textProblems(section, of: track).map { "\(context): \($0)" }
@@ -127,7 +131,8 @@ enum GuidePageCheck {
             result.replaceSubrange(start.lowerBound..<end.upperBound, with: "")
         }
         if let start = result.range(of: "</footer>", options: .backwards),
-           let end = result.range(of: "</body>", options: .backwards), start.upperBound <= end.lowerBound {
+            let end = result.range(of: "</body>", options: .backwards), start.upperBound <= end.lowerBound
+        {
             result.replaceSubrange(start.upperBound..<end.lowerBound, with: "\n")
         }
         return result

@@ -1,29 +1,38 @@
+import ExpoModel
 import Foundation
 import Testing
-import ExpoModel
+
 @testable import Export
 
 @Suite("GuidePageCues")
 struct GuidePageDataTests {
-    static let track = Track(fileStem: "01-x", title: "제목", kind: .entry, position: 2, blocks: [
-        Block(role: .title, sentences: [Sentence(display: "제목", spoken: [])]),
-        Block(role: .paragraph, sentences: [
-            Sentence(display: "하나.", spoken: []), Sentence(display: "둘.", spoken: []),
-            Sentence(display: "셋은 조금 더 긴 문장입니다.", spoken: []),
-        ]),
-    ])
+    static let track = Track(
+        fileStem: "01-x", title: "제목", kind: .entry, position: 2,
+        blocks: [
+            Block(role: .title, sentences: [Sentence(display: "제목", spoken: [])]),
+            Block(
+                role: .paragraph,
+                sentences: [
+                    Sentence(display: "하나.", spoken: []), Sentence(display: "둘.", spoken: []),
+                    Sentence(display: "셋은 조금 더 긴 문장입니다.", spoken: []),
+                ]),
+        ])
 
     static func result(_ cues: [CaptionCue]) -> TrackResult {
-        TrackResult(fileStem: "01-x", title: "제목", kind: .entry, position: 2, audio: TrackAudio(
-            durationSeconds: 6, sampleRate: 22050, loudnessLUFS: -19, peakDBFS: -1, sha256: "", byteCount: 0, cues: cues))
+        TrackResult(
+            fileStem: "01-x", title: "제목", kind: .entry, position: 2,
+            audio: TrackAudio(
+                durationSeconds: 6, sampleRate: 22050, loudnessLUFS: -19, peakDBFS: -1, sha256: "", byteCount: 0, cues: cues))
     }
 
     @Test("one cue per sentence keeps its sentence index and time; one under 5/6 s comes up earlier, into the silence before it")
     func oneToOne() {
-        let cues = GuidePageCues.cues(for: Self.track, result: Self.result([
-            CaptionCue(start: 0.3, end: 1, text: "제목"), CaptionCue(start: 1, end: 2, text: "하나."),
-            CaptionCue(start: 2, end: 3, text: "둘."), CaptionCue(start: 3, end: 6, text: "셋은 조금 더 긴 문장입니다."),
-        ]))
+        let cues = GuidePageCues.cues(
+            for: Self.track,
+            result: Self.result([
+                CaptionCue(start: 0.3, end: 1, text: "제목"), CaptionCue(start: 1, end: 2, text: "하나."),
+                CaptionCue(start: 2, end: 3, text: "둘."), CaptionCue(start: 3, end: 6, text: "셋은 조금 더 긴 문장입니다."),
+            ]))
         #expect(cues.map(\.sentence) == [0, 1, 2, 3])
         #expect(zip(cues.map(\.start), [1 - CaptionSplitter.minDuration, 1, 2, 3]).allSatisfy { abs($0 - $1) < 1e-9 })
         #expect(cues.last?.end == 6)
@@ -31,10 +40,12 @@ struct GuidePageDataTests {
 
     @Test("a cue that holds two sentences (one heard in no time) is shared between them by length")
     func joinedSentences() {
-        let cues = GuidePageCues.cues(for: Self.track, result: Self.result([
-            CaptionCue(start: 0, end: 1, text: "제목"), CaptionCue(start: 1, end: 4, text: "하나. 둘."),
-            CaptionCue(start: 4, end: 6, text: "셋은 조금 더 긴 문장입니다."),
-        ]))
+        let cues = GuidePageCues.cues(
+            for: Self.track,
+            result: Self.result([
+                CaptionCue(start: 0, end: 1, text: "제목"), CaptionCue(start: 1, end: 4, text: "하나. 둘."),
+                CaptionCue(start: 4, end: 6, text: "셋은 조금 더 긴 문장입니다."),
+            ]))
         #expect(cues.map(\.sentence) == [0, 1, 2, 3])
         #expect(cues.map(\.text) == ["제목", "하나.", "둘.", "셋은 조금 더 긴 문장입니다."])
         #expect(abs(cues[1].end - (1 + 3 * 3.0 / 5)) < 0.001 && cues[2].start == cues[1].end && cues[2].end == 4)
@@ -57,18 +68,22 @@ struct GuidePageDataTests {
 
     @Test("a cue that matches no sentence goes to the next one in order")
     func unmatched() {
-        let cues = GuidePageCues.cues(for: Self.track, result: Self.result([
-            CaptionCue(start: 0, end: 1, text: "다른 제목"), CaptionCue(start: 1, end: 2, text: "하나."),
-        ]))
+        let cues = GuidePageCues.cues(
+            for: Self.track,
+            result: Self.result([
+                CaptionCue(start: 0, end: 1, text: "다른 제목"), CaptionCue(start: 1, end: 2, text: "하나."),
+            ]))
         #expect(cues.map(\.sentence) == [0, 1])
         #expect(cues[0].text == "다른 제목")
     }
 
-    @Test("JSON strings cannot close the script element", arguments: [
-        ("</script><!--", "\"\\u003c/script\\u003e\\u003c!--\""),
-        ("a\"b\\c\nd", "\"a\\\"b\\\\c\\nd\""),
-        ("\u{2028}&\u{7}", "\"\\u2028\\u0026\\u0007\""),
-    ])
+    @Test(
+        "JSON strings cannot close the script element",
+        arguments: [
+            ("</script><!--", "\"\\u003c/script\\u003e\\u003c!--\""),
+            ("a\"b\\c\nd", "\"a\\\"b\\\\c\\nd\""),
+            ("\u{2028}&\u{7}", "\"\\u2028\\u0026\\u0007\""),
+        ])
     func jsonString(text: String, expected: String) throws {
         #expect(GuidePageCues.string(text) == expected)
         let decoded = try JSONDecoder().decode(String.self, from: Data(GuidePageCues.string(text).utf8))

@@ -1,5 +1,6 @@
-import Testing
 import ExpoModel
+import Testing
+
 @testable import Export
 
 @Suite("the page's list of editions")
@@ -10,12 +11,16 @@ struct GuidePageEditionsTests {
 
     @Test("only the editions published are linked, in the table's order, each with its size and what opens it")
     func publishedOnly() {
-        let editions = PublishedEdition.published(size: Self.sizes([
-            "guide.wav": 82_000_000, "guide.mp3": 12_400_000, "guide.opus": 3_512_000, "guide-opus.m3u8": 900,
-            "guide-mp3.m3u8": 880, "guide.m3u8": 870, "guide.epub": 14_100_000, "guide.brf": 152_300, "guide.txt": 40_100,
-        ]))
-        #expect(editions.map(\.edition.file) == ["guide.opus", "guide-opus.m3u8", "guide.mp3", "guide-mp3.m3u8", "guide.epub",
-                                                 "guide.brf", "guide.txt", "guide.wav", "guide.m3u8"])
+        let editions = PublishedEdition.published(
+            size: Self.sizes([
+                "guide.wav": 82_000_000, "guide.mp3": 12_400_000, "guide.opus": 3_512_000, "guide-opus.m3u8": 900,
+                "guide-mp3.m3u8": 880, "guide.m3u8": 870, "guide.epub": 14_100_000, "guide.brf": 152_300, "guide.txt": 40_100,
+            ]))
+        #expect(
+            editions.map(\.edition.file) == [
+                "guide.opus", "guide-opus.m3u8", "guide.mp3", "guide-mp3.m3u8", "guide.epub",
+                "guide.brf", "guide.txt", "guide.wav", "guide.m3u8",
+            ])
         let page = GuidePageWriter.render(tracks: tracks, summary: ExportSamples.summary(), editions: editions)
         let links = [
             "<a href=\"guide.opus\" type=\"audio/ogg; codecs=opus\">가이드 전체 음성 (Opus), 3.5 MB</a>",

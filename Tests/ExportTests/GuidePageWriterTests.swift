@@ -1,6 +1,7 @@
+import ExpoModel
 import Foundation
 import Testing
-import ExpoModel
+
 @testable import Export
 
 @Suite("GuidePageWriter")
@@ -66,7 +67,10 @@ struct GuidePageWriterTests {
         #expect(Self.count("<audio ", in: page) == withAudio.count + 1, "one per track and the guide's player")
         for result in withAudio {
             let stem = result.fileStem
-            #expect(page.contains("<audio controls preload=\"none\" aria-labelledby=\"track-\(stem)\">\n<source src=\"\(stem).wav\" type=\"audio/wav\">\n<a href=\"\(stem).wav\">"))
+            #expect(
+                page.contains(
+                    "<audio controls preload=\"none\" aria-labelledby=\"track-\(stem)\">\n<source src=\"\(stem).wav\" type=\"audio/wav\">\n<a href=\"\(stem).wav\">"
+                ))
             #expect(page.contains("<a href=\"\(stem).vtt\" type=\"text/vtt\">자막 (WebVTT)</a>"))
         }
         #expect(!page.contains("autoplay") && !page.contains("<track"))
@@ -77,10 +81,13 @@ struct GuidePageWriterTests {
 
     @Test("the player bar comes right after the header, before every list of links, and names its key")
     func playerBarFirst() {
-        let html = GuidePageWriter.render(tracks: tracks, summary: ExportSamples.summary(),
-                                          editions: PublishedEdition.published { $0 == "guide.txt" ? 100 : nil })
-        let places = ["</header>", "<section id=\"guide-player\" class=\"player-bar\"", "<section id=\"player-settings\"",
-                      "<main id=\"main\"", "<nav class=\"editions\"", "<nav class=\"chapters\""].map { html.range(of: $0)?.lowerBound }
+        let html = GuidePageWriter.render(
+            tracks: tracks, summary: ExportSamples.summary(),
+            editions: PublishedEdition.published { $0 == "guide.txt" ? 100 : nil })
+        let places = [
+            "</header>", "<section id=\"guide-player\" class=\"player-bar\"", "<section id=\"player-settings\"",
+            "<main id=\"main\"", "<nav class=\"editions\"", "<nav class=\"chapters\"",
+        ].map { html.range(of: $0)?.lowerBound }
         #expect(places.allSatisfy { $0 != nil } && places.map { $0! } == places.map { $0! }.sorted(), "\(places)")
         #expect(html.contains("<button type=\"button\" id=\"play-button\" aria-keyshortcuts=\"Alt+P\" aria-describedby=\"key-hint\">재생</button>"))
         #expect(html.contains("id=\"key-hint\"") && html.contains("Alt+P(Mac은 Option+P)"))
@@ -96,9 +103,14 @@ struct GuidePageWriterTests {
             GuidePageAudioSource(file: "\(stem).wav", mediaType: "audio/wav", label: "WAV", inPlayer: false),
         ]
         let html = GuidePageWriter.render(tracks: tracks, summary: ExportSamples.summary(), audioSources: [stem: sources])
-        #expect(html.contains("<source src=\"\(stem).opus\" type=\"audio/ogg; codecs=opus\">\n<source src=\"\(stem).mp3\" type=\"audio/mpeg\">\n<a href=\"\(stem).opus\">"))
+        #expect(
+            html.contains(
+                "<source src=\"\(stem).opus\" type=\"audio/ogg; codecs=opus\">\n<source src=\"\(stem).mp3\" type=\"audio/mpeg\">\n<a href=\"\(stem).opus\">"))
         #expect(!html.contains("<source src=\"\(stem).wav\""))
-        #expect(html.contains("<a href=\"\(stem).opus\" type=\"audio/ogg; codecs=opus\">음성 내려받기 (Opus, \(GuidePageWriter.durationElement(ExportSamples.summary().tracks[0].durationSeconds!)))</a> <a href=\"\(stem).mp3\" type=\"audio/mpeg\">음성 내려받기 (MP3)</a> <a href=\"\(stem).wav\" type=\"audio/wav\">음성 내려받기 (WAV)</a>"))
+        #expect(
+            html.contains(
+                "<a href=\"\(stem).opus\" type=\"audio/ogg; codecs=opus\">음성 내려받기 (Opus, \(GuidePageWriter.durationElement(ExportSamples.summary().tracks[0].durationSeconds!)))</a> <a href=\"\(stem).mp3\" type=\"audio/mpeg\">음성 내려받기 (MP3)</a> <a href=\"\(stem).wav\" type=\"audio/wav\">음성 내려받기 (WAV)</a>"
+            ))
     }
 
     @Test("each track's text is beside its player, one p per summary or paragraph, a span per sentence")
@@ -122,11 +134,13 @@ struct GuidePageWriterTests {
         // The player's script is code, not markup: its comparisons are not tags.
         let markup = page.replacingOccurrences(of: "<script>[\\s\\S]*?</script>", with: "<script></script>", options: .regularExpression)
         let tags = Set(Self.tagNames(markup))
-        let allowed: Set<String> = ["!DOCTYPE", "html", "/html", "head", "/head", "meta", "title", "/title", "style", "time", "/time",
+        let allowed: Set<String> = [
+            "!DOCTYPE", "html", "/html", "head", "/head", "meta", "title", "/title", "style", "time", "/time",
             "/style", "body", "/body", "a", "/a", "header", "/header", "h1", "/h1", "h2", "/h2", "p", "/p", "nav",
             "/nav", "ul", "/ul", "li", "/li", "main", "/main", "section", "/section", "dl", "/dl", "dt", "/dt", "dd",
             "/dd", "div", "/div", "audio", "/audio", "source", "span", "/span", "footer", "/footer", "ol", "/ol", "button",
-            "/button", "label", "/label", "select", "/select", "option", "/option", "input", "script", "/script"]
+            "/button", "label", "/label", "select", "/select", "option", "/option", "input", "script", "/script",
+        ]
         #expect(tags.isSubset(of: allowed), "unexpected tags: \(tags.subtracting(allowed))")
         #expect(Self.count("<audio", in: page) == 3)
         #expect(page.contains("항목 2 / 2: <span class=\"s\" data-s=\"0\">&lt;audio src=x&gt; &amp; &quot;따옴표&quot; ]]&gt; --&gt;</span></h2>"))
@@ -185,36 +199,48 @@ struct GuidePageWriterTests {
         #expect(style.contains(":focus-visible"))
     }
 
-    @Test("markUp wraps only runs found in the text, with a well-formed language tag", arguments: [
-        ("Paris (Ville) 끝", [SpokenRun(text: "Ville", language: "fr")], "Paris (<span lang=\"fr\">Ville</span>) 끝"),
-        ("없음 <b>", [SpokenRun(text: "Ville", language: "fr")], "없음 &lt;b&gt;"),
-        ("A & B", [SpokenRun(text: "A & B", language: "en\" onclick=\"x")], "A &amp; B"),
-        ("x y x", [SpokenRun(text: "x", language: "en"), SpokenRun(text: "x", language: "de")],
-         "<span lang=\"en\">x</span> y <span lang=\"de\">x</span>"),
-        // The spoken form differs from the displayed one: the Latin stretch that shares its words.
-        ("파리 만국박람회 1900 (L'Exposition de Paris 1900)",
-         [SpokenRun(text: "파리 만국박람회 천구백"), SpokenRun(text: "L'Exposition de Paris mille neuf cents", language: "fr")],
-         "파리 만국박람회 1900 (<span lang=\"fr\">L&#39;Exposition de Paris 1900</span>)"),
-        ("박람회(Exposition Universelle de 1900)는 Grande Roue",
-         [SpokenRun(text: "Exposition Universelle de mille neuf cents", language: "fr")],
-         "박람회(<span lang=\"fr\">Exposition Universelle de 1900</span>)는 Grande Roue"),
-        ("Tripitaka Koreana (Le Monde)", [SpokenRun(text: "Buddhist texts", language: "en")], "Tripitaka Koreana (Le Monde)"),
-    ])
+    @Test(
+        "markUp wraps only runs found in the text, with a well-formed language tag",
+        arguments: [
+            ("Paris (Ville) 끝", [SpokenRun(text: "Ville", language: "fr")], "Paris (<span lang=\"fr\">Ville</span>) 끝"),
+            ("없음 <b>", [SpokenRun(text: "Ville", language: "fr")], "없음 &lt;b&gt;"),
+            ("A & B", [SpokenRun(text: "A & B", language: "en\" onclick=\"x")], "A &amp; B"),
+            (
+                "x y x", [SpokenRun(text: "x", language: "en"), SpokenRun(text: "x", language: "de")],
+                "<span lang=\"en\">x</span> y <span lang=\"de\">x</span>"
+            ),
+            // The spoken form differs from the displayed one: the Latin stretch that shares its words.
+            (
+                "파리 만국박람회 1900 (L'Exposition de Paris 1900)",
+                [SpokenRun(text: "파리 만국박람회 천구백"), SpokenRun(text: "L'Exposition de Paris mille neuf cents", language: "fr")],
+                "파리 만국박람회 1900 (<span lang=\"fr\">L&#39;Exposition de Paris 1900</span>)"
+            ),
+            (
+                "박람회(Exposition Universelle de 1900)는 Grande Roue",
+                [SpokenRun(text: "Exposition Universelle de mille neuf cents", language: "fr")],
+                "박람회(<span lang=\"fr\">Exposition Universelle de 1900</span>)는 Grande Roue"
+            ),
+            ("Tripitaka Koreana (Le Monde)", [SpokenRun(text: "Buddhist texts", language: "en")], "Tripitaka Koreana (Le Monde)"),
+        ])
     func markUp(text: String, runs: [SpokenRun], expected: String) {
         #expect(GuidePageWriter.markUp(text, foreign: runs) == expected)
     }
 
-    @Test("durations read as minutes and seconds", arguments: [
-        (0.4, "1초"), (59.4, "59초"), (60.0, "1분"), (192.2, "3분 12초"),
-    ])
+    @Test(
+        "durations read as minutes and seconds",
+        arguments: [
+            (0.4, "1초"), (59.4, "59초"), (60.0, "1분"), (192.2, "3분 12초"),
+        ])
     func spokenDuration(seconds: Double, expected: String) {
         #expect(GuidePageWriter.spokenDuration(seconds) == expected)
     }
 
-    @Test("a duration is shown in words and kept to the millisecond in <time datetime>", arguments: [
-        (192.2, "<time datetime=\"PT3M12.200S\">3분 12초</time>"), (2562.7, "<time datetime=\"PT42M42.700S\">42분 43초</time>"),
-        (60.0, "<time datetime=\"PT1M0S\">1분</time>"),
-    ])
+    @Test(
+        "a duration is shown in words and kept to the millisecond in <time datetime>",
+        arguments: [
+            (192.2, "<time datetime=\"PT3M12.200S\">3분 12초</time>"), (2562.7, "<time datetime=\"PT42M42.700S\">42분 43초</time>"),
+            (60.0, "<time datetime=\"PT1M0S\">1분</time>"),
+        ])
     func durationElement(seconds: Double, expected: String) {
         #expect(GuidePageWriter.durationElement(seconds) == expected)
     }

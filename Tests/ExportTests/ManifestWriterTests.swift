@@ -1,8 +1,9 @@
 import ExpoModel
 import Foundation
-import Testing
-@testable import Export
 import TestSupport
+import Testing
+
+@testable import Export
 
 @Suite("ManifestWriter")
 struct ManifestWriterTests {

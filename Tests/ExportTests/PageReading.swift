@@ -33,8 +33,10 @@ enum PageReading {
                 continue
             }
             guard let tagEnd = afterName.firstIndex(of: ">"), let close = afterName.range(of: "</\(name)>") else { break }
-            found.append(Element(attributes: String(afterName[..<tagEnd]),
-                                 inner: String(afterName[afterName.index(after: tagEnd)..<close.lowerBound])))
+            found.append(
+                Element(
+                    attributes: String(afterName[..<tagEnd]),
+                    inner: String(afterName[afterName.index(after: tagEnd)..<close.lowerBound])))
             rest = afterName[close.upperBound...]
         }
         return found

@@ -1,13 +1,16 @@
 import ExpoModel
-@testable import Export
 import Testing
+
+@testable import Export
 
 /// The page and the transcript with pictures and an audio description.
 @Suite struct PicturePageTests {
     static func picture(_ stem: String, _ alternative: PictureAlternative) -> PublishedPicture {
         let variants = [480, 960].flatMap { width in
-            [PictureVariant(file: "\(stem)-\(width).webp", width: width, height: width * 3 / 4, mediaType: "image/webp", byteCount: 1),
-             PictureVariant(file: "\(stem)-\(width).jpg", width: width, height: width * 3 / 4, mediaType: "image/jpeg", byteCount: 1)]
+            [
+                PictureVariant(file: "\(stem)-\(width).webp", width: width, height: width * 3 / 4, mediaType: "image/webp", byteCount: 1),
+                PictureVariant(file: "\(stem)-\(width).jpg", width: width, height: width * 3 / 4, mediaType: "image/jpeg", byteCount: 1),
+            ]
         }
         return PublishedPicture(fileStem: stem, alternative: alternative, variants: variants, bookVariant: variants[3])
     }

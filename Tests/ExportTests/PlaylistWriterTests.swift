@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Export
 
 @Suite("PlaylistWriter")
@@ -37,16 +38,19 @@ struct PlaylistWriterTests {
         #expect(!playlist.contains("\r"))
     }
 
-    @Test("durations in seconds, decimals only when needed", arguments: [
-        (Double?.some(3.0), "3"), (12.5, "12.5"), (1.0004, "1"), (61.2345, "61.235"), (nil, "-1"), (.nan, "-1"), (-2, "-1"),
-    ])
+    @Test(
+        "durations in seconds, decimals only when needed",
+        arguments: [
+            (Double?.some(3.0), "3"), (12.5, "12.5"), (1.0004, "1"), (61.2345, "61.235"), (nil, "-1"), (.nan, "-1"), (-2, "-1"),
+        ])
     func seconds(duration: Double?, expected: String) {
         #expect(PlaylistWriter.seconds(duration) == expected)
     }
 
     @Test("no audio at all: only the header lines")
     func textOnly() {
-        #expect(PlaylistWriter.render(summary: ExportSamples.textOnlySummary())
-            == "#EXTM3U\n#PLAYLIST:시험 박람회 1900 (L'Exposition d'essai 1900)\n")
+        #expect(
+            PlaylistWriter.render(summary: ExportSamples.textOnlySummary())
+                == "#EXTM3U\n#PLAYLIST:시험 박람회 1900 (L'Exposition d'essai 1900)\n")
     }
 }

@@ -1,8 +1,9 @@
-import Foundation
-import Testing
 import ExpoModel
-@testable import Export
+import Foundation
 import TestSupport
+import Testing
+
+@testable import Export
 
 /// The writers on the original apps' data: 13 entries, a French name in the poster's title,
 /// long paragraphs with brackets and Hanja glosses.
@@ -43,8 +44,9 @@ struct RealFixtureExportTests {
         for (name, shown) in [("Le Petit Journal", "Le Petit Journal"), ("L'Exposition de Paris 1900", "L&#39;Exposition de Paris 1900")] {
             #expect(sentences.contains { $0.spoken.contains(SpokenRun(text: name, language: "fr")) }, "\(name) is not a French run")
             #expect(page.contains("<span lang=\"fr\">\(shown)</span>"), "\(name) is not marked in the page")
-            #expect(sentences.contains { LanguageSpans.runs(of: $0).contains { $0.text == name && $0.language == "fr" } },
-                    "\(name) is not marked in the EPUB")
+            #expect(
+                sentences.contains { LanguageSpans.runs(of: $0).contains { $0.text == name && $0.language == "fr" } },
+                "\(name) is not marked in the EPUB")
         }
         // The display text stays as written; only the runs have a language.
         #expect(sentences.contains { $0.display.contains("‘르 프티 주르날(Le Petit Journal)’은") })
@@ -58,8 +60,11 @@ struct RealFixtureExportTests {
             #expect(cues.count == result.cues.count)
             #expect(cues.map(\.plainText) == result.cues.map { GuideOutline.oneLine($0.text) })
             for cue in cues {
-                #expect(cue.lines.allSatisfy { WebVTTWriter.displayWidth(Substring($0)) <= WebVTTWriter.lineWidthColumns
-                    || !$0.contains(" ") })
+                #expect(
+                    cue.lines.allSatisfy {
+                        WebVTTWriter.displayWidth(Substring($0)) <= WebVTTWriter.lineWidthColumns
+                            || !$0.contains(" ")
+                    })
             }
         }
     }

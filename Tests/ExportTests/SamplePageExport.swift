@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import Export
 import TestSupport
+import Testing
+
+@testable import Export
 
 /// The page of the sample guide and of the original apps' data, checked section by section
 /// (GuidePageCheck), and written for the accessibility check (Tests/accessibility) when asked:
@@ -25,7 +26,8 @@ struct SamplePageExport {
 
     @Test("the page made with the captions its WebVTT files were split from is the page that splits them itself")
     func sharedCaptions() {
-        let tracks = ExportSamples.tracks, summary = ExportSamples.summary()
+        let tracks = ExportSamples.tracks
+        let summary = ExportSamples.summary()
         var captions: [String: TrackCaptions] = [:]
         for result in summary.tracks where result.audio != nil {
             let track = tracks.first { $0.fileStem == result.fileStem }!
@@ -33,11 +35,14 @@ struct SamplePageExport {
             #expect(WebVTTWriter.render(captions[track.fileStem]!) == WebVTTWriter.render(track: track, result: result))
         }
         #expect(!captions.isEmpty)
-        #expect(GuidePageWriter.render(tracks: tracks, summary: summary, captions: captions)
+        #expect(
+            GuidePageWriter.render(tracks: tracks, summary: summary, captions: captions)
                 == GuidePageWriter.render(tracks: tracks, summary: summary))
     }
 
-    @Test("the sample page, with players and in text only, has a section per track with its heading, player and every sentence, and shows hostile text as text (written to EXPO_SAMPLE_PAGE_OUT when set)")
+    @Test(
+        "the sample page, with players and in text only, has a section per track with its heading, player and every sentence, and shows hostile text as text (written to EXPO_SAMPLE_PAGE_OUT when set)"
+    )
     func writeSamplePage() throws {
         let tracks = ExportSamples.tracks
         let withAudio = GuidePageWriter.render(tracks: tracks, summary: ExportSamples.summary())
@@ -57,8 +62,9 @@ struct SamplePageExport {
         }
     }
 
-    @Test("the original apps' page has the 14 tracks with their headings, players, facts and every sentence (written to EXPO_FIXTURE_PAGE_OUT when set)",
-          .needsSharedFixtures)
+    @Test(
+        "the original apps' page has the 14 tracks with their headings, players, facts and every sentence (written to EXPO_FIXTURE_PAGE_OUT when set)",
+        .needsSharedFixtures)
     func writeFixturePage() throws {
         let tracks = try RealFixtures.tracks()
         #expect(tracks.count == 14)

@@ -1,5 +1,6 @@
 import ExpoModel
 import Testing
+
 @testable import Export
 
 /// The talking books' clips: one per sentence, gapless over the chapter's audio, so the pauses

@@ -1,6 +1,7 @@
+import ExpoModel
 import Foundation
 import Testing
-import ExpoModel
+
 @testable import Export
 
 @Suite("TrackCaptions kept as text")
@@ -28,9 +29,11 @@ struct TrackCaptionsTests {
         #expect(TrackCaptions(encoded: "")?.cues == [])
     }
 
-    @Test("text that is not encoded cues is refused", arguments: [
-        "0 0 0 x", "zz 0 0 x\n", "0 0 -1 x\n", "0 0 0 ends in a lone backslash \\\n", "0 0 0 bad \\t escape\n", "0 0\n",
-    ])
+    @Test(
+        "text that is not encoded cues is refused",
+        arguments: [
+            "0 0 0 x", "zz 0 0 x\n", "0 0 -1 x\n", "0 0 0 ends in a lone backslash \\\n", "0 0 0 bad \\t escape\n", "0 0\n",
+        ])
     func refused(_ text: String) {
         #expect(TrackCaptions(encoded: Substring(text)) == nil)
     }

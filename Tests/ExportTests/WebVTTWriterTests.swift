@@ -1,8 +1,9 @@
-import Foundation
-import Testing
 import ExpoModel
-@testable import Export
+import Foundation
 import TestSupport
+import Testing
+
+@testable import Export
 
 @Suite("WebVTTWriter")
 struct WebVTTWriterTests {
@@ -24,10 +25,12 @@ struct WebVTTWriterTests {
         #expect(try WebVTTParser.captionCues(text) == cues)
     }
 
-    @Test("timestamps are HH:MM:SS.mmm", arguments: [
-        (0, "00:00:00.000"), (999, "00:00:00.999"), (61_001, "00:01:01.001"),
-        (3_600_000, "01:00:00.000"), (360_000_000, "100:00:00.000"),
-    ])
+    @Test(
+        "timestamps are HH:MM:SS.mmm",
+        arguments: [
+            (0, "00:00:00.000"), (999, "00:00:00.999"), (61_001, "00:01:01.001"),
+            (3_600_000, "01:00:00.000"), (360_000_000, "100:00:00.000"),
+        ])
     func timestamp(milliseconds: Int, expected: String) {
         #expect(WebVTTWriter.timestamp(milliseconds) == expected)
         #expect(WebVTTParser.milliseconds(expected) == milliseconds)
@@ -93,15 +96,17 @@ struct WebVTTWriterTests {
 
 @Suite("WebVTTParser")
 struct WebVTTParserTests {
-    @Test("malformed files are refused", arguments: [
-        "WEBVT\n\n1\n00:00:00.000 --> 00:00:01.000\n글\n",
-        "WEBVTT\n1\n00:00:00.000 --> 00:00:01.000\n글\n",
-        "WEBVTT\n\n1\n00:00:00.000 -> 00:00:01.000\n글\n",
-        "WEBVTT\n\n1\n00:00:0.000 --> 00:00:01.000\n글\n",
-        "WEBVTT\n\n1\n00:00:00.000 --> 00:00:01.000\n",
-        "WEBVTT\n\n1\n00:00:00.000 --> 00:00:01.000\n글 --> 글\n",
-        "WEBVTT\n\n1\n00:61:00.000 --> 00:00:01.000\n글\n",
-    ])
+    @Test(
+        "malformed files are refused",
+        arguments: [
+            "WEBVT\n\n1\n00:00:00.000 --> 00:00:01.000\n글\n",
+            "WEBVTT\n1\n00:00:00.000 --> 00:00:01.000\n글\n",
+            "WEBVTT\n\n1\n00:00:00.000 -> 00:00:01.000\n글\n",
+            "WEBVTT\n\n1\n00:00:0.000 --> 00:00:01.000\n글\n",
+            "WEBVTT\n\n1\n00:00:00.000 --> 00:00:01.000\n",
+            "WEBVTT\n\n1\n00:00:00.000 --> 00:00:01.000\n글 --> 글\n",
+            "WEBVTT\n\n1\n00:61:00.000 --> 00:00:01.000\n글\n",
+        ])
     func refusesMalformed(text: String) {
         #expect(throws: WebVTTParser.ParseError.self) { try WebVTTParser.parse(text) }
     }

@@ -1,24 +1,30 @@
-import Foundation
-import Testing
 import ExpoModel
-@testable import Export
+import Foundation
 import TestSupport
+import Testing
+
+@testable import Export
 
 @Suite("Word-timed caption parts")
 struct WordTimedCaptionTests {
     /// A sentence long enough for three caption parts.
-    static let sentence = "대한제국은 1900년 파리 만국박람회에 처음으로 독립된 전시관을 세웠고, 그곳에서 비단과 도자기와 "
+    static let sentence =
+        "대한제국은 1900년 파리 만국박람회에 처음으로 독립된 전시관을 세웠고, 그곳에서 비단과 도자기와 "
         + "나전칠기와 책을 선보였으며, 많은 관람객이 조선의 물건을 처음으로 보고 놀라워하며 오래 머물렀다."
 
     static func track(_ sentences: [String]) -> Track {
-        Track(fileStem: "01-x", title: sentences[0], kind: .entry, position: 2, blocks: [
-            Block(role: .paragraph, sentences: sentences.map { Sentence(display: $0, spoken: []) }),
-        ])
+        Track(
+            fileStem: "01-x", title: sentences[0], kind: .entry, position: 2,
+            blocks: [
+                Block(role: .paragraph, sentences: sentences.map { Sentence(display: $0, spoken: []) })
+            ])
     }
 
     static func result(_ cues: [CaptionCue]) -> TrackResult {
-        TrackResult(fileStem: "01-x", title: "x", kind: .entry, position: 2, audio: TrackAudio(
-            durationSeconds: 30, sampleRate: 22050, loudnessLUFS: -19, peakDBFS: -1, sha256: "", byteCount: 0, cues: cues))
+        TrackResult(
+            fileStem: "01-x", title: "x", kind: .entry, position: 2,
+            audio: TrackAudio(
+                durationSeconds: 30, sampleRate: 22050, loudnessLUFS: -19, peakDBFS: -1, sha256: "", byteCount: 0, cues: cues))
     }
 
     /// Word times that crowd the first words together: far from proportional.
@@ -56,24 +62,31 @@ struct WordTimedCaptionTests {
         let proportional = CaptionSplitter.cues(text: Self.sentence, start: 1, end: 20)
         let secondFirst = Sentence.words(proportional[0].text.replacingOccurrences(of: "\n", with: " ")).count
         words[secondFirst] = nil
-        let cues = GuidePageCues.cues(for: Self.track([Self.sentence]), result: Self.result([
-            CaptionCue(start: 1, end: 20, text: Self.sentence, wordStarts: words),
-        ]))
+        let cues = GuidePageCues.cues(
+            for: Self.track([Self.sentence]),
+            result: Self.result([
+                CaptionCue(start: 1, end: 20, text: Self.sentence, wordStarts: words)
+            ]))
         try #require(cues.count == proportional.count)
         // Timed by length between the words heard just before and after it.
         let shown = Sentence.words(Self.sentence).map { Double($0.count) }
-        let before = secondFirst - 1, after = secondFirst + 1
+        let before = secondFirst - 1
+        let after = secondFirst + 1
         let expected = words[before]! + (words[after]! - words[before]!) * shown[before] / (shown[before] + shown[secondFirst])
         #expect(abs(cues[1].start - expected) < 1e-9)
         #expect(abs(cues[1].start - proportional[1].start) > 0.5)
         // No word time at all: the whole sentence is shared out by length.
-        let none = GuidePageCues.cues(for: Self.track([Self.sentence]), result: Self.result([
-            CaptionCue(start: 1, end: 20, text: Self.sentence, wordStarts: words.map { _ in nil }),
-        ]))
+        let none = GuidePageCues.cues(
+            for: Self.track([Self.sentence]),
+            result: Self.result([
+                CaptionCue(start: 1, end: 20, text: Self.sentence, wordStarts: words.map { _ in nil })
+            ]))
         #expect(none.map(\.start) == proportional.map(\.start))
-        let late = GuidePageCues.cues(for: Self.track([Self.sentence]), result: Self.result([
-            CaptionCue(start: 1, end: 20, text: Self.sentence, wordStarts: words.map { _ in 25 }),
-        ]))
+        let late = GuidePageCues.cues(
+            for: Self.track([Self.sentence]),
+            result: Self.result([
+                CaptionCue(start: 1, end: 20, text: Self.sentence, wordStarts: words.map { _ in 25 })
+            ]))
         #expect(late.map(\.start) == proportional.map(\.start))
     }
 
@@ -82,9 +95,11 @@ struct WordTimedCaptionTests {
         let first = "짧은 문장."
         let track = Self.track([first, Self.sentence])
         let words = Self.wordStarts(first + " " + Self.sentence, start: 0, end: 20)
-        let cues = GuidePageCues.cues(for: track, result: Self.result([
-            CaptionCue(start: 0, end: 20, text: first + " " + Self.sentence, wordStarts: words),
-        ]))
+        let cues = GuidePageCues.cues(
+            for: track,
+            result: Self.result([
+                CaptionCue(start: 0, end: 20, text: first + " " + Self.sentence, wordStarts: words)
+            ]))
         try #require(cues.count >= 4 && cues[0].sentence == 0 && cues[1].sentence == 1)
         let secondPart = 2 + Sentence.words(cues[1].text.replacingOccurrences(of: "\n", with: " ")).count
         #expect(abs(cues[2].start - words[secondPart]!) < 1e-9)

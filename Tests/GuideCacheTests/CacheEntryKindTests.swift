@@ -1,5 +1,6 @@
-import Testing
 import ExpoModel
+import Testing
+
 @testable import GuideCache
 
 @Suite("Cache entry kinds")
@@ -31,15 +32,18 @@ struct CacheEntryKindTests {
         #expect(CacheEntryKind.picture.name(key: Self.key) == "picture-\(Self.key).json")
         #expect(CacheEntryKind.guideDigest.name(key: Self.key) == "guide-\(Self.key).sha256")
         #expect(CacheEntryKind.encodedTrack(.mp3).name(key: Self.key) == Self.key + ".mp3")
-        #expect([CacheEntryKind.captions.name, CacheEntryKind.narration.name, CacheEntryKind.tag.name]
-            == ["captions", "narration", "CACHEDIR.TAG"])
+        #expect(
+            [CacheEntryKind.captions.name, CacheEntryKind.narration.name, CacheEntryKind.tag.name]
+                == ["captions", "narration", "CACHEDIR.TAG"])
     }
 
     @Test("a name the cache never makes is not its own, nor a narration record outside its folder")
     func strangers() {
-        for name in ["check-holiday.json", "\(Self.key).txt", "guide-\(Self.key).raw", "picture-\(Self.key).jpg",
-                     "batch-xyz", "batch-" + String(repeating: "f", count: 17), "narration-\(Self.key).json",
-                     ".captions.partial-x", "notes"] {
+        for name in [
+            "check-holiday.json", "\(Self.key).txt", "guide-\(Self.key).raw", "picture-\(Self.key).jpg",
+            "batch-xyz", "batch-" + String(repeating: "f", count: 17), "narration-\(Self.key).json",
+            ".captions.partial-x", "notes",
+        ] {
             #expect(!CacheFolder.isOwnName(name), "\(name)")
         }
         #expect(CacheEntryKind.narrationRecord.matches("narration-\(Self.key).json"))

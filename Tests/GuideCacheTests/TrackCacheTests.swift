@@ -1,9 +1,10 @@
-import Foundation
-import Testing
 import ExpoModel
 import ExpoSystem
-@testable import GuideCache
+import Foundation
 import TestSupport
+import Testing
+
+@testable import GuideCache
 
 @Suite("Track cache")
 struct TrackCacheTests {
@@ -27,8 +28,9 @@ struct TrackCacheTests {
         let probe = folder.appendingPathComponent("probe")
         try good.write(to: probe)
         // The record's duration is the WAV's (100 samples): a longer one than the file holds is refused.
-        let entry = TrackAudio(durationSeconds: 100.0 / 22050, sampleRate: 22050, loudnessLUFS: -19, peakDBFS: -1,
-                               sha256: try TrackCache.sha256(of: probe), byteCount: good.count, cues: [])
+        let entry = TrackAudio(
+            durationSeconds: 100.0 / 22050, sampleRate: 22050, loudnessLUFS: -19, peakDBFS: -1,
+            sha256: try TrackCache.sha256(of: probe), byteCount: good.count, cues: [])
         try FileManager.default.removeItem(at: probe)
         func reset() throws -> TrackCache {
             let cache = try TrackCache(folder: folder)
@@ -56,8 +58,9 @@ struct TrackCacheTests {
         cache = try reset()
         #expect(cache.entry(key) == entry)
         var encoded = entry
-        encoded.encoded["opus"] = EncodedAudio(fingerprint: "f", byteCount: 1, sha256: "0", durationSeconds: 1,
-                                               loudnessLUFS: -19, truePeakDBTP: -2)
+        encoded.encoded["opus"] = EncodedAudio(
+            fingerprint: "f", byteCount: 1, sha256: "0", durationSeconds: 1,
+            loudnessLUFS: -19, truePeakDBTP: -2)
         try JSONEncoder().encode(encoded).write(to: cache.metadataURL(key))
         #expect(cache.entry(key) == encoded)
     }
@@ -68,8 +71,9 @@ struct TrackCacheTests {
         let ledger = TrackCache.digestLedger(in: folder)
         let cache = try TrackCache(folder: folder, digests: FileDigests(ledger: ledger))
         try good.write(to: cache.audioURL(key))
-        let entry = TrackAudio(durationSeconds: 100.0 / 22050, sampleRate: 22050, loudnessLUFS: -19, peakDBFS: -1,
-                               sha256: try TrackCache.sha256(of: cache.audioURL(key)), byteCount: good.count, cues: [])
+        let entry = TrackAudio(
+            durationSeconds: 100.0 / 22050, sampleRate: 22050, loudnessLUFS: -19, peakDBFS: -1,
+            sha256: try TrackCache.sha256(of: cache.audioURL(key)), byteCount: good.count, cues: [])
         try cache.store(entry, key: key)
         return (key, good, ledger, entry)
     }

@@ -1,7 +1,8 @@
 import ExpoModel
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import GuideProject
 
 /// The project file reader: every key with its line, paths against the file's folder, and
@@ -24,7 +25,8 @@ struct ProjectFileTests {
 
     @Test("every key is read with its line; relative paths are taken from the file's folder, absolute ones as written")
     func readsKeys() throws {
-        let file = try parse("""
+        let file = try parse(
+            """
             # a comment
             poster-file: data/poster.json
             items-file: /srv/items.json
@@ -66,29 +68,33 @@ struct ProjectFileTests {
         #expect(error.advice?.contains("format,") == true)
     }
 
-    @Test("malformed YAML is a usage error naming file:line:column", arguments: [
-        ("voice: standard\nformat: [opus, mp3\noutput: x\n", ":3:"),
-        ("voice: 'standard\n", ":2:"),
-        ("voice: standard\n  output: x\n", ":2:"),
-    ])
+    @Test(
+        "malformed YAML is a usage error naming file:line:column",
+        arguments: [
+            ("voice: standard\nformat: [opus, mp3\noutput: x\n", ":3:"),
+            ("voice: 'standard\n", ":2:"),
+            ("voice: standard\n  output: x\n", ":2:"),
+        ])
     func malformed(text: String, place: String) throws {
         let error = try #require(failure(text))
         #expect(error.category == .usage)
         #expect(error.message.hasPrefix("site/expo-narrate.yaml" + place) && error.message.contains("is not YAML"), "\(error.message)")
     }
 
-    @Test("a value of the wrong kind names file:line, the key and what it takes", arguments: [
-        ("voice: standard\nbraille-cells: forty\n", "site/expo-narrate.yaml:2: 'braille-cells' takes a whole number from 20 to 100, not 'forty'"),
-        ("text-only: sometimes\n", "site/expo-narrate.yaml:1: 'text-only' takes true or false, not 'sometimes'"),
-        ("output: [a, b]\n", "site/expo-narrate.yaml:1: 'output' takes a path, not a list"),
-        ("opus-bitrate: 1000\n", "site/expo-narrate.yaml:1: 'opus-bitrate' is 1000, outside 6 to 256"),
-        ("opus-bitrate: '24'\n", "site/expo-narrate.yaml:1: 'opus-bitrate' takes a whole number from 6 to 256, not '24'"),
-        ("\n\nformat: [opus, flac]\n", "site/expo-narrate.yaml:3: format: \"flac\" is no format"),
-        ("voice:\n", "site/expo-narrate.yaml:1: 'voice' has no value"),
-        ("poster-file: p.json\n", "site/expo-narrate.yaml:1: poster-file and items-file go together"),
-        ("voice: a\nvoice: b\n", "site/expo-narrate.yaml:2: 'voice' is given twice (first on line 1)"),
-        ("- voice\n", "site/expo-narrate.yaml:1: the project file is not a list of settings"),
-    ])
+    @Test(
+        "a value of the wrong kind names file:line, the key and what it takes",
+        arguments: [
+            ("voice: standard\nbraille-cells: forty\n", "site/expo-narrate.yaml:2: 'braille-cells' takes a whole number from 20 to 100, not 'forty'"),
+            ("text-only: sometimes\n", "site/expo-narrate.yaml:1: 'text-only' takes true or false, not 'sometimes'"),
+            ("output: [a, b]\n", "site/expo-narrate.yaml:1: 'output' takes a path, not a list"),
+            ("opus-bitrate: 1000\n", "site/expo-narrate.yaml:1: 'opus-bitrate' is 1000, outside 6 to 256"),
+            ("opus-bitrate: '24'\n", "site/expo-narrate.yaml:1: 'opus-bitrate' takes a whole number from 6 to 256, not '24'"),
+            ("\n\nformat: [opus, flac]\n", "site/expo-narrate.yaml:3: format: \"flac\" is no format"),
+            ("voice:\n", "site/expo-narrate.yaml:1: 'voice' has no value"),
+            ("poster-file: p.json\n", "site/expo-narrate.yaml:1: poster-file and items-file go together"),
+            ("voice: a\nvoice: b\n", "site/expo-narrate.yaml:2: 'voice' is given twice (first on line 1)"),
+            ("- voice\n", "site/expo-narrate.yaml:1: the project file is not a list of settings"),
+        ])
     func wrongKind(text: String, expected: String) throws {
         let error = try #require(failure(text))
         #expect(error.category == .usage)

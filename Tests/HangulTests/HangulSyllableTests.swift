@@ -1,5 +1,5 @@
-import Testing
 import Hangul
+import Testing
 
 @Suite("Hangul syllables")
 struct HangulSyllableTests {
@@ -32,7 +32,8 @@ struct HangulSyllableTests {
     @Test("conjoining jamo ranges give the indices of the syllable they spell")
     func conjoining() {
         // ᄒ ᅡ ᆫ spells 한.
-        let onset = UInt8(0x1112 - ConjoiningJamo.leading.lowerBound), vowel = UInt8(0x1161 - ConjoiningJamo.vowels.lowerBound)
+        let onset = UInt8(0x1112 - ConjoiningJamo.leading.lowerBound)
+        let vowel = UInt8(0x1161 - ConjoiningJamo.vowels.lowerBound)
         let coda = UInt8(0x11AB - ConjoiningJamo.trailing.lowerBound + 1)
         #expect(HangulSyllable.compose(onset: onset, vowel: vowel, coda: coda) == ("한" as Unicode.Scalar).value)
         #expect(ConjoiningJamo.trailing.count == 27 && ConjoiningJamo.leading.count == 19 && ConjoiningJamo.vowels.count == 21)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import KoreanMorphology
+import Testing
 
 /// libhangul's word dictionary read as a list of words written wholly in Hanja.
 @Suite struct SinoKoreanWordsTests {
@@ -13,9 +13,9 @@ import KoreanMorphology
         let words = try #require(SinoKoreanWords(file: url.path))
         #expect(words.contains("석유".unicodeScalars.map(\.value)))
         #expect(words.contains("금요일".unicodeScalars.map(\.value)))
-        #expect(!words.contains("물약".unicodeScalars.map(\.value)))   // a native part
+        #expect(!words.contains("물약".unicodeScalars.map(\.value)))  // a native part
         #expect(!words.contains("앞일".unicodeScalars.map(\.value)))
-        #expect(!words.contains("가".unicodeScalars.map(\.value)))     // one syllable: not kept
+        #expect(!words.contains("가".unicodeScalars.map(\.value)))  // one syllable: not kept
         #expect(!words.contains("바보".unicodeScalars.map(\.value)))
     }
 

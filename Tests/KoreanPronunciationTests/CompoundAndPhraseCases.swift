@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import KoreanMorphology
+import Testing
+
 @testable import KoreanPronunciation
 
 /// Issue 37: ㄴ 첨가 found from the morphology, set phrases across a space, and ㅎ. The
@@ -82,8 +83,10 @@ enum CompoundAndPhraseCases {
     ]
 }
 
-@Suite(.enabled(if: PartsOfSpeech.installed != nil && SinoKoreanWords.installed != nil,
-                "hunspell-ko or libhangul's hanja.txt is not installed"))
+@Suite(
+    .enabled(
+        if: PartsOfSpeech.installed != nil && SinoKoreanWords.installed != nil,
+        "hunspell-ko or libhangul's hanja.txt is not installed"))
 struct CompoundAndPhraseTests {
     @Test(arguments: CompoundAndPhraseCases.byClass.flatMap(\.1))
     func compoundOrPhrase(_ c: Case) {

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import KoreanPronunciation
 import TestSupport
+import Testing
 
 /// The maintainers' measure on our own table: what espeak-ng says for pronounce(written)
 /// must equal what it says for the reference pronunciation. Runs when espeak-ng is

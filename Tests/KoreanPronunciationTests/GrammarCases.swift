@@ -1,5 +1,6 @@
-import Testing
 import KoreanMorphology
+import Testing
+
 @testable import KoreanPronunciation
 
 /// Readings (issue 27) that depend on the part of speech, decided with

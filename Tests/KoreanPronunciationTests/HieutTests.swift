@@ -1,5 +1,5 @@
-import Testing
 import KoreanPronunciation
+import Testing
 
 /// 제12항: ㅎ. ㅈ/ㅊ + ㅎ gives ㅊ only before the suffix 히/혀; elsewhere the coda is first
 /// [ㄷ] (붙임 2). After a sonorant a ㅎ that starts a morpheme stays [ㅎ] (전화, 결혼), and

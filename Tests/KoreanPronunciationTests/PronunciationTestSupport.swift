@@ -48,7 +48,8 @@ enum Fixture {
 
     static let pronouncer = StandardPronouncer(dictionary: dictionary)
 
-    static let allCases: [Case] = RuleTableCases.batchim + RuleTableCases.linking + RuleTableCases.h + RuleTableCases.palatal
+    static let allCases: [Case] =
+        RuleTableCases.batchim + RuleTableCases.linking + RuleTableCases.h + RuleTableCases.palatal
         + RuleTableCases.nasal + RuleTableCases.liquid + RuleTableCases.tensing + RuleTableCases.nInsertion + RuleTableCases.saiSiot + RuleTableCases.vowels
         + RuleTableCases.sentences
 }

@@ -1,10 +1,16 @@
-import Testing
 import KoreanPronunciation
+import Testing
 
 /// Random text must never crash the scanner, and pronunciation never adds or drops
 /// syllables or non-space characters (it only changes jamo and may join words).
 @Suite struct RobustnessTests {
-    struct LCG { var x: UInt64; mutating func next() -> UInt64 { x = x &* 6364136223846793005 &+ 1442695040888963407; return x >> 33 } }
+    struct LCG {
+        var x: UInt64
+        mutating func next() -> UInt64 {
+            x = x &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return x >> 33
+        }
+    }
 
     static let pool: [Unicode.Scalar] = {
         var p: [Unicode.Scalar] = Array("옷값닭읽밟넓앉않싫의져육십일할갈신라국물솜이불꽃잎햇살뒷윷 ,.!?\nabcZ09·ㄱㅏ😀\u{00A0}\t".unicodeScalars)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import KoreanPronunciation
+import Testing
 
 /// The table: every row names its article; each is checked as a string.
 @Suite struct RuleTableTests {

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import KoreanMorphology
+import Testing
+
 @testable import KoreanPronunciation
 
 /// Issue 37, second pass: compounds whose first part only libhangul's Hanja words or nothing
@@ -56,7 +57,8 @@ enum SecondPassCases {
     static let compoundBoundaryNot: [Case] = [
         Case("제26항", "발전", "발쩐"), Case("제26항", "물질", "물찔"), Case("제26항", "수술실", "수술씰"),
         Case("제26항", "발전소", "발쩐소"), Case("제26항", "현실적", "현실쩍"), Case("제26항", "결단력", "결딴녁"),
-        Case("제26항", "실질적인", "실찔쩌긴"), Case("제26항", "미술사적", "미술싸적"), Case("제26항", "미술사학", "미술싸학"), Case("제26항", "이십일세기", "이시빌쎄기"), Case("제26항", "제이십일대", "제이시빌때"),
+        Case("제26항", "실질적인", "실찔쩌긴"), Case("제26항", "미술사적", "미술싸적"), Case("제26항", "미술사학", "미술싸학"), Case("제26항", "이십일세기", "이시빌쎄기"),
+        Case("제26항", "제이십일대", "제이시빌때"),
     ]
 
     static let byClass: [(String, [Case])] = [
@@ -66,8 +68,10 @@ enum SecondPassCases {
     ]
 }
 
-@Suite(.enabled(if: PartsOfSpeech.installed != nil && SinoKoreanWords.installed != nil,
-                "hunspell-ko or libhangul's hanja.txt is not installed"))
+@Suite(
+    .enabled(
+        if: PartsOfSpeech.installed != nil && SinoKoreanWords.installed != nil,
+        "hunspell-ko or libhangul's hanja.txt is not installed"))
 struct SecondPassTests {
     @Test(arguments: SecondPassCases.byClass.flatMap(\.1))
     func secondPass(_ c: Case) {

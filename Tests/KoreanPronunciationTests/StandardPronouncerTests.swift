@@ -1,6 +1,7 @@
+import ExpoModel
 import Foundation
 import Testing
-import ExpoModel
+
 @testable import KoreanPronunciation
 
 @Suite struct StandardPronouncerTests {

@@ -1,11 +1,12 @@
-import Foundation
-import Testing
+import CatalogLoading
 import ExpoModel
 import ExpoSystem
-import CatalogLoading
+import Foundation
 import Normalization
-@testable import Narration
 import TestSupport
+import Testing
+
+@testable import Narration
 
 /// The bundled default catalog is the tool's demo and the narrator's broadest input: it must
 /// load cleanly, keep its file names safe, contain every kind of text the Korean normalizer
@@ -57,8 +58,9 @@ import TestSupport
 
     @Test func everyEntryHasAOneLineSummaryAndTwoToFourParagraphs() throws {
         for entry in try DefaultCatalogSource.load().entries {
-            #expect(!entry.shortDescription.isEmpty && !entry.shortDescription.contains("\n"),
-                    "\(entry.name): short_desc must be one non-empty line")
+            #expect(
+                !entry.shortDescription.isEmpty && !entry.shortDescription.contains("\n"),
+                "\(entry.name): short_desc must be one non-empty line")
             let count = DefaultCatalogSource.paragraphs(of: entry.description).count
             #expect((2...4).contains(count), "\(entry.name): desc has \(count) paragraphs")
         }
@@ -107,12 +109,15 @@ struct TextFeature: Sendable, CustomTestStringConvertible {
 
     static let all: [TextFeature] = [
         TextFeature(name: "Hanja", example: "八萬大藏經", pattern: "[\(hanjaRange)]"),
-        TextFeature(name: "Hanja gloss after a Hangul word", example: "훈민정음(訓民正音)",
-                    pattern: #"[가-힣]\(["# + hanjaRange + #"]+\)"#),
-        TextFeature(name: "Hanja word standing alone", example: "「八萬大藏經」",
-                    pattern: "[\(hanjaRange)]{2,}", outsideParentheses: true),
-        TextFeature(name: "number with a unit", example: "24㎝, 3~4 kg, 78%, 1,200℃",
-                    pattern: #"\d\s?(?:㎝|㎏|㎢|℃|%|cm|kg|km|m)(?![A-Za-z])"#),
+        TextFeature(
+            name: "Hanja gloss after a Hangul word", example: "훈민정음(訓民正音)",
+            pattern: #"[가-힣]\(["# + hanjaRange + #"]+\)"#),
+        TextFeature(
+            name: "Hanja word standing alone", example: "「八萬大藏經」",
+            pattern: "[\(hanjaRange)]{2,}", outsideParentheses: true),
+        TextFeature(
+            name: "number with a unit", example: "24㎝, 3~4 kg, 78%, 1,200℃",
+            pattern: #"\d\s?(?:㎝|㎏|㎢|℃|%|cm|kg|km|m)(?![A-Za-z])"#),
         TextFeature(name: "decimal number", example: "1.12", pattern: #"\d\.\d"#),
         TextFeature(name: "range with ~", example: "12~13세기", pattern: #"\d\s?~\s?\d"#),
         TextFeature(name: "approximation with 여", example: "70여 년", pattern: #"\d여\s?[가-힣]"#),
@@ -122,15 +127,17 @@ struct TextFeature: Sendable, CustomTestStringConvertible {
         TextFeature(name: "date with 년 월 일", example: "1446년 9월 10일", pattern: #"\d{4}년 \d{1,2}월 \d{1,2}일"#),
         TextFeature(name: "June or October (유월, 시월)", example: "10월 9일", pattern: #"(?:^|\D)(?:6|10)월"#),
         TextFeature(name: "century", example: "15세기", pattern: #"\d세기"#),
-        TextFeature(name: "native counting word", example: "2권, 8명, 12줄, 2가지, 5번째",
-                    pattern: #"\d\s?(?:권|명|개|줄|가지|번째)"#),
+        TextFeature(
+            name: "native counting word", example: "2권, 8명, 12줄, 2가지, 5번째",
+            pattern: #"\d\s?(?:권|명|개|줄|가지|번째)"#),
         TextFeature(name: "Sino counter 제N호", example: "국보 제32호", pattern: #"제\d+호"#),
         TextFeature(name: "middle dot", example: "상·하", pattern: #"[가-힣]·[가-힣]"#),
         TextFeature(name: "《》 title", example: "《세종실록》", pattern: #"《[^》]+》"#),
         TextFeature(name: "「」 quotation", example: "「八萬大藏經」", pattern: #"「[^」]+」"#),
         TextFeature(name: "‘’ quotation", example: "‘안성맞춤’", pattern: #"‘[^’]+’"#),
-        TextFeature(name: "Latin-script name in parentheses", example: "(Bibliothèque nationale de France)",
-                    pattern: #"\([A-Za-z][^()]*[a-z]\)"#),
+        TextFeature(
+            name: "Latin-script name in parentheses", example: "(Bibliothèque nationale de France)",
+            pattern: #"\([A-Za-z][^()]*[a-z]\)"#),
     ]
 }
 
@@ -171,7 +178,11 @@ enum DefaultCatalogSource {
         var result = ""
         var depth = 0
         for character in text {
-            if character == "(" { depth += 1 } else if character == ")" { depth = max(0, depth - 1) } else if depth == 0 {
+            if character == "(" {
+                depth += 1
+            } else if character == ")" {
+                depth = max(0, depth - 1)
+            } else if depth == 0 {
                 result.append(character)
             }
         }

@@ -1,6 +1,7 @@
-import Testing
 import ExpoModel
 import Normalization
+import Testing
+
 @testable import Narration
 
 @Suite("Spoken word links")
@@ -54,9 +55,10 @@ struct SpokenWordLinksTests {
 
     @Test("the poster's facts and title carry links")
     func poster() throws {
-        let track = Narrator(normalizer: Self.normalizer).posterTrack(Poster(
-            title: "파리 만국박람회 1900\n(L'Exposition de Paris 1900)", visitors: 48_130_300, location: "파리",
-            duration: "1900-04-14 ~ 1900-11-12", description: "대한제국이 참가했다."))
+        let track = Narrator(normalizer: Self.normalizer).posterTrack(
+            Poster(
+                title: "파리 만국박람회 1900\n(L'Exposition de Paris 1900)", visitors: 48_130_300, location: "파리",
+                duration: "1900-04-14 ~ 1900-11-12", description: "대한제국이 참가했다."))
         for sentence in track.sentences {
             #expect(sentence.wordLinks?.count == sentence.displayWords.count, "\(sentence.display)")
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Normalization
 
 /// Readings that depend on their context (issue 27), by class; every row cites its rule or

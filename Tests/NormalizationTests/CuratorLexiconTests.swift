@@ -1,9 +1,10 @@
-import Foundation
-import Testing
-import ExpoModel
 import CatalogLoading
-@testable import Normalization
+import ExpoModel
+import Foundation
 import TestSupport
+import Testing
+
+@testable import Normalization
 
 @Suite("CuratorLexicon")
 struct CuratorLexiconTests {
@@ -18,10 +19,11 @@ struct CuratorLexiconTests {
         let url = try write("# comment\n\nJikji | 직지\nL'Exposition de Paris | L'Exposition de Paris | fr\n")
         defer { try? FileManager.default.removeItem(at: url) }
         let lexicon = try CuratorLexicon(contentsOf: url)
-        #expect(lexicon.entries == [
-            .init(written: "Jikji", spoken: "직지"),
-            .init(written: "L'Exposition de Paris", spoken: "L'Exposition de Paris", language: "fr"),
-        ])
+        #expect(
+            lexicon.entries == [
+                .init(written: "Jikji", spoken: "직지"),
+                .init(written: "L'Exposition de Paris", spoken: "L'Exposition de Paris", language: "fr"),
+            ])
     }
 
     static let badFiles: [(contents: String, line: Int, reason: String)] = [
@@ -89,14 +91,15 @@ struct CuratorLexiconTests {
 
     @Test func foreignEntriesBecomeRunsOfTheirLanguage() {
         let lexicon = CuratorLexicon(entries: [
-            .init(written: "Le Petit Journal", spoken: "Le Petit Journal", language: "fr"),
+            .init(written: "Le Petit Journal", spoken: "Le Petit Journal", language: "fr")
         ])
         let runs = KoreanNormalizer(lexicon: lexicon).spokenRuns("잡지 Le Petit Journal은 1900년")
-        #expect(runs == [
-            SpokenRun(text: "잡지"),
-            SpokenRun(text: "Le Petit Journal", language: "fr"),
-            SpokenRun(text: "은 천구백 년"),
-        ])
+        #expect(
+            runs == [
+                SpokenRun(text: "잡지"),
+                SpokenRun(text: "Le Petit Journal", language: "fr"),
+                SpokenRun(text: "은 천구백 년"),
+            ])
     }
 
     @Test("a spoken form in square brackets is a fixed pronunciation, its own run")

@@ -1,9 +1,10 @@
-import Foundation
-import Testing
-import ExpoModel
 import CatalogLoading
-@testable import Normalization
+import ExpoModel
+import Foundation
 import TestSupport
+import Testing
+
+@testable import Normalization
 
 /// Every text of the shared Expo 1900 fixtures, normalized, must leave nothing the Korean voice
 /// misreads: no ASCII digit, no Hanja, no unit symbol.

@@ -1,9 +1,10 @@
-import Foundation
-import Testing
-import ExpoModel
 import CatalogLoading
-@testable import Normalization
+import ExpoModel
+import Foundation
 import TestSupport
+import Testing
+
+@testable import Normalization
 
 @Suite("Hanja reading memo")
 struct HanjaReadingMemoTests {

@@ -1,8 +1,9 @@
-import Testing
-import ExpoModel
 import CatalogLoading
-@testable import Normalization
+import ExpoModel
 import TestSupport
+import Testing
+
+@testable import Normalization
 
 /// An evaluation of realistic phrases (museum labels, news, dates, measures), scored like the
 /// project's external evaluation: words only, whitespace and punctuation removed.
@@ -150,11 +151,13 @@ struct KoreanNormalizerEvaluationTests {
     @Test("no held-out phrase is also in the rule tables, so the rate is measured on unseen text")
     func heldOutIsUnseen() {
         let rules = KoreanNormalizerRuleTests.self
-        let ruleTables = [rules.sinoCardinals, rules.thousandsSeparators, rules.decimals, rules.negatives, rules.fractions,
-                          rules.approximate, rules.ranges, rules.ordinals, rules.nativeCounters, rules.sinoCounters,
-                          rules.magnitudes, rules.contextCounters, rules.months, rules.dates, rules.times, rules.units,
-                          rules.currency, rules.commemorations, rules.identifiers, rules.phoneNumbers, rules.glosses,
-                          rules.standaloneHanja, rules.silentMarks, rules.symbols, rules.exactForms]
+        let ruleTables = [
+            rules.sinoCardinals, rules.thousandsSeparators, rules.decimals, rules.negatives, rules.fractions,
+            rules.approximate, rules.ranges, rules.ordinals, rules.nativeCounters, rules.sinoCounters,
+            rules.magnitudes, rules.contextCounters, rules.months, rules.dates, rules.times, rules.units,
+            rules.currency, rules.commemorations, rules.identifiers, rules.phoneNumbers, rules.glosses,
+            rules.standaloneHanja, rules.silentMarks, rules.symbols, rules.exactForms,
+        ]
         let seen = Set((Self.phrases + ruleTables.flatMap { $0 }).map(\.written))
         #expect(Self.heldOut.filter { seen.contains($0.written) }.isEmpty)
         #expect(Set(Self.heldOut.map(\.written)).count == Self.heldOut.count)

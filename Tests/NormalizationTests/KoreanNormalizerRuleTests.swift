@@ -1,8 +1,9 @@
-import Testing
-import ExpoModel
 import CatalogLoading
-@testable import Normalization
+import ExpoModel
 import TestSupport
+import Testing
+
+@testable import Normalization
 
 /// Rule tables for the Korean speech normalizer. Each table names the rule its rows follow
 /// (NIKL spelling and standard usage); the expected words are written by hand from the rule.

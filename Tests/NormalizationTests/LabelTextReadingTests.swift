@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Normalization
 
 /// Ordinary published label and news text (issue 37): each class with the cases its rule reads

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Normalization
 
 /// The rule that tells a bracketed Latin name's language: a label decides, else clear spelling

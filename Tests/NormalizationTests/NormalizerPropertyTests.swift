@@ -1,10 +1,11 @@
+import CatalogLoading
+import ExpoModel
 import Foundation
 import PropertyBased
-import Testing
-import ExpoModel
-import CatalogLoading
-@testable import Normalization
 import TestSupport
+import Testing
+
+@testable import Normalization
 
 /// Property-based fuzzing of the Korean speech normalizer: any mix of Hangul, digits, Hanja
 /// and symbols comes out without an ASCII digit or a Hanja character, and without a crash or
@@ -45,11 +46,13 @@ struct NormalizerPropertyTests {
         }
     }
 
-    @Test("numbers of every size and shape are read as words", arguments: [
-        "0", "00", "007", "1,000,000", "99999999999999999999999999999", "1.5.3", "3,", ",3", "1-2-3", "1~", "~1",
-        "12:34:56", "1/2/3/4", "1900.04.14", "1900. 04. 14 - 1900. 11. 12", "5%%", "₩₩1", "1e10", "0x1F", "1..2",
-        "１２３",
-    ])
+    @Test(
+        "numbers of every size and shape are read as words",
+        arguments: [
+            "0", "00", "007", "1,000,000", "99999999999999999999999999999", "1.5.3", "3,", ",3", "1-2-3", "1~", "~1",
+            "12:34:56", "1/2/3/4", "1900.04.14", "1900. 04. 14 - 1900. 11. 12", "5%%", "₩₩1", "1e10", "0x1F", "1..2",
+            "１２３",
+        ])
     func edgeNumbers(input: String) {
         let spoken = KoreanNormalizer().spoken(input)
         #expect(!spoken.unicodeScalars.contains { ("0"..."9").contains($0) }, "\(input) → \(spoken)")

@@ -1,9 +1,10 @@
-import Foundation
-import Testing
-import ExpoModel
 import CatalogLoading
-@testable import Normalization
+import ExpoModel
+import Foundation
 import TestSupport
+import Testing
+
+@testable import Normalization
 
 /// The normalizer under test, with an empty lexicon so that only the rules speak.
 let ruleNormalizer = KoreanNormalizer()

@@ -1,5 +1,6 @@
-import Testing
 import ExpoModel
+import Testing
+
 @testable import Normalization
 
 /// A Latin name that a catalog writes in brackets after the Korean name becomes a run of its
@@ -43,18 +44,22 @@ struct ParenthesisedNamesTests {
         #expect(!Self.korean("만국박람회(Exposition Universelle de 1900)는").contains("천구백"))
     }
 
-    @Test("weak or mixed evidence leaves the name to the Korean voice", arguments: [
-        "롱 지터(long zither)류의", "몽골의 야탁(yatag) 등", "고려대장경(高麗大藏經, Tripitaka Koreana 트리피타카 코레아나)은",
-        "직지(直指, JUKJI)라고", "카스텔리(Benedetto Castelli)가", "경주(The Tour de France)는", "미술관(Museo del Prado)에",
-    ])
+    @Test(
+        "weak or mixed evidence leaves the name to the Korean voice",
+        arguments: [
+            "롱 지터(long zither)류의", "몽골의 야탁(yatag) 등", "고려대장경(高麗大藏經, Tripitaka Koreana 트리피타카 코레아나)은",
+            "직지(直指, JUKJI)라고", "카스텔리(Benedetto Castelli)가", "경주(The Tour de France)는", "미술관(Museo del Prado)에",
+        ])
     func weakOrMixedEvidenceStaysKorean(_ text: String) {
         #expect(Self.foreign(text).isEmpty, "\(Self.foreign(text))")
     }
 
-    @Test("a Latin run that is not a bracket's gloss of Korean text is not guessed", arguments: [
-        "Le Petit Journal은 잡지다", "Expo (Le Petit Journal)", "신문(서울 소재, Le Petit Journal)", "신문(Le Petit Journal",
-        "신문(Le Petit Journal. 1900)",
-    ])
+    @Test(
+        "a Latin run that is not a bracket's gloss of Korean text is not guessed",
+        arguments: [
+            "Le Petit Journal은 잡지다", "Expo (Le Petit Journal)", "신문(서울 소재, Le Petit Journal)", "신문(Le Petit Journal",
+            "신문(Le Petit Journal. 1900)",
+        ])
     func notAGloss(_ text: String) {
         #expect(Self.foreign(text).isEmpty, "\(Self.foreign(text))")
     }

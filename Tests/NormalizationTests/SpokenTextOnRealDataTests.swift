@@ -1,9 +1,10 @@
-import Foundation
-import Testing
 import ExpoModel
+import Foundation
 import Hangul
-@testable import Normalization
 import TestSupport
+import Testing
+
+@testable import Normalization
 
 /// The bar on real data (issue 16): in what the Korean voice receives from the default catalog
 /// and the original data, no Latin letter (outside a lexicon entry or a deliberate foreign-language

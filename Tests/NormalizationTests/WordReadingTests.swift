@@ -1,8 +1,9 @@
-import Foundation
-import Testing
 import ExpoModel
-@testable import Normalization
+import Foundation
 import TestSupport
+import Testing
+
+@testable import Normalization
 
 /// How the normaliser reads words (issue 37): capitals said as words, regnal numbers, Hanja by
 /// word and after numbers, glosses that repeat the word, particles that agree with the word

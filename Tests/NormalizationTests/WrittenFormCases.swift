@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Normalization
 
 /// A row of a rule table of the normalizer: what is written, what a Korean narrator says, and the rule
@@ -190,8 +191,9 @@ enum WrittenFormCases {
         .init("2020. 3. 2. ~ 2020. 12. 31.", "이천이십년삼월이일부터이천이십년십이월삼십일일까지.", "HM 부록: dates"),
         .init("2019. 12. ~ 2020. 2.", "이천십구년십이월부터이천이십년이월까지.", "HM 부록: dates"),
         .init("1990. 6.", "천구백구십년유월.", "HM 제6장: 유월"),
-        .init("2023. 3. 2.(목) ~ 5. 31.(수)", "이천이십삼년삼월이일목요일부터오월삼십일일수요일까지",
-              "usage: a weekday in brackets is said as 요일"),
+        .init(
+            "2023. 3. 2.(목) ~ 5. 31.(수)", "이천이십삼년삼월이일목요일부터오월삼십일일수요일까지",
+            "usage: a weekday in brackets is said as 요일"),
         .init("1980s", "천구백팔십년대", "usage: an English decade is 년대"), .init("'80s 음악", "팔십년대음악", "usage: 년대"),
         .init("2023. 10. ~ 2024. 6.", "이천이십삼년시월부터이천이십사년유월까지.", "HM: 시월, 유월"),
     ]

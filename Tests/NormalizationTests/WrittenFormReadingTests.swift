@@ -1,7 +1,8 @@
-import Testing
 import ExpoModel
-@testable import Normalization
 import TestSupport
+import Testing
+
+@testable import Normalization
 
 /// How the normalizer reads written forms (issue 16): acronyms, letters with digits, numerals,
 /// signs, dates, counters, currency; one test per kind, every row citing its rule.
@@ -35,7 +36,8 @@ struct WrittenFormReadingTests {
 
     /// The suite's figures per kind, printed for the report; at least 250 cases in all.
     @Test func figuresPerKind() {
-        var total = 0, passed = 0
+        var total = 0
+        var passed = 0
         for (kind, cases) in WrittenFormCases.byKind {
             let good = cases.filter(Self.passes).count
             print("written forms \(kind): \(good)/\(cases.count)")
@@ -61,8 +63,10 @@ struct WrittenFormReadingTests {
     }
 
     /// Edges where the new look-behinds and look-aheads meet the ends of the text.
-    @Test(arguments: ["월~", "~금", "~", "'9", "'", "Ⅱ", "x", "#", "ㄷ", "1x", "x1", "No.", "pp.", "HK$", "3:", ":1", "(주",
-                      "(", "1~(", "월~금요일", "¼", "1½", "e.g", "A&", "&B", "XIV", "제", "U-", "1980s", "22nd", "4K"])
+    @Test(arguments: [
+        "월~", "~금", "~", "'9", "'", "Ⅱ", "x", "#", "ㄷ", "1x", "x1", "No.", "pp.", "HK$", "3:", ":1", "(주",
+        "(", "1~(", "월~금요일", "¼", "1½", "e.g", "A&", "&B", "XIV", "제", "U-", "1980s", "22nd", "4K",
+    ])
     func edgesDoNotCrash(_ text: String) {
         let spoken = ruleNormalizer.spoken(text)
         #expect(!spoken.unicodeScalars.contains { ("0"..."9").contains($0) }, "\(text) → \(spoken)")

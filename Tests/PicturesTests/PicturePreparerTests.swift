@@ -1,8 +1,9 @@
 import ExpoModel
 import Foundation
-@testable import Pictures
-import Testing
 import TestSupport
+import Testing
+
+@testable import Pictures
 
 /// The pictures' way in and out: sizes for phones within the byte limit, no metadata, the same
 /// bytes each time, and every hostile file refused with one line naming it.
@@ -49,7 +50,10 @@ struct PicturePreparerTests {
             guard let tool = ExternalTool.find(webp ? "webpinfo" : "djpeg") else { continue }
             let result = try ExternalTool.run(tool, webp ? [url.path] : ["-outfile", "/dev/null", url.path])
             #expect(result.status == 0 && (!webp || result.output.contains("No error detected")), "\(file.variant.file): \(result.output)")
-            if webp { #expect(!result.output.contains("Chunk EXIF") && !result.output.contains("EXIF: 1") && !result.output.contains("Chunk ICCP"), "\(result.output)") }
+            if webp {
+                #expect(
+                    !result.output.contains("Chunk EXIF") && !result.output.contains("EXIF: 1") && !result.output.contains("Chunk ICCP"), "\(result.output)")
+            }
         }
     }
 
@@ -64,8 +68,9 @@ struct PicturePreparerTests {
         #expect(tagged.range(of: Data("GPS secret place".utf8)) != nil)
         let source = try Self.write(tagged, "b.jpg", in: folder)
         for file in try PicturePreparer().prepare(source, stem: "b") {
-            #expect(file.bytes.range(of: Data("Exif".utf8)) == nil && file.bytes.range(of: Data("GPS secret".utf8)) == nil,
-                    "\(file.variant.file)")
+            #expect(
+                file.bytes.range(of: Data("Exif".utf8)) == nil && file.bytes.range(of: Data("GPS secret".utf8)) == nil,
+                "\(file.variant.file)")
             #expect(file.bytes.range(of: Data("EXIF".utf8)) == nil && file.bytes.range(of: Data("XMP ".utf8)) == nil)
         }
         // A phone's picture taken sideways (EXIF orientation 6) comes out upright, its tag gone.
@@ -131,7 +136,8 @@ struct PicturePreparerTests {
 
     @Test("folders: image name with any usual extension, first folder first, never a path")
     func folders() throws {
-        let first = try Self.folder(), second = try Self.folder()
+        let first = try Self.folder()
+        let second = try Self.folder()
         defer { for folder in [first, second] { try? FileManager.default.removeItem(at: folder) } }
         for (name, folder) in [("gat.JPG", first), ("gat.png", second), ("jikji.webp", second), ("notes.txt", first)] {
             _ = try Self.write(Data([1]), name, in: folder)

@@ -1,9 +1,9 @@
-import Foundation
-import Testing
 import ExpoModel
+import Foundation
 import Pipeline
 import Synthesizer
 import TestSupport
+import Testing
 
 /// `expo-narrate check` with the project's Voices folder names what the braille edition spells out
 /// in words: the transcriber's answer, not a list of its own.

@@ -1,9 +1,10 @@
 import CatalogLoading
-import Export
 import ExpoModel
+import Export
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Pipeline
 
 /// The DAISY 2.02 and DAISY 3 books of a whole guide, made with tones for speech: checked
@@ -45,8 +46,12 @@ struct DaisyBookTests {
             let target = scratch.file(format.rawValue + "-" + UUID().uuidString)
             let unzip = try #require(ExternalTool.find("unzip"), "unzip is needed to unpack the books")
             let archive = format == .epub ? "guide.epub" : "guide.\(format.rawValue).zip"
-            let result = try ExternalTool.run(unzip, ["-q", folder.appendingPathComponent(archive).path,
-                                                      "-d", target.path])
+            let result = try ExternalTool.run(
+                unzip,
+                [
+                    "-q", folder.appendingPathComponent(archive).path,
+                    "-d", target.path,
+                ])
             try #require(result.status == 0, "unzip: \(result.output)")
             return target
         }
@@ -64,11 +69,14 @@ struct DaisyBookTests {
 
     static func originalCatalog() throws -> Catalog {
         var loader = CatalogLoader()
-        return try loader.load(posterFile: SharedFixtures.url("exposition_universelle_1900.json"),
-                               itemsFile: SharedFixtures.url("items.json"))
+        return try loader.load(
+            posterFile: SharedFixtures.url("exposition_universelle_1900.json"),
+            itemsFile: SharedFixtures.url("items.json"))
     }
 
-    @Test("both books of the default catalog keep every rule, mark the foreign names as the EPUB does, and the manifest lists them; each folder of the guide holds its ZIP's very files")
+    @Test(
+        "both books of the default catalog keep every rule, mark the foreign names as the EPUB does, and the manifest lists them; each folder of the guide holds its ZIP's very files"
+    )
     func defaultCatalogKeepsTheRules() throws {
         let scratch = try TemporaryFolder()
         defer { scratch.remove() }
@@ -149,11 +157,13 @@ struct DaisyBookTests {
         let guide = try Self.guide(GuideBuilderTests.catalog, in: scratch)
         let book = try guide.unpacked(format, in: scratch)
         if format == .daisy202 {
-            try Self.breakBook(book, fileEndingWith: "ncc.html", #"name="ncc:totalTime" content="[^"]*""#,
-                               with: #"name="ncc:totalTime" content="01:00:00""#)
+            try Self.breakBook(
+                book, fileEndingWith: "ncc.html", #"name="ncc:totalTime" content="[^"]*""#,
+                with: #"name="ncc:totalTime" content="01:00:00""#)
         } else {
-            try Self.breakBook(book, fileEndingWith: ".opf", #"name="dtb:totalTime" content="[^"]*""#,
-                               with: #"name="dtb:totalTime" content="1:00:00.000""#)
+            try Self.breakBook(
+                book, fileEndingWith: ".opf", #"name="dtb:totalTime" content="[^"]*""#,
+                with: #"name="dtb:totalTime" content="1:00:00.000""#)
         }
         let problems = DaisyRules.problems(in: book, edition: edition, audioSeconds: guide.audioSeconds)
         #expect(problems.contains { $0.contains("totalTime is") && $0.contains("but the clips add up to") }, "\(problems)")

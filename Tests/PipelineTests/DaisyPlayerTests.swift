@@ -1,13 +1,14 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The default catalog's DAISY books as a blind reader opens them: in Debian's daisy-player,
 /// given the published ZIP or the book's folder of the guide. Its screen must show the title, every chapter in order with its
 /// length, and the book's total length: the clips' and, once they cover the
 /// pauses too (issue 41), the audio's.
-@Suite("the DAISY books in daisy-player",
-       .enabled(if: DaisyPlayer.shouldRun, "daisy-player, tmux or cc is not installed (scripts/install-dependencies.sh); CI=true runs it and fails"))
+@Suite(
+    "the DAISY books in daisy-player",
+    .enabled(if: DaisyPlayer.shouldRun, "daisy-player, tmux or cc is not installed (scripts/install-dependencies.sh); CI=true runs it and fails"))
 struct DaisyPlayerTests {
     /// One item of the player's list: its title, how deep it is, and the time shown (if any).
     struct Item {
@@ -51,8 +52,9 @@ struct DaisyPlayerTests {
     /// Each book as the ZIP and as its folder of the guide (`daisy202/`, with ncc.html or the
     /// package at its top), which a player reads from an SD card. daisy-player 13 takes the
     /// folder, not the path of its ncc.html or .opf ("No DAISY-CD or Audio-cd found").
-    @Test("daisy-player shows the title, each chapter in order with its length, and the audio's total",
-          arguments: ["daisy202", "daisy3"], ["zip", "folder"])
+    @Test(
+        "daisy-player shows the title, each chapter in order with its length, and the audio's total",
+        arguments: ["daisy202", "daisy3"], ["zip", "folder"])
     func playerScreen(format: String, as published: String) throws {
         let scratch = try TemporaryFolder()
         defer { scratch.remove() }
@@ -74,8 +76,9 @@ struct DaisyPlayerTests {
             let position = all.firstIndex { $0.title == chapter.title && $0.level == 1 } ?? 0
             let parts = all.dropFirst(position + 1).prefix { $0.level > 1 }.count
             let seconds = try #require(chapter.seconds, "chapter \(chapter.title) has no length on screen:\n\(shown)")
-            #expect(Double(seconds) <= played[index] + 0.001 && Double(seconds) > played[index] - Double(1 + parts),
-                    "\(chapter.title): \(seconds) s on screen, its clips play \(played[index]) s")
+            #expect(
+                Double(seconds) <= played[index] + 0.001 && Double(seconds) > played[index] - Double(1 + parts),
+                "\(chapter.title): \(seconds) s on screen, its clips play \(played[index]) s")
         }
         let totalLine = try #require(screen.first { $0.contains("total length:") }, "\(shown)")
         let clock = try #require(totalLine.components(separatedBy: "total length: ").last?.split(separator: " ").first)

@@ -1,8 +1,8 @@
 import ExpoModel
 import Foundation
-import Synthesizer
-import Synthesis
 import GuideCache
+import Synthesis
+import Synthesizer
 
 /// An engine that "speaks" an SSML document as one short tone per sentence, reporting each
 /// sentence's `<mark>` and the end of its clause as espeak-ng would: deterministic audio with
@@ -15,8 +15,10 @@ final class ToneEngine: SpeechSynthesizer {
         self.secondsPerSentence = secondsPerSentence
     }
 
-    func speak(_ text: String, isSSML: Bool, onSamples: (UnsafeBufferPointer<Int16>) throws -> Void,
-               onEvent: (SpeechEvent) throws -> Void, shouldStop: () -> Bool) throws {
+    func speak(
+        _ text: String, isSSML: Bool, onSamples: (UnsafeBufferPointer<Int16>) throws -> Void,
+        onEvent: (SpeechEvent) throws -> Void, shouldStop: () -> Bool
+    ) throws {
         let marks = text.components(separatedBy: "<mark name=\"").dropFirst().compactMap { $0.split(separator: "\"").first }
         let perSentence = Int(secondsPerSentence * Double(sampleRate))
         var written = 0
@@ -38,7 +40,11 @@ final class ToneEngine: SpeechSynthesizer {
 /// to fail: one track, all speech (as if espeak-ng had no data), or the start itself.
 final class FakeSpeechSource: SpeechSource, @unchecked Sendable {
     // @unchecked Sendable: used from the one thread that runs the build.
-    enum Failure { case none, track(fileStem: String), unavailable, cannotStart }
+    enum Failure {
+        case none
+        case track(fileStem: String)
+        case unavailable, cannotStart
+    }
 
     let failure: Failure
     private(set) var synthesized: [String] = []
@@ -55,8 +61,10 @@ final class FakeSpeechSource: SpeechSource, @unchecked Sendable {
 
     func prepare(profile: VoiceProfile) { prepared = true }
 
-    func synthesize(_ jobs: [SynthesisJob], profile: VoiceProfile, delivery: Delivery, cache: TrackCache,
-                    parallelism: Int, progress: (GuideProgressEvent) -> Void) throws -> [String: String] {
+    func synthesize(
+        _ jobs: [SynthesisJob], profile: VoiceProfile, delivery: Delivery, cache: TrackCache,
+        parallelism: Int, progress: (GuideProgressEvent) -> Void
+    ) throws -> [String: String] {
         switch failure {
         case .unavailable: throw ExpoError(.unavailable, "no voice data", subject: .speech)
         case .cannotStart: throw ExpoError(.resources, "cannot start the speech server")
@@ -66,7 +74,7 @@ final class FakeSpeechSource: SpeechSource, @unchecked Sendable {
         // The events the worker pool reports, so that what the run does on them is exercised too.
         for (index, job) in jobs.enumerated() {
             progress(.trackStarted(index: index + 1, count: jobs.count, title: job.title, place: job.trackNumber))
-            if case let .track(stem) = failure, stem == job.fileStem {
+            if case .track(let stem) = failure, stem == job.fileStem {
                 failed[job.key] = "the tone broke"
             } else {
                 if cache.entry(job.key) == nil { synthesized.append(job.fileStem) }

@@ -1,11 +1,12 @@
 import Audio
-import Export
 import ExpoModel
 import ExpoSystem
+import Export
 import Foundation
 import Normalization
-import Testing
 import TestSupport
+import Testing
+
 @testable import Pipeline
 
 /// The whole pipeline — narrate, synthesize, export, publish — with tones for speech, in
@@ -13,8 +14,9 @@ import TestSupport
 @Suite("the guide builder, with a fake speech source")
 struct GuideBuilderTests {
     static let catalog = Catalog(
-        poster: Poster(title: "만국 박람회\n(Exposition Universelle)", visitors: 48_130_300, location: "파리",
-                       duration: "1900. 04. 14 - 1900. 11. 12", description: "첫 문장이다. 둘째 문장이다.\n\n셋째 문단이다."),
+        poster: Poster(
+            title: "만국 박람회\n(Exposition Universelle)", visitors: 48_130_300, location: "파리",
+            duration: "1900. 04. 14 - 1900. 11. 12", description: "첫 문장이다. 둘째 문장이다.\n\n셋째 문단이다."),
         entries: [
             Entry(name: "직지", imageName: "jikji", shortDescription: "금속 활자 책", description: "1377년에 찍었다. 두 권이다."),
             Entry(name: "갓", imageName: "gat", shortDescription: "모자", description: "12줄의 대나무로 만든다."),
@@ -26,14 +28,17 @@ struct GuideBuilderTests {
         let source: FakeSpeechSource
     }
 
-    static func build(into folder: URL, failure: FakeSpeechSource.Failure = .none, catalog: Catalog = catalog,
-                      selection: GuideRequest.Selection = .all, delivery: Delivery = Delivery(formats: [.wav])) throws -> Run {
+    static func build(
+        into folder: URL, failure: FakeSpeechSource.Failure = .none, catalog: Catalog = catalog,
+        selection: GuideRequest.Selection = .all, delivery: Delivery = Delivery(formats: [.wav])
+    ) throws -> Run {
         let source = FakeSpeechSource(failure: failure)
         let builder = GuideBuilder(normalizer: KoreanNormalizer(), speechSource: { _ in source })
         // The cache beside the output folder, as the tests' binary runs have it (never the home's).
-        let request = GuideRequest(catalog: catalog, selection: selection, outputFolder: folder,
-                                   profile: TestProfiles.standard, delivery: delivery, jobs: 2,
-                                   cacheFolder: URL(fileURLWithPath: folder.standardizedFileURL.path + ".cache"))
+        let request = GuideRequest(
+            catalog: catalog, selection: selection, outputFolder: folder,
+            profile: TestProfiles.standard, delivery: delivery, jobs: 2,
+            cacheFolder: URL(fileURLWithPath: folder.standardizedFileURL.path + ".cache"))
         return Run(report: try builder.build(request), source: source)
     }
 

@@ -1,8 +1,9 @@
-import Export
 import ExpoSystem
+import Export
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Pipeline
 
 @Suite("GuideVerifier")

@@ -1,10 +1,10 @@
 import ExpoModel
 import Foundation
 import Pipeline
-import Synthesizer
 import Synthesis
-import Testing
+import Synthesizer
 import TestSupport
+import Testing
 
 /// The requests a run gives its own helpers: one argument that the helper reads back whole, so
 /// that neither side spells an option.

@@ -1,9 +1,10 @@
-import Foundation
-import Testing
 import ExpoModel
+import Foundation
 import Normalization
-@testable import Pipeline
 import TestSupport
+import Testing
+
+@testable import Pipeline
 
 @Suite("Narration cache")
 struct NarrationCacheTests {

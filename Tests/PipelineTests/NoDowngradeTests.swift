@@ -1,8 +1,9 @@
-import Foundation
-import Testing
 import ExpoModel
-@testable import Pipeline
+import Foundation
 import TestSupport
+import Testing
+
+@testable import Pipeline
 
 @Suite("published audio is never downgraded silently")
 struct NoDowngradeTests {

@@ -1,8 +1,9 @@
-import Export
 import ExpoModel
+import Export
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Pipeline
 
 /// The page links every whole-guide file a run publishes, and nothing it does not.
@@ -24,14 +25,19 @@ struct PageEditionsTests {
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         _ = try GuideBuilderTests.build(into: folder, delivery: Delivery(formats: [.opus, .mp3, .epub]))
         let page = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
-        let list = try #require(page.components(separatedBy: "<nav class=\"editions\"").dropFirst().first?
-            .components(separatedBy: "</nav>").first)
+        let list = try #require(
+            page.components(separatedBy: "<nav class=\"editions\"").dropFirst().first?
+                .components(separatedBy: "</nav>").first)
         let linked = list.components(separatedBy: "<a href=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
-        #expect(linked == ["guide.opus", "guide-opus.m3u8", "guide.mp3", "guide-mp3.m3u8", "guide.epub", "guide.txt",
-                           "guide.wav", "guide.m3u8"])
+        #expect(
+            linked == [
+                "guide.opus", "guide-opus.m3u8", "guide.mp3", "guide-mp3.m3u8", "guide.epub", "guide.txt",
+                "guide.wav", "guide.m3u8",
+            ])
         for name in linked {
-            let size = try #require(try FileManager.default.attributesOfItem(
-                atPath: folder.appendingPathComponent(name).path)[.size] as? Int, "\(name) exists")
+            let size = try #require(
+                try FileManager.default.attributesOfItem(
+                    atPath: folder.appendingPathComponent(name).path)[.size] as? Int, "\(name) exists")
             #expect(list.contains("\(name)\"") && list.contains(GuidePageWriter.fileSize(size) + "</a>"), "\(name): \(size)")
         }
     }

@@ -1,7 +1,8 @@
 import ExpoModel
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Pipeline
 
 /// A run over some tracks in a folder that holds a guide publishes that whole guide again.
@@ -88,10 +89,12 @@ struct EntryNamesTests {
             Track(fileStem: $1.0, title: $1.1, kind: .entry, position: $0 + 2, blocks: [])
         })
 
-    @Test("every form finds its entry", arguments: [
-        ("직지심체요절", [0]), ("01-jikji", [0]), ("jikji", [0]), ("JIKJI", [0]), ("1", [0]), ("2", [1]),
-        ("같은\n이름", [2, 3]), ("같은 이름", [2, 3]), ("03-same", [2]),
-    ])
+    @Test(
+        "every form finds its entry",
+        arguments: [
+            ("직지심체요절", [0]), ("01-jikji", [0]), ("jikji", [0]), ("JIKJI", [0]), ("1", [0]), ("2", [1]),
+            ("같은\n이름", [2, 3]), ("같은 이름", [2, 3]), ("03-same", [2]),
+        ])
     func resolves(name: String, indices: [Int]) throws {
         #expect(try Self.names.resolve(name) == indices)
     }
@@ -106,12 +109,15 @@ struct EntryNamesTests {
         }
     }
 
-    @Test("a name that fits one entry by its name and another by its stem or position names both, guessing nothing",
-          arguments: ["1", "01-gat", "GAT"])
+    @Test(
+        "a name that fits one entry by its name and another by its stem or position names both, guessing nothing",
+        arguments: ["1", "01-gat", "GAT"])
     func nameAgainstStemOrPosition(name: String) {
-        let names = EntryNames(names: ["갓", name], entries: [("01-gat", "갓"), ("02-other", name)].enumerated().map {
-            Track(fileStem: $1.0, title: $1.1, kind: .entry, position: $0 + 2, blocks: [])
-        })
+        let names = EntryNames(
+            names: ["갓", name],
+            entries: [("01-gat", "갓"), ("02-other", name)].enumerated().map {
+                Track(fileStem: $1.0, title: $1.1, kind: .entry, position: $0 + 2, blocks: [])
+            })
         #expect {
             _ = try names.resolve(name)
         } throws: { error in
@@ -125,11 +131,13 @@ struct EntryNamesTests {
         #expect(throws: ExpoError.self) { _ = try EntryNames(names: [], entries: []).resolve("1") }
     }
 
-    @Test("an unknown name suggests the closest forms; a number out of range gives the range", arguments: [
-        ("jikj", "Did you mean \"jikji\" (직지심체요절)?"), ("02-gta", "Did you mean \"02-gat\" (갓)?"),
-        ("직지", "Did you mean \"직지심체요절\"?"), ("5", "positions are 1 to 4"), ("0", "positions are 1 to 4"),
-        ("전혀 다른 것", "The catalog has: 직지심체요절"),
-    ])
+    @Test(
+        "an unknown name suggests the closest forms; a number out of range gives the range",
+        arguments: [
+            ("jikj", "Did you mean \"jikji\" (직지심체요절)?"), ("02-gta", "Did you mean \"02-gat\" (갓)?"),
+            ("직지", "Did you mean \"직지심체요절\"?"), ("5", "positions are 1 to 4"), ("0", "positions are 1 to 4"),
+            ("전혀 다른 것", "The catalog has: 직지심체요절"),
+        ])
     func unknown(name: String, expected: String) {
         #expect {
             _ = try Self.names.resolve(name)

@@ -1,14 +1,15 @@
 import Foundation
-import Testing
 import Pipeline
 import Synthesis
+import Testing
 
 @Suite("shard plan")
 struct ShardPlanTests {
     static func jobs(_ lengths: [Int]) -> [SynthesisJob] {
         lengths.enumerated().map { index, length in
-            SynthesisJob(key: String(format: "%064x", index * 7919 + 13), fileStem: "t\(index)", title: "t\(index)",
-                         ssml: String(repeating: "가", count: length), sentences: [])
+            SynthesisJob(
+                key: String(format: "%064x", index * 7919 + 13), fileStem: "t\(index)", title: "t\(index)",
+                ssml: String(repeating: "가", count: length), sentences: [])
         }
     }
 

@@ -4,8 +4,9 @@ import Foundation
 import GuideCache
 import Publication
 import Synthesis
-import Testing
 import TestSupport
+import Testing
+
 @testable import Pipeline
 
 @Suite("Tracks staged as they are made")
@@ -18,8 +19,10 @@ struct TrackStagerTests {
     /// A temporary folder with a track cache and an output folder in it.
     static func places() throws -> (URL, TrackCache, OutputFolder) {
         let folder = try TemporaryFolder().url
-        return (folder, try TrackCache(folder: folder.appendingPathComponent("cache")),
-                try OutputFolder(destination: folder.appendingPathComponent("out")))
+        return (
+            folder, try TrackCache(folder: folder.appendingPathComponent("cache")),
+            try OutputFolder(destination: folder.appendingPathComponent("out"))
+        )
     }
 
     /// `places()` with one track, "00-a", made in the cache.
@@ -37,8 +40,9 @@ struct TrackStagerTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         // Two tracks share a title (a duplicated entry); one of them is not made yet.
         let jobs = [Self.job("00-a", title: "가"), Self.job("01-b", title: "나"), Self.job("02-b", title: "나")]
-        let maker = TrackMaker(engine: ToneEngine(), profile: TestProfiles.standard, delivery: Delivery(formats: [.wav]),
-                               cache: cache)
+        let maker = TrackMaker(
+            engine: ToneEngine(), profile: TestProfiles.standard, delivery: Delivery(formats: [.wav]),
+            cache: cache)
         try maker.make(jobs[0])
         try maker.make(jobs[1])
         let stager = SynthesisStage.TrackStager(jobs: jobs, madeNow: [], cache: cache, delivery: Delivery(formats: [.wav]), output: output)
@@ -65,14 +69,16 @@ struct TrackStagerTests {
     func madeNowNotReadAgain() throws {
         let (folder, cache, output, job) = try Self.placesWithOneTrack()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let stager = SynthesisStage.TrackStager(jobs: [job], madeNow: [job.key], cache: cache,
-                                                delivery: Delivery(formats: [.wav]), output: output)
+        let stager = SynthesisStage.TrackStager(
+            jobs: [job], madeNow: [job.key], cache: cache,
+            delivery: Delivery(formats: [.wav]), output: output)
         stager.stage(title: "가")
         try stager.wait()
         #expect(stager.staged("00-a"))
         #expect(cache.digests.filesHashed == 0, "neither the worker nor the stager read the WAV back")
-        #expect(try SHA256Digest.ofFile(output.stagedURL("00-a.wav").path) == cache.entry(job.key)?.sha256,
-                "the digest the worker recorded, hashed as it wrote, is the file's")
+        #expect(
+            try SHA256Digest.ofFile(output.stagedURL("00-a.wav").path) == cache.entry(job.key)?.sha256,
+            "the digest the worker recorded, hashed as it wrote, is the file's")
     }
 
     @Test("a track whose thread the system refused is left to the run's own pass; a copy that fails is thrown")
@@ -80,16 +86,23 @@ struct TrackStagerTests {
         let (folder, cache, output, job) = try Self.placesWithOneTrack()
         defer { try? FileManager.default.removeItem(at: folder) }
         // The body never runs, as when pthread_create is refused.
-        let refused = SynthesisStage.TrackStager(jobs: [job], madeNow: [], cache: cache, delivery: Delivery(formats: [.wav]), output: output,
-                                                 startThread: { _ in BackgroundWork { throw ExpoError(.resources, "refused") } })
+        let refused = SynthesisStage.TrackStager(
+            jobs: [job], madeNow: [], cache: cache, delivery: Delivery(formats: [.wav]), output: output,
+            startThread: { _ in BackgroundWork { throw ExpoError(.resources, "refused") } })
         refused.stage(title: "가")
         try refused.wait()
         #expect(!refused.staged("00-a"))
         #expect(!FileManager.default.fileExists(atPath: output.stagedURL("00-a.wav").path))
         // A thread that ran and failed: its error is the run's.
         unlink(cache.audioURL(job.key).path)
-        let failing = SynthesisStage.TrackStager(jobs: [job], madeNow: [], cache: cache, delivery: Delivery(formats: [.wav]), output: output,
-                                                 startThread: { body in BackgroundWork { try body(); throw ExpoError(.io, "disk full") } })
+        let failing = SynthesisStage.TrackStager(
+            jobs: [job], madeNow: [], cache: cache, delivery: Delivery(formats: [.wav]), output: output,
+            startThread: { body in
+                BackgroundWork {
+                    try body()
+                    throw ExpoError(.io, "disk full")
+                }
+            })
         failing.stage(title: "가")
         #expect(throws: ExpoError.self) { try failing.wait() }
     }

@@ -1,18 +1,20 @@
-import Foundation
-import Testing
 import ExpoModel
-import Normalization
+import Foundation
 import KoreanPronunciation
 import Narration
+import Normalization
 import Synthesizer
-@testable import Export
 import TestSupport
+import Testing
+
+@testable import Export
 
 /// Speaks a real sentence with espeak-ng and checks that its caption parts are timed from the
 /// word events, through every link: display word → spoken word → SSML place → word event.
 @Suite("Word-timed captions from espeak-ng")
 struct WordTimedSpeechTests {
-    static let text = "대한제국은 1900년 파리 만국박람회에 처음으로 독립된 전시관(展示館)을 세웠고, 그곳에서 비단과 "
+    static let text =
+        "대한제국은 1900년 파리 만국박람회에 처음으로 독립된 전시관(展示館)을 세웠고, 그곳에서 비단과 "
         + "도자기와 나전칠기와 책 27권을 선보였으며, 많은 관람객이 조선의 물건을 처음으로 보고 놀라워하며 오래 머물렀다."
 
     @Test("each part of a long sentence starts at the word event of its first word, and .vtt and page agree")
@@ -29,21 +31,27 @@ struct WordTimedSpeechTests {
         #expect(spans.allSatisfy { $0 != nil }, "a display word has no place in the SSML: \(spans)")
 
         let engine = try EspeakSynthesizer.start()
-        try engine.select(voice: profile.espeakVoice, rate: profile.rate, pitch: profile.pitch,
-                          volume: profile.volume, wordGap: profile.wordGap)
+        try engine.select(
+            voice: profile.espeakVoice, rate: profile.rate, pitch: profile.pitch,
+            volume: profile.volume, wordGap: profile.wordGap)
         var timer = CaptionTimer()
         var words: [SpeechEvent] = []
         var samples = 0
-        try engine.speak(timed.ssml, isSSML: true, onSamples: { samples += $0.count }, onEvent: { event in
-            timer.record(event)
-            if event.kind == .word { words.append(event) }
-        })
+        try engine.speak(
+            timed.ssml, isSSML: true, onSamples: { samples += $0.count },
+            onEvent: { event in
+                timer.record(event)
+                if event.kind == .word { words.append(event) }
+            })
         let offset = 0.3
-        let cues = timer.cues(sentences: track.sentences.map(\.display), wordSpans: timed.wordSpans,
-                              speechDuration: Double(samples) / Double(engine.sampleRate), offset: offset)
-        let result = TrackResult(fileStem: track.fileStem, title: track.title, kind: .entry, position: 2, audio: TrackAudio(
-            durationSeconds: Double(samples) / Double(engine.sampleRate) + offset, sampleRate: engine.sampleRate,
-            loudnessLUFS: nil, peakDBFS: nil, sha256: "", byteCount: 0, cues: cues))
+        let cues = timer.cues(
+            sentences: track.sentences.map(\.display), wordSpans: timed.wordSpans,
+            speechDuration: Double(samples) / Double(engine.sampleRate), offset: offset)
+        let result = TrackResult(
+            fileStem: track.fileStem, title: track.title, kind: .entry, position: 2,
+            audio: TrackAudio(
+                durationSeconds: Double(samples) / Double(engine.sampleRate) + offset, sampleRate: engine.sampleRate,
+                loudnessLUFS: nil, peakDBFS: nil, sha256: "", byteCount: 0, cues: cues))
         let page = GuidePageCues.cues(for: track, result: result)
         let parts = page.filter { $0.sentence == 1 }
         try #require(parts.count >= 3, "\(parts.map(\.text))")
@@ -68,8 +76,9 @@ struct WordTimedSpeechTests {
             }
             if let time = heard(firstWord) {
                 fromEvents += 1
-                #expect(abs(part.start - time) < 1e-9,
-                        "part \(index) \"\(part.text)\" starts at \(part.start), its first word (spoken word \(links[firstWord])) at \(time)")
+                #expect(
+                    abs(part.start - time) < 1e-9,
+                    "part \(index) \"\(part.text)\" starts at \(part.start), its first word (spoken word \(links[firstWord])) at \(time)")
                 moved = max(moved, abs(part.start - proportional[index].start))
             } else {
                 let before = (0..<firstWord).reversed().lazy.compactMap(heard).first ?? sentenceCue.start

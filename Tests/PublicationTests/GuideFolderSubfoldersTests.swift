@@ -1,9 +1,10 @@
-import Foundation
-import Testing
 import ExpoModel
 import ExpoSystem
-@testable import Publication
+import Foundation
 import TestSupport
+import Testing
+
+@testable import Publication
 
 /// One level of the tool's own folders in the guide (`GuideFolder+Subfolders.swift`): written
 /// through the same writer, listed in the record with their SHA-256 by relative path, kept
@@ -26,7 +27,9 @@ struct GuideFolderSubfoldersTests {
         GuideFolder.readRecordDigests(in: destination.path) ?? [:]
     }
 
-    @Test("a folder's files are published, recorded with their SHA-256 by relative path, kept as they are when unchanged, and removed with the folder by a run without them")
+    @Test(
+        "a folder's files are published, recorded with their SHA-256 by relative path, kept as they are when unchanged, and removed with the folder by a run without them"
+    )
     func folderPublishedKeptAndRemoved() throws {
         let destination = try OutputFolderTests.folder()
         defer { try? FileManager.default.removeItem(at: destination.deletingLastPathComponent()) }
@@ -43,8 +46,9 @@ struct GuideFolderSubfoldersTests {
         #expect(Self.record(destination)["book/ncc.html"] == Self.sha256("ncc 2"))
         #expect(try OutputFolderTests.publish(["guide.txt": "g"], into: destination))
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: destination.path)) == ["guide.txt", ".expo-narrate"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: destination.deletingLastPathComponent().path) == ["guide"],
-                "no work folder is left")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: destination.deletingLastPathComponent().path) == ["guide"],
+            "no work folder is left")
     }
 
     static func sha256(_ text: String) -> String {
@@ -77,7 +81,9 @@ struct GuideFolderSubfoldersTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: destination.deletingLastPathComponent().path) == ["guide"])
     }
 
-    @Test("the tool's folder replaced by a link (to a copy of it), a folder of the user's at an unlisted name, a listed file replaced by a link: refused (73), nothing followed or changed")
+    @Test(
+        "the tool's folder replaced by a link (to a copy of it), a folder of the user's at an unlisted name, a listed file replaced by a link: refused (73), nothing followed or changed"
+    )
     func linksAndUsersFoldersRefused() throws {
         let destination = try OutputFolderTests.folder()
         let parent = destination.deletingLastPathComponent()

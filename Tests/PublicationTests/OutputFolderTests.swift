@@ -1,9 +1,10 @@
-import Foundation
-import Testing
 import ExpoModel
 import ExpoSystem
-@testable import Publication
+import Foundation
 import TestSupport
+import Testing
+
+@testable import Publication
 
 @Suite("OutputFolder")
 struct OutputFolderTests {
@@ -54,7 +55,8 @@ struct OutputFolderTests {
         let destination = try Self.folder()
         defer { try? FileManager.default.removeItem(at: destination.deletingLastPathComponent()) }
         try Self.publish(["a.txt": "a", "b.txt": "b"], into: destination)
-        let folderBefore = Self.inode(destination), aBefore = Self.inode(destination.appendingPathComponent("a.txt"))
+        let folderBefore = Self.inode(destination)
+        let aBefore = Self.inode(destination.appendingPathComponent("a.txt"))
         let identity = FileIdentity(path: destination.appendingPathComponent("a.txt").path)
         #expect(try !Self.publish(["a.txt": "a", "b.txt": "b"], into: destination), "nothing changed: nothing is swapped")
         #expect(Self.inode(destination) == folderBefore)
@@ -72,7 +74,8 @@ struct OutputFolderTests {
         let destination = try Self.folder()
         let work = destination.deletingLastPathComponent()
         defer { try? FileManager.default.removeItem(at: work) }
-        let source = work.appendingPathComponent("source.wav"), ledger = work.appendingPathComponent("ledger")
+        let source = work.appendingPathComponent("source.wav")
+        let ledger = work.appendingPathComponent("ledger")
         try Data(repeating: 3, count: 4_096).write(to: source)
         let digest = try SHA256Digest.ofFile(source.path)
         func run() throws -> Bool {
@@ -140,8 +143,9 @@ struct OutputFolderTests {
             if keepsA { try output.write("two", to: "a.txt") }
             try output.write("b2", to: "b.txt")
             let error = #expect(throws: ExpoError.self) { try output.publish() }
-            #expect(error?.category == .cannotCreate && error?.message.contains(destination.path + "/a.txt is not the file") == true,
-                    "\(String(describing: error))")
+            #expect(
+                error?.category == .cannotCreate && error?.message.contains(destination.path + "/a.txt is not the file") == true,
+                "\(String(describing: error))")
             #expect(Self.text(destination, "a.txt") == "mine" && Self.text(destination, "b.txt") == "b")
         }
         // Put back as published, it is the tool's again.
@@ -202,8 +206,9 @@ struct OutputFolderTests {
         try Data("user".utf8).write(to: URL(fileURLWithPath: old + "/guide/mine.txt"))
         let output = try OutputFolder(destination: destination)
         output.discard()
-        #expect(output.notes.count == 1 && output.notes[0].contains(old + "/guide/mine.txt") && output.notes[0].contains("delete \(old)"),
-                "\(output.notes)")
+        #expect(
+            output.notes.count == 1 && output.notes[0].contains(old + "/guide/mine.txt") && output.notes[0].contains("delete \(old)"),
+            "\(output.notes)")
         #expect(FileManager.default.contents(atPath: old + "/guide/mine.txt") == Data("user".utf8), "never removed or moved")
         #expect(!FileManager.default.fileExists(atPath: old + "/guide/gone.txt"), "the tool's own file is removed")
         #expect(Self.text(destination, "mine.txt") == nil && Self.text(destination, "guide.txt") == "one")

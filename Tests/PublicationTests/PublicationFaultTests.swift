@@ -1,9 +1,10 @@
-import Foundation
-import Testing
 import ExpoModel
 import ExpoSystem
-@testable import Publication
+import Foundation
 import TestSupport
+import Testing
+
+@testable import Publication
 
 /// Publication's failures, made in this process through ExpoSystem's seam (`SystemCalls`): a
 /// full disk, a rename that fails, a swap cut between its two renames. Each leaves a whole
@@ -37,8 +38,10 @@ struct PublicationFaultTests {
 
     /// The real calls with an exchange that fails with `code` (EINVAL: a file system without
     /// RENAME_EXCHANGE) and a rename that fails with EIO where `refused` says so.
-    static func calls(exchangeFailsWith code: Int32,
-                      renameRefused refused: @escaping @Sendable (String, String) -> Bool = { _, _ in false }) -> SystemCalls {
+    static func calls(
+        exchangeFailsWith code: Int32,
+        renameRefused refused: @escaping @Sendable (String, String) -> Bool = { _, _ in false }
+    ) -> SystemCalls {
         var calls = SystemCalls.real
         calls.exchange = { _, _ in SystemCalls.failure(code) }
         calls.rename = { source, to in refused(source, to) ? SystemCalls.failure(EIO) : SystemCalls.real.rename(source, to) }

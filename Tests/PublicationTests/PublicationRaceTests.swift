@@ -1,9 +1,10 @@
-import Foundation
-import Testing
 import ExpoModel
 import ExpoSystem
-@testable import Publication
+import Foundation
 import TestSupport
+import Testing
+
+@testable import Publication
 
 /// A process that writes into the guide folder while a run publishes, made exact through
 /// ExpoSystem's seam (`SystemCalls`): the exchange creates a file by path just before it swaps
@@ -17,7 +18,12 @@ struct PublicationRaceTests {
     final class FirstTime: @unchecked Sendable {
         private let lock = NSLock()
         private var asked = false
-        func take() -> Bool { lock.withLock { defer { asked = true }; return !asked } }
+        func take() -> Bool {
+            lock.withLock {
+                defer { asked = true }
+                return !asked
+            }
+        }
     }
 
     /// The real calls, with an exchange of the output folder that writes `before` into it just
@@ -52,7 +58,8 @@ struct PublicationRaceTests {
         let error = #expect(throws: ExpoError.self) {
             try SystemCalls.$current.withValue(Self.writer(into: destination, before: "note-1", after: nil)) { try output.publish() }
         }
-        #expect(error?.category == .cannotCreate && error?.message.contains("note-1 (a file)") == true
+        #expect(
+            error?.category == .cannotCreate && error?.message.contains("note-1 (a file)") == true
                 && error?.message.contains("while this run was publishing") == true, "\(String(describing: error))")
         #expect(OutputFolderTests.text(destination, "a.txt") == "old", "the old guide, whole")
         #expect(OutputFolderTests.text(destination, "note-1") == "early", "the writer's file where it wrote it")

@@ -1,8 +1,9 @@
-import Foundation
-import Testing
 import ExpoModel
-@testable import Publication
+import Foundation
 import TestSupport
+import Testing
+
+@testable import Publication
 
 /// The repository's output/ placeholder: a fresh copy of it is an empty guide folder that the
 /// first run publishes into (and keeps the placeholder), while a look-alike is refused as before.
@@ -70,8 +71,9 @@ struct ShippedPlaceholderTests {
         // A link named like the placeholder, to a file with its bytes, is not the placeholder.
         let destination = try Self.folder(holding: [:])
         defer { try? FileManager.default.removeItem(at: destination.deletingLastPathComponent()) }
-        try FileManager.default.createSymbolicLink(at: destination.appendingPathComponent(ShippedPlaceholder.name),
-                                                   withDestinationURL: Self.shipped)
+        try FileManager.default.createSymbolicLink(
+            at: destination.appendingPathComponent(ShippedPlaceholder.name),
+            withDestinationURL: Self.shipped)
         #expect(Self.isRefused(destination))
     }
 }

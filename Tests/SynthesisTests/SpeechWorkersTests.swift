@@ -1,7 +1,8 @@
-import Foundation
-import Testing
 import ExpoModel
 import ExpoSystem
+import Foundation
+import Testing
+
 @testable import Synthesis
 
 /// The speech server's side of its workers, with the children given through ExpoSystem's seam
@@ -49,7 +50,9 @@ struct SpeechWorkersTests {
         #expect(WorkerPool.storageFailureStatus == 74)
     }
 
-    @Test("no worker can be forked for want of processes or memory (EAGAIN, ENOMEM): done at once with the resources status, which stops the run (75), never text")
+    @Test(
+        "no worker can be forked for want of processes or memory (EAGAIN, ENOMEM): done at once with the resources status, which stops the run (75), never text"
+    )
     func forkRefused() {
         for code in [EAGAIN, ENOMEM] {
             var calls = SystemCalls.real

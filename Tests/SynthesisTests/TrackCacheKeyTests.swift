@@ -1,7 +1,8 @@
-import Testing
 import GuideCache
-@testable import Synthesis
 import TestSupport
+import Testing
+
+@testable import Synthesis
 
 @Suite("Track cache key")
 struct TrackCacheKeyTests {
@@ -18,15 +19,17 @@ struct TrackCacheKeyTests {
             TrackCache.key(ssml: "<speak>가</speak>", profile: slower, toolVersion: "1", espeakVersion: "1.51"),
             TrackCache.key(ssml: "<speak>가</speak>", profile: Self.profile, toolVersion: "2", espeakVersion: "1.51"),
             TrackCache.key(ssml: "<speak>가</speak>", profile: Self.profile, toolVersion: "1", espeakVersion: "1.52"),
-            TrackCache.key(ssml: "<speak>가</speak>", profile: Self.profile, toolVersion: "1", espeakVersion: "1.51",
-                           captions: TrackCache.captionFingerprint(sentences: ["가"], wordSpans: [[1...1]])),
+            TrackCache.key(
+                ssml: "<speak>가</speak>", profile: Self.profile, toolVersion: "1", espeakVersion: "1.51",
+                captions: TrackCache.captionFingerprint(sentences: ["가"], wordSpans: [[1...1]])),
         ] {
             #expect(other != base)
         }
         #expect(base.count == 64 && base.allSatisfy { $0.isHexDigit })
         // Where the words are said is part of what a cached record holds.
-        #expect(TrackCache.captionFingerprint(sentences: ["가 나"], wordSpans: [[1...1, 3...3]])
-            != TrackCache.captionFingerprint(sentences: ["가 나"], wordSpans: [[1...1, nil]]))
+        #expect(
+            TrackCache.captionFingerprint(sentences: ["가 나"], wordSpans: [[1...1, 3...3]])
+                != TrackCache.captionFingerprint(sentences: ["가 나"], wordSpans: [[1...1, nil]]))
         // The record's format is part of every key: older records (cues without word times) are made again.
         #expect(TrackCache.recordFormat == "track-record 3")
     }

@@ -1,11 +1,12 @@
-import Foundation
-import Testing
-import ExpoModel
 import Audio
 import Encoding
-@testable import Synthesis
-import TestSupport
+import ExpoModel
+import Foundation
 import GuideCache
+import TestSupport
+import Testing
+
+@testable import Synthesis
 
 /// The re-encode rule: a compressed copy that decodes over the true-peak ceiling is made again
 /// with other settings, then with less gain, and if none passes the run stops naming the file.
@@ -41,8 +42,9 @@ struct TrackEncoderTests {
         try writer.append(samples)
         try writer.appendSilence(frames: 13_230)
         try writer.finish()
-        let audio = TrackAudio(durationSeconds: 3.9, sampleRate: 22_050, loudnessLUFS: -12, peakDBFS: -4,
-                               sha256: try TrackCache.sha256(of: cache.audioURL(key)), byteCount: 0, cues: [])
+        let audio = TrackAudio(
+            durationSeconds: 3.9, sampleRate: 22_050, loudnessLUFS: -12, peakDBFS: -4,
+            sha256: try TrackCache.sha256(of: cache.audioURL(key)), byteCount: 0, cues: [])
         let job = SynthesisJob(key: key, fileStem: "01-tones", title: "tones", ssml: "", sentences: [])
         return (cache, audio, job)
     }

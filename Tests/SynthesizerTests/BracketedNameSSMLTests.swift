@@ -1,10 +1,11 @@
-import Foundation
-import Testing
 import ExpoModel
-import Normalization
+import Foundation
 import Narration
-@testable import Synthesizer
+import Normalization
 import TestSupport
+import Testing
+
+@testable import Synthesizer
 
 /// What espeak-ng gets for the original poster's bracketed names, without a lexicon: the
 /// French ones inside the French voice, digits and all; a language the profile has no voice
@@ -14,8 +15,9 @@ struct BracketedNameSSMLTests {
     @Test func frenchNamesGetTheFrenchVoice() throws {
         let url = try SharedFixtures.url("exposition_universelle_1900.json")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
-        let poster = Poster(title: try #require(json["title"] as? String), visitors: 1, location: "파리", duration: "1900",
-                            description: try #require(json["description"] as? String))
+        let poster = Poster(
+            title: try #require(json["title"] as? String), visitors: 1, location: "파리", duration: "1900",
+            description: try #require(json["description"] as? String))
         let track = Narrator(normalizer: KoreanNormalizer()).posterTrack(poster)
         let ssml = SSMLBuilder(profile: TestProfiles.standard).document(for: track)
         #expect(ssml.contains("<voice xml:lang=\"fr\">Le Petit Journal</voice>"))

@@ -1,12 +1,13 @@
+import ExpoModel
 import Foundation
 import FoundationXML
-import PropertyBased
-import Testing
-import ExpoModel
-import Normalization
 import Narration
-@testable import Synthesizer
+import Normalization
+import PropertyBased
 import TestSupport
+import Testing
+
+@testable import Synthesizer
 
 /// Property-based checks that text from the data stays text on its way to espeak-ng, and that
 /// names from the data always make safe file stems.
@@ -27,8 +28,10 @@ struct MarkupAndNamingPropertyTests {
     static func structure(of xml: String) -> [String]? {
         final class Collector: NSObject, XMLParserDelegate {
             var seen: [String] = []
-            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                        attributes: [String: String] = [:]) {
+            func parser(
+                _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]
+            ) {
                 seen.append(([name] + attributes.keys.sorted()).joined(separator: " "))
             }
         }

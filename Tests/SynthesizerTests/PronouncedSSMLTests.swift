@@ -1,7 +1,8 @@
 import ExpoModel
 import KoreanPronunciation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Synthesizer
 
 /// What the voice is given: the standard pronunciation of the Korean runs, a curator's fixed
@@ -31,15 +32,20 @@ struct PronouncedSSMLTests {
         let runs = builder.voiced([
             SpokenRun(text: "독립"), SpokenRun(text: "Exposition Universelle", language: "fr"), SpokenRun(text: "종로"),
         ])
-        #expect(runs == [SpokenRun(text: "동닙"), SpokenRun(text: "Exposition Universelle", language: "fr"),
-                         SpokenRun(text: "종노")])
+        #expect(
+            runs == [
+                SpokenRun(text: "동닙"), SpokenRun(text: "Exposition Universelle", language: "fr"),
+                SpokenRun(text: "종노"),
+            ])
     }
 
     @Test("the document carries the pronunciation; without a pronouncer it carries the spelling")
     func document() {
-        let track = Track(fileStem: "00-poster", title: "t", kind: .poster, position: 1, blocks: [
-            Block(role: .paragraph, sentences: [Sentence(display: "국물", spoken: [SpokenRun(text: "국물")])]),
-        ])
+        let track = Track(
+            fileStem: "00-poster", title: "t", kind: .poster, position: 1,
+            blocks: [
+                Block(role: .paragraph, sentences: [Sentence(display: "국물", spoken: [SpokenRun(text: "국물")])])
+            ])
         #expect(builder.document(for: track).contains("궁물"))
         #expect(SSMLBuilder(profile: TestProfiles.standard).document(for: track).contains("국물"))
     }

@@ -1,28 +1,32 @@
+import ExpoModel
 import Foundation
 import FoundationXML
-import Testing
-import ExpoModel
-import Normalization
 import Narration
-@testable import Synthesizer
+import Normalization
 import TestSupport
+import Testing
+
+@testable import Synthesizer
 
 @Suite("SSML builder")
 struct SSMLBuilderTests {
     static let profile = TestProfiles.standard
 
     func track(_ runs: [[SpokenRun]]) -> Track {
-        Track(fileStem: "00-poster", title: "t", kind: .poster, position: 1, blocks: [
-            Block(role: .title, sentences: [Sentence(display: "t", spoken: runs[0])]),
-            Block(role: .paragraph, sentences: runs.dropFirst().map { Sentence(display: "s", spoken: $0) }),
-        ])
+        Track(
+            fileStem: "00-poster", title: "t", kind: .poster, position: 1,
+            blocks: [
+                Block(role: .title, sentences: [Sentence(display: "t", spoken: runs[0])]),
+                Block(role: .paragraph, sentences: runs.dropFirst().map { Sentence(display: "s", spoken: $0) }),
+            ])
     }
 
     @Test("every sentence gets a mark, in order, and pauses come from the profile")
     func marks() {
-        let ssml = SSMLBuilder(profile: Self.profile).document(for: track([
-            [SpokenRun(text: "제목")], [SpokenRun(text: "하나.")], [SpokenRun(text: "둘.")],
-        ]))
+        let ssml = SSMLBuilder(profile: Self.profile).document(
+            for: track([
+                [SpokenRun(text: "제목")], [SpokenRun(text: "하나.")], [SpokenRun(text: "둘.")],
+            ]))
         #expect(ssml.hasPrefix("<speak"))
         #expect(ssml.hasSuffix("</speak>"))
         let marks = ["s0", "s1", "s2"].map { ssml.range(of: "<mark name=\"\($0)\"/>")?.lowerBound }
@@ -32,9 +36,11 @@ struct SSMLBuilderTests {
         #expect(ssml.contains("<break time=\"400ms\"/>"))
     }
 
-    @Test("text is data: markup in the catalog is escaped", arguments: [
-        "<audio src=\"x.wav\"/>", "<voice name=\"en\">hi</voice>", "a & b", "]]>", "'quoted'", "\u{0007}bell",
-    ])
+    @Test(
+        "text is data: markup in the catalog is escaped",
+        arguments: [
+            "<audio src=\"x.wav\"/>", "<voice name=\"en\">hi</voice>", "a & b", "]]>", "'quoted'", "\u{0007}bell",
+        ])
     func escaping(text: String) throws {
         let ssml = SSMLBuilder(profile: Self.profile).document(for: track([[SpokenRun(text: text)]]))
         #expect(!ssml.contains("<audio"))
@@ -47,9 +53,10 @@ struct SSMLBuilderTests {
 
     @Test("a run in another language is wrapped in a voice switch")
     func foreignRun() {
-        let ssml = SSMLBuilder(profile: Self.profile).document(for: track([
-            [SpokenRun(text: "파리 만국박람회"), SpokenRun(text: "L'Exposition", language: "fr")],
-        ]))
+        let ssml = SSMLBuilder(profile: Self.profile).document(
+            for: track([
+                [SpokenRun(text: "파리 만국박람회"), SpokenRun(text: "L'Exposition", language: "fr")]
+            ]))
         #expect(ssml.contains("<voice xml:lang=\"fr\">L&apos;Exposition</voice>"))
     }
 
@@ -57,9 +64,10 @@ struct SSMLBuilderTests {
     func foreignVoiceValue() {
         var profile = Self.profile
         profile.foreignVoices = ["en": "en-us"]
-        let ssml = SSMLBuilder(profile: profile).document(for: track([
-            [SpokenRun(text: "물"), SpokenRun(text: "water", language: "en"), SpokenRun(text: "eau", language: "fr")],
-        ]))
+        let ssml = SSMLBuilder(profile: profile).document(
+            for: track([
+                [SpokenRun(text: "물"), SpokenRun(text: "water", language: "en"), SpokenRun(text: "eau", language: "fr")]
+            ]))
         #expect(ssml.contains("<voice xml:lang=\"en-us\">water</voice>") && !ssml.contains("xml:lang=\"fr\""), "\(ssml)")
     }
 
@@ -79,9 +87,11 @@ struct CaptionTimerTests {
     @Test("cues start at marks, end at the last clause end before the next mark, shifted by the head silence")
     func timing() {
         var timer = CaptionTimer()
-        for event in [event(.mark("s0"), 0), event(.clauseEnd, 900), event(.mark("s1"), 1300),
-                      event(.clauseEnd, 2000), event(.clauseEnd, 2600), event(.mark("s2"), 3000),
-                      event(.messageEnd, 4200)] {
+        for event in [
+            event(.mark("s0"), 0), event(.clauseEnd, 900), event(.mark("s1"), 1300),
+            event(.clauseEnd, 2000), event(.clauseEnd, 2600), event(.mark("s2"), 3000),
+            event(.messageEnd, 4200),
+        ] {
             timer.record(event)
         }
         let cues = timer.cues(sentences: ["a", "b", "c"], speechDuration: 4.5, offset: 0.3)

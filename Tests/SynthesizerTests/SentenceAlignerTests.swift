@@ -1,7 +1,8 @@
-import Testing
 import ExpoModel
-@testable import Synthesizer
 import TestSupport
+import Testing
+
+@testable import Synthesizer
 
 @Suite("Sentences placed where the audio has them")
 struct SentenceAlignerTests {
@@ -31,9 +32,11 @@ struct SentenceAlignerTests {
         #expect(placed.map(\.end) == [2000, 5000, 8000])
     }
 
-    @Test("every sound is inside a sentence, whatever the marks", arguments: [
-        [0, 0, 0], [7000, 7500, 7900], [200, 4000, 4100], [8000, 8000, 8000],
-    ])
+    @Test(
+        "every sound is inside a sentence, whatever the marks",
+        arguments: [
+            [0, 0, 0], [7000, 7500, 7900], [200, 4000, 4100], [8000, 8000, 8000],
+        ])
     func coverage(marks: [Int]) {
         let placed = SentenceAligner.align(marks: marks, pauses: [0, 450, 450], sounds: Self.sounds, total: 8000)
         for sound in Self.sounds {
@@ -44,8 +47,9 @@ struct SentenceAlignerTests {
         for (previous, next) in zip(placed, placed.dropFirst()) { #expect(previous.end <= next.start) }
     }
 
-    @Test("the path is the same whether every boundary's choices are held at once or a stretch at a time",
-          arguments: [2, 3, 10, 17, 50])
+    @Test(
+        "the path is the same whether every boundary's choices are held at once or a stretch at a time",
+        arguments: [2, 3, 10, 17, 50])
     func stretches(sentences: Int) {
         // Deterministic pseudo-random sounds, breaks and marks (some boundaries without a
         // break), so that the paths take and skip silences.
@@ -54,7 +58,8 @@ struct SentenceAlignerTests {
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((seed >> 33) % UInt64(bound))
         }
-        var sounds: [Range<Int>] = [], time = 0
+        var sounds: [Range<Int>] = []
+        var time = 0
         for _ in 0..<(sentences * 4) {
             let length = 200 + next(2_000)
             sounds.append(time..<(time + length))
@@ -68,8 +73,9 @@ struct SentenceAlignerTests {
         let whole = SentenceAligner.match(marks: marks, pauses: pauses, silences: silences, stretch: sentences)
         #expect(whole.contains { $0 != nil })
         for stretch in [1, 2, 3, 7] {
-            #expect(SentenceAligner.match(marks: marks, pauses: pauses, silences: silences, stretch: stretch) == whole,
-                    "stretch \(stretch)")
+            #expect(
+                SentenceAligner.match(marks: marks, pauses: pauses, silences: silences, stretch: stretch) == whole,
+                "stretch \(stretch)")
         }
         #expect(SentenceAligner.match(marks: marks, pauses: pauses, silences: silences) == whole)
     }
@@ -81,15 +87,17 @@ struct SentenceAlignerTests {
             timer.record(SpeechEvent(kind: .mark("s\(index)"), audioMilliseconds: ms, textPosition: 0))
         }
         let sounds = Self.sounds.map { Double($0.lowerBound) / 1000 + 0.3..<Double($0.upperBound) / 1000 + 0.3 }
-        let cues = timer.cues(sentences: ["가.", "나.", "다."], speechDuration: 8, offset: 0.3, sounds: sounds,
-                              pauses: [0, 450, 450])
+        let cues = timer.cues(
+            sentences: ["가.", "나.", "다."], speechDuration: 8, offset: 0.3, sounds: sounds,
+            pauses: [0, 450, 450])
         #expect(cues.map(\.start) == [0.3, 3.9, 6.0])
         #expect(cues.map(\.end) == [3.3, 5.3, 8.3])
     }
 
     @Test("the pause before each sentence is read back from the SSML's breaks")
     func pauses() {
-        let ssml = "<speak><p><s><mark name=\"s0\"/>가</s><break time=\"450ms\"/><s><mark name=\"s1\"/>나</s></p>"
+        let ssml =
+            "<speak><p><s><mark name=\"s0\"/>가</s><break time=\"450ms\"/><s><mark name=\"s1\"/>나</s></p>"
             + "<break time=\"900ms\"/><p><s><mark name=\"s2\"/>다</s></p></speak>"
         #expect(SSMLBuilder.pausesBeforeSentences(in: ssml, count: 3) == [0, 450, 900])
     }

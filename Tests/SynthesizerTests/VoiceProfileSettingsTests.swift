@@ -1,8 +1,9 @@
-import Foundation
-import Testing
 import ExpoModel
-@testable import Synthesizer
+import Foundation
 import TestSupport
+import Testing
+
+@testable import Synthesizer
 
 @Suite("Voice profile files")
 struct VoiceProfileSettingsTests {
@@ -17,7 +18,9 @@ struct VoiceProfileSettingsTests {
         let folder = try TemporaryFolder().url
         defer { try? FileManager.default.removeItem(at: folder) }
         let standard = try String(contentsOf: SharedFixtures.projectRoot.appendingPathComponent("Voices/standard.json"), encoding: .utf8)
-        let misspelt = "\u{FEFF}" + standard.replacingOccurrences(of: "\"truePeakCeilingDBTP\"", with: "\"truePeakCeilingDBTp\"")
+        let misspelt =
+            "\u{FEFF}"
+            + standard.replacingOccurrences(of: "\"truePeakCeilingDBTP\"", with: "\"truePeakCeilingDBTp\"")
             .replacingOccurrences(of: "\n", with: "\r\n")
         try misspelt.write(to: folder.appendingPathComponent("standard.json"), atomically: true, encoding: .utf8)
         let line = standard.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("truePeakCeilingDBTP") }! + 1

@@ -1,8 +1,9 @@
-import Testing
 import ExpoModel
 import KoreanPronunciation
-@testable import Synthesizer
 import TestSupport
+import Testing
+
+@testable import Synthesizer
 
 @Suite("Word timing in SSML and captions")
 struct WordTimingTests {
@@ -10,9 +11,11 @@ struct WordTimingTests {
 
     /// A track of one sentence with the given display words, spoken runs and links.
     static func track(display: String, spoken: [SpokenRun], links: [Int]?) -> Track {
-        Track(fileStem: "01-x", title: "x", kind: .entry, position: 2, blocks: [
-            Block(role: .paragraph, sentences: [Sentence(display: display, spoken: spoken, wordLinks: links)]),
-        ])
+        Track(
+            fileStem: "01-x", title: "x", kind: .entry, position: 2,
+            blocks: [
+                Block(role: .paragraph, sentences: [Sentence(display: display, spoken: spoken, wordLinks: links)])
+            ])
     }
 
     /// The text of `ssml` at 1-based scalar positions `span`.
@@ -52,8 +55,9 @@ struct WordTimingTests {
     @Test("words the pronunciation joins are matched by character offset: a word inside a joined one has no span")
     func joinedByPronunciation() {
         // Spoken "정식 이름은 백운이다." is said "정시기르믄 배구니다.": three words as two.
-        let sentence = Sentence(display: "정식 이름은 《백운》이다.",
-                                spoken: [SpokenRun(text: "정식 이름은 백운이다.")], wordLinks: [0, 1, 2])
+        let sentence = Sentence(
+            display: "정식 이름은 《백운》이다.",
+            spoken: [SpokenRun(text: "정식 이름은 백운이다.")], wordLinks: [0, 1, 2])
         let voiced = [SSMLBuilder.VoicedWord(span: 10...14, length: 5), SSMLBuilder.VoicedWord(span: 16...20, length: 5)]
         #expect(SSMLBuilder.displaySpans(sentence, voiced: voiced) == [10...14, nil, 16...20])
         // Characters that do not add up: nothing can be trusted.
@@ -63,8 +67,9 @@ struct WordTimingTests {
 
     @Test("with the standard pronunciation, every linked word that starts a voiced word keeps its place")
     func pronounced() throws {
-        let track = Self.track(display: "정식 이름은 백운이다.", spoken: [SpokenRun(text: "정식 이름은 백운이다.")],
-                               links: [0, 1, 2])
+        let track = Self.track(
+            display: "정식 이름은 백운이다.", spoken: [SpokenRun(text: "정식 이름은 백운이다.")],
+            links: [0, 1, 2])
         let timed = SSMLBuilder(profile: Self.profile, pronouncer: StandardPronouncer(dictionary: .empty))
             .timedDocument(for: track)
         let spans = timed.wordSpans[0]
@@ -98,10 +103,12 @@ struct WordTimingTests {
     @Test("a word heard after its sentence's cue ends gets no time")
     func outside() throws {
         var timer = CaptionTimer()
-        for event in [SpeechEvent(kind: .mark("s0"), audioMilliseconds: 0, textPosition: 1),
-                      SpeechEvent(kind: .word, audioMilliseconds: 100, textPosition: 2),
-                      SpeechEvent(kind: .mark("s1"), audioMilliseconds: 1000, textPosition: 9),
-                      SpeechEvent(kind: .word, audioMilliseconds: 1900, textPosition: 4)] {
+        for event in [
+            SpeechEvent(kind: .mark("s0"), audioMilliseconds: 0, textPosition: 1),
+            SpeechEvent(kind: .word, audioMilliseconds: 100, textPosition: 2),
+            SpeechEvent(kind: .mark("s1"), audioMilliseconds: 1000, textPosition: 9),
+            SpeechEvent(kind: .word, audioMilliseconds: 1900, textPosition: 4),
+        ] {
             timer.record(event)
         }
         let cues = timer.cues(sentences: ["가 나", "다"], wordSpans: [[2...2, 4...4], [nil]], speechDuration: 2, offset: 0)

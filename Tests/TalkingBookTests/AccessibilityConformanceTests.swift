@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import TalkingBook
 
 @Suite("EPUB Accessibility 1.1 claim")

@@ -2,6 +2,7 @@ import ExpoModel
 import Foundation
 import TestSupport
 import Testing
+
 @testable import TalkingBook
 
 @Suite("ZIP container and atomic writing")
@@ -105,13 +106,16 @@ struct ValidationTests {
             (.clipsOutOfOrder(chapter: "00-poster", sentence: 1), { $0.chapters[0].blocks[1].sentences[0].clip = 0...1 }),
             (.clipWithoutAudio(chapter: "02-notes", sentence: 0), { $0.chapters[2].blocks[0].sentences[0].clip = 0...1 }),
             (.conflictingAudio("00-poster.mp3"), { $0.chapters[1].audio?.fileName = "00-poster.mp3" }),
-            (.emptyOverlay(chapter: "01-jikji"), { document in
-                for index in document.chapters[1].blocks.indices {
-                    for sentence in document.chapters[1].blocks[index].sentences.indices {
-                        document.chapters[1].blocks[index].sentences[sentence].clip = nil
+            (
+                .emptyOverlay(chapter: "01-jikji"),
+                { document in
+                    for index in document.chapters[1].blocks.indices {
+                        for sentence in document.chapters[1].blocks[index].sentences.indices {
+                            document.chapters[1].blocks[index].sentences[sentence].clip = nil
+                        }
                     }
                 }
-            }),
+            ),
         ]
         for (expected, change) in cases {
             let document = try sample(change)

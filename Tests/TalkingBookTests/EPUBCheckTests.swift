@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import TalkingBook
 
 /// End-to-end checks on a book narrated by espeak-ng and validated by EPUBCheck.
@@ -14,7 +15,7 @@ struct NarratedBookTests {
         let scratch = try TemporaryFolder()
         defer { scratch.remove() }
         var (document, _) = try SampleBook.withNarration(in: scratch)
-        document.certifiedBy = "expo-narrate (automated self-check)"   // the claim as the guide makes it
+        document.certifiedBy = "expo-narrate (automated self-check)"  // the claim as the guide makes it
         let epub = scratch.file("guide.epub")
         try TalkingBookWriter.write(document, to: epub)
         if let keep = ProcessInfo.processInfo.environment["TALKINGBOOK_SAMPLE_DIR"] {

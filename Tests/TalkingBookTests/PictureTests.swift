@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import TalkingBook
 
 /// Pictures in the book: each carried once under images/ with its alt after the chapter's
@@ -36,7 +37,10 @@ struct PictureTests {
         #expect(Self.values(opf, "schema:accessModeSufficient").first == "textual")
         #expect(Self.values(opf, "schema:accessibilityFeature").contains("alternativeText"))
         let chapter = try #require(zip.text("EPUB/01-jikji.xhtml"))
-        #expect(chapter.contains("</h1>\n<figure class=\"picture\"><img src=\"images/01-jikji-960.jpg\" alt=\"그림 1 &#38; &#60;설명&#62;\" width=\"960\" height=\"720\"/></figure>"))
+        #expect(
+            chapter.contains(
+                "</h1>\n<figure class=\"picture\"><img src=\"images/01-jikji-960.jpg\" alt=\"그림 1 &#38; &#60;설명&#62;\" width=\"960\" height=\"720\"/></figure>")
+        )
         let notes = try #require(zip.text("EPUB/02-notes.xhtml"))
         #expect(notes.contains("<h2>생김새</h2>\n<p id=\"b2\" class=\"appearance\"><span id=\"s2\" dir=\"auto\">둥근 흰 항아리다.</span></p>"), "\(notes)")
     }

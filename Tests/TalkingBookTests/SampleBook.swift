@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+
 @testable import TalkingBook
 
 /// Narration made with espeak-ng (one WAV per sentence, joined) and encoded to MP3.
@@ -14,7 +15,8 @@ struct NarratedAudio {
 enum SampleAudio {
     /// Speaks each `(text, voice)` in turn and returns the joined narration with each sentence's clip.
     static func narrate(_ sentences: [(String, String)], name: String, in scratch: TemporaryFolder) throws
-        -> NarratedAudio {
+        -> NarratedAudio
+    {
         guard let espeak = ExternalTool.find("espeak-ng") else { throw SampleError.missingTool("espeak-ng") }
         var samples: [Int16] = []
         var clips: [ClosedRange<Double>] = []
@@ -97,7 +99,9 @@ enum SampleAudio {
 }
 
 enum SampleError: Error {
-    case missingTool(String), toolFailed(String), badWAV
+    case missingTool(String)
+    case toolFailed(String)
+    case badWAV
 }
 
 /// The sample guide: the poster and one entry (narrated), plus a text-only chapter of hostile text.
@@ -114,10 +118,13 @@ enum SampleBook {
         (.fact, [[TextRun("방문객: 사천팔백십삼만 삼백 명")]]),
         (.fact, [[TextRun("기간: 사월 십사일부터 십일월 십이일까지")]]),
         (.summary, [[TextRun("대한제국이 처음으로 참가한 만국박람회입니다.")]]),
-        (.paragraph, [
-            [TextRun("포스터에는 "), TextRun(frenchTitle, language: "fr"), TextRun("이라는 제목이 있습니다.")],
-            [TextRun("한국관은 전통 건축 양식으로 지어졌습니다.")],
-        ]),
+        (
+            .paragraph,
+            [
+                [TextRun("포스터에는 "), TextRun(frenchTitle, language: "fr"), TextRun("이라는 제목이 있습니다.")],
+                [TextRun("한국관은 전통 건축 양식으로 지어졌습니다.")],
+            ]
+        ),
     ]
 
     static let jikji: Spec = [
@@ -135,10 +142,12 @@ enum SampleBook {
     static func blocks(_ spec: Spec, clips: [ClosedRange<Double>]?) -> [BookBlock] {
         var next = 0
         return spec.map { role, sentences in
-            BookBlock(role: role, sentences: sentences.map { runs in
-                defer { next += 1 }
-                return BookSentence(runs: runs, clip: clips?[next])
-            })
+            BookBlock(
+                role: role,
+                sentences: sentences.map { runs in
+                    defer { next += 1 }
+                    return BookSentence(runs: runs, clip: clips?[next])
+                })
         }
     }
 
@@ -150,11 +159,14 @@ enum SampleBook {
         }
     }
 
-    static func document(poster: (AudioReference, [ClosedRange<Double>]),
-                         jikji: (AudioReference, [ClosedRange<Double>])) -> TalkingBookDocument {
+    static func document(
+        poster: (AudioReference, [ClosedRange<Double>]),
+        jikji: (AudioReference, [ClosedRange<Double>])
+    ) -> TalkingBookDocument {
         let chapters = [
-            BookChapter(id: "00-poster", title: "1900년 파리 만국박람회 포스터", audio: poster.0,
-                    blocks: blocks(Self.poster, clips: poster.1)),
+            BookChapter(
+                id: "00-poster", title: "1900년 파리 만국박람회 포스터", audio: poster.0,
+                blocks: blocks(Self.poster, clips: poster.1)),
             BookChapter(id: "01-jikji", title: "직지심체요절", audio: jikji.0, blocks: blocks(Self.jikji, clips: jikji.1)),
             BookChapter(id: "02-notes", title: "일러두기", blocks: blocks(Self.notes, clips: nil)),
         ]
@@ -175,24 +187,33 @@ enum SampleBook {
                 let start = Double(index) * 1.5
                 return start...(start + 1.25)
             }
-            return (AudioReference(sourceURL: url, fileName: name, mediaType: "audio/mpeg",
-                                   durationSeconds: Double(count) * 1.5), clips)
+            return (
+                AudioReference(
+                    sourceURL: url, fileName: name, mediaType: "audio/mpeg",
+                    durationSeconds: Double(count) * 1.5), clips
+            )
         }
-        return document(poster: try placeholder("00-poster.mp3", count: spoken(poster).count),
-                        jikji: try placeholder("01-jikji.mp3", count: spoken(jikji).count))
+        return document(
+            poster: try placeholder("00-poster.mp3", count: spoken(poster).count),
+            jikji: try placeholder("01-jikji.mp3", count: spoken(jikji).count))
     }
 
     /// The sample with real espeak-ng narration encoded to MP3.
     static func withNarration(in scratch: TemporaryFolder) throws
-        -> (TalkingBookDocument, [String: NarratedAudio]) {
+        -> (TalkingBookDocument, [String: NarratedAudio])
+    {
         let posterAudio = try SampleAudio.narrate(spoken(poster), name: "00-poster", in: scratch)
         let jikjiAudio = try SampleAudio.narrate(spoken(jikji), name: "01-jikji", in: scratch)
         func reference(_ audio: NarratedAudio, _ name: String) -> (AudioReference, [ClosedRange<Double>]) {
-            (AudioReference(sourceURL: audio.url, fileName: name + ".mp3", mediaType: "audio/mpeg",
-                            durationSeconds: audio.duration), audio.clips)
+            (
+                AudioReference(
+                    sourceURL: audio.url, fileName: name + ".mp3", mediaType: "audio/mpeg",
+                    durationSeconds: audio.duration), audio.clips
+            )
         }
-        let document = document(poster: reference(posterAudio, "00-poster"),
-                                jikji: reference(jikjiAudio, "01-jikji"))
+        let document = document(
+            poster: reference(posterAudio, "00-poster"),
+            jikji: reference(jikjiAudio, "01-jikji"))
         return (document, ["00-poster": posterAudio, "01-jikji": jikjiAudio])
     }
 }

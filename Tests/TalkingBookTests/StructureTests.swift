@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import TalkingBook
 
 /// Checks the documents inside a written book (placeholder audio: no external tools needed).
@@ -56,8 +57,9 @@ struct StructureTests {
         #expect(french.count == 2)
         #expect(french.allSatisfy { $0.attributes["xml:lang"] == "fr" && $0.text == SampleBook.frenchTitle })
         #expect(html.filter { $0.name == "h1" }.count == 1)
-        #expect(html.filter { $0.attributes["class"] == "fact" }.map(\.text)
-            == ["방문객: 사천팔백십삼만 삼백 명", "기간: 사월 십사일부터 십일월 십이일까지"])
+        #expect(
+            html.filter { $0.attributes["class"] == "fact" }.map(\.text)
+                == ["방문객: 사천팔백십삼만 삼백 명", "기간: 사월 십사일부터 십일월 십이일까지"])
     }
 
     @Test func hostileTextIsEscapedAndCleaned() throws {
@@ -92,8 +94,9 @@ struct StructureTests {
         let items = opf.filter { $0.name == "item" }
         #expect(items.first { $0.attributes["id"] == "ch-00-poster" }?.attributes["media-overlay"] == "mo-00-poster")
         #expect(items.first { $0.attributes["id"] == "ch-02-notes" }?.attributes["media-overlay"] == nil)
-        #expect(opf.filter { $0.name == "itemref" }.compactMap { $0.attributes["idref"] }
-            == ["ch-00-poster", "ch-01-jikji", "ch-02-notes"])
+        #expect(
+            opf.filter { $0.name == "itemref" }.compactMap { $0.attributes["idref"] }
+                == ["ch-00-poster", "ch-01-jikji", "ch-02-notes"])
         let css = try #require(zip.text("EPUB/style.css"))
         #expect(css.contains(".-epub-media-overlay-active {") && css.contains("outline:") && css.contains("underline"))
     }

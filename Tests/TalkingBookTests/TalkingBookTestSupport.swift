@@ -1,6 +1,7 @@
 import Foundation
-import TestSupport
 import FoundationXML
+import TestSupport
+
 @testable import TalkingBook
 
 /// Reads back a stored-only ZIP as written by `ZipWriter`, checking headers and CRCs.
@@ -27,7 +28,8 @@ struct StoredZip {
         var entries: [Entry] = []
         for _ in 0..<count {
             guard u32(position) == 0x0201_4B50, u16(position + 10) == 0 else { throw ZipReadError.badCentral }
-            let crc = UInt32(u32(position + 16)), size = u32(position + 20)
+            let crc = UInt32(u32(position + 16))
+            let size = u32(position + 20)
             let nameLength = u16(position + 28)
             let skip = nameLength + u16(position + 30) + u16(position + 32)
             let offset = u32(position + 42)
@@ -50,7 +52,9 @@ struct StoredZip {
 }
 
 enum ZipReadError: Error {
-    case noEndRecord, badCentral, badLocal(String), badCRC(String)
+    case noEndRecord, badCentral
+    case badLocal(String)
+    case badCRC(String)
 }
 
 /// A parsed XML element: its name, attributes and all the text inside it.
@@ -79,15 +83,19 @@ final class XMLScan: NSObject, XMLParserDelegate {
         return scan.elements
     }
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+    ) {
         let element = ScannedElement(name: elementName, attributes: attributeDict)
         elements.append(element)
         open.append(element)
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?) {
+    func parser(
+        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
+        qualifiedName qName: String?
+    ) {
         open.removeLast()
     }
 

@@ -22,26 +22,26 @@ public enum DaisyPlayer {
     }
 
     private static let stubSource = """
-    #define _GNU_SOURCE
-    #include <dlfcn.h>
-    #include <stdio.h>
-    #include <stdlib.h>
-    #include <string.h>
-    /* Answers /proc/asound/cards with the file named by EXPO_FAKE_SOUND_CARDS. */
-    static const char *redirect(const char *path) {
-        const char *fake = getenv("EXPO_FAKE_SOUND_CARDS");
-        return (path && fake && strcmp(path, "/proc/asound/cards") == 0) ? fake : path;
-    }
-    FILE *fopen(const char *path, const char *mode) {
-        FILE *(*next)(const char *, const char *) = (FILE *(*)(const char *, const char *))dlsym(RTLD_NEXT, "fopen");
-        return next(redirect(path), mode);
-    }
-    FILE *fopen64(const char *path, const char *mode) {
-        FILE *(*next)(const char *, const char *) = (FILE *(*)(const char *, const char *))dlsym(RTLD_NEXT, "fopen64");
-        return next(redirect(path), mode);
-    }
+        #define _GNU_SOURCE
+        #include <dlfcn.h>
+        #include <stdio.h>
+        #include <stdlib.h>
+        #include <string.h>
+        /* Answers /proc/asound/cards with the file named by EXPO_FAKE_SOUND_CARDS. */
+        static const char *redirect(const char *path) {
+            const char *fake = getenv("EXPO_FAKE_SOUND_CARDS");
+            return (path && fake && strcmp(path, "/proc/asound/cards") == 0) ? fake : path;
+        }
+        FILE *fopen(const char *path, const char *mode) {
+            FILE *(*next)(const char *, const char *) = (FILE *(*)(const char *, const char *))dlsym(RTLD_NEXT, "fopen");
+            return next(redirect(path), mode);
+        }
+        FILE *fopen64(const char *path, const char *mode) {
+            FILE *(*next)(const char *, const char *) = (FILE *(*)(const char *, const char *))dlsym(RTLD_NEXT, "fopen64");
+            return next(redirect(path), mode);
+        }
 
-    """
+        """
 
     /// The player's list with `book` (a folder or an archive) loaded: its two header lines, then
     /// the items of every screen of the list in order (paged with page-down), trailing spaces removed.
@@ -52,19 +52,24 @@ public enum DaisyPlayer {
         }
         let (player, tmux, compiler) = (try tool("daisy-player"), try tool("tmux"), try tool("cc"))
         try stubSource.write(to: scratch.file("sound-card.c"), atomically: true, encoding: .utf8)
-        let compiled = try ExternalTool.run(compiler, ["-shared", "-fPIC", "-o", scratch.file("sound-card.so").path,
-                                                      scratch.file("sound-card.c").path, "-ldl"])
+        let compiled = try ExternalTool.run(
+            compiler,
+            [
+                "-shared", "-fPIC", "-o", scratch.file("sound-card.so").path,
+                scratch.file("sound-card.c").path, "-ldl",
+            ])
         guard compiled.status == 0 else { throw ScreenError("the sound-card stub did not compile: \(compiled.output)") }
         try " 0 [Stub           ]: Stub - Stub sound card\n                      Stub sound card\n"
             .write(to: scratch.file("cards"), atomically: true, encoding: .utf8)
         let home = scratch.file("home")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         let session = "expo-daisy-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
-        let command = [
-            "env", "HOME=" + home.path, "TERM=xterm-256color", "LANG=C.UTF-8",
-            "EXPO_FAKE_SOUND_CARDS=" + scratch.file("cards").path, "LD_PRELOAD=" + scratch.file("sound-card.so").path,
-            player.path, "-i", "-d", "default:alsa", book.path,
-        ].map(shellQuoted).joined(separator: " ") + "; sleep 600"
+        let command =
+            [
+                "env", "HOME=" + home.path, "TERM=xterm-256color", "LANG=C.UTF-8",
+                "EXPO_FAKE_SOUND_CARDS=" + scratch.file("cards").path, "LD_PRELOAD=" + scratch.file("sound-card.so").path,
+                player.path, "-i", "-d", "default:alsa", book.path,
+            ].map(shellQuoted).joined(separator: " ") + "; sleep 600"
         let tmuxCommand = TmuxCommand(tmux: tmux, server: session)
         let started = try tmuxCommand.run(["new-session", "-d", "-s", session, "-x", String(columns), "-y", String(rows), command])
         guard started.status == 0 else { throw ScreenError("tmux did not start: \(started.output)") }
@@ -98,7 +103,8 @@ public enum DaisyPlayer {
                 String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
             }
             guard let header = lines.first(where: { $0.contains("total length") }),
-                  let match = header.range(of: #"--- [0-9]+/[0-9]+ -"#, options: .regularExpression) else { continue }
+                let match = header.range(of: #"--- [0-9]+/[0-9]+ -"#, options: .regularExpression)
+            else { continue }
             let pages = header[match].dropFirst(4).dropLast(2).split(separator: "/").compactMap { Int($0) }
             guard pages.count == 2, pages[0] == number else { continue }
             // The list is drawn after the status line: one more moment for it.

@@ -2,9 +2,11 @@ import Foundation
 
 /// DAISY 2.02: the NCC's metadata, its headings and their links, the SMIL 1.0 files' pars and times.
 enum Daisy202Rules {
-    static let required = ["dc:title", "dc:format", "dc:identifier", "dc:language", "dc:publisher", "dc:date",
-                           "ncc:charset", "ncc:generator", "ncc:multimediaType", "ncc:narrator", "ncc:tocItems",
-                           "ncc:totalTime", "ncc:pageFront", "ncc:pageNormal", "ncc:pageSpecial", "ncc:depth", "ncc:files"]
+    static let required = [
+        "dc:title", "dc:format", "dc:identifier", "dc:language", "dc:publisher", "dc:date",
+        "ncc:charset", "ncc:generator", "ncc:multimediaType", "ncc:narrator", "ncc:tocItems",
+        "ncc:totalTime", "ncc:pageFront", "ncc:pageNormal", "ncc:pageSpecial", "ncc:depth", "ncc:files",
+    ]
     static let multimediaTypes = ["audioOnly", "audioNcc", "audioPartText", "audioFullText", "textPartAudio", "textNcc"]
 
     static func check(_ book: inout BookFolder) {
@@ -58,13 +60,16 @@ enum Daisy202Rules {
         for smil in order {
             guard let root = book.xml(smil) else { continue }
             let played = book.checkPars(smil, root: root, begin: "clip-begin", end: "clip-end", requireAudio: fullAudio)
-            let meta = Dictionary(root.elements("meta").compactMap { element in
-                element.attributes["name"].map { ($0, element.attributes["content"] ?? "") } }, uniquingKeysWith: { first, _ in first })
+            let meta = Dictionary(
+                root.elements("meta").compactMap { element in
+                    element.attributes["name"].map { ($0, element.attributes["content"] ?? "") }
+                }, uniquingKeysWith: { first, _ in first })
             let tolerance = 0.001 * Double(root.elements("par").count + 1)
             book.checkTime(root.elements("seq").first?.attributes["dur"], equals: played, tolerance: tolerance, file: smil, what: "the seq's dur")
             book.checkTime(meta["ncc:timeInThisSmil"], equals: played, tolerance: tolerance, file: smil, what: "ncc:timeInThisSmil")
-            book.checkTime(meta["ncc:totalElapsedTime"], equals: elapsed, tolerance: 0.001 * Double(order.count) + tolerance,
-                           file: smil, what: "ncc:totalElapsedTime")
+            book.checkTime(
+                meta["ncc:totalElapsedTime"], equals: elapsed, tolerance: 0.001 * Double(order.count) + tolerance,
+                file: smil, what: "ncc:totalElapsedTime")
             if meta["dc:format"] != "Daisy 2.02" { book.problem(smil, "dc:format is not \"Daisy 2.02\"") }
             for id in BookFolder.duplicateIDs(root) { book.problem(smil, "the id \(id) is given twice") }
             elapsed += played
@@ -106,22 +111,27 @@ enum Daisy3Rules {
         if let unique = package.attributes["unique-identifier"], dc["dc:Identifier"]?.attributes["id"] != unique {
             book.problem(opf, "unique-identifier \"\(unique)\" is not the dc:Identifier's id")
         }
-        let meta = Dictionary(package.elements("meta").compactMap { element in
-            element.attributes["name"].map { ($0, element.attributes["content"] ?? "") } }, uniquingKeysWith: { first, _ in first })
+        let meta = Dictionary(
+            package.elements("meta").compactMap { element in
+                element.attributes["name"].map { ($0, element.attributes["content"] ?? "") }
+            }, uniquingKeysWith: { first, _ in first })
         for name in ["dtb:multimediaType", "dtb:multimediaContent", "dtb:totalTime", "dtb:narrator"] where (meta[name] ?? "").isEmpty {
             book.problem(opf, "the meta \(name) is missing or empty")
         }
         let items = package.elements("item")
         var byID: [String: (href: String, type: String)] = [:]
         for item in items {
-            let href = item.attributes["href"] ?? "", type = item.attributes["media-type"] ?? ""
+            let href = item.attributes["href"] ?? ""
+            let type = item.attributes["media-type"] ?? ""
             if !book.exists(href) { book.problem(opf, "the manifest lists \(href), which is missing") }
             byID[item.attributes["id"] ?? ""] = (href, type)
         }
         let listed = Set(byID.values.map(\.href))
         for name in book.fileNames where !listed.contains(name) { book.problem(opf, "\(name) is in the folder but not in the manifest") }
-        for (type, what) in [("application/x-dtbncx+xml", "NCX"), ("application/x-dtbook+xml", "DTBook"),
-                             ("application/x-dtbresource+xml", "resources"), ("text/xml", "package")]
+        for (type, what) in [
+            ("application/x-dtbncx+xml", "NCX"), ("application/x-dtbook+xml", "DTBook"),
+            ("application/x-dtbresource+xml", "resources"), ("text/xml", "package"),
+        ]
         where byID.values.filter({ $0.type == type }).count != 1 {
             book.problem(opf, "the manifest does not list exactly one \(what) file (\(type))")
         }
@@ -151,12 +161,15 @@ enum Daisy3Rules {
         var elapsed = 0.0
         for smil in spine {
             guard let root = book.xml(smil) else { continue }
-            let meta = Dictionary(root.elements("meta").compactMap { element in
-                element.attributes["name"].map { ($0, element.attributes["content"] ?? "") } }, uniquingKeysWith: { first, _ in first })
+            let meta = Dictionary(
+                root.elements("meta").compactMap { element in
+                    element.attributes["name"].map { ($0, element.attributes["content"] ?? "") }
+                }, uniquingKeysWith: { first, _ in first })
             if meta["dtb:uid"] != uid { book.problem(smil, "dtb:uid is not the package's dc:Identifier") }
             let tolerance = 0.001 * Double(root.elements("par").count + 1)
-            book.checkTime(meta["dtb:totalElapsedTime"], equals: elapsed, tolerance: tolerance * Double(spine.count),
-                           file: smil, what: "dtb:totalElapsedTime")
+            book.checkTime(
+                meta["dtb:totalElapsedTime"], equals: elapsed, tolerance: tolerance * Double(spine.count),
+                file: smil, what: "dtb:totalElapsedTime")
             elapsed += book.checkPars(smil, root: root, begin: "clipBegin", end: "clipEnd", requireAudio: fullAudio)
             for id in BookFolder.duplicateIDs(root) { book.problem(smil, "the id \(id) is given twice") }
         }
@@ -165,8 +178,10 @@ enum Daisy3Rules {
 
     private static func checkNCX(_ book: inout BookFolder, _ ncx: String, uid: String, spine: [String]) {
         guard let root = book.xml(ncx) else { return }
-        let meta = Dictionary(root.elements("meta").compactMap { element in
-            element.attributes["name"].map { ($0, element.attributes["content"] ?? "") } }, uniquingKeysWith: { first, _ in first })
+        let meta = Dictionary(
+            root.elements("meta").compactMap { element in
+                element.attributes["name"].map { ($0, element.attributes["content"] ?? "") }
+            }, uniquingKeysWith: { first, _ in first })
         if meta["dtb:uid"] != uid { book.problem(ncx, "dtb:uid is not the package's dc:Identifier") }
         if (root.elements("docTitle").first?.fullText ?? "").isEmpty { book.problem(ncx, "docTitle is missing or empty") }
         func depth(_ element: DaisyElement) -> Int {

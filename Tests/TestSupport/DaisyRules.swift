@@ -29,7 +29,8 @@ public enum DaisyRules {
         if text.contains(":") {
             let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
             guard (2...3).contains(parts.count), parts.dropLast().allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }),
-                  let last = Double(parts.last!), last >= 0, last < 60 else { return nil }
+                let last = Double(parts.last!), last >= 0, last < 60
+            else { return nil }
             let whole = parts.dropLast().compactMap { Double($0) }
             return whole.reduce(0) { $0 * 60 + $1 } * 60 + last
         }
@@ -79,8 +80,10 @@ final class DaisyXMLReader: NSObject, XMLParserDelegate {
         return (root, nil)
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String]
+    ) {
         let element = DaisyElement(name: name, attributes: attributes)
         if let parent = stack.last { parent.children.append(element) } else { root = element }
         stack.append(element)
@@ -144,14 +147,16 @@ struct BookFolder {
             problem(file, "\(what) \"\(reference ?? "")\" has no file#id")
             return
         }
-        let target = String(reference[..<hash]), id = String(reference[reference.index(after: hash)...])
+        let target = String(reference[..<hash])
+        let id = String(reference[reference.index(after: hash)...])
         guard exists(target) else { return problem(file, "\(what) \"\(reference)\" names a file that is not in the book") }
         if !ids(target).contains(id) { problem(file, "\(what) \"\(reference)\" names an id that \(target) does not have") }
     }
 
     /// The ids of `root` that occur more than once.
     static func duplicateIDs(_ root: DaisyElement) -> [String] {
-        var seen = Set<String>(), twice = Set<String>()
+        var seen = Set<String>()
+        var twice = Set<String>()
         for id in root.all.compactMap({ $0.attributes["id"] }) where !seen.insert(id).inserted { twice.insert(id) }
         return twice.sorted()
     }
@@ -174,7 +179,8 @@ struct BookFolder {
                     continue
                 }
                 guard let from = audio.attributes[begin].flatMap(DaisyRules.seconds),
-                      let to = audio.attributes[end].flatMap(DaisyRules.seconds) else {
+                    let to = audio.attributes[end].flatMap(DaisyRules.seconds)
+                else {
                     problem(smil, "\(parName)'s clip has no valid \(begin)/\(end)")
                     continue
                 }

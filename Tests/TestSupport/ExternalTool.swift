@@ -24,14 +24,18 @@ public enum ExternalTool {
     /// Runs `tool` with `arguments` to its end: `input` on its standard input (written on a
     /// thread of its own), in `directory`, with `environment` (this process's when nil);
     /// standard error is read on a thread of its own, so that neither pipe filling up blocks it.
-    public static func run(_ tool: URL, _ arguments: [String], input: Data, environment: [String: String]? = nil,
-                           directory: URL? = nil) throws -> Outcome {
+    public static func run(
+        _ tool: URL, _ arguments: [String], input: Data, environment: [String: String]? = nil,
+        directory: URL? = nil
+    ) throws -> Outcome {
         let process = Process()
         process.executableURL = tool
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         if let environment { process.environment = environment }
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = stderr

@@ -43,7 +43,8 @@ public enum SharedFixtures {
     public static var projectRoot: URL {
         var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path),
-              directory.path != "/" {
+            directory.path != "/"
+        {
             directory = directory.deletingLastPathComponent()
         }
         return directory
@@ -54,8 +55,9 @@ extension Trait where Self == ConditionTrait {
     /// Runs a test or suite only where the original apps' data is beside the checkout (always
     /// under CI, where its absence is a failure); elsewhere it is skipped with the reason.
     public static var needsSharedFixtures: Self {
-        .enabled(if: SharedFixtures.shouldRun,
-                 "shared/fixtures/expo1900 (the original apps' data) is not beside this checkout; CI=true runs it and fails")
+        .enabled(
+            if: SharedFixtures.shouldRun,
+            "shared/fixtures/expo1900 (the original apps' data) is not beside this checkout; CI=true runs it and fails")
     }
 }
 

@@ -67,10 +67,11 @@ public enum TestPictures {
             let last: UInt8 = offset + count >= data.count ? 1 : 0
             out.append(last)
             out += Data([UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8((~count >> 8) & 0xFF)])
-            out += data[data.startIndex + offset ..< data.startIndex + offset + count]
+            out += data[data.startIndex + offset..<data.startIndex + offset + count]
             offset += count
         } while offset < data.count
-        var a: UInt32 = 1, b: UInt32 = 0
+        var a: UInt32 = 1
+        var b: UInt32 = 0
         for byte in data {
             a = (a + UInt32(byte)) % 65_521
             b = (b + a) % 65_521

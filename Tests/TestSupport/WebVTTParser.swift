@@ -1,6 +1,6 @@
-import Foundation
 import ExpoModel
 import ExpoSystem
+import Foundation
 
 /// Reads back the WebVTT files `WebVTTWriter` makes, strictly enough to catch a malformed
 /// one: a `WEBVTT` header, cues separated by blank lines, each with an optional id, a timing
@@ -51,7 +51,10 @@ public enum WebVTTParser {
             index += 1
         }
         while index < lines.count {
-            if lines[index].isEmpty { index += 1; continue }
+            if lines[index].isEmpty {
+                index += 1
+                continue
+            }
             var block: [(number: Int, text: String)] = []
             while index < lines.count, !lines[index].isEmpty {
                 block.append((index + 1, lines[index]))
@@ -120,7 +123,8 @@ public enum WebVTTParser {
         guard pieces.count == 2 || pieces.count == 3 else { return nil }
         let secondsPart = pieces.last!.split(separator: ".", omittingEmptySubsequences: false)
         guard secondsPart.count == 2, secondsPart[0].count == 2, secondsPart[1].count == 3,
-              let seconds = digits(secondsPart[0]), let millis = digits(secondsPart[1]), seconds < 60 else { return nil }
+            let seconds = digits(secondsPart[0]), let millis = digits(secondsPart[1]), seconds < 60
+        else { return nil }
         guard pieces[pieces.count - 2].count == 2, let minutes = digits(pieces[pieces.count - 2]), minutes < 60 else { return nil }
         var hours = 0
         if pieces.count == 3 {
@@ -137,13 +141,20 @@ public enum WebVTTParser {
     }
 }
 
-private extension String {
-    func replacingCRLF() -> String {
+extension String {
+    fileprivate func replacingCRLF() -> String {
         var result = ""
         var previousCR = false
         for scalar in unicodeScalars {
-            if scalar == "\r" { result.unicodeScalars.append("\n"); previousCR = true; continue }
-            if scalar == "\n", previousCR { previousCR = false; continue }
+            if scalar == "\r" {
+                result.unicodeScalars.append("\n")
+                previousCR = true
+                continue
+            }
+            if scalar == "\n", previousCR {
+                previousCR = false
+                continue
+            }
             previousCR = false
             result.unicodeScalars.append(scalar)
         }

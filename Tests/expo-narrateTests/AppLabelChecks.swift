@@ -11,8 +11,9 @@ enum AppLabelChecks {
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("labels.json"))) as? [String: Any]
         let labels = json?["labels"] as? [[String: Any]] ?? []
         #expect(!labels.isEmpty)
-        let catalog = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: folder.appendingPathComponent("ExhibitionAccessibility.xcstrings"))) as? [String: Any]
+        let catalog =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: folder.appendingPathComponent("ExhibitionAccessibility.xcstrings"))) as? [String: Any]
         let strings = catalog?["strings"] as? [String: Any] ?? [:]
         func value(_ key: String) -> String? {
             ((((strings[key] as? [String: Any])?["localizations"] as? [String: Any])?["ko"] as? [String: Any])?["stringUnit"]

@@ -1,8 +1,8 @@
+import ExpoModel
 import Foundation
 import PropertyBased
-import Testing
-import ExpoModel
 import TestSupport
+import Testing
 
 /// Property-based: the real binary's argument parser, the environment variables it reads, its
 /// catalog loader and its voice profiles' numbers, given generated extreme values (huge, negative, NaN-like, overflowing,
@@ -21,10 +21,14 @@ struct BadInputPropertyTests {
         "a\nb", "a\r\nb", "\u{202E}gat", "\u{FEFF}1", String(repeating: "9", count: 500), String(repeating: "가", count: 300),
     ]
     /// Options that take a value, and the variables the tool reads.
-    static let options = ["--jobs", "--opus-bitrate", "--max-entries", "--max-field-bytes", "--shard", "--entry", "--voice", "--format",
-                          "--cache"]
-    static let variables = ["SOURCE_DATE_EPOCH", "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_COUNT",
-                            "JOB_COMPLETION_INDEX"]
+    static let options = [
+        "--jobs", "--opus-bitrate", "--max-entries", "--max-field-bytes", "--shard", "--entry", "--voice", "--format",
+        "--cache",
+    ]
+    static let variables = [
+        "SOURCE_DATE_EPOCH", "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_COUNT",
+        "JOB_COMPLETION_INDEX",
+    ]
     /// What a documented run may end with here: done (0: not reached), usage (64), data (65),
     /// cannot create the output folder (73).
     static let documented: Set<Int32> = [64, 65, 73]
@@ -46,18 +50,24 @@ struct BadInputPropertyTests {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let catalog = try BadInputTests.catalog(items: BadInputTests.oneEntry, in: folder)
-        let input = PropertyBased.zip(Gen.int(in: 0...(Self.options.count - 1)), Gen.int(in: 0...(Self.values.count - 1)),
-                                      Gen.int(in: 0...(Self.variables.count - 1)), Gen.int(in: 0...(Self.values.count - 1)))
+        let input = PropertyBased.zip(
+            Gen.int(in: 0...(Self.options.count - 1)), Gen.int(in: 0...(Self.values.count - 1)),
+            Gen.int(in: 0...(Self.variables.count - 1)), Gen.int(in: 0...(Self.values.count - 1)))
         await propertyCheck(count: FuzzBudget.count(40), input: input) { option, value, variable, variableValue in
-            let arguments = ["--all", "--text-only", "--output", "/dev/null/out", "--voices",
-                             CommandRunner.projectRoot.appendingPathComponent("Voices").path] + catalog
+            let arguments =
+                [
+                    "--all", "--text-only", "--output", "/dev/null/out", "--voices",
+                    CommandRunner.projectRoot.appendingPathComponent("Voices").path,
+                ] + catalog
                 + [Self.options[option], Self.values[value]]
             // A NUL cannot be in an environment variable: it would end the value there.
             let environment = [Self.variables[variable]: Self.values[variableValue].replacingOccurrences(of: "\u{0}", with: "")]
             let shown = "\(Self.options[option]) \(Self.values[value].debugDescription), \(environment)"
             // In the test's own folder: a relative --cache value would otherwise be made in the checkout.
-            let result = try #require(try? CommandRunner.run(arguments.map { $0.replacingOccurrences(of: "\u{0}", with: "") },
-                                                             environment: environment, directory: folder))
+            let result = try #require(
+                try? CommandRunner.run(
+                    arguments.map { $0.replacingOccurrences(of: "\u{0}", with: "") },
+                    environment: environment, directory: folder))
             Self.expectDocumented(result, shown)
         }
     }
@@ -79,11 +89,13 @@ struct BadInputPropertyTests {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let piece = Gen.int(in: 0...(Self.textPieces.count - 1))
-        let input = PropertyBased.zip(Gen.int(in: 0...(Self.visitorValues.count - 1)), piece.array(of: 0...6), piece.array(of: 0...6),
-                                      Gen.int(in: 0...3))
+        let input = PropertyBased.zip(
+            Gen.int(in: 0...(Self.visitorValues.count - 1)), piece.array(of: 0...6), piece.array(of: 0...6),
+            Gen.int(in: 0...3))
         await propertyCheck(count: FuzzBudget.count(30), input: input) { visitors, name, description, depth in
             let text = { (pieces: [Int]) in pieces.map { Self.textPieces[$0] }.joined() }
-            let poster = #"{"title": "t", "visitors": \#(Self.visitorValues[visitors]), "location": "l", "duration": "d", "description": "\#(text(description))"}"#
+            let poster =
+                #"{"title": "t", "visitors": \#(Self.visitorValues[visitors]), "location": "l", "duration": "d", "description": "\#(text(description))"}"#
             // An entry nested `depth` arrays deep is not an entry: refused with its path.
             let entry = #"{"name": "\#(text(name))", "image_name": "x", "short_desc": "s", "desc": "\#(text(description))"}"#
             let items = "[" + String(repeating: "[", count: depth) + entry + String(repeating: "]", count: depth) + "]"
@@ -94,8 +106,10 @@ struct BadInputPropertyTests {
     }
 
     /// A voice profile's numeric settings, and number literals no Int or Double may hold.
-    static let profileFields = ["rate", "pitch", "volume", "wordGap", "sentencePauseMs", "paragraphPauseMs", "trackPauseMs",
-                                "headSilenceMs", "tailSilenceMs", "targetLoudnessLUFS", "peakCeilingDBFS", "truePeakCeilingDBTP"]
+    static let profileFields = [
+        "rate", "pitch", "volume", "wordGap", "sentencePauseMs", "paragraphPauseMs", "trackPauseMs",
+        "headSilenceMs", "tailSilenceMs", "targetLoudnessLUFS", "peakCeilingDBFS", "truePeakCeilingDBTP",
+    ]
     static let profileNumbers = [
         "1e19", "-1e19", "1e400", "-1e400", "1e-400", "1e308", "-1e308", "9.3e18", "-9.3e18", "9223372036854775807",
         "-9223372036854775808", "9223372036854775808", "99999999999999999999", "1e-7", "-0", "0.5", "-19", "160",
@@ -155,8 +169,9 @@ struct BadInputPropertyTests {
         try FileManager.default.copyItem(at: CommandRunner.projectRoot.appendingPathComponent("Voices"), to: voices)
         let text = folder.appendingPathComponent("text.txt")
         try Data("1900년 4월 14일에 열렸다.\n".utf8).write(to: text)
-        let fixture = Fixture(poster: files[1], items: files[3], voices: voices.path, guide: folder.appendingPathComponent("guide").path,
-                              output: folder.appendingPathComponent("out").path, text: text.path)
+        let fixture = Fixture(
+            poster: files[1], items: files[3], voices: voices.path, guide: folder.appendingPathComponent("guide").path,
+            output: folder.appendingPathComponent("out").path, text: text.path)
         for guide in [fixture.guide, fixture.output] where !FileManager.default.fileExists(atPath: guide + "/manifest.json") {
             try? FileManager.default.removeItem(atPath: guide)
             let made = try CommandRunner.run(["--all", "--text-only", "--quiet", "--output", guide] + files)
@@ -170,8 +185,9 @@ struct BadInputPropertyTests {
     /// minute; returns its status.
     static func status(of arguments: [String], input: String, sink: String) throws -> (status: Int32, stderr: String) {
         let script = "timeout -s KILL 60 \"$@\" < \"$EXPO_INPUT\" \(sink); echo \"status=${PIPESTATUS[0]}\" >&2"
-        let result = try CommandRunner.run(["-c", script, "bash", CommandRunner.binary.path] + arguments, environment: ["EXPO_INPUT": input],
-                                           executable: URL(fileURLWithPath: "/bin/bash"))
+        let result = try CommandRunner.run(
+            ["-c", script, "bash", CommandRunner.binary.path] + arguments, environment: ["EXPO_INPUT": input],
+            executable: URL(fileURLWithPath: "/bin/bash"))
         let line = result.stderr.split(separator: "\n").last { $0.hasPrefix("status=") }
         return (line.flatMap { Int32($0.dropFirst(7)) } ?? -1, result.stderr)
     }
@@ -182,7 +198,8 @@ struct BadInputPropertyTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let count = Self.subcommands(try Self.fixture(in: folder)).count
         let paths = try Self.fixture(in: folder).inputs.count
-        await propertyCheck(count: FuzzBudget.count(30), input: PropertyBased.zip(Gen.int(in: 0...(paths - 1)), Gen.int(in: 0...(count - 1)))) { path, command in
+        await propertyCheck(count: FuzzBudget.count(30), input: PropertyBased.zip(Gen.int(in: 0...(paths - 1)), Gen.int(in: 0...(count - 1)))) {
+            path, command in
             let fixture = try Self.fixture(in: folder)
             let input = fixture.inputs[path]
             try? FileManager.default.removeItem(atPath: input)

@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import ExpoModel
+import Foundation
 import TestSupport
+import Testing
 
 /// Bad input, round 3 (issue 24): each case found by trying the tool as a new user and as a
 /// hostile one would, run through the built binary. Every run that refuses its input ends with
@@ -14,20 +14,24 @@ struct BadInputTests {
 
     /// A folder with poster.json and items.json written from `poster` and `items`.
     static func catalog(poster: String = BadInputTests.poster, items: String, in folder: URL) throws -> [String] {
-        let posterURL = folder.appendingPathComponent("poster.json"), itemsURL = folder.appendingPathComponent("items.json")
+        let posterURL = folder.appendingPathComponent("poster.json")
+        let itemsURL = folder.appendingPathComponent("items.json")
         try Data(poster.utf8).write(to: posterURL)
         try Data(items.utf8).write(to: itemsURL)
         return ["--poster-file", posterURL.path, "--items-file", itemsURL.path]
     }
 
     /// The status, one line of at most 300 characters, no crash report.
-    static func expectRefused(_ result: CommandRunner.Result, status: Int32, saying parts: [String],
-                              sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectRefused(
+        _ result: CommandRunner.Result, status: Int32, saying parts: [String],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(result.status == status, "status \(result.status): \(result.stderr)", sourceLocation: sourceLocation)
         let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == 1, "expected one line: \(result.stderr)", sourceLocation: sourceLocation)
-        #expect(lines.allSatisfy { $0.count <= messageLengthLimit }, "a line over 300 characters: \(result.stderr.prefix(400))",
-                sourceLocation: sourceLocation)
+        #expect(
+            lines.allSatisfy { $0.count <= messageLengthLimit }, "a line over 300 characters: \(result.stderr.prefix(400))",
+            sourceLocation: sourceLocation)
         for part in parts {
             #expect(result.stderr.contains(part), "\(part) missing from: \(result.stderr)", sourceLocation: sourceLocation)
         }
@@ -50,29 +54,36 @@ struct BadInputTests {
 
     // MARK: - Crashes that are now messages
 
-    @Test("shard numbers and the batch engines' variables are read into their ranges: 64, never a signal", arguments: [
-        (["--shard", "0/100000000000"], [String: String](), "N is \"100000000000\""),
-        (["--shard", "0/9223372036854775807"], [:], "not a whole number from 1 to 100000"),
-        (["--shard", "auto"], ["SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_COUNT": "9223372036854775807"], "SLURM_ARRAY_TASK_COUNT"),
-        (["--shard", "auto/4"], ["SLURM_ARRAY_TASK_ID": "9223372036854775807", "SLURM_ARRAY_TASK_MIN": "-9223372036854775808"],
-         "SLURM_ARRAY_TASK_ID"),
-        (["--shard", "auto/4"], ["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "7"], "below SLURM_ARRAY_TASK_MIN"),
-        (["--shard", "-1/4"], [:], "K is \"-1\""),
-        (["--opus-bitrate", "9223372036854776"], [:], "--opus-bitrate must be from 6 to 256"),
-        (["--jobs", "-1"], [:], "--jobs must be from 1 to 64"),
-        (["--max-entries", "9223372036854775807"], [:], "--max-entries must be from 1 to"),
-    ])
+    @Test(
+        "shard numbers and the batch engines' variables are read into their ranges: 64, never a signal",
+        arguments: [
+            (["--shard", "0/100000000000"], [String: String](), "N is \"100000000000\""),
+            (["--shard", "0/9223372036854775807"], [:], "not a whole number from 1 to 100000"),
+            (["--shard", "auto"], ["SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_COUNT": "9223372036854775807"], "SLURM_ARRAY_TASK_COUNT"),
+            (
+                ["--shard", "auto/4"], ["SLURM_ARRAY_TASK_ID": "9223372036854775807", "SLURM_ARRAY_TASK_MIN": "-9223372036854775808"],
+                "SLURM_ARRAY_TASK_ID"
+            ),
+            (["--shard", "auto/4"], ["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "7"], "below SLURM_ARRAY_TASK_MIN"),
+            (["--shard", "-1/4"], [:], "K is \"-1\""),
+            (["--opus-bitrate", "9223372036854776"], [:], "--opus-bitrate must be from 6 to 256"),
+            (["--jobs", "-1"], [:], "--jobs must be from 1 to 64"),
+            (["--max-entries", "9223372036854775807"], [:], "--max-entries must be from 1 to"),
+        ])
     func numbersInRange(arguments: [String], environment: [String: String], expected: String) throws {
-        let result = try CommandRunner.run(["--all", "--output", "/nonexistent/never-made"] + arguments,
-                                           environment: ["JOB_COMPLETION_INDEX": ""].merging(environment) { $1 })
+        let result = try CommandRunner.run(
+            ["--all", "--output", "/nonexistent/never-made"] + arguments,
+            environment: ["JOB_COMPLETION_INDEX": ""].merging(environment) { $1 })
         Self.expectRefused(result, status: 64, saying: [expected])
     }
 
-    @Test("SOURCE_DATE_EPOCH that is not whole seconds from 1970 to 9999 is a usage error, not 'free some space'",
-          arguments: ["nan", "inf", "1e20", "253402300800", "-1", "12.5"])
+    @Test(
+        "SOURCE_DATE_EPOCH that is not whole seconds from 1970 to 9999 is a usage error, not 'free some space'",
+        arguments: ["nan", "inf", "1e20", "253402300800", "-1", "12.5"])
     func sourceDateEpoch(value: String) throws {
-        let result = try CommandRunner.run(["--poster", "--text-only", "--output", "/nonexistent/never-made"],
-                                           environment: ["SOURCE_DATE_EPOCH": value])
+        let result = try CommandRunner.run(
+            ["--poster", "--text-only", "--output", "/nonexistent/never-made"],
+            environment: ["SOURCE_DATE_EPOCH": value])
         Self.expectRefused(result, status: 64, saying: ["SOURCE_DATE_EPOCH", "\"\(value)\""])
     }
 
@@ -122,17 +133,19 @@ struct BadInputTests {
                 let output = folder.appendingPathComponent("out-\(limit)")
                 let command = ([CommandRunner.binary.path, "--all", "--text-only", "--quiet", "--output", output.path] + files)
                     .map { "'" + $0 + "'" }.joined(separator: " ")
-                let result = try CommandRunner.run(["-c", "ulimit -v \(limit); exec \(command)"],
-                                                   environment: ["XDG_CACHE_HOME": CommandRunner.cacheHome(forOutput: output).path],
-                                                   executable: URL(fileURLWithPath: "/bin/sh"))
+                let result = try CommandRunner.run(
+                    ["-c", "ulimit -v \(limit); exec \(command)"],
+                    environment: ["XDG_CACHE_HOME": CommandRunner.cacheHome(forOutput: output).path],
+                    executable: URL(fileURLWithPath: "/bin/sh"))
                 if result.status == 127 && result.stderr.contains("error while loading shared libraries") { continue }
                 #expect(result.status == 0, "ulimit -v \(limit): \(result.stderr)")
                 #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("index.html").path), "ulimit -v \(limit)")
                 #expect(!result.stderr.contains("bad_alloc") && !result.stderr.contains("terminate"), "\(result.stderr)")
                 #expect(!result.stderr.contains("Backtracing"), "a crash's backtrace reached the user: \(result.stderr)")
                 #expect(result.stderr.split(separator: "\n").allSatisfy { $0.count <= messageLengthLimit })
-                #expect(!result.stderr.contains("the pre-flight check was not made") && !result.stderr.contains("some checks skipped"),
-                        "ulimit -v \(limit): \(result.stderr)")
+                #expect(
+                    !result.stderr.contains("the pre-flight check was not made") && !result.stderr.contains("some checks skipped"),
+                    "ulimit -v \(limit): \(result.stderr)")
             }
         }
     }
@@ -146,22 +159,25 @@ struct BadInputTests {
                 let output = folder.appendingPathComponent("out-\(limit)")
                 let command = [CommandRunner.binary.path, "--all", "--text-only", "--quiet", "--output", output.path]
                     .map { "'" + $0 + "'" }.joined(separator: " ")
-                let result = try CommandRunner.run(["-c", "ulimit -v \(limit); exec \(command)"],
-                                                   environment: ["XDG_CACHE_HOME": CommandRunner.cacheHome(forOutput: output).path],
-                                                   executable: URL(fileURLWithPath: "/bin/sh"))
+                let result = try CommandRunner.run(
+                    ["-c", "ulimit -v \(limit); exec \(command)"],
+                    environment: ["XDG_CACHE_HOME": CommandRunner.cacheHome(forOutput: output).path],
+                    executable: URL(fileURLWithPath: "/bin/sh"))
                 if result.status == 127 && result.stderr.contains("error while loading shared libraries") { continue }
                 // Short of memory for a picture, the run stops with 75 and says so; otherwise it publishes.
-                #expect(result.status == 0 || (result.status == 75 && result.stderr.contains("The system refused")),
-                        "ulimit -v \(limit): \(result.stderr)")
+                #expect(
+                    result.status == 0 || (result.status == 75 && result.stderr.contains("The system refused")),
+                    "ulimit -v \(limit): \(result.stderr)")
                 if result.status == 0 {
                     #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("index.html").path), "ulimit -v \(limit)")
                 }
                 #expect(!result.stderr.contains("Backtracing") && !result.stderr.contains("**"), "GLib's log reached the user: \(result.stderr)")
                 // Every line is ours: a warning, the check line or the one error line (which names the
                 // picture's path whole, so it is not held to the 300 characters of bad input).
-                #expect(result.stderr.split(separator: "\n").allSatisfy {
-                    $0.hasPrefix("expo-narrate: ") || $0.hasPrefix("warning: ") || $0.hasPrefix("check: ")
-                }, "\(result.stderr)")
+                #expect(
+                    result.stderr.split(separator: "\n").allSatisfy {
+                        $0.hasPrefix("expo-narrate: ") || $0.hasPrefix("warning: ") || $0.hasPrefix("check: ")
+                    }, "\(result.stderr)")
             }
         }
     }
@@ -222,8 +238,10 @@ struct BadInputTests {
     func unknownForeignVoice() throws {
         try withFolder { folder in
             let voices = try Self.voices(in: folder) { $0.replacingOccurrences(of: #""en": "en""#, with: #""en": "xx-nothing""#) }
-            let result = try CommandRunner.run(["--poster", "--text-only", "--voices", voices.path,
-                                                "--output", folder.appendingPathComponent("out").path])
+            let result = try CommandRunner.run([
+                "--poster", "--text-only", "--voices", voices.path,
+                "--output", folder.appendingPathComponent("out").path,
+            ])
             Self.expectRefused(result, status: 64, saying: ["standard.json", "xx-nothing", "espeak-ng does not have"])
         }
     }
@@ -231,8 +249,9 @@ struct BadInputTests {
     @Test("a profile's foreign voice is the one heard: English by en and by en-us are different audio")
     func foreignVoiceIsUsed() throws {
         try withFolder { folder in
-            let files = try Self.catalog(items: #"[{"name": "경전", "image_name": "sutra", "short_desc": "책", "desc": "Buddhist texts."}]"#,
-                                         in: folder)
+            let files = try Self.catalog(
+                items: #"[{"name": "경전", "image_name": "sutra", "short_desc": "책", "desc": "Buddhist texts."}]"#,
+                in: folder)
             var audio: [Data] = []
             for voice in ["en", "en-us"] {
                 let voices = try Self.voices(in: folder.appendingPathComponent(voice)) {
@@ -240,8 +259,9 @@ struct BadInputTests {
                 }
                 try Data("Buddhist texts | Buddhist texts | en\n".utf8).write(to: voices.appendingPathComponent("lexicon.txt"))
                 let output = folder.appendingPathComponent("out-" + voice)
-                let result = try CommandRunner.run(["--entry", "1", "--quiet", "--no-cache", "--voices", voices.path, "--output", output.path]
-                    + CommandRunner.wavOnly + files)
+                let result = try CommandRunner.run(
+                    ["--entry", "1", "--quiet", "--no-cache", "--voices", voices.path, "--output", output.path]
+                        + CommandRunner.wavOnly + files)
                 #expect(result.status == 0, "\(result.stderr)")
                 audio.append(try Data(contentsOf: output.appendingPathComponent("01-sutra.wav")))
             }
@@ -264,20 +284,24 @@ struct BadInputTests {
         }
     }
 
-    @Test("1e40명 and 10^40개 are read as powers of ten", arguments: [
-        ("1e40명", "일 곱하기 십의 사십 제곱 명"), ("10^40개", "십의 사십 제곱 개"), ("2.5E-3", "이 점 오 곱하기 십의 마이너스 삼 제곱"),
-    ])
+    @Test(
+        "1e40명 and 10^40개 are read as powers of ten",
+        arguments: [
+            ("1e40명", "일 곱하기 십의 사십 제곱 명"), ("10^40개", "십의 사십 제곱 개"), ("2.5E-3", "이 점 오 곱하기 십의 마이너스 삼 제곱"),
+        ])
     func powers(written: String, said: String) throws {
         let result = try CommandRunner.run(["normalize"], input: written + "\n")
         #expect(result.status == 0)
-        #expect(result.stdout.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-            .contains(said), "\(result.stdout)")
+        #expect(
+            result.stdout.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+                .contains(said), "\(result.stdout)")
     }
 
     @Test("--entry that fits one entry's name and another's stem or position is refused, naming both", arguments: ["1", "01-gat"])
     func ambiguousEntry(name: String) throws {
         try withFolder { folder in
-            let items = #"[{"name": "갓", "image_name": "gat", "short_desc": "가", "desc": "가."}, {"name": "\#(name)", "image_name": "other", "short_desc": "나", "desc": "나."}]"#
+            let items =
+                #"[{"name": "갓", "image_name": "gat", "short_desc": "가", "desc": "가."}, {"name": "\#(name)", "image_name": "other", "short_desc": "나", "desc": "나."}]"#
             let files = try Self.catalog(items: items, in: folder)
             let result = try CommandRunner.run(["--entry", name, "--text-only", "--output", folder.appendingPathComponent("out").path] + files)
             #expect(result.status == 64, "\(result.stderr)")
@@ -317,8 +341,9 @@ struct BadInputTests {
         try withFolder { folder in
             let poster = #"{"title": "t", "visitors": 999999999999999999, "location": "l", "duration": "d", "description": "x"}"#
             let files = try Self.catalog(poster: poster, items: Self.oneEntry, in: folder)
-            Self.expectRefused(try CommandRunner.run(["--list"] + files), status: 65,
-                               saying: ["$.visitors", "from 0 to 9999999999999999", "999999999999999999"])
+            Self.expectRefused(
+                try CommandRunner.run(["--list"] + files), status: 65,
+                saying: ["$.visitors", "from 0 to 9999999999999999", "999999999999999999"])
             let depth = 100_000
             let deep = String(repeating: "[", count: depth) + #""\uD800""# + String(repeating: "]", count: depth)
             let deepFiles = try Self.catalog(items: deep, in: folder)

@@ -6,8 +6,9 @@ import Testing
 struct CacheAndLockFaultTests {
     /// Makes the poster's track in `folder`: its WAV master only, unless `formats` says otherwise.
     private func run(_ folder: URL, formats: [String] = CommandRunner.wavOnly, timeout: Double = 120) throws -> FaultInjectionTests.Outcome {
-        try FaultInjectionTests.shell(#""$BIN" --poster --quiet --output "# + FaultInjectionTests.quoted(folder) + " "
-            + formats.joined(separator: " ") + #"; echo "status=$?""#, timeout: timeout)
+        try FaultInjectionTests.shell(
+            #""$BIN" --poster --quiet --output "# + FaultInjectionTests.quoted(folder) + " "
+                + formats.joined(separator: " ") + #"; echo "status=$?""#, timeout: timeout)
     }
 
     /// The cached track WAVs (KEY.wav) of `folder`'s default cache.
@@ -101,16 +102,18 @@ struct CacheAndLockFaultTests {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let lock = FaultInjectionTests.quoted(folder)
-        let noWait = try FaultInjectionTests.shell("( exec 9<" + lock + "; flock 9; exec sleep 8 ) & holder=$!; sleep 0.5; start=$(date +%s%N); "
-            + #""$BIN" --poster --text-only --no-wait --output "# + FaultInjectionTests.quoted(folder)
-            + #"; echo "status=$?"; echo "ms=$((($(date +%s%N) - start) / 1000000))"; kill -KILL $holder"#, timeout: 30)
+        let noWait = try FaultInjectionTests.shell(
+            "( exec 9<" + lock + "; flock 9; exec sleep 8 ) & holder=$!; sleep 0.5; start=$(date +%s%N); "
+                + #""$BIN" --poster --text-only --no-wait --output "# + FaultInjectionTests.quoted(folder)
+                + #"; echo "status=$?"; echo "ms=$((($(date +%s%N) - start) / 1000000))"; kill -KILL $holder"#, timeout: 30)
         #expect(noWait.output.contains("status=75"), "\(noWait.output)")
         #expect(noWait.output.contains("Another expo-narrate run is using"), "\(noWait.output)")
         #expect((noWait.output.split(separator: "ms=").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? 99_999) < 5000)
-        let waiting = try FaultInjectionTests.shell("( exec 9<" + lock + "; flock 9; exec sleep 8 ) & holder=$!; sleep 0.5; start=$(date +%s%N); "
-            + #""$BIN" --poster --text-only --output "# + FaultInjectionTests.quoted(folder)
-            + #" & run=$!; sleep 1.5; kill -INT $run; start=$(date +%s%N); wait $run; echo "status=$?"; "#
-            + #"echo "ms=$((($(date +%s%N) - start) / 1000000))"; kill -KILL $holder"#, timeout: 30)
+        let waiting = try FaultInjectionTests.shell(
+            "( exec 9<" + lock + "; flock 9; exec sleep 8 ) & holder=$!; sleep 0.5; start=$(date +%s%N); "
+                + #""$BIN" --poster --text-only --output "# + FaultInjectionTests.quoted(folder)
+                + #" & run=$!; sleep 1.5; kill -INT $run; start=$(date +%s%N); wait $run; echo "status=$?"; "#
+                + #"echo "ms=$((($(date +%s%N) - start) / 1000000))"; kill -KILL $holder"#, timeout: 30)
         #expect(waiting.output.contains("status=130"), "\(waiting.output)")
         #expect(waiting.output.contains("waiting for it"), "\(waiting.output)")
         let milliseconds = waiting.output.split(separator: "ms=").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? 99_999
@@ -134,10 +137,11 @@ struct CacheAndLockFaultTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let files = try writeCatalog(poster: samplePoster, entries: [[String: String]](), in: folder)
         try Self.largeItems(count: 200_000).write(to: URL(fileURLWithPath: files.items))
-        let outcome = try FaultInjectionTests.shell(#""$BIN" --list --max-entries 1000000 --poster-file "# + RunningCommand.shellQuoted(files.poster)
-            + " --items-file " + RunningCommand.shellQuoted(files.items) + " > /dev/null & run=$!; sleep 1.5; kill -"
-            + signal + #" $run; start=$(date +%s%N); wait $run; echo "status=$?"; "#
-            + #"echo "ms=$((($(date +%s%N) - start) / 1000000))""#, timeout: 60)
+        let outcome = try FaultInjectionTests.shell(
+            #""$BIN" --list --max-entries 1000000 --poster-file "# + RunningCommand.shellQuoted(files.poster)
+                + " --items-file " + RunningCommand.shellQuoted(files.items) + " > /dev/null & run=$!; sleep 1.5; kill -"
+                + signal + #" $run; start=$(date +%s%N); wait $run; echo "status=$?"; "#
+                + #"echo "ms=$((($(date +%s%N) - start) / 1000000))""#, timeout: 60)
         let status = outcome.output.split(separator: "status=").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? -1
         // Done before the signal (0) or stopped by it (128 + signal); never a crash.
         #expect(status == 0 || status > 128 && status < 144, "\(outcome.output)")

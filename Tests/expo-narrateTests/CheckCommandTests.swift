@@ -1,14 +1,16 @@
 import Foundation
 import Pipeline
-import Testing
 import TestSupport
+import Testing
 
 /// `expo-narrate check` as a curator and a CI job run it: the report on stdout, exit 0 when
 /// clean and 1 when something was found; bad data keeps its own status.
 @Suite struct CheckCommandTests {
     static func originalData() throws -> [String] {
-        ["--poster-file", try CommandRunner.fixture("exposition_universelle_1900.json"),
-         "--items-file", try CommandRunner.fixture("items.json")]
+        [
+            "--poster-file", try CommandRunner.fixture("exposition_universelle_1900.json"),
+            "--items-file", try CommandRunner.fixture("items.json"),
+        ]
     }
 
     @Test func theBundledCatalogIsClean() throws {
@@ -49,8 +51,9 @@ import TestSupport
         // A Voices folder whose lexicon lists nothing.
         let voices = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: voices) }
-        try FileManager.default.copyItem(at: CommandRunner.projectRoot.appendingPathComponent("Voices/standard.json"),
-                                         to: voices.appendingPathComponent("standard.json"))
+        try FileManager.default.copyItem(
+            at: CommandRunner.projectRoot.appendingPathComponent("Voices/standard.json"),
+            to: voices.appendingPathComponent("standard.json"))
         try Data("# nothing\n".utf8).write(to: voices.appendingPathComponent("lexicon.txt"))
         let result = try CommandRunner.run(["check", "--json", "--voices", voices.path])
         #expect(result.status == 1, "\(result.stderr)")
@@ -70,8 +73,10 @@ import TestSupport
     }
 
     @Test(.needsSharedFixtures) func badDataKeepsItsStatus() throws {
-        let result = try CommandRunner.run(["check", "--poster-file", try CommandRunner.fixture("daejeon_expo.malformed.json"),
-                                            "--items-file", try CommandRunner.fixture("items.json")])
+        let result = try CommandRunner.run([
+            "check", "--poster-file", try CommandRunner.fixture("daejeon_expo.malformed.json"),
+            "--items-file", try CommandRunner.fixture("items.json"),
+        ])
         #expect(result.status == 65, "\(result.stderr)")
         #expect(result.stdout.isEmpty)
     }
@@ -91,23 +96,28 @@ import TestSupport
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let voices = try Self.voicesWithoutLexicon(named: "my voices", in: folder)  // a space in its name
-        let run = try CommandRunner.run(["--all", "--text-only", "--quiet", "--voices", voices.path, "--voice", "slow",
-                                         "--output", folder.appendingPathComponent("guide").path])
+        let run = try CommandRunner.run([
+            "--all", "--text-only", "--quiet", "--voices", voices.path, "--voice", "slow",
+            "--output", folder.appendingPathComponent("guide").path,
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let line = try #require(run.stderr.split(separator: "\n").first { $0.hasPrefix("check: ") }, "\(run.stderr)")
-        let start = try #require(line.range(of: "run 'expo-narrate ")), end = try #require(line.range(of: "' for the list."))
+        let start = try #require(line.range(of: "run 'expo-narrate "))
+        let end = try #require(line.range(of: "' for the list."))
         let arguments = String(line[start.upperBound..<end.lowerBound])
         #expect(arguments.contains("--voices '\(voices.path)'") && arguments.contains("--voice slow"), "\(line)")
         let count = try #require(line.split(separator: " ").dropFirst().first.flatMap { Int($0) }, "\(line)")
-        let check = try CommandRunner.run(["-c", "\"$0\" \(arguments) --json", CommandRunner.binary.path],
-                                          executable: URL(fileURLWithPath: "/bin/bash"))
+        let check = try CommandRunner.run(
+            ["-c", "\"$0\" \(arguments) --json", CommandRunner.binary.path],
+            executable: URL(fileURLWithPath: "/bin/bash"))
         #expect(check.status == 1, "\(check.stderr)")
         let report = try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any]
         #expect((report?["findings"] as? [Any])?.count == count, "\(check.stdout.prefix(400))")
     }
 
-    @Test("the check helper started held waits for the run's go-ahead, and ends quietly when the run went away",
-          .enabled(if: FileManager.default.isReadableFile(atPath: "/usr/share/hunspell/ko_KR.dic"), "hunspell-ko is not installed"))
+    @Test(
+        "the check helper started held waits for the run's go-ahead, and ends quietly when the run went away",
+        .enabled(if: FileManager.default.isReadableFile(atPath: "/usr/share/hunspell/ko_KR.dic"), "hunspell-ko is not installed"))
     func heldHelper() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

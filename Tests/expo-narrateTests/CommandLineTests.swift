@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The command line, run as a built binary.
 @Suite("expo-narrate command line", .serialized, .tags(.endToEnd))
@@ -9,16 +9,20 @@ struct CommandLineTests {
     func help() throws {
         let result = try CommandRunner.run(["narrate", "--help"])
         #expect(result.status == 0)
-        for option in ["--all", "--poster", "--entry", "--list", "--output", "--poster-file", "--items-file",
-                       "--voice", "--text-only", "--jobs", "--no-cache", "--quiet"] {
+        for option in [
+            "--all", "--poster", "--entry", "--list", "--output", "--poster-file", "--items-file",
+            "--voice", "--text-only", "--jobs", "--no-cache", "--quiet",
+        ] {
             #expect(result.stdout.contains(option), "--help does not mention \(option)")
         }
     }
 
     @Test("a malformed catalog gives one line naming the file, and exit status 65", .needsSharedFixtures)
     func malformed() throws {
-        let result = try CommandRunner.run(["--list", "--poster-file", CommandRunner.fixture("daejeon_expo.malformed.json"),
-                                            "--items-file", CommandRunner.fixture("items.json")])
+        let result = try CommandRunner.run([
+            "--list", "--poster-file", CommandRunner.fixture("daejeon_expo.malformed.json"),
+            "--items-file", CommandRunner.fixture("items.json"),
+        ])
         #expect(result.status == 65)
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 1, "\(result.stderr)")
@@ -28,8 +32,10 @@ struct CommandLineTests {
 
     @Test("a catalog without a title names the JSON path, and exit status 65", .needsSharedFixtures)
     func missingTitle() throws {
-        let result = try CommandRunner.run(["--all", "--text-only", "--poster-file", CommandRunner.fixture("daejeon_expo.missing-title.json"),
-                                            "--items-file", CommandRunner.fixture("items.json"), "--output", "/tmp/never-made-\(UUID())"])
+        let result = try CommandRunner.run([
+            "--all", "--text-only", "--poster-file", CommandRunner.fixture("daejeon_expo.missing-title.json"),
+            "--items-file", CommandRunner.fixture("items.json"), "--output", "/tmp/never-made-\(UUID())",
+        ])
         #expect(result.status == 65)
         #expect(result.stderr.contains("daejeon_expo.missing-title.json:1:1: $.title"), "\(result.stderr)")
     }
@@ -43,12 +49,14 @@ struct CommandLineTests {
         #expect(lines.count >= 14)
     }
 
-    @Test("usage errors exit 64", arguments: [
-        ["--all", "--poster"],
-        ["--poster-file", "x.json"],
-        ["--all", "--jobs", "0"],
-        [],
-    ])
+    @Test(
+        "usage errors exit 64",
+        arguments: [
+            ["--all", "--poster"],
+            ["--poster-file", "x.json"],
+            ["--all", "--jobs", "0"],
+            [],
+        ])
     func usage(arguments: [String]) throws {
         let result = try CommandRunner.run(arguments)
         #expect(result.status == 64, "\(arguments): \(result.stderr)")
@@ -70,9 +78,11 @@ struct CommandLineTests {
     func textOnly() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try CommandRunner.run(["--all", "--text-only", "--output", folder.path, "--poster-file",
-                                            CommandRunner.fixture("exposition_universelle_1900.json"),
-                                            "--items-file", CommandRunner.fixture("items.json")])
+        let result = try CommandRunner.run([
+            "--all", "--text-only", "--output", folder.path, "--poster-file",
+            CommandRunner.fixture("exposition_universelle_1900.json"),
+            "--items-file", CommandRunner.fixture("items.json"),
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(files.filter { $0.hasSuffix(".spoken.txt") }.count == 14)
@@ -141,8 +151,9 @@ struct CommandLineTests {
     @Test("pronounce without hunspell-ko reads by the spelling rules and says so once")
     func pronounceWithoutTheKoreanDictionary() throws {
         let input = "숨지고\n찾을 사람\n"
-        let without = try CommandRunner.run(["pronounce"], input: input,
-                                            environment: ["EXPO_NARRATE_HUNSPELL_FOLDERS": "/nonexistent"])
+        let without = try CommandRunner.run(
+            ["pronounce"], input: input,
+            environment: ["EXPO_NARRATE_HUNSPELL_FOLDERS": "/nonexistent"])
         #expect(without.status == 0, "\(without.stderr)")
         #expect(without.stdout == "숨찌고\n차즐 사람\n", "\(without.stdout)")
         #expect(without.stderr.components(separatedBy: "hunspell-ko").count == 3, "\(without.stderr)")  // one line names it twice
@@ -183,8 +194,10 @@ struct JobsAndCacheTests {
             try? FileManager.default.removeItem(at: one)
             try? FileManager.default.removeItem(at: two)
         }
-        let catalog = ["--poster-file", try CommandRunner.fixture("daejeon_expo.json"),
-                       "--items-file", try CommandRunner.fixture("items.json")]
+        let catalog = [
+            "--poster-file", try CommandRunner.fixture("daejeon_expo.json"),
+            "--items-file", try CommandRunner.fixture("items.json"),
+        ]
         // WAV masters only: the subject is the workers and the cache; that other processes make
         // the same Opus files is ShardTests' and the Slurm test's.
         let selection = ["--poster", "--entry", "직지심체요절", "--entry", "해금", "--entry", "가야금"] + CommandRunner.wavOnly
@@ -192,7 +205,8 @@ struct JobsAndCacheTests {
         #expect(first.status == 0, "\(first.stderr)")
         let second = try CommandRunner.run(selection + catalog + ["--jobs", "2", "--output", two.path])
         #expect(second.status == 0, "\(second.stderr)")
-        let filesOne = try files(one), filesTwo = try files(two)
+        let filesOne = try files(one)
+        let filesTwo = try files(two)
         #expect(filesOne.keys.sorted() == filesTwo.keys.sorted())
         for (name, data) in filesOne where name != "manifest.json" {
             #expect(filesTwo[name] == data, "\(name) differs between --jobs 1 and --jobs 2")

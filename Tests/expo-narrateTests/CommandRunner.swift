@@ -22,7 +22,8 @@ struct CommandRunner {
     static var projectRoot: URL {
         var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path),
-              directory.path != "/" {
+            directory.path != "/"
+        {
             directory = directory.deletingLastPathComponent()
         }
         return directory
@@ -65,7 +66,8 @@ struct CommandRunner {
         // its cache goes to one shared folder of the tests rather than the home folder.
         var isFolder: ObjCBool = false
         if !FileManager.default.fileExists(atPath: home.deletingLastPathComponent().path, isDirectory: &isFolder) || !isFolder.boolValue
-            || access(home.deletingLastPathComponent().path, W_OK) != 0 {
+            || access(home.deletingLastPathComponent().path, W_OK) != 0
+        {
             home = FileManager.default.temporaryDirectory.appendingPathComponent("expo-narrate-tests-xdg-cache")
         }
         environment["XDG_CACHE_HOME"] = home.path
@@ -87,12 +89,15 @@ struct CommandRunner {
     }
 
     /// Runs the binary with `arguments` in `directory`, feeding `input` on stdin.
-    static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:],
-                    directory: URL? = nil, executable: URL? = nil) throws -> Result {
+    static func run(
+        _ arguments: [String], input: String = "", environment: [String: String] = [:],
+        directory: URL? = nil, executable: URL? = nil
+    ) throws -> Result {
         var env = Self.environment(for: arguments, directory: directory)
         for (key, value) in environment { env[key] = value }
-        let outcome = try ExternalTool.run(executable ?? binary, arguments, input: Data(input.utf8), environment: env,
-                                           directory: directory ?? projectRoot)
+        let outcome = try ExternalTool.run(
+            executable ?? binary, arguments, input: Data(input.utf8), environment: env,
+            directory: directory ?? projectRoot)
         return Result(status: outcome.status, stdoutData: outcome.output, stderr: outcome.errorText)
     }
 }
@@ -121,8 +126,9 @@ extension CommandRunner {
         let timesFile = try temporaryFolder().appendingPathComponent("times")
         defer { try? FileManager.default.removeItem(at: timesFile.deletingLastPathComponent()) }
         let script = #""$0" "$@"; status=$?; times > "$EXPO_TIMES_FILE"; exit $status"#
-        let result = try run(["-c", script, binary.path] + arguments, environment: ["EXPO_TIMES_FILE": timesFile.path],
-                             executable: URL(fileURLWithPath: "/bin/bash"))
+        let result = try run(
+            ["-c", script, binary.path] + arguments, environment: ["EXPO_TIMES_FILE": timesFile.path],
+            executable: URL(fileURLWithPath: "/bin/bash"))
         // The second line of `times` is the children's: "0m1.234s 0m0.056s".
         let lines = try String(contentsOf: timesFile, encoding: .utf8).split(separator: "\n")
         let seconds = lines.last.map { line in

@@ -1,7 +1,7 @@
 import ExpoModel
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// docs/curators.md, run as a curator would: every command in its `sh` blocks, in order, and
 /// every edit in its `yaml` blocks applied to the project file, on a small catalog.
@@ -70,9 +70,10 @@ struct CuratorGuideTests {
                 try Self.edit(folder.appendingPathComponent("expo-narrate.yaml"), with: settings)
             case .command(let command):
                 try #require(command.hasPrefix("expo-narrate "), "the page shows a command the test cannot run: \(command)")
-                let outcome = try ExternalTool.run(URL(fileURLWithPath: "/bin/sh"),
-                                                   ["-c", "\"$0\"" + command.dropFirst("expo-narrate".count), CommandRunner.binary.path],
-                                                   input: Data(), environment: environment, directory: folder)
+                let outcome = try ExternalTool.run(
+                    URL(fileURLWithPath: "/bin/sh"),
+                    ["-c", "\"$0\"" + command.dropFirst("expo-narrate".count), CommandRunner.binary.path],
+                    input: Data(), environment: environment, directory: folder)
                 let allowed: [Int32] = command == "expo-narrate check" ? [0, ExitStatus.findings.code] : [0]
                 #expect(allowed.contains(outcome.status), "\(command): \(outcome.status) \(outcome.errorText)")
                 try check(command, outcome: outcome, root: root)
@@ -92,8 +93,10 @@ struct CuratorGuideTests {
                 #expect(FileManager.default.fileExists(atPath: museum.appendingPathComponent("guide/\(name)").path), "\(name)")
             }
         case "expo-narrate --all --format opus --output preview":
-            #expect(outcome.errorText.hasPrefix("expo-narrate: using expo-narrate.yaml; --format opus from the command line instead of "
-                + "opus,mp3,epub,brf,pef,labels; --output preview from the command line instead of guide\n"), "\(outcome.errorText)")
+            #expect(
+                outcome.errorText.hasPrefix(
+                    "expo-narrate: using expo-narrate.yaml; --format opus from the command line instead of "
+                        + "opus,mp3,epub,brf,pef,labels; --output preview from the command line instead of guide\n"), "\(outcome.errorText)")
             #expect(!FileManager.default.fileExists(atPath: museum.appendingPathComponent("preview/guide.epub").path))
             #expect(FileManager.default.fileExists(atPath: museum.appendingPathComponent("guide/guide.epub").path))
         case "expo-narrate --entry 2":

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The DAISY books as folders of the published guide, through the real binary (issue 43, item
 /// 1): `daisy202/` and `daisy3/`, each a whole book with its ncc.html or package at its top, as a
@@ -72,7 +72,9 @@ struct DaisyFolderTests {
         }
     }
 
-    @Test("both folders: every rule, the ZIP's very files, listed with their SHA-256; daisy-player opens each; verify passes, then names a changed file, a planted link and pipe, a file and a folder replaced by links")
+    @Test(
+        "both folders: every rule, the ZIP's very files, listed with their SHA-256; daisy-player opens each; verify passes, then names a changed file, a planted link and pipe, a file and a folder replaced by links"
+    )
     func foldersPublishedAndVerified() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -124,7 +126,9 @@ struct DaisyFolderTests {
         #expect(!linked.stdout.contains("daisy3/book.opf"), "a file was looked for through the link: \(linked.stdout)")
     }
 
-    @Test("an entry of the user's in a folder (a file, a named pipe) is refused (73) and left as it is; fewer formats remove the folders; a user's folder at a book's name is refused (73)")
+    @Test(
+        "an entry of the user's in a folder (a file, a named pipe) is refused (73) and left as it is; fewer formats remove the folders; a user's folder at a book's name is refused (73)"
+    )
     func foldersRefusedAndRemoved() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -173,7 +177,9 @@ struct DaisyFolderTests {
         #expect(snapshot(of: output) == users)
     }
 
-    @Test("a partial run into a guide with both books (its settings decide the formats) makes the changed entry's chapter in both folders, still the ZIPs' very files")
+    @Test(
+        "a partial run into a guide with both books (its settings decide the formats) makes the changed entry's chapter in both folders, still the ZIPs' very files"
+    )
     func partialRunKeepsFoldersConsistent() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

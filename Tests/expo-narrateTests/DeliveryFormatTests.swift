@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// What a listener's player opens: the compressed files decode within ±1 LU of the target
 /// loudness with their true peak at or under −1 dBTP (measured by ffmpeg's BS.1770-4 meter,
@@ -15,8 +15,10 @@ struct DeliveryFormatTests {
             let items = try JSONSerialization.jsonObject(with: Data(contentsOf: catalog.appendingPathComponent("items.json")))
             return try JSONSerialization.data(withJSONObject: Array((items as? [Any] ?? []).prefix(2)))
         }
-        return ["--all", "--format", "opus,mp3,epub", "--quiet",
-                "--poster-file", catalog.appendingPathComponent("poster.json").path, "--items-file", itemsFile.path]
+        return [
+            "--all", "--format", "opus,mp3,epub", "--quiet",
+            "--poster-file", catalog.appendingPathComponent("poster.json").path, "--items-file", itemsFile.path,
+        ]
     }
 
     /// That guide, made once per test process (SharedGuide); read only.
@@ -28,9 +30,11 @@ struct DeliveryFormatTests {
 
     /// Integrated loudness and true peak of a file, decoded by ffmpeg.
     static func measure(_ file: URL) throws -> (lufs: Double, truePeak: Double) {
-        let text = try ExternalTool.run(URL(fileURLWithPath: "/usr/bin/ffmpeg"),
-                                        ["-hide_banner", "-nostats", "-i", file.path, "-af", "ebur128=peak=true", "-f", "null", "-"],
-                                        input: Data()).errorText
+        let text = try ExternalTool.run(
+            URL(fileURLWithPath: "/usr/bin/ffmpeg"),
+            ["-hide_banner", "-nostats", "-i", file.path, "-af", "ebur128=peak=true", "-f", "null", "-"],
+            input: Data()
+        ).errorText
         let summary = text.components(separatedBy: "Summary:").last ?? ""
         func value(after label: String) -> Double? {
             guard let range = summary.range(of: label) else { return nil }
@@ -59,8 +63,9 @@ struct DeliveryFormatTests {
         return recorded
     }
 
-    @Test("every Opus and MP3 file, tracks and guide: −19 LUFS ± 1 LU and a true peak ≤ −1 dBTP, as the manifest says within 0.3; EPUBCheck finds nothing; playlists per format; verify",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "skipped: ffmpeg is not installed"))
+    @Test(
+        "every Opus and MP3 file, tracks and guide: −19 LUFS ± 1 LU and a true peak ≤ −1 dBTP, as the manifest says within 0.3; EPUBCheck finds nothing; playlists per format; verify",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "skipped: ffmpeg is not installed"))
     func loudnessTruePeakAndEPUBCheck() throws {
         let output = try Self.makeGuide()
         let files = try FileManager.default.contentsOfDirectory(atPath: output.path)

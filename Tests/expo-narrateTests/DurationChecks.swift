@@ -12,9 +12,12 @@ enum DurationChecks {
     /// The seconds of audio ffprobe decodes from `file`: its frames' samples over its rate.
     static func decodedSeconds(_ file: URL) throws -> Double {
         let rate = try ListenerChecks.sampleRate(file)
-        let frames = try CommandRunner.runTool("/usr/bin/ffprobe", [
-            "-v", "error", "-select_streams", "a:0", "-show_entries", "frame=nb_samples", "-of", "csv=p=0", file.path,
-        ]).stdout
+        let frames = try CommandRunner.runTool(
+            "/usr/bin/ffprobe",
+            [
+                "-v", "error", "-select_streams", "a:0", "-show_entries", "frame=nb_samples", "-of", "csv=p=0", file.path,
+            ]
+        ).stdout
         let samples = frames.split(separator: "\n").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }.reduce(0, +)
         return rate > 0 ? Double(samples) / Double(rate) : .nan
     }
@@ -88,7 +91,8 @@ enum DurationChecks {
             if total == nil, before.range(of: "id=\"chapters-heading\"") != nil, before.range(of: "data-track=") == nil {
                 total = value
             } else if let item = before.range(of: "<li data-track=\"", options: .backwards),
-                      before[item.upperBound...].range(of: "</li>") == nil {
+                before[item.upperBound...].range(of: "</li>") == nil
+            {
                 // The chapter list's item of the track: its id is "track-" and the file's stem.
                 let id = before[item.upperBound...].prefix { $0 != "\"" }
                 tracks[String(id.dropFirst("track-".count))] = value

@@ -38,8 +38,9 @@ struct FaultInjectionTests {
         process.waitUntilExit()
         try handle.close()
         let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-        return Outcome(status: finished ? process.terminationStatus : -1, output: text,
-                       seconds: Date().timeIntervalSince(started))
+        return Outcome(
+            status: finished ? process.terminationStatus : -1, output: text,
+            seconds: Date().timeIntervalSince(started))
     }
 
     static func quoted(_ url: URL) -> String { RunningCommand.shellQuoted(url.path) }
@@ -65,9 +66,10 @@ struct FaultInjectionTests {
         var poster = samplePoster
         poster["location"] = ""
         let files = try writeCatalog(poster: poster, entries: [[String: String]](), in: folder)
-        let closed = try Self.shell(#""$BIN" --poster --text-only --poster-file "# + RunningCommand.shellQuoted(files.poster)
-            + " --items-file " + RunningCommand.shellQuoted(files.items) + " --output " + Self.quoted(folder.appendingPathComponent("b"))
-            + #" 2>&-; echo "status=$?""#)
+        let closed = try Self.shell(
+            #""$BIN" --poster --text-only --poster-file "# + RunningCommand.shellQuoted(files.poster)
+                + " --items-file " + RunningCommand.shellQuoted(files.items) + " --output " + Self.quoted(folder.appendingPathComponent("b"))
+                + #" 2>&-; echo "status=$?""#)
         #expect(closed.output.contains("status=0"), "\(closed.output)")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("b/manifest.json").path))
     }
@@ -88,21 +90,25 @@ struct FaultInjectionTests {
         let mine = folder.appendingPathComponent("m")
         try FileManager.default.createDirectory(at: mine, withIntermediateDirectories: true)
         try Data("RIFF mine".utf8).write(to: mine.appendingPathComponent("guide-tour.wav"))
-        let outcome = try Self.shell(#""$BIN" --poster --text-only --cache "# + Self.quoted(mine) + " --output "
-            + Self.quoted(folder.appendingPathComponent("out")) + #"; echo "status=$?""#)
+        let outcome = try Self.shell(
+            #""$BIN" --poster --text-only --cache "# + Self.quoted(mine) + " --output "
+                + Self.quoted(folder.appendingPathComponent("out")) + #"; echo "status=$?""#)
         #expect(outcome.output.contains("status=73"), "\(outcome.output)")
         #expect(outcome.output.contains("not an expo-narrate cache"), "\(outcome.output)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: mine.path) == ["guide-tour.wav"])
     }
 
-    @Test("/ and the home folder are refused as cache or output (73: not the tool's folders), nothing written", arguments: [
-        "--cache /", "--output /", "--cache \"$HOME\"", "--output \"$HOME\"",
-    ])
+    @Test(
+        "/ and the home folder are refused as cache or output (73: not the tool's folders), nothing written",
+        arguments: [
+            "--cache /", "--output /", "--cache \"$HOME\"", "--output \"$HOME\"",
+        ])
     func specialFoldersRefused(option: String) throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let outcome = try Self.shell(#""$BIN" --poster --text-only --output "# + Self.quoted(folder) + " " + option
-            + #"; echo "status=$?""#)
+        let outcome = try Self.shell(
+            #""$BIN" --poster --text-only --output "# + Self.quoted(folder) + " " + option
+                + #"; echo "status=$?""#)
         #expect(outcome.output.contains("status=73"), "\(outcome.output)")
         #expect(!FileManager.default.fileExists(atPath: "/CACHEDIR.TAG"))
     }
@@ -122,22 +128,27 @@ struct FaultInjectionTests {
         }
     }
 
-    @Test("catalog data the JSON parser hides or cannot bound: one clear line, exit 65", arguments: [
-        (#"[{"name": "a", "name": "b"}]"#, "", "items.json:1:16: $[0].name: not valid JSON: the key \"name\" appears twice"),
-        (#"[{"name": "a\ud800b"}]"#, "", "items.json:1:13: $[0].name: not valid JSON: the text has a lone UTF-16 surrogate (\\uD800)"),
-        (#"[{"name": "a\udc00"}]"#, "", "lone UTF-16 surrogate"),
-        (#"[{"name": "a"}, {"name": "b"}, {"name": "c"}]"#, "--max-entries 2", "more than 2 entries"),
-        (#"[{"name": "a", "desc": "0123456789abcdef0123456789abcdef0123456789"}]"#, "--max-field-bytes 30",
-         "$[0].desc: the text is 42 bytes, more than the 30 bytes"),
-    ])
+    @Test(
+        "catalog data the JSON parser hides or cannot bound: one clear line, exit 65",
+        arguments: [
+            (#"[{"name": "a", "name": "b"}]"#, "", "items.json:1:16: $[0].name: not valid JSON: the key \"name\" appears twice"),
+            (#"[{"name": "a\ud800b"}]"#, "", "items.json:1:13: $[0].name: not valid JSON: the text has a lone UTF-16 surrogate (\\uD800)"),
+            (#"[{"name": "a\udc00"}]"#, "", "lone UTF-16 surrogate"),
+            (#"[{"name": "a"}, {"name": "b"}, {"name": "c"}]"#, "--max-entries 2", "more than 2 entries"),
+            (
+                #"[{"name": "a", "desc": "0123456789abcdef0123456789abcdef0123456789"}]"#, "--max-field-bytes 30",
+                "$[0].desc: the text is 42 bytes, more than the 30 bytes"
+            ),
+        ])
     func catalogRefused(items: String, option: String, message: String) throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let files = try writeCatalog(poster: samplePoster, entries: [[String: String]](), in: folder)
         try Data(items.utf8).write(to: URL(fileURLWithPath: files.items))
-        let outcome = try Self.shell(#""$BIN" --all --text-only --poster-file "# + RunningCommand.shellQuoted(files.poster)
-            + " --items-file " + RunningCommand.shellQuoted(files.items) + " " + option + " --output "
-            + Self.quoted(folder.appendingPathComponent("out")) + #"; echo "status=$?""#)
+        let outcome = try Self.shell(
+            #""$BIN" --all --text-only --poster-file "# + RunningCommand.shellQuoted(files.poster)
+                + " --items-file " + RunningCommand.shellQuoted(files.items) + " " + option + " --output "
+                + Self.quoted(folder.appendingPathComponent("out")) + #"; echo "status=$?""#)
         #expect(outcome.output.contains("status=65"), "\(outcome.output)")
         #expect(outcome.output.contains(message), "\(outcome.output)")
         #expect(!outcome.output.contains("NSCocoaErrorDomain") && !outcome.output.contains("end of file"), "\(outcome.output)")
@@ -149,21 +160,25 @@ struct FaultInjectionTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let files = try writeCatalog(poster: samplePoster, entries: [[String: String]](), in: folder)
         try Data(#"[{"name": "a\ud83d\ude00"}]"#.utf8).write(to: URL(fileURLWithPath: files.items))
-        let outcome = try Self.shell(#""$BIN" --list --poster-file "# + RunningCommand.shellQuoted(files.poster)
-            + " --items-file " + RunningCommand.shellQuoted(files.items) + #"; echo "status=$?""#)
+        let outcome = try Self.shell(
+            #""$BIN" --list --poster-file "# + RunningCommand.shellQuoted(files.poster)
+                + " --items-file " + RunningCommand.shellQuoted(files.items) + #"; echo "status=$?""#)
         #expect(outcome.output.contains("status=0"), "\(outcome.output)")
     }
 
-    @Test("an output or cache path under a file: one plain line naming the file, exit 73, no Cocoa domain", arguments: [
-        "--output /etc/passwd/x", "--cache /etc/passwd/c --output \"$TMPDIR_OUT\"",
-    ])
+    @Test(
+        "an output or cache path under a file: one plain line naming the file, exit 73, no Cocoa domain",
+        arguments: [
+            "--output /etc/passwd/x", "--cache /etc/passwd/c --output \"$TMPDIR_OUT\"",
+        ])
     func pathUnderFile(option: String) throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         // TMPDIR_OUT is set before the command, so that "$TMPDIR_OUT" in its arguments is the folder
         // (set in the command's own environment, the argument was empty: the current folder).
-        let outcome = try Self.shell("TMPDIR_OUT=" + Self.quoted(folder.appendingPathComponent("o")) + #"; "$BIN" --poster --text-only "#
-            + option + #"; echo "status=$?""#)
+        let outcome = try Self.shell(
+            "TMPDIR_OUT=" + Self.quoted(folder.appendingPathComponent("o")) + #"; "$BIN" --poster --text-only "#
+                + option + #"; echo "status=$?""#)
         #expect(outcome.output.contains("status=73"), "\(outcome.output)")
         #expect(outcome.output.contains("/etc/passwd is a file, not a folder"), "\(outcome.output)")
         #expect(!outcome.output.contains("512"), "\(outcome.output)")
@@ -177,8 +192,9 @@ struct FaultInjectionTests {
     /// root can enter (a clone inside `mktemp -d`, mode 700).
     static func installForAnyUser(in folder: URL) throws -> URL {
         let prefix = folder.appendingPathComponent("prefix")
-        let install = try shell("scripts/install.sh --prefix " + quoted(prefix) + #" --binary "$BIN" && chmod -R a+rX "#
-            + quoted(prefix) + #"; echo "status=$?""#)
+        let install = try shell(
+            "scripts/install.sh --prefix " + quoted(prefix) + #" --binary "$BIN" && chmod -R a+rX "#
+                + quoted(prefix) + #"; echo "status=$?""#)
         try #require(install.output.contains("status=0"), "\(install.output)")
         return prefix.appendingPathComponent("bin/expo-narrate")
     }
@@ -188,20 +204,24 @@ struct FaultInjectionTests {
         "export BIN=" + quoted(try installForAnyUser(in: folder)) + "; "
     }
 
-    @Test("a process limit that refuses every thread: exit 75 with the reason at once, no hang",
-          .enabled(if: canSwitchUser, "needs root and setpriv to run as an ordinary user"))
+    @Test(
+        "a process limit that refuses every thread: exit 75 with the reason at once, no hang",
+        .enabled(if: canSwitchUser, "needs root and setpriv to run as an ordinary user"))
     func processLimit() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         chmod(folder.path, 0o777)
-        let outcome = try Self.shell(try Self.binaryForAnyUser(in: folder) + "setpriv --reuid=65534 --regid=65534 --clear-groups bash -c 'ulimit -u 1; exec \"$BIN\" --poster --quiet --output "
-            + Self.quoted(folder.appendingPathComponent("out")) + #"'; echo "status=$?""#, timeout: 30)
+        let outcome = try Self.shell(
+            try Self.binaryForAnyUser(in: folder)
+                + "setpriv --reuid=65534 --regid=65534 --clear-groups bash -c 'ulimit -u 1; exec \"$BIN\" --poster --quiet --output "
+                + Self.quoted(folder.appendingPathComponent("out")) + #"'; echo "status=$?""#, timeout: 30)
         #expect(outcome.output.contains("status=75"), "\(outcome.output)")
         #expect(outcome.output.contains("refused a new thread"), "\(outcome.output)")
     }
 
-    @Test("a process limit that lets the run start but not its threads: exit 75 with the reason, no hang, no crash",
-          .enabled(if: canSwitchUser, "needs root and setpriv to run as an ordinary user"), arguments: [2, 3])
+    @Test(
+        "a process limit that lets the run start but not its threads: exit 75 with the reason, no hang, no crash",
+        .enabled(if: canSwitchUser, "needs root and setpriv to run as an ordinary user"), arguments: [2, 3])
     func processLimitPartway(processes: Int) throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -210,8 +230,10 @@ struct FaultInjectionTests {
         // on it); with 3, a thread of the main process is refused too. Narration must not wait
         // for a thread that never comes (libdispatch retries one for ever). timeout, outside
         // the limit, bounds the test.
-        let outcome = try Self.shell(try Self.binaryForAnyUser(in: folder) + "start=$(date +%s%N); timeout -s KILL 30 setpriv --reuid=65534 --regid=65534 --clear-groups bash -c 'ulimit -u \(processes); exec \"$BIN\" --poster --quiet --output "
-            + Self.quoted(folder.appendingPathComponent("out")) + #"'; echo "status=$?"; echo "ms=$((($(date +%s%N) - start) / 1000000))""#, timeout: 60)
+        let outcome = try Self.shell(
+            try Self.binaryForAnyUser(in: folder)
+                + "start=$(date +%s%N); timeout -s KILL 30 setpriv --reuid=65534 --regid=65534 --clear-groups bash -c 'ulimit -u \(processes); exec \"$BIN\" --poster --quiet --output "
+                + Self.quoted(folder.appendingPathComponent("out")) + #"'; echo "status=$?"; echo "ms=$((($(date +%s%N) - start) / 1000000))""#, timeout: 60)
         let milliseconds = outcome.output.split(separator: "ms=").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? 99_999
         #expect(outcome.output.contains("status=75"), "\(outcome.output)")
         #expect(outcome.output.contains("refused a new thread"), "\(outcome.output)")
@@ -224,8 +246,9 @@ struct FaultInjectionTests {
     static let compiler: String? = ["/opt/swift/usr/bin/clang", "/usr/bin/clang", "/usr/bin/cc"]
         .first { FileManager.default.isExecutableFile(atPath: $0) }
 
-    @Test("espeak-ng refused its thread after the speech server's own probe got one (another process took the slot): exit 75, the reason, no abort",
-          .enabled(if: compiler != nil, "needs a C compiler to build the preloaded library"))
+    @Test(
+        "espeak-ng refused its thread after the speech server's own probe got one (another process took the slot): exit 75, the reason, no abort",
+        .enabled(if: compiler != nil, "needs a C compiler to build the preloaded library"))
     func threadRefusedToEspeakOnly() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -234,30 +257,31 @@ struct FaultInjectionTests {
         // the user's takes the last slot of a process limit in between).
         let source = folder.appendingPathComponent("refuse-thread.c")
         try #"""
-            #define _GNU_SOURCE
-            #include <dlfcn.h>
-            #include <errno.h>
-            #include <fcntl.h>
-            #include <pthread.h>
-            #include <string.h>
-            #include <unistd.h>
-            static int calls;
-            int pthread_create(pthread_t *thread, const pthread_attr_t *attributes, void *(*body)(void *), void *argument) {
-                int (*real)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *) = dlsym(RTLD_NEXT, "pthread_create");
-                char words[4096] = {0};
-                int file = open("/proc/self/cmdline", O_RDONLY);
-                ssize_t length = file < 0 ? 0 : read(file, words, sizeof words - 1);
-                if (file >= 0) close(file);
-                for (ssize_t at = 0; at < length; at += (ssize_t)strlen(words + at) + 1)
-                    if (strcmp(words + at, "_speech-server") == 0 && calls++ >= 1) return EAGAIN;
-                return real(thread, attributes, body, argument);
-            }
-            """#.write(to: source, atomically: true, encoding: .utf8)
+        #define _GNU_SOURCE
+        #include <dlfcn.h>
+        #include <errno.h>
+        #include <fcntl.h>
+        #include <pthread.h>
+        #include <string.h>
+        #include <unistd.h>
+        static int calls;
+        int pthread_create(pthread_t *thread, const pthread_attr_t *attributes, void *(*body)(void *), void *argument) {
+            int (*real)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *) = dlsym(RTLD_NEXT, "pthread_create");
+            char words[4096] = {0};
+            int file = open("/proc/self/cmdline", O_RDONLY);
+            ssize_t length = file < 0 ? 0 : read(file, words, sizeof words - 1);
+            if (file >= 0) close(file);
+            for (ssize_t at = 0; at < length; at += (ssize_t)strlen(words + at) + 1)
+                if (strcmp(words + at, "_speech-server") == 0 && calls++ >= 1) return EAGAIN;
+            return real(thread, attributes, body, argument);
+        }
+        """#.write(to: source, atomically: true, encoding: .utf8)
         let library = folder.appendingPathComponent("refuse-thread.so")
         let build = try Self.shell(Self.compiler! + " -shared -fPIC -o " + Self.quoted(library) + " " + Self.quoted(source) + #" -ldl; echo "status=$?""#)
         try #require(build.output.hasSuffix("status=0\n"), "\(build.output)")
-        let outcome = try Self.shell("LD_PRELOAD=" + Self.quoted(library) + #" "$BIN" --poster --quiet --output "#
-            + Self.quoted(folder.appendingPathComponent("out")) + #"; echo "status=$?""#, timeout: 60)
+        let outcome = try Self.shell(
+            "LD_PRELOAD=" + Self.quoted(library) + #" "$BIN" --poster --quiet --output "#
+                + Self.quoted(folder.appendingPathComponent("out")) + #"; echo "status=$?""#, timeout: 60)
         #expect(outcome.output.contains("status=75"), "\(outcome.output)")
         #expect(outcome.output.contains("espeak-ng stopped while starting the thread it needs (the system refused a new thread)"), "\(outcome.output)")
         #expect(!outcome.output.contains("Assertion"), "espeak-ng's abort reached the user: \(outcome.output)")
@@ -271,8 +295,9 @@ struct FaultInjectionTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         // The output folder is named in full, so that its default cache goes beside it (shell()).
         // (a temporary folder's path needs no quoting inside the single-quoted command).
-        let outcome = try Self.shell(#"cd "# + Self.quoted(folder) + #" && bash -c 'ulimit -v 120000; exec "$BIN" --poster --quiet --output "#
-            + folder.appendingPathComponent("out").path + #"'; echo "status=$?""#, timeout: 120)
+        let outcome = try Self.shell(
+            #"cd "# + Self.quoted(folder) + #" && bash -c 'ulimit -v 120000; exec "$BIN" --poster --quiet --output "#
+                + folder.appendingPathComponent("out").path + #"'; echo "status=$?""#, timeout: 120)
         let status = outcome.output.split(separator: "status=").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? -1
         #expect(status >= 0 && status < 128, "\(outcome.output)")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []

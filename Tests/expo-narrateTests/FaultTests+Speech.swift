@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A speech worker or the speech server that dies while the guide is made.
 extension FaultTests {
@@ -10,7 +10,8 @@ extension FaultTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("out")
         let entries = ["해금", "용고", "나전칠기"]
-        let run = try RunningCommand(entries.flatMap { ["--entry", $0] } + ["--jobs", "1", "--output", output.path] + CommandRunner.wavOnly + catalogArguments())
+        let run = try RunningCommand(
+            entries.flatMap { ["--entry", $0] } + ["--jobs", "1", "--output", output.path] + CommandRunner.wavOnly + catalogArguments())
         var victim: Int32?
         RunningCommand.wait(upTo: 60) {
             victim = run.speechWorkers().first
@@ -36,14 +37,16 @@ extension FaultTests {
         #expect(page.contains(title))
     }
 
-    @Test("a speech server that dies makes the tracks it had not made fall back to text; exit 3; no worker outlives the run",
-          .needsSharedFixtures)
+    @Test(
+        "a speech server that dies makes the tracks it had not made fall back to text; exit 3; no worker outlives the run",
+        .needsSharedFixtures)
     func speechServerKilled() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("out")
         let entries = ["해금", "용고", "나전칠기"]
-        let run = try RunningCommand(entries.flatMap { ["--entry", $0] } + ["--jobs", "1", "--output", output.path] + CommandRunner.wavOnly + catalogArguments())
+        let run = try RunningCommand(
+            entries.flatMap { ["--entry", $0] } + ["--jobs", "1", "--output", output.path] + CommandRunner.wavOnly + catalogArguments())
         var server: Int32?
         var workers: [Int32] = []
         RunningCommand.wait(upTo: 60) {

@@ -1,11 +1,12 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A full disk, a file-size limit, and output or cache folders that cannot be made or written.
 extension FaultTests {
-    @Test("a file-size limit (ulimit -f) while writing audio: one clear line, exit 74, nothing damaged or left behind",
-          .needsSharedFixtures)
+    @Test(
+        "a file-size limit (ulimit -f) while writing audio: one clear line, exit 74, nothing damaged or left behind",
+        .needsSharedFixtures)
     func fileSizeLimitDuringAudio() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -45,9 +46,11 @@ extension FaultTests {
         #expect(published(output) == previous)
     }
 
-    @Test("an impossible output path is one clear line and exit 73", arguments: [
-        "/proc/expo-narrate-output", "/dev/null/out", "FILE/out", "FILE",
-    ])
+    @Test(
+        "an impossible output path is one clear line and exit 73",
+        arguments: [
+            "/proc/expo-narrate-output", "/dev/null/out", "FILE/out", "FILE",
+        ])
     func impossibleOutput(path: String) throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -66,8 +69,9 @@ extension FaultTests {
 
     /// Mounts a tmpfs with `options` on `folder`; false where mounting is not allowed.
     private static func mountTmpfs(_ options: String, on folder: URL) -> Bool {
-        let mount = try? ExternalTool.run(URL(fileURLWithPath: "/bin/mount"), ["-t", "tmpfs", "-o", options, "tmpfs", folder.path],
-                                          input: Data())
+        let mount = try? ExternalTool.run(
+            URL(fileURLWithPath: "/bin/mount"), ["-t", "tmpfs", "-o", options, "tmpfs", folder.path],
+            input: Data())
         return mount?.status == 0
     }
 
@@ -85,8 +89,9 @@ extension FaultTests {
         return true
     }()
 
-    @Test("a full disk (a 2 MB tmpfs) while writing audio: one clear line, exit 74, the previous output unchanged",
-          .enabled(if: canMountTmpfs, "needs permission to mount a tmpfs"), .needsSharedFixtures)
+    @Test(
+        "a full disk (a 2 MB tmpfs) while writing audio: one clear line, exit 74, the previous output unchanged",
+        .enabled(if: canMountTmpfs, "needs permission to mount a tmpfs"), .needsSharedFixtures)
     func diskFull() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -122,16 +127,18 @@ extension FaultTests {
         let result = try CommandRunner.run(["--poster", "--quiet", "--output", output.path, "--cache", "/proc/expo-narrate-cache"])
         #expect(result.status == 73, "\(result.stderr)")
         let lines = expoNarrateLines(result.stderr)
-        #expect(lines.count == 1 && lines[0].contains("cache folder /proc/expo-narrate-cache") && lines[0].contains("--cache"),
-                "\(result.stderr)")
+        #expect(
+            lines.count == 1 && lines[0].contains("cache folder /proc/expo-narrate-cache") && lines[0].contains("--cache"),
+            "\(result.stderr)")
         #expect(!result.stderr.contains("no audio"), "\(result.stderr)")
         #expect(leftovers(in: output).isEmpty)
         let published = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
         #expect(published.isEmpty, "\(published)")
     }
 
-    @Test("a read-only output folder (a read-only tmpfs) is one clear line and a non-zero exit",
-          .enabled(if: canMountTmpfs, "needs permission to mount a tmpfs"))
+    @Test(
+        "a read-only output folder (a read-only tmpfs) is one clear line and a non-zero exit",
+        .enabled(if: canMountTmpfs, "needs permission to mount a tmpfs"))
     func readOnlyOutput() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Faults on the users' worst day, run through the built binary: interruption, a full disk,
 /// an unwritable output folder and a speech worker that dies (FaultTests+Storage.swift,
@@ -62,8 +62,9 @@ struct FaultTests {
         stderr.contains("writing guide.wav, captions, transcript and page")
     }
 
-    @Test("SIGINT or SIGTERM during synthesis stops within a second, leaves the previous output and nothing temporary; the next run reuses finished tracks",
-          .needsSharedFixtures, arguments: [SIGINT, SIGTERM])
+    @Test(
+        "SIGINT or SIGTERM during synthesis stops within a second, leaves the previous output and nothing temporary; the next run reuses finished tracks",
+        .needsSharedFixtures, arguments: [SIGINT, SIGTERM])
     func interrupted(signal: Int32) throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

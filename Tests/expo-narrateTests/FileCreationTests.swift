@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Every file the tool creates, anywhere (the guide, the cache, temporary files), is created
 /// new and never through a link, seen by a tool we did not write: the real binary runs under
@@ -38,14 +38,17 @@ struct FileCreationTests {
         let trace = folder.appendingPathComponent("trace-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: trace) }
         let result = try CommandRunner.run(
-            ["-f", "-qq", "-s", "512", "-e", "trace=open,openat,creat,mkdir,mkdirat,rename,renameat2,linkat",
-             "-o", trace.path, CommandRunner.binary.path] + arguments,
+            [
+                "-f", "-qq", "-s", "512", "-e", "trace=open,openat,creat,mkdir,mkdirat,rename,renameat2,linkat",
+                "-o", trace.path, CommandRunner.binary.path,
+            ] + arguments,
             executable: try #require(strace))
         return (result, try String(contentsOf: trace, encoding: .utf8))
     }
 
-    @Test("--all in every format, check and verify: every creating open has O_EXCL|O_NOFOLLOW or O_TMPFILE",
-          .enabled(if: FileCreationTests.strace != nil, "skipped: strace is not installed"))
+    @Test(
+        "--all in every format, check and verify: every creating open has O_EXCL|O_NOFOLLOW or O_TMPFILE",
+        .enabled(if: FileCreationTests.strace != nil, "skipped: strace is not installed"))
     func everyCreationIsExclusive() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -138,8 +141,10 @@ struct FileCreationTests {
         let cache = CommandRunner.cacheFolder(forOutput: output)
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         let result = try CommandRunner.run(
-            ["-c", Self.planter, "planter", namesFile.path, cache.path, target.path, output.path, CommandRunner.binary.path,
-             "--all", "--quiet", "--output", output.path] + Self.everyFormat + catalog,
+            [
+                "-c", Self.planter, "planter", namesFile.path, cache.path, target.path, output.path, CommandRunner.binary.path,
+                "--all", "--quiet", "--output", output.path,
+            ] + Self.everyFormat + catalog,
             executable: URL(fileURLWithPath: "/bin/bash"))
         let lines = result.stdout.split(separator: "\n")
         let planted = lines.first { $0.hasPrefix("planted ") }.flatMap { Int($0.dropFirst(8)) } ?? 0
@@ -181,8 +186,9 @@ struct FileCreationTests {
             cases.append((["check", "--json"] + catalog, delay))
         }
         for (arguments, delay) in cases {
-            let result = try CommandRunner.run(["-c", Self.killer, "killer", temporary.path, delay, CommandRunner.binary.path] + arguments,
-                                               executable: URL(fileURLWithPath: "/bin/bash"))
+            let result = try CommandRunner.run(
+                ["-c", Self.killer, "killer", temporary.path, delay, CommandRunner.binary.path] + arguments,
+                executable: URL(fileURLWithPath: "/bin/bash"))
             #expect(result.stdout.isEmpty, "\(arguments.prefix(1)) killed after \(delay) s left: \(result.stdout)")
         }
     }

@@ -34,13 +34,16 @@ struct GuideFolderOwnershipTests {
     func writerInSubFolder() throws {
         let (folder, catalog, out) = try Self.publishedGuide()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let notes = out.appendingPathComponent("notes"), stop = folder.appendingPathComponent("stop")
+        let notes = out.appendingPathComponent("notes")
+        let stop = folder.appendingPathComponent("stop")
         let count = folder.appendingPathComponent("count")
         try FileManager.default.createDirectory(at: notes, withIntermediateDirectories: false)
         let guide = Self.guideFiles(out, skipping: "notes")
         let writer = Process()
         writer.executableURL = URL(fileURLWithPath: "/bin/bash")
-        writer.arguments = ["-c", "i=0; while [ ! -e \(Self.quoted(stop)) ]; do echo $i > \(Self.quoted(notes))/n-$i && i=$((i+1)); done; echo $i > \(Self.quoted(count))"]
+        writer.arguments = [
+            "-c", "i=0; while [ ! -e \(Self.quoted(stop)) ]; do echo $i > \(Self.quoted(notes))/n-$i && i=$((i+1)); done; echo $i > \(Self.quoted(count))",
+        ]
         try writer.run()
         let second = try PublishedFolderTests.catalog(in: folder, second: "둘째 항목을 고쳤습니다.")
         for run in 0..<10 {
@@ -72,10 +75,11 @@ struct GuideFolderOwnershipTests {
             // how many files it made.
             let delay = String(format: "%.2f", Double(run) * 0.04)
             let errors = Self.quoted(folder.appendingPathComponent("stderr"))
-            let output = try Self.shell(#""$BIN" "# + arguments.joined(separator: " ") + " 2>\(errors) & pid=$!; sleep \(delay); i=0; "
-                + "mkdir \(Self.quoted(out))/notes\(run) && cd \(Self.quoted(out))/notes\(run) && "
-                + "while kill -0 $pid 2>/dev/null; do echo $i > w-$i && i=$((i+1)); done; "
-                + #"wait $pid; echo "status=$? written=$i""#)
+            let output = try Self.shell(
+                #""$BIN" "# + arguments.joined(separator: " ") + " 2>\(errors) & pid=$!; sleep \(delay); i=0; "
+                    + "mkdir \(Self.quoted(out))/notes\(run) && cd \(Self.quoted(out))/notes\(run) && "
+                    + "while kill -0 $pid 2>/dev/null; do echo $i > w-$i && i=$((i+1)); done; "
+                    + #"wait $pid; echo "status=$? written=$i""#)
             let stderr = (try? String(contentsOf: folder.appendingPathComponent("stderr"), encoding: .utf8)) ?? ""
             let status = output.components(separatedBy: "status=").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? -1
             let written = output.components(separatedBy: "written=").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? -1
@@ -95,8 +99,11 @@ struct GuideFolderOwnershipTests {
             // The user takes the folder out, as the message says; the next run cleans the rest.
             try? FileManager.default.removeItem(atPath: out.path + "/notes\(run)")
         }
-        #expect(try CommandRunner.run(PublishedFolderTests.everyTrack + ["--output", out.path]
-                                      + PublishedFolderTests.catalog(in: folder)).status == 0)
+        #expect(
+            try CommandRunner.run(
+                PublishedFolderTests.everyTrack + ["--output", out.path]
+                    + PublishedFolderTests.catalog(in: folder)
+            ).status == 0)
         #expect(PublishedFolderTests.workFolders(beside: out).isEmpty)
         #expect(outcomes.values.reduce(0, +) == 10, "\(outcomes)")
     }
@@ -110,8 +117,9 @@ struct GuideFolderOwnershipTests {
         try Data("my own poster text".utf8).write(to: out.appendingPathComponent("00-poster.txt"))
         let before = snapshot(of: out)
         let result = try CommandRunner.run(PublishedFolderTests.everyTrack + ["--output", out.path] + catalog)
-        #expect(result.status == 73 && result.stderr.contains("\(out.path)/00-poster.txt is not the file expo-narrate published there"),
-                "\(result.stderr)")
+        #expect(
+            result.status == 73 && result.stderr.contains("\(out.path)/00-poster.txt is not the file expo-narrate published there"),
+            "\(result.stderr)")
         #expect(snapshot(of: out) == before && PublishedFolderTests.workFolders(beside: out).isEmpty)
     }
 
@@ -119,7 +127,8 @@ struct GuideFolderOwnershipTests {
     func bindMountRefused() throws {
         let (folder, catalog, out) = try Self.publishedGuide()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let elsewhere = folder.appendingPathComponent("usb"), point = out.appendingPathComponent("usb")
+        let elsewhere = folder.appendingPathComponent("usb")
+        let point = out.appendingPathComponent("usb")
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: false)
         try Data("photo".utf8).write(to: elsewhere.appendingPathComponent("a.jpg"))
         try FileManager.default.createDirectory(at: point, withIntermediateDirectories: false)
@@ -130,7 +139,8 @@ struct GuideFolderOwnershipTests {
             return
         }
         defer { _ = try? CommandRunner.runTool("/bin/umount", [point.path]) }
-        let before = snapshot(of: out), inode = PublishedFolderTests.inode(out)
+        let before = snapshot(of: out)
+        let inode = PublishedFolderTests.inode(out)
         let result = try CommandRunner.run(PublishedFolderTests.everyTrack + ["--output", out.path] + catalog)
         #expect(result.status == 73 && result.stderr.contains("\(point.path) is a mount point"), "\(result.stderr)")
         #expect(snapshot(of: out) == before && PublishedFolderTests.inode(out) == inode)
@@ -144,7 +154,8 @@ struct GuideFolderOwnershipTests {
         defer { _ = try? Self.shell("rm -rf " + Self.quoted(folder)) }
         let component = String(repeating: "d", count: 200)
         // 25 levels of 200 bytes: past PATH_MAX (4096), made and checked by relative paths.
-        let make = "cd \(Self.quoted(out)) && mkdir deep && cd deep && for i in $(seq 25); do mkdir \(component) && cd \(component); done && echo bottom > file && echo made"
+        let make =
+            "cd \(Self.quoted(out)) && mkdir deep && cd deep && for i in $(seq 25); do mkdir \(component) && cd \(component); done && echo bottom > file && echo made"
         #expect(try Self.shell(make).contains("made"))
         let guide = Self.guideFiles(out, skipping: "deep")
         let result = try CommandRunner.run(PublishedFolderTests.everyTrack + ["--output", out.path] + catalog)
@@ -161,8 +172,9 @@ struct GuideFolderOwnershipTests {
         let deep = try CommandRunner.run(PublishedFolderTests.everyTrack + ["--no-cache", "--output", deepOut] + catalog)
         #expect(deep.status == 73 && deep.stderr.contains("limit of 4095 bytes"), "\(deep.stderr)")
         #expect(deep.stderr.split(separator: "\n").count == 1, "\(deep.stderr)")
-        #expect(try Self.shell("cd \(Self.quoted(URL(fileURLWithPath: deepParent))) 2>/dev/null; ls -A | wc -l").hasPrefix("0"),
-                "nothing made beside it")
+        #expect(
+            try Self.shell("cd \(Self.quoted(URL(fileURLWithPath: deepParent))) 2>/dev/null; ls -A | wc -l").hasPrefix("0"),
+            "nothing made beside it")
     }
 
     @Test("a first run that fails leaves no folder behind (not even one holding an empty record)")
@@ -170,9 +182,12 @@ struct GuideFolderOwnershipTests {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("new-guide")
-        let result = try CommandRunner.run(["--all", "--assemble-only", "--quiet",
-                                            "--cache", folder.appendingPathComponent("empty-cache").path, "--output", out.path]
-                                           + CommandRunner.wavOnly + PublishedFolderTests.catalog(in: folder))
+        let result = try CommandRunner.run(
+            [
+                "--all", "--assemble-only", "--quiet",
+                "--cache", folder.appendingPathComponent("empty-cache").path, "--output", out.path,
+            ]
+                + CommandRunner.wavOnly + PublishedFolderTests.catalog(in: folder))
         #expect(result.status == 69, "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out.path), "the new folder is gone")
         #expect(PublishedFolderTests.workFolders(beside: out).isEmpty)
@@ -183,7 +198,8 @@ struct GuideFolderOwnershipTests {
         let (folder, catalog, out) = try Self.publishedGuide()
         defer { try? FileManager.default.removeItem(at: folder) }
         let manager = FileManager.default
-        let empty = folder.appendingPathComponent(".out.expo-narrate-5a1f00"), user = folder.appendingPathComponent(".out.expo-narrate-5a1f01")
+        let empty = folder.appendingPathComponent(".out.expo-narrate-5a1f00")
+        let user = folder.appendingPathComponent(".out.expo-narrate-5a1f01")
         let other = folder.appendingPathComponent(".out.expo-narrate-5a1f02")
         for url in [empty, user, other] { try manager.createDirectory(at: url, withIntermediateDirectories: false) }
         try Data("mine".utf8).write(to: user.appendingPathComponent("notes.txt"))
@@ -199,22 +215,26 @@ struct GuideFolderOwnershipTests {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let catalog = try PublishedFolderTests.catalog(in: folder)
-        let xdg = folder.appendingPathComponent("xdg"), elsewhere = folder.appendingPathComponent("elsewhere")
+        let xdg = folder.appendingPathComponent("xdg")
+        let elsewhere = folder.appendingPathComponent("elsewhere")
         try FileManager.default.createDirectory(at: xdg, withIntermediateDirectories: false)
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: false)
         try FileManager.default.createSymbolicLink(atPath: xdg.appendingPathComponent("expo-narrate").path, withDestinationPath: elsewhere.path)
         let out = folder.appendingPathComponent("out")
         let linked = try CommandRunner.run(["--poster", "--text-only", "--output", out.path] + catalog, environment: ["XDG_CACHE_HOME": xdg.path])
-        #expect(linked.status == 73 && linked.stderr.contains("\(xdg.path)/expo-narrate is a symbolic link (to \(elsewhere.path))"),
-                "\(linked.stderr)")
+        #expect(
+            linked.status == 73 && linked.stderr.contains("\(xdg.path)/expo-narrate is a symbolic link (to \(elsewhere.path))"),
+            "\(linked.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty, "the link is not followed")
         #expect(!FileManager.default.fileExists(atPath: out.path))
 
-        let file = folder.appendingPathComponent("cache-file"), home = folder.appendingPathComponent("home")
+        let file = folder.appendingPathComponent("cache-file")
+        let home = folder.appendingPathComponent("home")
         try Data("not a folder".utf8).write(to: file)
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: false)
-        let plain = try CommandRunner.run(["--poster", "--text-only", "--output", out.path] + catalog,
-                                          environment: ["XDG_CACHE_HOME": file.path, "HOME": home.path])
+        let plain = try CommandRunner.run(
+            ["--poster", "--text-only", "--output", out.path] + catalog,
+            environment: ["XDG_CACHE_HOME": file.path, "HOME": home.path])
         #expect(plain.status == 73 && plain.stderr.contains("XDG_CACHE_HOME is \(file.path), which is not a folder"), "\(plain.stderr)")
         #expect(plain.stderr.split(separator: "\n").count == 1, "\(plain.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).isEmpty, "no quiet fall back to ~/.cache")

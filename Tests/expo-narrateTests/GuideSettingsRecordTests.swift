@@ -1,8 +1,8 @@
-import Foundation
-import Testing
 import ExpoModel
-import TestSupport
 import Export
+import Foundation
+import TestSupport
+import Testing
 
 /// The published guide records how it was made (settings and input digests in manifest.json's
 /// `provenance`), and a run over some tracks into it takes those settings: it never drops an
@@ -17,8 +17,9 @@ struct GuideSettingsRecordTests {
         let catalog = SmallCatalog()
         try catalog.write(in: folder)
         let output = folder.appendingPathComponent("guide")
-        let first = try CommandRunner.run(["--all", "--jobs", "1", "--quiet", "--output", output.path, "--format", "wav,brf,pef,labels"]
-                                          + catalog.arguments(in: folder))
+        let first = try CommandRunner.run(
+            ["--all", "--jobs", "1", "--quiet", "--output", output.path, "--format", "wav,brf,pef,labels"]
+                + catalog.arguments(in: folder))
         #expect(first.status == 0, "\(first.stderr)")
         let before = try Self.guideFiles(output)
         #expect(before.contains("guide.brf") && before.contains("guide.pef") && before.contains("labels.json"), "\(before)")
@@ -48,23 +49,26 @@ struct GuideSettingsRecordTests {
         let catalog = SmallCatalog()
         try catalog.write(in: folder)
         let output = folder.appendingPathComponent("guide")
-        let first = try CommandRunner.run(["--all", "--jobs", "1", "--quiet", "--output", output.path, "--format", "wav,brf,labels"]
-                                          + catalog.arguments(in: folder))
+        let first = try CommandRunner.run(
+            ["--all", "--jobs", "1", "--quiet", "--output", output.path, "--format", "wav,brf,labels"]
+                + catalog.arguments(in: folder))
         #expect(first.status == 0, "\(first.stderr)")
         let before = try Self.guideFiles(output)
         let manifestBefore = try Data(contentsOf: output.appendingPathComponent("manifest.json"))
 
         let refused = try CommandRunner.run(["--entry", "beta", "--format", "wav", "--output", output.path] + catalog.arguments(in: folder))
         #expect(refused.status == 64, "\(refused.stderr)")
-        #expect(refused.stderr.contains("formats: the guide has wav, brf, labels, this run asks for wav (brf, labels would be removed)"),
-                "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("formats: the guide has wav, brf, labels, this run asks for wav (brf, labels would be removed)"),
+            "\(refused.stderr)")
         #expect(refused.stderr.contains("nothing was changed"), "\(refused.stderr)")
         #expect(try Data(contentsOf: output.appendingPathComponent("manifest.json")) == manifestBefore)
         let commands = Self.printedCommands(refused.stderr)
         #expect(commands.count == 2, "\(refused.stderr)")
         guard commands.count == 2 else { return }
-        #expect(Self.gives(commands[0], "--all") && Self.gives(commands[0], "--format", "wav") && Self.gives(commands[0], "--items-file"),
-                "\(commands[0])")
+        #expect(
+            Self.gives(commands[0], "--all") && Self.gives(commands[0], "--format", "wav") && Self.gives(commands[0], "--items-file"),
+            "\(commands[0])")
         #expect(Self.gives(commands[1], "--entry", "beta") && Self.gives(commands[1], "--format", "wav,brf,labels"), "\(commands[1])")
 
         // The partial run with the guide's settings: every file kept.
@@ -123,12 +127,14 @@ struct GuideSettingsRecordTests {
         _ = try PartialRunTests.checkWhole(output, stems: catalog.stems, audio: true, encoded: false)
     }
 
-    @Test("another voice profile, braille page, voices folder or the text only: 64 naming each difference", arguments: [
-        (["--voice", "slow"], "voice profile: the guide's is \"standard\", this run asks for \"slow\""),
-        (["--braille-cells", "32"], "braille page: the guide's is 40 cells x 25 lines, this run asks for 32 x 25"),
-        (["--voices", "/tmp"], "voices folder (voice profiles, lexicon and dictionaries): the guide was made with"),
-        (["--text-only"], "audio: the guide has audio, this run asks for the text only"),
-    ])
+    @Test(
+        "another voice profile, braille page, voices folder or the text only: 64 naming each difference",
+        arguments: [
+            (["--voice", "slow"], "voice profile: the guide's is \"standard\", this run asks for \"slow\""),
+            (["--braille-cells", "32"], "braille page: the guide's is 40 cells x 25 lines, this run asks for 32 x 25"),
+            (["--voices", "/tmp"], "voices folder (voice profiles, lexicon and dictionaries): the guide was made with"),
+            (["--text-only"], "audio: the guide has audio, this run asks for the text only"),
+        ])
     func otherSettingRefused(options: [String], difference: String) throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -153,8 +159,9 @@ struct GuideSettingsRecordTests {
         let catalog = SmallCatalog()
         try catalog.write(in: folder)
         let output = folder.appendingPathComponent("guide")
-        let first = try CommandRunner.run(["--all", "--text-only", "--quiet", "--output", output.path, "--format", "brf,labels"]
-                                          + catalog.arguments(in: folder))
+        let first = try CommandRunner.run(
+            ["--all", "--text-only", "--quiet", "--output", output.path, "--format", "brf,labels"]
+                + catalog.arguments(in: folder))
         #expect(first.status == 0, "\(first.stderr)")
         // As the previous version wrote it: no provenance, no digest per track.
         let url = output.appendingPathComponent("manifest.json")
@@ -209,9 +216,10 @@ struct GuideSettingsRecordTests {
     static func runPrinted(_ command: String, output: URL) throws -> ExternalTool.Outcome {
         let arguments = command.dropFirst("expo-narrate".count)
         let binary = "'" + CommandRunner.binary.path.replacingOccurrences(of: "'", with: "'\\''") + "'"
-        return try ExternalTool.run(URL(fileURLWithPath: "/bin/sh"), ["-c", "exec " + binary + arguments], input: Data(),
-                                    environment: CommandRunner.environment(for: ["--output", output.path], directory: nil),
-                                    directory: CommandRunner.projectRoot)
+        return try ExternalTool.run(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", "exec " + binary + arguments], input: Data(),
+            environment: CommandRunner.environment(for: ["--output", output.path], directory: nil),
+            directory: CommandRunner.projectRoot)
     }
 
     static func spoken(_ output: URL, _ stem: String) throws -> String {

@@ -14,7 +14,11 @@ import Testing
         var entries: [String] = []
         for line in help.stdout[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false) {
             if line.isEmpty || !line.hasPrefix(" ") { break }
-            if line.hasPrefix("  -") { entries.append(String(line)) } else if !entries.isEmpty { entries[entries.count - 1] += " " + line.trimmingCharacters(in: .whitespaces) }
+            if line.hasPrefix("  -") {
+                entries.append(String(line))
+            } else if !entries.isEmpty {
+                entries[entries.count - 1] += " " + line.trimmingCharacters(in: .whitespaces)
+            }
         }
         return entries
     }

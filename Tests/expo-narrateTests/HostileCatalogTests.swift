@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Catalog files the tool did not write, run through the built binary: each either works,
 /// with a warning naming the entry and the field, or stops with one line and exit status 65.
@@ -9,15 +9,20 @@ import TestSupport
 @Suite("expo-narrate on hostile catalogs", .tags(.endToEnd))
 struct HostileCatalogTests {
     /// Runs `--all --text-only` on the files and returns the result and the output folder.
-    private func narrate(posterBytes: Data? = nil, itemsBytes: Data, in folder: URL,
-                         extra: [String] = []) throws -> (CommandRunner.Result, URL) {
+    private func narrate(
+        posterBytes: Data? = nil, itemsBytes: Data, in folder: URL,
+        extra: [String] = []
+    ) throws -> (CommandRunner.Result, URL) {
         let posterURL = folder.appendingPathComponent("poster.json")
         let itemsURL = folder.appendingPathComponent("items.json")
         try (posterBytes ?? JSONSerialization.data(withJSONObject: samplePoster)).write(to: posterURL)
         try itemsBytes.write(to: itemsURL)
         let output = folder.appendingPathComponent("out")
-        let result = try CommandRunner.run(["--all", "--text-only", "--quiet", "--output", output.path,
-                                            "--poster-file", posterURL.path, "--items-file", itemsURL.path] + extra)
+        let result = try CommandRunner.run(
+            [
+                "--all", "--text-only", "--quiet", "--output", output.path,
+                "--poster-file", posterURL.path, "--items-file", itemsURL.path,
+            ] + extra)
         return (result, output)
     }
 
@@ -28,8 +33,10 @@ struct HostileCatalogTests {
     }
 
     /// One line on stderr, naming the file and what to do; no Swift stack trace.
-    private func expectOneClearLine(_ result: CommandRunner.Result, naming parts: [String],
-                                    sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectOneClearLine(
+        _ result: CommandRunner.Result, naming parts: [String],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 1, "expected one line, got: \(result.stderr)", sourceLocation: sourceLocation)
         for part in parts {
@@ -41,20 +48,25 @@ struct HostileCatalogTests {
         }
     }
 
-    @Test("a catalog that stops the run: one line with file, JSON path, reason and what to do; exit 65", arguments: [
-        ("malformed JSON", #"[{"name": "a", }"#, "items.json:1:16: $[0]: not valid JSON: a comma before '}' (a trailing comma)"),
-        ("truncated JSON", #"[{"name": "a""#, "items.json:1:14: $[0].name: not valid JSON: the file ends before the JSON does"),
-        ("empty file", "", "items.json:1:1: $: not valid JSON: the file has no JSON value"),
-        ("an object instead of an array", #"{"name": "a"}"#, "items.json:1:1: $: expected an array"),
-        ("a number for a name", #"[{"name": 3}]"#, "items.json:1:11: $[0].name: expected a string, found a number"),
-        ("a boolean for a description", #"[{"name": "a", "desc": true}]"#, "items.json:1:24: $[0].desc: expected a string, found a boolean"),
-        ("an array for an image name", #"[{"name": "a", "image_name": ["x"]}]"#, "items.json:1:30: $[0].image_name: expected a string"),
-        ("a null name", #"[{"name": "a"}, {"name": null}]"#, "items.json:1:26: $[1].name: the required field \"name\" is null"),
-        ("a missing name", #"[{"desc": "x"}]"#, "items.json:1:2: $[0].name: the required field \"name\" is missing"),
-        ("a string instead of an entry", #"["a"]"#, "items.json:1:2: $[0]: expected an object, found a string"),
-        ("a broken escape before a line break", "[{\"name\": \"\\u},\n \"}]", "items.json:1:12: $[0].name: not valid JSON: a \\u escape without four hexadecimal digits"),
-        ("deep nesting", String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000), "items.json"),
-    ])
+    @Test(
+        "a catalog that stops the run: one line with file, JSON path, reason and what to do; exit 65",
+        arguments: [
+            ("malformed JSON", #"[{"name": "a", }"#, "items.json:1:16: $[0]: not valid JSON: a comma before '}' (a trailing comma)"),
+            ("truncated JSON", #"[{"name": "a""#, "items.json:1:14: $[0].name: not valid JSON: the file ends before the JSON does"),
+            ("empty file", "", "items.json:1:1: $: not valid JSON: the file has no JSON value"),
+            ("an object instead of an array", #"{"name": "a"}"#, "items.json:1:1: $: expected an array"),
+            ("a number for a name", #"[{"name": 3}]"#, "items.json:1:11: $[0].name: expected a string, found a number"),
+            ("a boolean for a description", #"[{"name": "a", "desc": true}]"#, "items.json:1:24: $[0].desc: expected a string, found a boolean"),
+            ("an array for an image name", #"[{"name": "a", "image_name": ["x"]}]"#, "items.json:1:30: $[0].image_name: expected a string"),
+            ("a null name", #"[{"name": "a"}, {"name": null}]"#, "items.json:1:26: $[1].name: the required field \"name\" is null"),
+            ("a missing name", #"[{"desc": "x"}]"#, "items.json:1:2: $[0].name: the required field \"name\" is missing"),
+            ("a string instead of an entry", #"["a"]"#, "items.json:1:2: $[0]: expected an object, found a string"),
+            (
+                "a broken escape before a line break", "[{\"name\": \"\\u},\n \"}]",
+                "items.json:1:12: $[0].name: not valid JSON: a \\u escape without four hexadecimal digits"
+            ),
+            ("deep nesting", String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000), "items.json"),
+        ])
     func refused(what: String, items: String, message: String) throws {
         try withFolder { folder in
             let (result, output) = try narrate(itemsBytes: Data(items.utf8), in: folder)
@@ -82,14 +94,16 @@ struct HostileCatalogTests {
             expectOneClearLine(array, naming: ["poster.json:1:1: $: expected an object, found an array"])
             var poster = samplePoster
             poster["title"] = ""
-            let (empty, _) = try narrate(posterBytes: try JSONSerialization.data(withJSONObject: poster),
-                                         itemsBytes: Data("[]".utf8), in: folder)
+            let (empty, _) = try narrate(
+                posterBytes: try JSONSerialization.data(withJSONObject: poster),
+                itemsBytes: Data("[]".utf8), in: folder)
             #expect(empty.status == 65)
             expectOneClearLine(empty, naming: ["poster.json:1:", ": $.title: "])
             poster["title"] = "제목"
             poster["visitors"] = -5
-            let (negative, _) = try narrate(posterBytes: try JSONSerialization.data(withJSONObject: poster),
-                                            itemsBytes: Data("[]".utf8), in: folder)
+            let (negative, _) = try narrate(
+                posterBytes: try JSONSerialization.data(withJSONObject: poster),
+                itemsBytes: Data("[]".utf8), in: folder)
             #expect(negative.status == 65)
             expectOneClearLine(negative, naming: ["poster.json:1:", ": $.visitors: "])
         }
@@ -103,9 +117,11 @@ struct HostileCatalogTests {
             let handle = try FileHandle(forWritingTo: huge)
             try handle.truncate(atOffset: 300 << 20)  // sparse: no disk space used
             try handle.close()
-            for (path, reason) in [(folder.appendingPathComponent("absent.json").path, "No such file or directory"),
-                                   (folder.path, "it is a folder"), ("/dev/zero", "not a regular file"),
-                                   ("/dev/stdin", "not a regular file"), (huge.path, "more than the 256 MB")] {
+            for (path, reason) in [
+                (folder.appendingPathComponent("absent.json").path, "No such file or directory"),
+                (folder.path, "it is a folder"), ("/dev/zero", "not a regular file"),
+                ("/dev/stdin", "not a regular file"), (huge.path, "more than the 256 MB"),
+            ] {
                 let result = try CommandRunner.run(["--list", "--poster-file", path, "--items-file", path])
                 #expect(result.status == 65, "\(path): \(result.stderr)")
                 expectOneClearLine(result, naming: [path, "cannot be read", reason])
@@ -114,14 +130,16 @@ struct HostileCatalogTests {
         }
     }
 
-    @Test("usable but flawed data is narrated, with a warning naming the entry and the field", arguments: [
-        ("a missing description", #"[{"name": "가", "image_name": "ga"}]"#, "items.json: $[0].desc: missing"),
-        ("a null description", #"[{"name": "가", "desc": null}]"#, "items.json: $[0].desc: null"),
-        ("an empty short description", #"[{"name": "가", "short_desc": ""}]"#, "items.json: $[0].short_desc: empty"),
-        ("an empty name", #"[{"name": "", "desc": "설명"}]"#, "items.json: $[0].name: the entry has no name"),
-        ("control characters", "[{\"name\": \"가\\u0007나\", \"desc\": \"x\\u001by\"}]", "items.json: $[0].name: control characters removed"),
-        ("a duplicate name", #"[{"name": "가"}, {"name": "가"}]"#, "items.json: $[1].name: the name \"가\" is also used by $[0]"),
-    ])
+    @Test(
+        "usable but flawed data is narrated, with a warning naming the entry and the field",
+        arguments: [
+            ("a missing description", #"[{"name": "가", "image_name": "ga"}]"#, "items.json: $[0].desc: missing"),
+            ("a null description", #"[{"name": "가", "desc": null}]"#, "items.json: $[0].desc: null"),
+            ("an empty short description", #"[{"name": "가", "short_desc": ""}]"#, "items.json: $[0].short_desc: empty"),
+            ("an empty name", #"[{"name": "", "desc": "설명"}]"#, "items.json: $[0].name: the entry has no name"),
+            ("control characters", "[{\"name\": \"가\\u0007나\", \"desc\": \"x\\u001by\"}]", "items.json: $[0].name: control characters removed"),
+            ("a duplicate name", #"[{"name": "가"}, {"name": "가"}]"#, "items.json: $[1].name: the name \"가\" is also used by $[0]"),
+        ])
     func warned(what: String, items: String, warning: String) throws {
         try withFolder { folder in
             let (result, output) = try narrate(itemsBytes: Data(items.utf8), in: folder)
@@ -187,13 +205,15 @@ struct HostileCatalogTests {
         }
     }
 
-    @Test("10,000 entries are narrated as text, each with its own file, with work that grows linearly",
-          .timeLimit(.minutes(15)))
+    @Test(
+        "10,000 entries are narrated as text, each with its own file, with work that grows linearly",
+        .timeLimit(.minutes(15)))
     func tenThousandEntries() throws {
         func entries(_ count: Int) throws -> Data {
-            try JSONSerialization.data(withJSONObject: (0..<count).map { index in
-                ["name": "항목 \(index)", "image_name": "item", "short_desc": "\(index)번째", "desc": "설명 \(index)."]
-            })
+            try JSONSerialization.data(
+                withJSONObject: (0..<count).map { index in
+                    ["name": "항목 \(index)", "image_name": "item", "short_desc": "\(index)번째", "desc": "설명 \(index)."]
+                })
         }
         try withFolder { folder in
             let (small, _) = try cpuSecondsToNarrate(try entries(1_000), in: folder)

@@ -1,15 +1,19 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Names and texts from the data, run through the built binary: file names stay inside the
 /// output folder, unique and stable; text is never markup.
 @Suite("expo-narrate on hostile names and texts", .serialized, .tags(.endToEnd))
 struct HostileNameTests {
-    static let hostileNames = ["../../etc/passwd", "a/b", "CON", "", ".hidden", String(repeating: "긴", count: 300),
-                               "같은 이름", "같은 이름", "..", "/", "nul.txt", "x\\y"]
-    static let hostileImages = ["../../img", "../../etc/passwd", "CON", "", ".hidden", String(repeating: "a", count: 300),
-                                "same", "same", "..", "/", "-", "~/x"]
+    static let hostileNames = [
+        "../../etc/passwd", "a/b", "CON", "", ".hidden", String(repeating: "긴", count: 300),
+        "같은 이름", "같은 이름", "..", "/", "nul.txt", "x\\y",
+    ]
+    static let hostileImages = [
+        "../../img", "../../etc/passwd", "CON", "", ".hidden", String(repeating: "a", count: 300),
+        "same", "same", "..", "/", "-", "~/x",
+    ]
 
     private func hostileCatalog(in folder: URL) throws -> (poster: String, items: String) {
         let entries = zip(Self.hostileNames, Self.hostileImages).map { name, image in
@@ -28,8 +32,10 @@ struct HostileNameTests {
         let output = work.appendingPathComponent("out")
         let before = snapshot(of: root).keys.sorted()
 
-        let first = try CommandRunner.run(["--all", "--text-only", "--quiet", "--output", output.path,
-                                           "--poster-file", catalog.poster, "--items-file", catalog.items])
+        let first = try CommandRunner.run([
+            "--all", "--text-only", "--quiet", "--output", output.path,
+            "--poster-file", catalog.poster, "--items-file", catalog.items,
+        ])
         #expect(first.status == 0, "\(first.stderr)")
         // The run's cache is beside the output folder (the tests' XDG_CACHE_HOME), not written by the data.
         let outside = snapshot(of: root).keys.filter { !$0.hasPrefix("a/b/c/out/") && !$0.hasPrefix("a/b/c/out.xdg-cache/") }.sorted()
@@ -58,8 +64,10 @@ struct HostileNameTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let catalog = try hostileCatalog(in: folder)
         let output = folder.appendingPathComponent("out")
-        let result = try CommandRunner.run(["--entry", "같은 이름", "--text-only", "--quiet", "--output", output.path,
-                                            "--poster-file", catalog.poster, "--items-file", catalog.items])
+        let result = try CommandRunner.run([
+            "--entry", "같은 이름", "--text-only", "--quiet", "--output", output.path,
+            "--poster-file", catalog.poster, "--items-file", catalog.items,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let scripts = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasSuffix(".spoken.txt") }
         #expect(scripts.sorted() == ["07-same.spoken.txt", "08-same.spoken.txt"])
@@ -69,11 +77,17 @@ struct HostileNameTests {
     func unknownEntryOneLine() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let catalog = try writeCatalog(poster: samplePoster, entries: [["name": "첫째\n줄", "image_name": "a"],
-                                                                       ["name": "\u{1B}[2J지움", "image_name": "b"]], in: folder)
+        let catalog = try writeCatalog(
+            poster: samplePoster,
+            entries: [
+                ["name": "첫째\n줄", "image_name": "a"],
+                ["name": "\u{1B}[2J지움", "image_name": "b"],
+            ], in: folder)
         let output = folder.appendingPathComponent("out")
-        let result = try CommandRunner.run(["--entry", "없음\n", "--text-only", "--output", output.path,
-                                            "--poster-file", catalog.poster, "--items-file", catalog.items])
+        let result = try CommandRunner.run([
+            "--entry", "없음\n", "--text-only", "--output", output.path,
+            "--poster-file", catalog.poster, "--items-file", catalog.items,
+        ])
         #expect(result.status == 64, "\(result.stderr)")
         let errors = result.stderr.split(separator: "\n").filter { !$0.hasPrefix("warning:") }
         #expect(errors.count == 1, "\(result.stderr)")
@@ -88,11 +102,19 @@ struct HostileNameTests {
         let hostile = #"<script>alert(1)</script> A & B ]]> <audio src="file:///etc/passwd"/> <voice name="en">x</voice> "quoted" 'single'"#
         var poster = samplePoster
         poster["title"] = "<b>굵은</b> 제목 & 표"
-        let catalog = try writeCatalog(poster: poster, entries: [["name": "<img src=x onerror=alert(1)>", "image_name": "x",
-                                                                   "short_desc": hostile, "desc": hostile]], in: folder)
+        let catalog = try writeCatalog(
+            poster: poster,
+            entries: [
+                [
+                    "name": "<img src=x onerror=alert(1)>", "image_name": "x",
+                    "short_desc": hostile, "desc": hostile,
+                ]
+            ], in: folder)
         let output = folder.appendingPathComponent("out")
-        let result = try CommandRunner.run(["--all", "--text-only", "--quiet", "--output", output.path,
-                                            "--poster-file", catalog.poster, "--items-file", catalog.items])
+        let result = try CommandRunner.run([
+            "--all", "--text-only", "--quiet", "--output", output.path,
+            "--poster-file", catalog.poster, "--items-file", catalog.items,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let page = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
         for raw in ["<script>alert", "<img src=x", "<audio src", "<voice name", "<b>굵은"] {
@@ -114,14 +136,21 @@ struct HostileNameTests {
     func captionsAreText() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let catalog = try writeCatalog(poster: samplePoster, entries: [[
-            "name": "A --> B <b>굵게</b> & C", "image_name": "vtt",
-            "short_desc": "첫 문장 --> 둘째.\n\n셋째 문단 <c.red>빨강</c> &amp; 끝.",
-            "desc": "NOTE 이것은\n\n00:00:01.000 --> 00:00:02.000 가짜 큐.",
-        ]], in: folder)
+        let catalog = try writeCatalog(
+            poster: samplePoster,
+            entries: [
+                [
+                    "name": "A --> B <b>굵게</b> & C", "image_name": "vtt",
+                    "short_desc": "첫 문장 --> 둘째.\n\n셋째 문단 <c.red>빨강</c> &amp; 끝.",
+                    "desc": "NOTE 이것은\n\n00:00:01.000 --> 00:00:02.000 가짜 큐.",
+                ]
+            ], in: folder)
         let output = folder.appendingPathComponent("out")
-        let result = try CommandRunner.run(["--all", "--quiet"] + CommandRunner.wavOnly + ["--output", output.path,
-                                            "--poster-file", catalog.poster, "--items-file", catalog.items])
+        let result = try CommandRunner.run(
+            ["--all", "--quiet"] + CommandRunner.wavOnly + [
+                "--output", output.path,
+                "--poster-file", catalog.poster, "--items-file", catalog.items,
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         let vtt = try String(contentsOf: output.appendingPathComponent("01-vtt.vtt"), encoding: .utf8)
         let arrows = vtt.split(separator: "\n").filter { $0.contains("-->") }
@@ -142,11 +171,20 @@ struct HostileNameTests {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let hostile = #"]]> <audio src="/etc/passwd"/> <voice name="en">hello</voice> <break time="30s"/> & <!-- x --> <?xml?>"#
-        let catalog = try writeCatalog(poster: samplePoster, entries: [["name": hostile, "image_name": "markup",
-                                                                          "short_desc": "", "desc": hostile]], in: folder)
+        let catalog = try writeCatalog(
+            poster: samplePoster,
+            entries: [
+                [
+                    "name": hostile, "image_name": "markup",
+                    "short_desc": "", "desc": hostile,
+                ]
+            ], in: folder)
         let output = folder.appendingPathComponent("out")
-        let result = try CommandRunner.run(["--entry", hostile, "--quiet", "--jobs", "1"] + CommandRunner.wavOnly + ["--output", output.path,
-                                            "--poster-file", catalog.poster, "--items-file", catalog.items])
+        let result = try CommandRunner.run(
+            ["--entry", hostile, "--quiet", "--jobs", "1"] + CommandRunner.wavOnly + [
+                "--output", output.path,
+                "--poster-file", catalog.poster, "--items-file", catalog.items,
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         let manifest = try Data(contentsOf: output.appendingPathComponent("manifest.json"))
         let object = try JSONSerialization.jsonObject(with: manifest) as? [String: Any]

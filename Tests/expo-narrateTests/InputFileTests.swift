@@ -15,24 +15,30 @@ struct InputFileTests {
     private func run(_ arguments: [String], input: URL? = nil) throws -> FaultInjectionTests.Outcome {
         let words = arguments.map(RunningCommand.shellQuoted).joined(separator: " ")
         let stdin = input.map(FaultInjectionTests.quoted) ?? "/dev/null"
-        return try FaultInjectionTests.shell(#"timeout -s KILL 120 "$BIN" "# + words + " < " + stdin + #"; echo "status=$?""#,
-                                             timeout: 180)
+        return try FaultInjectionTests.shell(
+            #"timeout -s KILL 120 "$BIN" "# + words + " < " + stdin + #"; echo "status=$?""#,
+            timeout: 180)
     }
 
-    private func expectRefused(_ outcome: FaultInjectionTests.Outcome, naming file: String, _ what: String,
-                               sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(outcome.output.hasSuffix("status=64\n") || outcome.output.hasSuffix("status=65\n"),
-                "\(what): \(outcome.output)", sourceLocation: sourceLocation)
-        #expect(outcome.output.contains(file) && (outcome.output.contains("named pipe") || outcome.output.contains("not a regular file")),
-                "\(what): \(outcome.output)", sourceLocation: sourceLocation)
+    private func expectRefused(
+        _ outcome: FaultInjectionTests.Outcome, naming file: String, _ what: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(
+            outcome.output.hasSuffix("status=64\n") || outcome.output.hasSuffix("status=65\n"),
+            "\(what): \(outcome.output)", sourceLocation: sourceLocation)
+        #expect(
+            outcome.output.contains(file) && (outcome.output.contains("named pipe") || outcome.output.contains("not a regular file")),
+            "\(what): \(outcome.output)", sourceLocation: sourceLocation)
     }
 
-    @Test("a FIFO at lexicon.txt, acronyms.txt, pronunciation.txt or standard.json is refused by every command that reads it",
-          arguments: [
-        ("lexicon.txt", ["--all", "--text-only"]), ("lexicon.txt", ["normalize"]), ("lexicon.txt", ["check"]),
-        ("acronyms.txt", ["normalize"]), ("pronunciation.txt", ["pronounce"]),
-        ("standard.json", ["--poster", "--text-only"]), ("standard.json", ["--all", "--text-only"]),
-    ])
+    @Test(
+        "a FIFO at lexicon.txt, acronyms.txt, pronunciation.txt or standard.json is refused by every command that reads it",
+        arguments: [
+            ("lexicon.txt", ["--all", "--text-only"]), ("lexicon.txt", ["normalize"]), ("lexicon.txt", ["check"]),
+            ("acronyms.txt", ["normalize"]), ("pronunciation.txt", ["pronounce"]),
+            ("standard.json", ["--poster", "--text-only"]), ("standard.json", ["--all", "--text-only"]),
+        ])
     func fifoInVoices(name: String, command: [String]) throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -66,8 +72,9 @@ struct InputFileTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(mkfifo(folder.appendingPathComponent("manifest.json").path, 0o644) == 0)
         let outcome = try run(["verify", folder.path])
-        #expect(outcome.output.contains("manifest.json: cannot be used") && outcome.output.contains("named pipe"),
-                "\(outcome.output)")
+        #expect(
+            outcome.output.contains("manifest.json: cannot be used") && outcome.output.contains("named pipe"),
+            "\(outcome.output)")
         #expect(outcome.output.hasSuffix("status=1\n"), "\(outcome.output)")
     }
 

@@ -10,8 +10,9 @@ import Testing
 
     /// Runs a shell command line in `directory`; stdout and stderr are collected.
     static func shell(_ command: String, in directory: URL? = nil, environment: [String: String] = [:]) throws -> CommandRunner.Result {
-        try CommandRunner.run(["-c", command], environment: environment, directory: directory ?? root,
-                              executable: URL(fileURLWithPath: "/bin/bash"))
+        try CommandRunner.run(
+            ["-c", command], environment: environment, directory: directory ?? root,
+            executable: URL(fileURLWithPath: "/bin/bash"))
     }
 
     /// `--all --text-only` of the default catalog from a folder outside the checkout.
@@ -19,12 +20,14 @@ import Testing
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         // The braille edition too: its table is found with the installed Voices.
-        let result = try CommandRunner.run(["--all", "--text-only", "--format", "brf,labels", "--quiet", "--output", "guide"],
-                                           environment: environment,
-                                           directory: folder, executable: URL(fileURLWithPath: binary))
+        let result = try CommandRunner.run(
+            ["--all", "--text-only", "--format", "brf,labels", "--quiet", "--output", "guide"],
+            environment: environment,
+            directory: folder, executable: URL(fileURLWithPath: binary))
         #expect(result.status == 0, "\(binary): \(result.stderr)")
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("guide").path)) ?? []
-        #expect(files.contains("index.html") && files.contains("00-poster.txt") && files.contains("manifest.json")
+        #expect(
+            files.contains("index.html") && files.contains("00-poster.txt") && files.contains("manifest.json")
                 && files.contains("guide.brf") && files.contains("labels.json"), "\(files)")
         // The default catalog's pictures are found in the installed DefaultCatalog/images.
         #expect(files.contains("00-poster-480.webp") && files.contains("01-jikji-960.jpg"), "\(files)")
@@ -37,8 +40,10 @@ import Testing
         #expect(install.status == 0, "\(install.stderr)")
         let binary = prefix.appendingPathComponent("bin/expo-narrate").path
         let share = prefix.appendingPathComponent("share/expo-narrate")
-        for file in ["DefaultCatalog/poster.json", "DefaultCatalog/items.json", "Voices/standard.json", "Voices/lexicon.txt",
-                     "Voices/braille/ko-expo-g2.ctb"] {
+        for file in [
+            "DefaultCatalog/poster.json", "DefaultCatalog/items.json", "Voices/standard.json", "Voices/lexicon.txt",
+            "Voices/braille/ko-expo-g2.ctb",
+        ] {
             #expect(FileManager.default.fileExists(atPath: share.appendingPathComponent(file).path), "\(file) not installed")
         }
         try Self.narrateDefaultCatalog(with: binary)
@@ -70,8 +75,9 @@ import Testing
         let data = folder.appendingPathComponent("data")
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: Self.root.appendingPathComponent("Voices"), to: data.appendingPathComponent("Voices"))
-        try FileManager.default.copyItem(at: Self.root.appendingPathComponent("Sources/CatalogLoading/Resources/DefaultCatalog"),
-                                         to: data.appendingPathComponent("DefaultCatalog"))
+        try FileManager.default.copyItem(
+            at: Self.root.appendingPathComponent("Sources/CatalogLoading/Resources/DefaultCatalog"),
+            to: data.appendingPathComponent("DefaultCatalog"))
         try Self.narrateDefaultCatalog(with: lone.path, environment: ["EXPO_NARRATE_DATA": data.path])
         let help = try CommandRunner.run(["--help"], executable: lone)
         #expect(help.stdout.contains("EXPO_NARRATE_DATA") && help.stdout.contains("72"))
@@ -90,7 +96,10 @@ import Testing
         #expect(deb.hasSuffix(".deb") && FileManager.default.fileExists(atPath: deb))
 
         let control = try Self.shell("dpkg-deb -f '\(deb)' Depends")
-        for package in ["libespeak-ng1", "libhangul1", "libhunspell-1.7-0", "libopus0", "libsoxr0", "libmp3lame0", "hunspell-ko", "liblouis20", "liblouis-data", "libvips42"] {
+        for package in [
+            "libespeak-ng1", "libhangul1", "libhunspell-1.7-0", "libopus0", "libsoxr0", "libmp3lame0", "hunspell-ko", "liblouis20", "liblouis-data",
+            "libvips42",
+        ] {
             #expect(control.stdout.contains(package), "Depends: \(control.stdout)")
         }
         #expect(!control.stdout.contains("swift"), "the Swift runtime is linked in, not a dependency")
@@ -101,12 +110,14 @@ import Testing
         let binary = unpacked.appendingPathComponent("usr/bin/expo-narrate").path
         let needed = try Self.shell("ldd '\(binary)'")
         #expect(!needed.stdout.contains("libswift") && !needed.stdout.contains("not found"), "\(needed.stdout)")
-        try Self.narrateDefaultCatalog(with: binary,
-                                       environment: ["EXPO_NARRATE_DATA": unpacked.appendingPathComponent("usr/share/expo-narrate").path])
+        try Self.narrateDefaultCatalog(
+            with: binary,
+            environment: ["EXPO_NARRATE_DATA": unpacked.appendingPathComponent("usr/share/expo-narrate").path])
         try Self.narrateDefaultCatalog(with: binary)
         // The man page and the completions where Debian's man, bash, zsh and fish look for them.
-        try InstalledHelp.expectInstalled(under: unpacked.appendingPathComponent("usr/share"), zshFolder: "vendor-completions",
-                                          binary: binary)
+        try InstalledHelp.expectInstalled(
+            under: unpacked.appendingPathComponent("usr/share"), zshFolder: "vendor-completions",
+            binary: binary)
 
         // A real installation, only as root in CI, and only when no expo-narrate package is
         // installed already (it is removed afterwards).

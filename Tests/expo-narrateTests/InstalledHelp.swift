@@ -23,8 +23,9 @@ enum InstalledHelp {
         let subcommands = try subcommands(of: binary)
         #expect(subcommands.contains("check") && subcommands.contains("verify") && subcommands.count >= 5, "\(subcommands)")
         // The page itself, as man shows it (MANPATH names only this installation).
-        let man = try InstallationTests.shell("MANPATH='\(share.appendingPathComponent("man").path)' MANWIDTH=120 man -P cat expo-narrate",
-                                              environment: ["MANPATH": share.appendingPathComponent("man").path])
+        let man = try InstallationTests.shell(
+            "MANPATH='\(share.appendingPathComponent("man").path)' MANWIDTH=120 man -P cat expo-narrate",
+            environment: ["MANPATH": share.appendingPathComponent("man").path])
         #expect(man.status == 0, "\(man.stderr)")
         #expect(man.stdout.contains("--braille-cells") && man.stdout.contains("Exit status"), "\(man.stdout.prefix(400))")
         for command in subcommands {
@@ -32,7 +33,8 @@ enum InstalledHelp {
         }
         // bash: the completion function completes a subcommand and an option.
         let bash = share.appendingPathComponent("bash-completion/completions/expo-narrate").path
-        let completion = try InstallationTests.shell("""
+        let completion = try InstallationTests.shell(
+            """
             source '\(bash)'
             complete -p expo-narrate
             COMP_WORDS=(expo-narrate ver); COMP_CWORD=1; COMP_LINE='expo-narrate ver'; COMP_POINT=${#COMP_LINE}
@@ -42,8 +44,9 @@ enum InstalledHelp {
             """)
         #expect(completion.status == 0, "\(completion.stderr)")
         #expect(completion.stdout.contains("-F _expo-narrate expo-narrate"), "\(completion.stdout)")
-        #expect(completion.stdout.split(separator: "\n").contains("verify") && completion.stdout.contains("--braille-cells\n"),
-                "\(completion.stdout)")
+        #expect(
+            completion.stdout.split(separator: "\n").contains("verify") && completion.stdout.contains("--braille-cells\n"),
+            "\(completion.stdout)")
         // zsh and fish: each file is where that shell looks and names every subcommand.
         let zsh = try String(contentsOf: share.appendingPathComponent("zsh/\(zshFolder)/_expo-narrate"), encoding: .utf8)
         let fish = try String(contentsOf: share.appendingPathComponent("fish/vendor_completions.d/expo-narrate.fish"), encoding: .utf8)

@@ -28,7 +28,8 @@ enum ListenerChecks {
         var spans: [Span] = []
         data.withUnsafeBytes { raw in
             let samples = raw.bindMemory(to: Int16.self)
-            var frame = 0, first = 0
+            var frame = 0
+            var first = 0
             while first < samples.count {
                 let end = min(samples.count, ((frame + 1) * rate + 99) / 100)
                 if samples[first..<end].contains(where: { $0 >= threshold || $0 <= -threshold }) {
@@ -43,9 +44,11 @@ enum ListenerChecks {
 
     /// The sample rate ffprobe reads in `file`.
     static func sampleRate(_ file: URL) throws -> Int {
-        let result = try CommandRunner.runTool("/usr/bin/ffprobe", [
-            "-v", "error", "-select_streams", "a:0", "-show_entries", "stream=sample_rate", "-of", "csv=p=0", file.path,
-        ])
+        let result = try CommandRunner.runTool(
+            "/usr/bin/ffprobe",
+            [
+                "-v", "error", "-select_streams", "a:0", "-show_entries", "stream=sample_rate", "-of", "csv=p=0", file.path,
+            ])
         return Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }
 
@@ -72,8 +75,10 @@ enum ListenerChecks {
             let lines = block.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
             guard let timing = lines.firstIndex(where: { $0.contains(" --> ") }) else { continue }
             let parts = lines[timing].components(separatedBy: " --> ")
-            cues.append(Cue(span: Span(start: clock(parts[0]), end: clock(parts[1].split(separator: " ")[0])),
-                            lines: Array(lines[(timing + 1)...])))
+            cues.append(
+                Cue(
+                    span: Span(start: clock(parts[0]), end: clock(parts[1].split(separator: " ")[0])),
+                    lines: Array(lines[(timing + 1)...])))
         }
         return cues
     }
@@ -113,7 +118,8 @@ enum ListenerChecks {
         line.unicodeScalars.reduce(0) { total, scalar in
             let value = scalar.value
             if scalar.properties.generalCategory == .format { return total }
-            let full = (0x1100...0x11FF).contains(value) || (0x2E80...0xA4CF).contains(value) || (0xAC00...0xD7A3).contains(value)
+            let full =
+                (0x1100...0x11FF).contains(value) || (0x2E80...0xA4CF).contains(value) || (0xAC00...0xD7A3).contains(value)
                 || (0xF900...0xFAFF).contains(value) || (0xFF01...0xFF60).contains(value) || (0x20000...0x3FFFD).contains(value)
             return total + (full ? 1 : 0.5)
         }
@@ -140,8 +146,10 @@ enum ListenerChecks {
     /// every cue of its .vtt file (and every clip of its SMIL document, when `smil` is given),
     /// whether the first clip holds the title, and the caption practice's problems.
     static func report(_ folder: URL, tracks: [String], smil: [String: [Span]]?) throws
-        -> (outsideCues: Double, outsideClips: Double, problems: [String]) {
-        var outsideCues = 0.0, outsideClips = 0.0
+        -> (outsideCues: Double, outsideClips: Double, problems: [String])
+    {
+        var outsideCues = 0.0
+        var outsideClips = 0.0
         var problems: [String] = []
         for stem in tracks {
             let frames = try soundFrames(folder.appendingPathComponent(stem + ".wav"))
@@ -168,7 +176,8 @@ enum ListenerChecks {
     /// The entries of an extended M3U playlist as Debian's python3-m3u8 parses it: (title,
     /// duration, path) each.
     static func playlist(_ file: URL) throws -> [(title: String, duration: Double, path: String)] {
-        let script = "import json, sys, m3u8\n"
+        let script =
+            "import json, sys, m3u8\n"
             + "p = m3u8.load(sys.argv[1])\n"
             + "print(json.dumps([[s.title, s.duration, s.uri] for s in p.segments]))\n"
         let result = try CommandRunner.runTool("/usr/bin/python3", ["-c", script, file.path])
@@ -199,9 +208,11 @@ extension DeliveryFormatTests {
             #expect(entries.map(\.title) == titles, "\(name)")
             for entry in entries {
                 #expect(entry.path.hasSuffix("." + format), "\(name): \(entry.path)")
-                let probe = try CommandRunner.runTool("/usr/bin/ffprobe", [
-                    "-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", output.appendingPathComponent(entry.path).path,
-                ])
+                let probe = try CommandRunner.runTool(
+                    "/usr/bin/ffprobe",
+                    [
+                        "-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", output.appendingPathComponent(entry.path).path,
+                    ])
                 let duration = Double(probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan
                 // ffprobe counts an MP3's encoder delay and padding (about 0.08 s) that a gapless
                 // player, and the playlist, leave out.

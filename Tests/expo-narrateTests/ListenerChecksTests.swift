@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// What reaches the listener, on whole catalogs, checked by tools the tool does not use (see
 /// `ListenerChecks`): no sound outside every caption cue and every Media Overlays clip, the
@@ -11,8 +11,9 @@ import TestSupport
 /// without gaps); the apps' labels with their foreign parts' language, strings.xml compiled by
 /// aapt2. One run per catalog, with Opus (guide.opus is the whole guide the page times), MP3,
 /// the talking book and the labels.
-@Suite("what reaches the listener, whole catalogs", .serialized, .tags(.endToEnd),
-       .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "skipped: ffmpeg is not installed"))
+@Suite(
+    "what reaches the listener, whole catalogs", .serialized, .tags(.endToEnd),
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "skipped: ffmpeg is not installed"))
 struct ListenerChecksTests {
     /// The guide of a catalog with WAV, Opus, MP3, the talking book and the labels (made once per test process,
     /// SharedGuide: another test of the same whole catalog and formats reads the same guide).
@@ -23,7 +24,8 @@ struct ListenerChecksTests {
     /// Checks the guide of a catalog with every audio format, the talking book and the labels; reads it only.
     static func check(_ catalog: [String]) throws {
         let guide = try Self.guide(catalog)
-        let folder = guide.output, result = guide.result
+        let folder = guide.output
+        let result = guide.result
         #expect(result.status == 0, "\(result.stderr)")
         let tracks = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".vtt") }.map { String($0.dropLast(4)) }.sorted()
@@ -61,10 +63,13 @@ struct ListenerChecksTests {
         try Self.check([])
     }
 
-    @Test("the original data: speech inside cues and clips, captions by the Korean practice, EPUBCheck 0/0 with the claim",
-          .needsSharedFixtures)
+    @Test(
+        "the original data: speech inside cues and clips, captions by the Korean practice, EPUBCheck 0/0 with the claim",
+        .needsSharedFixtures)
     func originalData() throws {
-        try Self.check(["--poster-file", try CommandRunner.fixture("exposition_universelle_1900.json"),
-                        "--items-file", try CommandRunner.fixture("items.json")])
+        try Self.check([
+            "--poster-file", try CommandRunner.fixture("exposition_universelle_1900.json"),
+            "--items-file", try CommandRunner.fixture("items.json"),
+        ])
     }
 }

@@ -1,9 +1,9 @@
-import Foundation
-import Testing
-import ExpoModel
-import TestSupport
 import Audio
+import ExpoModel
 import Export
+import Foundation
+import TestSupport
+import Testing
 
 /// A run over some tracks (--entry, --poster) re-publishes the whole guide that the folder
 /// holds, and entries can be named by every name the tool shows.
@@ -31,8 +31,9 @@ struct PartialRunTests {
 
         catalog.entries[1].desc += " 새로 덧붙인 문장입니다."
         try catalog.write(in: folder)
-        let second = try CommandRunner.run(["--entry", "beta", "--jobs", "1", "--output", output.path] + formats
-                                           + catalog.arguments(in: folder))
+        let second = try CommandRunner.run(
+            ["--entry", "beta", "--jobs", "1", "--output", output.path] + formats
+                + catalog.arguments(in: folder))
         #expect(second.status == 0, "\(second.stderr)")
         // One track made, numbered by its place in the guide (the count says how many are made), three from the cache.
         #expect(second.stderr.contains("[3/4] 둘째 done, 1 of 1 made"), "\(second.stderr)")
@@ -49,8 +50,9 @@ struct PartialRunTests {
         #expect(try String(contentsOf: notes, encoding: .utf8) == "mine")
     }
 
-    @Test("original data (its three shortest entries): --all, then one changed entry by its name; one track synthesized",
-          .needsSharedFixtures)
+    @Test(
+        "original data (its three shortest entries): --all, then one changed entry by its name; one track synthesized",
+        .needsSharedFixtures)
     func originalDataWithAudio() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -74,8 +76,9 @@ struct PartialRunTests {
         let name = try #require(chosen[1]["name"] as? String)
         let second = try CommandRunner.run(["--entry", name, "--output", output.path] + CommandRunner.wavOnly + catalog)
         #expect(second.status == 0, "\(second.stderr)")
-        #expect(second.stderr.contains("[3/4] \(name) done, 1 of 1 made") && second.stderr.components(separatedBy: " done, ").count == 2,
-                "\(second.stderr)")
+        #expect(
+            second.stderr.contains("[3/4] \(name) done, 1 of 1 made") && second.stderr.components(separatedBy: " done, ").count == 2,
+            "\(second.stderr)")
         #expect(second.stderr.contains("3 from the cache"), "\(second.stderr)")
         #expect(try Self.cachedWAVs(output) == cachedBefore + 1)
         _ = try Self.checkWhole(output, stems: stems, audio: true, encoded: false)
@@ -103,8 +106,9 @@ struct PartialRunTests {
         #expect(result.stderr.contains("--all"), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
         #expect(try Data(contentsOf: output.appendingPathComponent("manifest.json")) == manifestBefore)
-        #expect(try FileManager.default.attributesOfItem(atPath: output.path)[.systemFileNumber] as? Int == folderBefore,
-                "the output folder was not swapped")
+        #expect(
+            try FileManager.default.attributesOfItem(atPath: output.path)[.systemFileNumber] as? Int == folderBefore,
+            "the output folder was not swapped")
         #expect(try Self.cachedWAVs(output) == cachedBefore, "nothing may be synthesized")
         _ = try Self.checkWhole(output, stems: catalog.stems, audio: true, encoded: false)
     }
@@ -127,13 +131,16 @@ struct PartialRunTests {
         _ = try Self.checkWhole(output, stems: stems, audio: false)
     }
 
-    @Test("--all, then --entry by position on the original data: the whole guide is published again",
-          .needsSharedFixtures)
+    @Test(
+        "--all, then --entry by position on the original data: the whole guide is published again",
+        .needsSharedFixtures)
     func originalDataTextOnly() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let catalog = ["--poster-file", try CommandRunner.fixture("exposition_universelle_1900.json"),
-                       "--items-file", try CommandRunner.fixture("items.json")]
+        let catalog = [
+            "--poster-file", try CommandRunner.fixture("exposition_universelle_1900.json"),
+            "--items-file", try CommandRunner.fixture("items.json"),
+        ]
         // The original data's text-only guide, shared with CheckCommandTests; this test changes a copy.
         let all = try SharedGuide.published(["--all", "--text-only", "--quiet"] + catalog)
         #expect(all.result.status == 0, "\(all.result.stderr)")
@@ -159,8 +166,9 @@ struct PartialRunTests {
         let before = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
         let one = try CommandRunner.run(["--entry", "갓", "--text-only", "--output", output.path])
         #expect(one.status == 65, "\(one.status) \(one.stderr)")
-        #expect(one.stderr.contains("manifest.json") && one.stderr.contains("--all") && one.stderr.contains("nothing was changed"),
-                "\(one.stderr)")
+        #expect(
+            one.stderr.contains("manifest.json") && one.stderr.contains("--all") && one.stderr.contains("nothing was changed"),
+            "\(one.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).sorted() == before, "the guide changed")
     }
 
@@ -199,9 +207,11 @@ struct PartialRunTests {
 
     // MARK: entry names
 
-    @Test("--entry takes the name, the stem with or without its number and the position", arguments: [
-        "갓", "gat", "12-gat", "GAT", "12",
-    ])
+    @Test(
+        "--entry takes the name, the stem with or without its number and the position",
+        arguments: [
+            "갓", "gat", "12-gat", "GAT", "12",
+        ])
     func entryByAnyName(name: String) throws {
         let list = try CommandRunner.run(["--list"])
         let line = try #require(list.stdout.split(separator: "\n").first { $0.contains("  갓") }, "\(list.stdout)")
@@ -214,9 +224,11 @@ struct PartialRunTests {
         #expect(try Self.manifest(output).tracks.map(\.fileStem) == [stem])
     }
 
-    @Test("an unknown entry gets the closest names of every form, exit 64, and nothing is written", arguments: [
-        ("jikj", "jikji"), ("03-hunminjeongum", "03-hunminjeongeum"), ("헤금", "해금"), ("직지심체", "직지심체요절"),
-    ])
+    @Test(
+        "an unknown entry gets the closest names of every form, exit 64, and nothing is written",
+        arguments: [
+            ("jikj", "jikji"), ("03-hunminjeongum", "03-hunminjeongeum"), ("헤금", "해금"), ("직지심체", "직지심체요절"),
+        ])
     func unknownEntry(name: String, suggestion: String) throws {
         let output = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: output) }
@@ -237,10 +249,12 @@ struct PartialRunTests {
 
     // MARK: messages
 
-    @Test("usage errors are one line in one style with exit 64", arguments: [
-        ["--bogus"], [], ["--all", "--poster"], ["--jobs", "0", "--all"], ["--entry"], ["--poster", "extra"],
-        ["normalize", "--bogus"], ["voices", "extra"],
-    ])
+    @Test(
+        "usage errors are one line in one style with exit 64",
+        arguments: [
+            ["--bogus"], [], ["--all", "--poster"], ["--jobs", "0", "--all"], ["--entry"], ["--poster", "extra"],
+            ["normalize", "--bogus"], ["voices", "extra"],
+        ])
     func usageStyle(arguments: [String]) throws {
         let result = try CommandRunner.run(arguments)
         #expect(result.status == 64)
@@ -256,8 +270,10 @@ struct PartialRunTests {
         let result = try CommandRunner.run(["--help"])
         #expect(result.status == 0)
         let help = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        for status in ["0 done", "3 some", "64 usage", "65 bad", "69 something", "70 internal", "73 the output",
-                       "74 a file", "75 a resource", "128+N", "130 SIGINT"] {
+        for status in [
+            "0 done", "3 some", "64 usage", "65 bad", "69 something", "70 internal", "73 the output",
+            "74 a file", "75 a resource", "128+N", "130 SIGINT",
+        ] {
             #expect(help.contains(status), "\(status)")
         }
         #expect(help.contains("01-jikji") && help.contains("counted from 1"))
@@ -360,14 +376,18 @@ struct SmallCatalog {
     var stems: [String] { ["00-poster", "01-alpha", "02-beta", "03-gamma"] }
 
     func write(in folder: URL) throws {
-        let poster: [String: Any] = ["title": "작은 전시", "visitors": 120, "location": "서울",
-                                     "duration": "2020. 01. 02 - 2020. 02. 03", "description": "작은 전시의 안내입니다."]
+        let poster: [String: Any] = [
+            "title": "작은 전시", "visitors": 120, "location": "서울",
+            "duration": "2020. 01. 02 - 2020. 02. 03", "description": "작은 전시의 안내입니다.",
+        ]
         try JSONSerialization.data(withJSONObject: poster).write(to: folder.appendingPathComponent("poster.json"))
         try JSONEncoder().encode(entries).write(to: folder.appendingPathComponent("items.json"))
     }
 
     func arguments(in folder: URL) -> [String] {
-        ["--poster-file", folder.appendingPathComponent("poster.json").path,
-         "--items-file", folder.appendingPathComponent("items.json").path]
+        [
+            "--poster-file", folder.appendingPathComponent("poster.json").path,
+            "--items-file", folder.appendingPathComponent("items.json").path,
+        ]
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Pictures through the whole pipeline: the original apps' data with pictures the test makes
 /// (and hostile files among them), and a small catalog whose audio description is heard.
@@ -9,10 +9,10 @@ struct PictureTests {
     /// Unzips `epub` with Python's zipfile and returns its files' texts by name (no binary files).
     static func epubTexts(_ epub: URL) throws -> [String: String] {
         let script = """
-        import json, sys, zipfile
-        z = zipfile.ZipFile(sys.argv[1])
-        print(json.dumps({n: z.read(n).decode('utf-8') for n in z.namelist() if not n.endswith(('.mp3', '.jpg', '.png'))}))
-        """
+            import json, sys, zipfile
+            z = zipfile.ZipFile(sys.argv[1])
+            print(json.dumps({n: z.read(n).decode('utf-8') for n in z.namelist() if not n.endswith(('.mp3', '.jpg', '.png'))}))
+            """
         let result = try CommandRunner.runTool("/usr/bin/python3", ["-c", script, epub.path])
         #expect(result.status == 0, "\(result.stderr)")
         return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: String] ?? [:]
@@ -33,8 +33,9 @@ struct PictureTests {
         #expect(report.status == 0 && report.output.contains("Messages: 0 fatals / 0 errors / 0 warnings"), "\(report.output)")
     }
 
-    @Test("original data with generated pictures: shown, within limits, in the EPUB (EPUBCheck 0/0); hostile files each one line; check lists missing alt",
-          .needsSharedFixtures)
+    @Test(
+        "original data with generated pictures: shown, within limits, in the EPUB (EPUBCheck 0/0); hostile files each one line; check lists missing alt",
+        .needsSharedFixtures)
     func originalData() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -99,7 +100,8 @@ struct PictureTests {
 
     /// A small poster and `items` in `folder`, with an empty images/ folder beside them.
     static func smallCatalog(in folder: URL, items: String) throws -> (poster: URL, items: URL, images: URL) {
-        let poster = folder.appendingPathComponent("poster.json"), itemsFile = folder.appendingPathComponent("items.json")
+        let poster = folder.appendingPathComponent("poster.json")
+        let itemsFile = folder.appendingPathComponent("items.json")
         try Data(#"{"title": "작은 전시", "visitors": 1200, "location": "서울", "duration": "2024", "description": "작은 전시입니다."}"#.utf8)
             .write(to: poster)
         try Data(items.utf8).write(to: itemsFile)
@@ -112,13 +114,18 @@ struct PictureTests {
     func captionsKeptAcrossPictures() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (poster, items, images) = try Self.smallCatalog(in: folder, items: #"""
-            [{"name": "달항아리", "image_name": "moon", "short_desc": "둥근 흰 항아리", "desc": "조선 후기에 만들었다.", "image_alt": "흰 항아리"}]
-            """#)
+        let (poster, items, images) = try Self.smallCatalog(
+            in: folder,
+            items: #"""
+                [{"name": "달항아리", "image_name": "moon", "short_desc": "둥근 흰 항아리", "desc": "조선 후기에 만들었다.", "image_alt": "흰 항아리"}]
+                """#)
         try TestPictures.png(width: 320, height: 240, seed: 3).write(to: images.appendingPathComponent("moon.png"))
-        let output = folder.appendingPathComponent("guide"), cache = folder.appendingPathComponent("cache")
-        let arguments = ["--all", "--format", "wav", "--quiet", "--output", output.path, "--cache", cache.path,
-                         "--poster-file", poster.path, "--items-file", items.path]
+        let output = folder.appendingPathComponent("guide")
+        let cache = folder.appendingPathComponent("cache")
+        let arguments = [
+            "--all", "--format", "wav", "--quiet", "--output", output.path, "--cache", cache.path,
+            "--poster-file", poster.path, "--items-file", items.path,
+        ]
         // The first run opens libvips for the picture; the second finds the picture in the cache
         // and opens no library: the captions' key must not depend on that.
         let first = try CommandRunner.run(arguments)
@@ -136,17 +143,21 @@ struct PictureTests {
     func audioDescription() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (poster, items, images) = try Self.smallCatalog(in: folder, items: """
-            [{"name": "달항아리", "image_name": "moon", "short_desc": "둥근 흰 항아리", "desc": "조선 후기에 만들었다.",
-              "image_alt": "흰 바탕에 놓인 둥근 흰 항아리 사진", "image_description": "높이 42.4㎝의 둥근 흰 항아리다. 표면은 우윳빛이다."},
-             {"name": "갓", "image_name": "gat", "short_desc": "검은 모자", "desc": "말총으로 엮었다.", "image_alt": ""}]
-            """)
+        let (poster, items, images) = try Self.smallCatalog(
+            in: folder,
+            items: """
+                [{"name": "달항아리", "image_name": "moon", "short_desc": "둥근 흰 항아리", "desc": "조선 후기에 만들었다.",
+                  "image_alt": "흰 바탕에 놓인 둥근 흰 항아리 사진", "image_description": "높이 42.4㎝의 둥근 흰 항아리다. 표면은 우윳빛이다."},
+                 {"name": "갓", "image_name": "gat", "short_desc": "검은 모자", "desc": "말총으로 엮었다.", "image_alt": ""}]
+                """)
         try TestPictures.png(width: 640, height: 480, seed: 2).write(to: images.appendingPathComponent("moon.png"))
         try TestPictures.png(width: 640, height: 480, seed: 5).write(to: images.appendingPathComponent("gat.png"))
         let output = folder.appendingPathComponent("guide")
         // The catalog's own images/ folder, without --images.
-        let run = try CommandRunner.run(["--all", "--format", "wav,mp3,epub", "--quiet", "--output", output.path,
-                                         "--poster-file", poster.path, "--items-file", items.path])
+        let run = try CommandRunner.run([
+            "--all", "--format", "wav,mp3,epub", "--quiet", "--output", output.path,
+            "--poster-file", poster.path, "--items-file", items.path,
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let stem = "01-moon"
         let spoken = try String(contentsOf: output.appendingPathComponent(stem + ".spoken.txt"), encoding: .utf8)
@@ -173,8 +184,10 @@ struct PictureTests {
         let rate = Int(wav[24]) | Int(wav[25]) << 8 | Int(wav[26]) << 16
         let dataStart = try #require(wav.range(of: Data("data".utf8))).upperBound + 4
         for cue in described {
-            let first = dataStart + 2 * Int(cue.0 * Double(rate)), last = min(wav.count - 1, dataStart + 2 * Int(cue.1 * Double(rate)))
-            var sum = 0.0, count = 0.0
+            let first = dataStart + 2 * Int(cue.0 * Double(rate))
+            let last = min(wav.count - 1, dataStart + 2 * Int(cue.1 * Double(rate)))
+            var sum = 0.0
+            var count = 0.0
             var offset = first
             while offset + 1 < last {
                 let sample = Double(Int16(bitPattern: UInt16(wav[offset]) | UInt16(wav[offset + 1]) << 8))

@@ -1,7 +1,7 @@
-import Foundation
-import Testing
-import TestSupport
 import ExpoModel
+import Foundation
+import TestSupport
+import Testing
 
 /// What a run says while it works and when it ends, through the built binary (stderr is not a
 /// terminal here, so every progress line is its own line).
@@ -15,16 +15,19 @@ struct ProgressLineTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let files = try writeCatalog(poster: samplePoster, entries: Self.entries, in: folder)
         let output = folder.appendingPathComponent("out")
-        let result = try CommandRunner.run(["--all", "--text-only", "--format", "opus,epub", "--output", output.path,
-                                            "--poster-file", files.poster, "--items-file", files.items])
+        let result = try CommandRunner.run([
+            "--all", "--text-only", "--format", "opus,epub", "--output", output.path,
+            "--poster-file", files.poster, "--items-file", files.items,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let said = result.stderr.lowercased()
         for word in ["audio", "wav", "opus", "caption", "mp3"] {
             #expect(!said.contains(word), "\(word) in: \(result.stderr)")
         }
         let last = result.stderr.split(separator: "\n").last.map(String.init)
-        #expect(last == "expo-narrate: published the page and transcript and the EPUB book (text only) in \(output.path)",
-                "\(result.stderr)")
+        #expect(
+            last == "expo-narrate: published the page and transcript and the EPUB book (text only) in \(output.path)",
+            "\(result.stderr)")
     }
 
     @Test("a track has one number from start to finish, its place in the guide; the last line names the audio published")
@@ -33,8 +36,11 @@ struct ProgressLineTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let files = try writeCatalog(poster: samplePoster, entries: Self.entries, in: folder)
         let output = folder.appendingPathComponent("out")
-        let result = try CommandRunner.run(["--all", "--jobs", "2", "--output", output.path,
-                                            "--poster-file", files.poster, "--items-file", files.items] + CommandRunner.wavOnly)
+        let result = try CommandRunner.run(
+            [
+                "--all", "--jobs", "2", "--output", output.path,
+                "--poster-file", files.poster, "--items-file", files.items,
+            ] + CommandRunner.wavOnly)
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stderr.split(separator: "\n").map(String.init)
         // "[2/3] 가야금 · 0:01 elapsed" starts it, "[2/3] 가야금 done, 1 of 3 made, 0:02 elapsed" ends it.
@@ -42,12 +48,14 @@ struct ProgressLineTests {
         let finished = lines.filter { $0.hasPrefix("[") && $0.contains(" done, ") }.map { $0.components(separatedBy: " done, ")[0] }
         #expect(Set(started) == ["[1/3] 시험 박람회 1900", "[2/3] 가야금", "[3/3] 해금"], "\(result.stderr)")
         #expect(Set(finished) == Set(started), "\(result.stderr)")
-        #expect(lines.last == "expo-narrate: published the page and transcript and audio (WAV) with captions in \(output.path)",
-                "\(result.stderr)")
+        #expect(
+            lines.last == "expo-narrate: published the page and transcript and audio (WAV) with captions in \(output.path)",
+            "\(result.stderr)")
     }
 
-    @Test("a hint names the run's own catalog, and the command copied from it works as printed, however long its paths",
-          arguments: [8, 200])
+    @Test(
+        "a hint names the run's own catalog, and the command copied from it works as printed, however long its paths",
+        arguments: [8, 200])
     func hintWorksAsPrinted(folderNameLength: Int) throws {
         let base = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: base) }
@@ -56,8 +64,10 @@ struct ProgressLineTests {
         let folder = base.appendingPathComponent(String(repeating: "카", count: folderNameLength / 3))
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let files = try writeCatalog(poster: samplePoster, entries: Self.entries, in: folder)
-        let result = try CommandRunner.run(["--entry", "없는 항목", "--text-only", "--output", folder.appendingPathComponent("out").path,
-                                            "--poster-file", files.poster, "--items-file", files.items])
+        let result = try CommandRunner.run([
+            "--entry", "없는 항목", "--text-only", "--output", folder.appendingPathComponent("out").path,
+            "--poster-file", files.poster, "--items-file", files.items,
+        ])
         #expect(result.status == 64, "\(result.stderr)")
         let printed = try #require(Self.listCommand(in: result.stderr), "\(result.stderr)")
         #expect(printed == "expo-narrate --list --poster-file \(files.poster) --items-file \(files.items)", "\(result.stderr)")

@@ -1,7 +1,7 @@
 import ExpoModel
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The guide's project file through the real binary: `init` once, then runs with no options
 /// that make what the same options make, overrides said in one line, every mistake in the file
@@ -35,8 +35,10 @@ struct ProjectFileCommandTests {
 
     private enum ProjectFile { static let name = "expo-narrate.yaml" }
 
-    private static let settings = ["--poster-file", "poster.json", "--items-file", "items.json", "--format", "wav,brf",
-                                   "--braille-cells", "32", "--braille-lines", "20", "--voice", "standard"]
+    private static let settings = [
+        "--poster-file", "poster.json", "--items-file", "items.json", "--format", "wav,brf",
+        "--braille-cells", "32", "--braille-lines", "20", "--voice", "standard",
+    ]
 
     @Test("init, then a run with no options, makes the guide the same options make, byte for byte (compare-outputs.sh)")
     func initThenRunIsByteIdentical() throws {
@@ -51,16 +53,18 @@ struct ProjectFileCommandTests {
         #expect(byProject.stderr.hasPrefix("expo-narrate: using expo-narrate.yaml\n"), "\(byProject.stderr)")
         #expect(FileManager.default.fileExists(atPath: site.url("by-project/guide.brf").path))
         let script = CommandRunner.projectRoot.appendingPathComponent("scripts/compare-outputs.sh")
-        let compared = try ExternalTool.run(URL(fileURLWithPath: "/bin/bash"),
-                                            [script.path, "--folders", site.url("by-options").path, site.url("by-project").path],
-                                            input: Data())
+        let compared = try ExternalTool.run(
+            URL(fileURLWithPath: "/bin/bash"),
+            [script.path, "--folders", site.url("by-options").path, site.url("by-project").path],
+            input: Data())
         #expect(compared.status == 0 && compared.outputText.hasSuffix("byte-identical\n"), "\(compared.outputText)")
         // The comparison can fail: another braille page is another guide.
         let other = try site.run(["--all", "--braille-cells", "40", "--output", "other"])
         #expect(other.status == 0, "\(other.stderr)")
-        let differs = try ExternalTool.run(URL(fileURLWithPath: "/bin/bash"),
-                                           [script.path, "--folders", site.url("by-options").path, site.url("other").path],
-                                           input: Data())
+        let differs = try ExternalTool.run(
+            URL(fileURLWithPath: "/bin/bash"),
+            [script.path, "--folders", site.url("by-options").path, site.url("other").path],
+            input: Data())
         #expect(differs.status == 1 && differs.outputText.contains("DIFFERS: other/guide.brf"), "\(differs.outputText)")
     }
 
@@ -71,20 +75,23 @@ struct ProjectFileCommandTests {
         #expect(try site.run(["init", "--format", "opus,mp3,epub", "--output", "guide"] + Self.settings.prefix(4)).status == 0)
         let listed = try site.run(["--list", "--format", "wav", "--output", "elsewhere"])
         #expect(listed.status == 0, "\(listed.stderr)")
-        #expect(listed.stderr == "expo-narrate: using expo-narrate.yaml; --format wav from the command line instead of opus,mp3,epub;"
-            + " --output elsewhere from the command line instead of guide\n", "\(listed.stderr)")
+        #expect(
+            listed.stderr == "expo-narrate: using expo-narrate.yaml; --format wav from the command line instead of opus,mp3,epub;"
+                + " --output elsewhere from the command line instead of guide\n", "\(listed.stderr)")
         #expect(listed.stdout.contains("01-alpha"))
         // Given what the file says, an option changes nothing and is not mentioned.
         let same = try site.run(["--list", "--output", "guide"])
         #expect(same.stderr == "expo-narrate: using expo-narrate.yaml\n", "\(same.stderr)")
     }
 
-    @Test("a mistake in the project file is status 64 naming file:line", arguments: [
-        ("voice: standard\n\nformats: [opus]\n", "expo-narrate.yaml:3: unknown key 'formats'"),
-        ("voice: standard\nformat: [opus, mp3\noutput: x\n", "expo-narrate.yaml:3:"),
-        ("output: guide\nbraille-cells: forty\n", "expo-narrate.yaml:2: 'braille-cells' takes a whole number from 20 to 100, not 'forty'"),
-        ("format: [opus, flac]\n", "expo-narrate.yaml:1: format: \"flac\" is no format"),
-    ])
+    @Test(
+        "a mistake in the project file is status 64 naming file:line",
+        arguments: [
+            ("voice: standard\n\nformats: [opus]\n", "expo-narrate.yaml:3: unknown key 'formats'"),
+            ("voice: standard\nformat: [opus, mp3\noutput: x\n", "expo-narrate.yaml:3:"),
+            ("output: guide\nbraille-cells: forty\n", "expo-narrate.yaml:2: 'braille-cells' takes a whole number from 20 to 100, not 'forty'"),
+            ("format: [opus, flac]\n", "expo-narrate.yaml:1: format: \"flac\" is no format"),
+        ])
     func mistakes(text: String, expected: String) throws {
         let site = try Site()
         defer { site.remove() }
@@ -176,8 +183,9 @@ struct ProjectFileCommandTests {
         let script = "\"$0\"" + command.dropFirst("expo-narrate".count)
         var environment = ProcessInfo.processInfo.environment
         environment.merge(site.environment) { $1 }
-        let outcome = try ExternalTool.run(URL(fileURLWithPath: "/bin/sh"), ["-c", script, CommandRunner.binary.path],
-                                           input: Data(), environment: environment, directory: directory)
+        let outcome = try ExternalTool.run(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", script, CommandRunner.binary.path],
+            input: Data(), environment: environment, directory: directory)
         return CommandRunner.Result(status: outcome.status, stdoutData: outcome.output, stderr: outcome.errorText)
     }
 }

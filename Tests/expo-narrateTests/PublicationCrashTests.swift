@@ -41,7 +41,8 @@ struct PublicationCrashTests {
         guard let mark else { return "mix" }
         for name in ["guide.txt", "index.html", "00-poster.txt"] {
             guard let text = try? String(contentsOf: output.appendingPathComponent(name), encoding: .utf8),
-                  text.contains("박람회 \(mark)") else { return "mix" }
+                text.contains("박람회 \(mark)")
+            else { return "mix" }
         }
         let expected = mark == "A" ? [1, 2] : [2, 3]
         for number in 1...3 {
@@ -49,7 +50,10 @@ struct PublicationCrashTests {
             let readable = files.contains { manager.isReadableFile(atPath: output.appendingPathComponent($0).path) }
             if readable != expected.contains(number) { return "mix" }
             if readable, let text = try? String(contentsOf: output.appendingPathComponent(files[0]), encoding: .utf8),
-               !text.contains("항목 \(number)") { return "mix" }
+                !text.contains("항목 \(number)")
+            {
+                return "mix"
+            }
         }
         return mark
     }
@@ -70,7 +74,10 @@ struct PublicationCrashTests {
                 while true {
                     let (output, stop) = lock.withLock { (target, stopped) }
                     if stop { break }
-                    guard let output else { usleep(1000); continue }
+                    guard let output else {
+                        usleep(1000)
+                        continue
+                    }
                     let before = Self.inode(output)
                     let shown = PublicationCrashTests.shownGuide(output)
                     if before == Self.inode(output) {
@@ -99,8 +106,10 @@ struct PublicationCrashTests {
 
     /// Kills publications of guide B at step 1, 2, … until one completes; each starts from
     /// `start` (a folder to copy, or nil for a new folder). Returns the guides seen after kills.
-    private func killAtEverySteps(from start: URL?, name: String, b: [String], cache: URL, in folder: URL,
-                                  reader: Reader) throws -> (seen: Set<String>, steps: Int) {
+    private func killAtEverySteps(
+        from start: URL?, name: String, b: [String], cache: URL, in folder: URL,
+        reader: Reader
+    ) throws -> (seen: Set<String>, steps: Int) {
         var step = 1
         var seen: Set<String> = []
         while step < 40 {

@@ -10,8 +10,10 @@ import Testing
 struct PublishedFolderTests {
     /// A poster and two short entries, written into `folder`; returns the catalog arguments.
     static func catalog(in folder: URL, second: String = "둘째 항목 설명입니다.") throws -> [String] {
-        let entries = [["name": "첫째", "image_name": "item1", "short_desc": "하나", "desc": "첫째 항목 설명입니다."],
-                       ["name": "둘째", "image_name": "item2", "short_desc": "둘", "desc": second]]
+        let entries = [
+            ["name": "첫째", "image_name": "item1", "short_desc": "하나", "desc": "첫째 항목 설명입니다."],
+            ["name": "둘째", "image_name": "item2", "short_desc": "둘", "desc": second],
+        ]
         let files = try writeCatalog(poster: samplePoster, entries: entries, in: folder)
         return ["--poster-file", files.poster, "--items-file", files.items]
     }
@@ -41,8 +43,9 @@ struct PublishedFolderTests {
         let before = snapshot(of: web)
         let result = try CommandRunner.run(["--poster", "--text-only", "--output", web.path] + Self.catalog(in: folder))
         #expect(result.status == 73, "\(result.stderr)")
-        #expect(result.stderr.contains("01-jikji.txt, guide.txt, index.html, …") && result.stderr.contains("\(web.path)/guide"),
-                "\(result.stderr)")
+        #expect(
+            result.stderr.contains("01-jikji.txt, guide.txt, index.html, …") && result.stderr.contains("\(web.path)/guide"),
+            "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
         #expect(snapshot(of: web) == before)
         #expect(Self.workFolders(beside: web).isEmpty)
@@ -64,22 +67,31 @@ struct PublishedFolderTests {
         let cases: [(name: String, words: String, make: () throws -> Void)] = [
             ("notes.txt", "notes.txt (a file)", { try Data("mine".utf8).write(to: out.appendingPathComponent("notes.txt")) }),
             (".guide.txt.link-99", ".guide.txt.link-99 (a file)", { try Data("mine".utf8).write(to: out.appendingPathComponent(".guide.txt.link-99")) }),
-            ("photos", "photos (a folder)", {
-                try manager.createDirectory(at: out.appendingPathComponent("photos/2024"), withIntermediateDirectories: true)
-                try Data("jpg".utf8).write(to: out.appendingPathComponent("photos/2024/a.jpg"))
-            }),
-            (".versions", ".versions (a symbolic link)", {
-                try manager.createSymbolicLink(atPath: out.appendingPathComponent(".versions").path, withDestinationPath: elsewhere.path)
-            }),
+            (
+                "photos", "photos (a folder)",
+                {
+                    try manager.createDirectory(at: out.appendingPathComponent("photos/2024"), withIntermediateDirectories: true)
+                    try Data("jpg".utf8).write(to: out.appendingPathComponent("photos/2024/a.jpg"))
+                }
+            ),
+            (
+                ".versions", ".versions (a symbolic link)",
+                {
+                    try manager.createSymbolicLink(atPath: out.appendingPathComponent(".versions").path, withDestinationPath: elsewhere.path)
+                }
+            ),
             ("00-poster.vtt", "00-poster.vtt (a file)", { try Data("mine too".utf8).write(to: out.appendingPathComponent("00-poster.vtt")) }),
         ]
         for item in cases {
             try item.make()
-            let before = snapshot(of: out), folderBefore = Self.inode(out), theirs = snapshot(of: elsewhere)
+            let before = snapshot(of: out)
+            let folderBefore = Self.inode(out)
+            let theirs = snapshot(of: elsewhere)
             let result = try CommandRunner.run(["--poster", "--entry", "2", "--quiet", "--output", out.path] + CommandRunner.wavOnly + catalog)
             #expect(result.status == 73, "\(item.name): \(result.stderr)")
-            #expect(result.stderr.contains(item.words) && result.stderr.contains("beside the guide") && result.stderr.contains("into " + folder.path + " (or"),
-                    "\(item.name): \(result.stderr)")
+            #expect(
+                result.stderr.contains(item.words) && result.stderr.contains("beside the guide") && result.stderr.contains("into " + folder.path + " (or"),
+                "\(item.name): \(result.stderr)")
             #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
             #expect(snapshot(of: out) == before && Self.inode(out) == folderBefore, "\(item.name): the guide is unchanged byte for byte")
             #expect(snapshot(of: elsewhere) == theirs)
@@ -96,7 +108,8 @@ struct PublishedFolderTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let catalog = try Self.catalog(in: folder)
         let manager = FileManager.default
-        let out = folder.appendingPathComponent("out"), cache = folder.appendingPathComponent("cache")
+        let out = folder.appendingPathComponent("out")
+        let cache = folder.appendingPathComponent("cache")
         let arguments = ["--poster", "--text-only", "--quiet", "--cache", cache.path, "--output", out.path] + catalog
         #expect(try CommandRunner.run(arguments).status == 0)
 
@@ -141,7 +154,8 @@ struct PublishedFolderTests {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let catalog = try Self.catalog(in: folder)
-        let out = folder.appendingPathComponent("out"), cache = folder.appendingPathComponent("cache")
+        let out = folder.appendingPathComponent("out")
+        let cache = folder.appendingPathComponent("cache")
         let arguments = ["--poster", "--text-only", "--quiet", "--cache", cache.path, "--output", out.path] + catalog
         #expect(try CommandRunner.run(arguments).status == 0)
         for pipe in [out.appendingPathComponent("index.html"), cache.appendingPathComponent("CACHEDIR.TAG")] {
@@ -151,7 +165,8 @@ struct PublishedFolderTests {
             let result = try CommandRunner.run(arguments)
             let seconds = Date().timeIntervalSince(started)
             // Named by its folder and its name ("… out holds index.html (a named pipe) …").
-            #expect(result.status == 73 && result.stderr.contains(pipe.deletingLastPathComponent().path)
+            #expect(
+                result.status == 73 && result.stderr.contains(pipe.deletingLastPathComponent().path)
                     && result.stderr.contains(pipe.lastPathComponent) && result.stderr.contains("named pipe"), "\(result.stderr)")
             #expect(seconds < 1.0, "took \(seconds) s")
             var status = stat()
@@ -166,8 +181,9 @@ struct PublishedFolderTests {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("out")
-        let result = try CommandRunner.run(["--poster", "--entry", "1", "--entry", "2", "--quiet", "--output", out.path]
-            + CommandRunner.wavOnly + Self.catalog(in: folder))
+        let result = try CommandRunner.run(
+            ["--poster", "--entry", "1", "--entry", "2", "--quiet", "--output", out.path]
+                + CommandRunner.wavOnly + Self.catalog(in: folder))
         #expect(result.status == 0, "\(result.stderr)")
         let find = try CommandRunner.runTool("/usr/bin/find", [out.path, "-type", "l"])
         #expect(find.status == 0 && find.stdout.isEmpty, "links: \(find.stdout)")
@@ -230,8 +246,9 @@ struct PublishedFolderTests {
         try Data("Signature: 8a477f597d28d172789f06886806bc55\n# This file is a cache directory tag created by cargo.\n".utf8)
             .write(to: target.appendingPathComponent("CACHEDIR.TAG"))
         let before = snapshot(of: target)
-        let result = try CommandRunner.run(["--poster", "--text-only", "--cache", target.path, "--output", folder.appendingPathComponent("out").path]
-            + Self.catalog(in: folder))
+        let result = try CommandRunner.run(
+            ["--poster", "--text-only", "--cache", target.path, "--output", folder.appendingPathComponent("out").path]
+                + Self.catalog(in: folder))
         #expect(result.status == 73 && result.stderr.contains("another program's cache"), "\(result.stderr)")
         #expect(snapshot(of: target) == before && GuideFolderCheck.names(target) == ["CACHEDIR.TAG", "debug"])
     }
@@ -241,7 +258,8 @@ struct PublishedFolderTests {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let catalog = try Self.catalog(in: folder)
-        let dangling = folder.appendingPathComponent("dangling"), loop = folder.appendingPathComponent("loop")
+        let dangling = folder.appendingPathComponent("dangling")
+        let loop = folder.appendingPathComponent("loop")
         try FileManager.default.createSymbolicLink(atPath: dangling.path, withDestinationPath: folder.appendingPathComponent("missing").path)
         try FileManager.default.createSymbolicLink(atPath: loop.path, withDestinationPath: loop.path)
         for (link, words) in [(dangling, "which does not exist"), (loop, "loop")] {
@@ -270,7 +288,8 @@ struct PublishedFolderTests {
         let rewritten = Set(names.filter { Self.inode(out.appendingPathComponent($0)) != before[$0] })
         // The entry's files and the files that list its text (the record too: it keeps each
         // file's SHA-256); every other file is the same file.
-        #expect(rewritten.isSubset(of: ["02-item2.txt", "02-item2.spoken.txt", "guide.txt", "index.html", "manifest.json", ".expo-narrate"])
+        #expect(
+            rewritten.isSubset(of: ["02-item2.txt", "02-item2.spoken.txt", "guide.txt", "index.html", "manifest.json", ".expo-narrate"])
                 && rewritten.contains("02-item2.txt") && rewritten.contains("index.html"), "\(rewritten.sorted())")
     }
 }

@@ -1,8 +1,8 @@
-import Foundation
-import Testing
-import TestSupport
 import Audio
 import Export
+import Foundation
+import TestSupport
+import Testing
 
 /// The published guide of a real run, checked with the library's own readers.
 @Suite("published guide", .serialized, .tags(.endToEnd))
@@ -12,7 +12,8 @@ struct PublishedGuideTests {
         // The poster and two entries of the default catalog, with the WAV masters this test
         // reads: the guide DeliveryFormatTests checks as a player opens it, made once for both.
         let shared = try SharedGuide.published(DeliveryFormatTests.smallGuideArguments())
-        let folder = shared.output, result = shared.result
+        let folder = shared.output
+        let result = shared.result
         #expect(result.status == 0, "\(result.stderr)")
 
         let manifestData = try Data(contentsOf: folder.appendingPathComponent("manifest.json"))

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// When the system refuses the run a resource (processes, threads, descriptors, memory), the
 /// run stops with 75 and the published guide is as it was: a track the guide has as audio never
@@ -33,9 +33,12 @@ struct ResourceLimitTests {
     /// Runs `binary` (one that nobody may run: `FaultInjectionTests.installForAnyUser`) as
     /// nobody under `limits` (prlimit's options, e.g. "--nproc=8").
     static func runAsNobody(_ binary: URL, _ arguments: [String], limits: [String]) throws -> CommandRunner.Result {
-        try CommandRunner.run(limits + ["setpriv", "--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups", "--",
-                                        binary.path] + arguments,
-                              executable: try #require(ExternalTool.find("prlimit")))
+        try CommandRunner.run(
+            limits + [
+                "setpriv", "--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups", "--",
+                binary.path,
+            ] + arguments,
+            executable: try #require(ExternalTool.find("prlimit")))
     }
 
     /// Every published file and its bytes.
@@ -74,14 +77,16 @@ struct ResourceLimitTests {
         #expect(refused > 0, "no limit was tight enough to refuse anything")
     }
 
-    @Test("too few processes (RLIMIT_NPROC) for the speech workers: 75, the guide unchanged",
-          .enabled(if: canDropPrivileges, "needs root, setpriv and prlimit"))
+    @Test(
+        "too few processes (RLIMIT_NPROC) for the speech workers: 75, the guide unchanged",
+        .enabled(if: canDropPrivileges, "needs root, setpriv and prlimit"))
     func tooFewProcesses() throws {
         try expectWholeOrUnchanged(limits: [4, 5, 6, 7, 8, 12].map { ["--nproc=\($0)"] })
     }
 
-    @Test("too few descriptors (RLIMIT_NOFILE): 75, the guide unchanged",
-          .enabled(if: canDropPrivileges, "needs root, setpriv and prlimit"))
+    @Test(
+        "too few descriptors (RLIMIT_NOFILE): 75, the guide unchanged",
+        .enabled(if: canDropPrivileges, "needs root, setpriv and prlimit"))
     func tooFewDescriptors() throws {
         try expectWholeOrUnchanged(limits: [6, 8, 12, 16].map { ["--nofile=\($0)"] })
     }

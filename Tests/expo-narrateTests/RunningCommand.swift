@@ -81,11 +81,12 @@ final class RunningCommand: @unchecked Sendable {
     /// Whether every thread of the process is stopped ("T" in /proc/PID/task/*/stat).
     private var isStopped: Bool {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        return !tasks.isEmpty && tasks.allSatisfy { task in
-            let stat = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/stat", encoding: .utf8)) ?? ""
-            guard let close = stat.lastIndex(of: ")") else { return true }  // the thread has gone
-            return stat[stat.index(after: close)...].split(separator: " ").first == "T"
-        }
+        return !tasks.isEmpty
+            && tasks.allSatisfy { task in
+                let stat = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/stat", encoding: .utf8)) ?? ""
+                guard let close = stat.lastIndex(of: ")") else { return true }  // the thread has gone
+                return stat[stat.index(after: close)...].split(separator: " ").first == "T"
+            }
     }
 
     /// Waits for the exit at most `timeout` seconds (then kills it); returns the status, or
@@ -155,7 +156,7 @@ func writeCatalog(poster: Any, entries: Any, in folder: URL) throws -> (poster: 
 /// A valid poster object for tests that vary the entries.
 var samplePoster: [String: Any] {
     [
-    "title": "시험 박람회 1900", "visitors": 1200, "location": "서울", "duration": "1900. 04. 14 - 1900. 11. 12",
-    "description": "시험용 설명입니다.",
+        "title": "시험 박람회 1900", "visitors": 1200, "location": "서울", "duration": "1900. 04. 14 - 1900. 11. 12",
+        "description": "시험용 설명입니다.",
     ]
 }

@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import ExpoModel
+import Foundation
 import TestSupport
+import Testing
 
 /// `--shard K/N` and `--assemble-only`: several processes filling one cache make the same
 /// published guide, byte for byte, as one run on one machine.
@@ -10,11 +10,15 @@ struct ShardTests {
     /// A catalog of tracks of different lengths (so the split has something to balance), with
     /// `formats` (default: the default formats).
     static func catalog(in folder: URL, formats: [String] = []) throws -> [String] {
-        let sentences = ["이 전시품은 1900년 파리 만국박람회에 나왔습니다.", "크기는 가로 42㎝, 세로 30㎝입니다.",
-                         "나무와 종이로 만들었습니다.", "관람객 3,200명이 보았습니다.", "지금은 서울에 있습니다."]
+        let sentences = [
+            "이 전시품은 1900년 파리 만국박람회에 나왔습니다.", "크기는 가로 42㎝, 세로 30㎝입니다.",
+            "나무와 종이로 만들었습니다.", "관람객 3,200명이 보았습니다.", "지금은 서울에 있습니다.",
+        ]
         let entries = (1...7).map { number in
-            ["name": "전시품 \(number)", "image_name": "item\(number)", "short_desc": "시험 전시품 \(number)",
-             "desc": (0..<(1 + number % 4)).map { sentences[($0 + number) % sentences.count] }.joined(separator: " ")]
+            [
+                "name": "전시품 \(number)", "image_name": "item\(number)", "short_desc": "시험 전시품 \(number)",
+                "desc": (0..<(1 + number % 4)).map { sentences[($0 + number) % sentences.count] }.joined(separator: " "),
+            ]
         }
         let files = try writeCatalog(poster: samplePoster, entries: entries, in: folder)
         return ["--all", "--quiet", "--poster-file", files.poster, "--items-file", files.items] + formats
@@ -41,7 +45,8 @@ struct ShardTests {
     /// where the sharded guide and its shared cache go (`two`, `shared-cache`).
     static func singleMachineGuide(in folder: URL, formats: [String] = []) throws -> (catalog: [String], one: URL, two: URL, cache: URL) {
         let catalog = try catalog(in: folder, formats: formats)
-        let one = folder.appendingPathComponent("one"), two = folder.appendingPathComponent("two")
+        let one = folder.appendingPathComponent("one")
+        let two = folder.appendingPathComponent("two")
         let single = try CommandRunner.run(catalog + ["--output", one.path], directory: folder)
         #expect(single.status == 0, "\(single.stderr)")
         return (catalog, one, two, folder.appendingPathComponent("shared-cache"))
@@ -65,16 +70,21 @@ struct ShardTests {
         #expect(made == 8)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("output").path))
         // The engines' variables name the same shards (a Slurm array numbered from 1 here).
-        let slurm = try CommandRunner.run(catalog + ["--shard", "auto", "--cache", cache.path], environment: [
-            "SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "4", "JOB_COMPLETION_INDEX": ""],
+        let slurm = try CommandRunner.run(
+            catalog + ["--shard", "auto", "--cache", cache.path],
+            environment: [
+                "SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "4", "JOB_COMPLETION_INDEX": "",
+            ],
             directory: folder)
         #expect(slurm.status == 0 && slurm.stderr.contains("shard 1/4: 0 of"), "\(slurm.stderr)")
-        let kubernetes = try CommandRunner.run(catalog + ["--shard", "auto/4", "--cache", cache.path],
-                                               environment: ["JOB_COMPLETION_INDEX": "3"], directory: folder)
+        let kubernetes = try CommandRunner.run(
+            catalog + ["--shard", "auto/4", "--cache", cache.path],
+            environment: ["JOB_COMPLETION_INDEX": "3"], directory: folder)
         #expect(kubernetes.status == 0 && kubernetes.stderr.contains("shard 3/4: 0 of"), "\(kubernetes.stderr)")
 
-        let assemble = try CommandRunner.run(catalog.filter { $0 != "--quiet" }
-            + ["--assemble-only", "--cache", cache.path, "--output", two.path], directory: folder)
+        let assemble = try CommandRunner.run(
+            catalog.filter { $0 != "--quiet" }
+                + ["--assemble-only", "--cache", cache.path, "--output", two.path], directory: folder)
         #expect(assemble.status == 0, "\(assemble.stderr)")
         #expect(assemble.stderr.contains("8 from the cache"), "\(assemble.stderr)")
         for index in 0..<4 { #expect(assemble.stderr.contains("shard \(index)/4 made"), "\(assemble.stderr)") }
@@ -89,8 +99,9 @@ struct ShardTests {
         let shard = try #require(record.origin?.shard)
         try FileManager.default.removeItem(at: cache.appendingPathComponent(victim))
         let before = snapshot(of: two)
-        let missing = try CommandRunner.run(catalog + ["--assemble-only", "--cache", cache.path, "--output", two.path],
-                                            directory: folder)
+        let missing = try CommandRunner.run(
+            catalog + ["--assemble-only", "--cache", cache.path, "--output", two.path],
+            directory: folder)
         #expect(missing.status == 69, "\(missing.stderr)")
         #expect(missing.stderr.contains("1 of 8 tracks are not complete"), "\(missing.stderr)")
         #expect(missing.stderr.contains("(shard \(shard))") && missing.stderr.contains("Run shard \(shard) again"), "\(missing.stderr)")
@@ -99,8 +110,9 @@ struct ShardTests {
         // That shard run again alone makes just that track; then the guide is whole again.
         let again = try Self.runShards([shard], cache: cache, catalog: catalog, in: folder)
         #expect(again[0].contains("shard \(shard): 1 of"), "\(again[0])")
-        let repaired = try CommandRunner.run(catalog + ["--assemble-only", "--cache", cache.path, "--output", two.path],
-                                             directory: folder)
+        let repaired = try CommandRunner.run(
+            catalog + ["--assemble-only", "--cache", cache.path, "--output", two.path],
+            directory: folder)
         #expect(repaired.status == 0, "\(repaired.stderr)")
         #expect(try Self.published(two) == reference)
     }
@@ -123,15 +135,17 @@ struct ShardTests {
         #expect((1..<8).contains(records()), "the shard was not killed midway: \(records()) tracks stored")
 
         // Unfinished: assembling refuses and names the shard.
-        let early = try CommandRunner.run(catalog + ["--assemble-only", "--cache", cache.path, "--output", two.path],
-                                          directory: folder)
+        let early = try CommandRunner.run(
+            catalog + ["--assemble-only", "--cache", cache.path, "--output", two.path],
+            directory: folder)
         #expect(early.status == 69 && early.stderr.contains("(shard 0/1)"), "\(early.stderr)")
         #expect(!FileManager.default.fileExists(atPath: two.appendingPathComponent("manifest.json").path))
 
         let again = try Self.runShards(["0/1"], cache: cache, catalog: catalog, in: folder)
         #expect(again[0].contains("already in the cache, 0 failed"), "\(again[0])")
-        let assemble = try CommandRunner.run(catalog + ["--assemble-only", "--cache", cache.path, "--output", two.path],
-                                             directory: folder)
+        let assemble = try CommandRunner.run(
+            catalog + ["--assemble-only", "--cache", cache.path, "--output", two.path],
+            directory: folder)
         #expect(assemble.status == 0, "\(assemble.stderr)")
         #expect(try Self.published(two) == Self.published(one))
     }
@@ -152,7 +166,7 @@ struct ShardTests {
         for (environment, value, status, message) in cases {
             var clean = environment
             for name in ["JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_COUNT"]
-                where clean[name] == nil && ProcessInfo.processInfo.environment[name] != nil { clean[name] = "" }
+            where clean[name] == nil && ProcessInfo.processInfo.environment[name] != nil { clean[name] = "" }
             let result = try CommandRunner.run(catalog + ["--shard", value], environment: clean, directory: folder)
             #expect(result.status == status && result.stderr.contains(message), "\(environment) \(value): \(result.stderr)")
         }
@@ -176,13 +190,15 @@ struct ShardTests {
 
         let noLocks = ["LD_PRELOAD": library.path]
         for shard in ["0/2", "1/2"] {
-            let run = try CommandRunner.run(catalog + ["--shard", shard, "--cache", cache.path, "--jobs", "2"],
-                                            environment: noLocks, directory: folder)
+            let run = try CommandRunner.run(
+                catalog + ["--shard", shard, "--cache", cache.path, "--jobs", "2"],
+                environment: noLocks, directory: folder)
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stderr.components(separatedBy: "cannot be locked (No locks available").count == 2, "\(run.stderr)")
         }
-        let assemble = try CommandRunner.run(catalog + ["--assemble-only", "--cache", cache.path, "--output", two.path],
-                                             environment: noLocks, directory: folder)
+        let assemble = try CommandRunner.run(
+            catalog + ["--assemble-only", "--cache", cache.path, "--output", two.path],
+            environment: noLocks, directory: folder)
         #expect(assemble.status == 0, "\(assemble.stderr)")
         // Told once, though both the output and the cache folder could not be locked.
         #expect(assemble.stderr.components(separatedBy: "cannot be locked").count == 2, "\(assemble.stderr)")

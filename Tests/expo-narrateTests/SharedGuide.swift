@@ -33,8 +33,9 @@ struct SharedGuide: Sendable {
     /// caller with these arguments; later callers, in any suite, wait for it and get the same.
     /// A failed run is shared too: every test using it sees its status and stderr.
     static func published(_ arguments: [String]) throws -> SharedGuide {
-        precondition(!arguments.contains("--output") && !arguments.contains("--cache"),
-                     "SharedGuide chooses the output and cache folders itself: \(arguments)")
+        precondition(
+            !arguments.contains("--output") && !arguments.contains("--cache"),
+            "SharedGuide chooses the output and cache folders itself: \(arguments)")
         let slot = Registry.shared.slot(for: arguments)
         return try slot.lock.withLock {
             if let guide = slot.guide { return guide }
@@ -79,7 +80,8 @@ struct SharedGuide: Sendable {
     private static func make(_ arguments: [String]) throws -> SharedGuide {
         let folder = try TemporaryFolder(prefix: "expo-narrate-shared-guide-").url
         Registry.shared.remember(folder)
-        let output = folder.appendingPathComponent("guide"), cache = folder.appendingPathComponent("cache")
+        let output = folder.appendingPathComponent("guide")
+        let cache = folder.appendingPathComponent("cache")
         let result = try CommandRunner.run(arguments + ["--output", output.path, "--cache", cache.path])
         return SharedGuide(output: output, cache: cache, result: result)
     }

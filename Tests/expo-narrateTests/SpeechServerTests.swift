@@ -1,10 +1,10 @@
 import Foundation
-import Testing
-import TestSupport
-import Synthesizer
-@testable import Pipeline
 import Synthesis
+import Synthesizer
+import TestSupport
+import Testing
 
+@testable import Pipeline
 
 /// `expo-narrate _speech-server`, driven over its standard input and output as `WorkerPool`
 /// drives it.
@@ -42,8 +42,9 @@ struct SpeechServerTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let profile = try Self.profile()
         let (batch, cache) = try Self.batch(in: folder, profile: profile)
-        let result = try CommandRunner.run(try Self.arguments(profile),
-                                           input: "batch \(batch.path)\njob \(Self.key)\njob ffff\n")
+        let result = try CommandRunner.run(
+            try Self.arguments(profile),
+            input: "batch \(batch.path)\njob \(Self.key)\njob ffff\n")
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(Array(lines.prefix(2)) == ["started", "ready"], "\(lines)")

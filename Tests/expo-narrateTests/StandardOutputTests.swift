@@ -25,8 +25,9 @@ struct StandardOutputTests {
         // The reader (`:`) is gone well before the command writes, so every write fails with EPIPE.
         let outcome = try FaultInjectionTests.shell(
             "{ sleep 0.3; " + script(command, folder: folder, redirect: "") + #"; echo "status=$?" >&2; } | :"#)
-        #expect(outcome.output.hasSuffix("expo-narrate: cannot write to standard output (Broken pipe).\nstatus=74\n"),
-                "\(command): \(outcome.output)")
+        #expect(
+            outcome.output.hasSuffix("expo-narrate: cannot write to standard output (Broken pipe).\nstatus=74\n"),
+            "\(command): \(outcome.output)")
     }
 
     @Test("a full device: 74 and one line naming the reason", arguments: commands)
@@ -34,7 +35,8 @@ struct StandardOutputTests {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let outcome = try FaultInjectionTests.shell(script(command, folder: folder, redirect: #"> /dev/full; echo "status=$?""#))
-        #expect(outcome.output.hasSuffix("expo-narrate: cannot write to standard output (No space left on device).\nstatus=74\n"),
-                "\(command): \(outcome.output)")
+        #expect(
+            outcome.output.hasSuffix("expo-narrate: cannot write to standard output (No space left on device).\nstatus=74\n"),
+            "\(command): \(outcome.output)")
     }
 }

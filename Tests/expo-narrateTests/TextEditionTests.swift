@@ -1,43 +1,45 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `--format brf,pef,labels` through the whole pipeline, text only: the editions are published
 /// with the guide and named in its manifest, a partial run republishes them for the whole guide,
 /// and standard parsers (Python's json and xml.etree) read every file.
 @Suite("text editions: braille and app labels", .serialized)
 struct TextEditionTests {
-    static let editions = ["guide.brf", "guide.pef", "labels.json", "Exhibition.xcstrings",
-                           "ExhibitionAccessibility.xcstrings", "strings.xml"]
+    static let editions = [
+        "guide.brf", "guide.pef", "labels.json", "Exhibition.xcstrings",
+        "ExhibitionAccessibility.xcstrings", "strings.xml",
+    ]
 
     /// Parses each file with Python's standard library: JSON for .json and .xcstrings, XML for
     /// .pef and strings.xml; prints one line per file with what it counted.
     static func parseWithPython(_ folder: URL) throws -> String {
         let script = """
-        import json, sys, xml.etree.ElementTree as ET
-        folder = sys.argv[1]
-        labels = json.load(open(folder + '/labels.json', encoding='utf-8'))
-        print('labels', len(labels['labels']))
-        for name in ('Exhibition', 'ExhibitionAccessibility'):
-            catalog = json.load(open(f'{folder}/{name}.xcstrings', encoding='utf-8'))
-            assert catalog['version'] == '1.0' and catalog['sourceLanguage'] == 'ko'
-            print(name, len(catalog['strings']))
-        strings = ET.parse(folder + '/strings.xml').getroot()
-        print('strings.xml', len(strings.findall('string')))
-        ns = {'p': 'http://www.daisy.org/ns/2008/pef', 'dc': 'http://purl.org/dc/elements/1.1/'}
-        pef = ET.parse(folder + '/guide.pef').getroot()
-        assert pef.tag == '{http://www.daisy.org/ns/2008/pef}pef' and pef.get('version') == '2008-1'
-        assert pef.find('p:head/p:meta/dc:format', ns).text == 'application/x-pef+xml'
-        volume = pef.find('p:body/p:volume', ns)
-        cols, rows = int(volume.get('cols')), int(volume.get('rows'))
-        pages = volume.findall('p:section/p:page', ns)
-        for page in pages:
-            assert len(page.findall('p:row', ns)) <= rows
-            for row in page.findall('p:row', ns):
-                text = row.text or ''
-                assert len(text) <= cols and all(0x2800 <= ord(c) <= 0x28FF for c in text), text
-        print('pef pages', len(pages))
-        """
+            import json, sys, xml.etree.ElementTree as ET
+            folder = sys.argv[1]
+            labels = json.load(open(folder + '/labels.json', encoding='utf-8'))
+            print('labels', len(labels['labels']))
+            for name in ('Exhibition', 'ExhibitionAccessibility'):
+                catalog = json.load(open(f'{folder}/{name}.xcstrings', encoding='utf-8'))
+                assert catalog['version'] == '1.0' and catalog['sourceLanguage'] == 'ko'
+                print(name, len(catalog['strings']))
+            strings = ET.parse(folder + '/strings.xml').getroot()
+            print('strings.xml', len(strings.findall('string')))
+            ns = {'p': 'http://www.daisy.org/ns/2008/pef', 'dc': 'http://purl.org/dc/elements/1.1/'}
+            pef = ET.parse(folder + '/guide.pef').getroot()
+            assert pef.tag == '{http://www.daisy.org/ns/2008/pef}pef' and pef.get('version') == '2008-1'
+            assert pef.find('p:head/p:meta/dc:format', ns).text == 'application/x-pef+xml'
+            volume = pef.find('p:body/p:volume', ns)
+            cols, rows = int(volume.get('cols')), int(volume.get('rows'))
+            pages = volume.findall('p:section/p:page', ns)
+            for page in pages:
+                assert len(page.findall('p:row', ns)) <= rows
+                for row in page.findall('p:row', ns):
+                    text = row.text or ''
+                    assert len(text) <= cols and all(0x2800 <= ord(c) <= 0x28FF for c in text), text
+            print('pef pages', len(pages))
+            """
         let result = try CommandRunner.runTool("/usr/bin/python3", ["-c", script, folder.path])
         #expect(result.status == 0, "\(result.stderr)")
         return result.stdout
@@ -90,11 +92,15 @@ struct TextEditionTests {
         #expect(pages >= 3)
         let parsed = try Self.parseWithPython(output)
         // Four poster fields, and each entry's name and short description.
-        let entries = try JSONSerialization.jsonObject(with: Data(contentsOf: CommandRunner.projectRoot
-            .appendingPathComponent("Sources/CatalogLoading/Resources/DefaultCatalog/items.json"))) as? [Any] ?? []
+        let entries =
+            try JSONSerialization.jsonObject(
+                with: Data(
+                    contentsOf: CommandRunner.projectRoot
+                        .appendingPathComponent("Sources/CatalogLoading/Resources/DefaultCatalog/items.json"))) as? [Any] ?? []
         let count = 4 + 2 * entries.count
         // A label that mixes languages adds its parts (KEY.languages, KEY.1, KEY.2, …) to the accessibility catalog.
-        let accessibility = try JSONSerialization.jsonObject(with: Data(contentsOf: output.appendingPathComponent("ExhibitionAccessibility.xcstrings"))) as? [String: Any]
+        let accessibility =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: output.appendingPathComponent("ExhibitionAccessibility.xcstrings"))) as? [String: Any]
         let parts = ((accessibility?["strings"] as? [String: Any]) ?? [:]).keys.filter { key in
             key.hasSuffix(".languages") || key.split(separator: ".").last.map { Int($0) != nil } == true
         }.count
@@ -106,8 +112,10 @@ struct TextEditionTests {
 
         // One entry again: the whole guide's braille and labels are published again, unchanged.
         let before = try Data(contentsOf: output.appendingPathComponent("guide.brf"))
-        let partial = try CommandRunner.run(["--entry", "jikji", "--text-only", "--format", "brf,pef,labels", "--quiet",
-                                             "--output", output.path])
+        let partial = try CommandRunner.run([
+            "--entry", "jikji", "--text-only", "--format", "brf,pef,labels", "--quiet",
+            "--output", output.path,
+        ])
         #expect(partial.status == 0, "\(partial.stderr)")
         #expect(try Data(contentsOf: output.appendingPathComponent("guide.brf")) == before)
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("strings.xml").path))

@@ -1,7 +1,7 @@
 import Foundation
 import Pipeline
-import Testing
 import TestSupport
+import Testing
 
 /// Messages that said something untrue or unhelpful, each made true, through the built binary.
 @Suite("messages that tell the truth", .serialized, .tags(.endToEnd))
@@ -47,8 +47,10 @@ struct TruthfulMessageTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let voices = try BadInputTests.voices(in: folder) { $0 }
         #expect(mkfifo(voices.appendingPathComponent("piped.json").path, 0o644) == 0)
-        let result = try CommandRunner.run(["--poster", "--text-only", "--voice", "piped", "--voices", voices.path,
-                                            "--output", folder.appendingPathComponent("guide").path])
+        let result = try CommandRunner.run([
+            "--poster", "--text-only", "--voice", "piped", "--voices", voices.path,
+            "--output", folder.appendingPathComponent("guide").path,
+        ])
         #expect([64, 65].contains(result.status), "\(result.stderr)")
         #expect(result.stderr.contains("named pipe"), "\(result.stderr)")
         #expect(!result.stderr.lowercased().contains("permission"), "\(result.stderr)")
@@ -74,8 +76,9 @@ struct TruthfulMessageTests {
         #expect(line.contains("check line"), "\(help.stdout)")
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let catalog = try BadInputTests.catalog(items: #"[{"name": "Collin de Plancy", "image_name": "x", "short_desc": "s", "desc": "d"}]"#,
-                                                in: folder)
+        let catalog = try BadInputTests.catalog(
+            items: #"[{"name": "Collin de Plancy", "image_name": "x", "short_desc": "s", "desc": "d"}]"#,
+            in: folder)
         let run = try CommandRunner.run(["--all", "--text-only", "--quiet", "--output", folder.appendingPathComponent("g").path] + catalog)
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stderr.split(separator: "\n")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `expo-narrate verify` on folders and manifests made to mislead it, through the built binary:
 /// it never reads through a link (a link is a finding), says what a named pipe is, compares
@@ -93,16 +93,19 @@ struct VerifyHostileFolderTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = try Self.guide(in: folder)
         var (object, _) = try Self.manifest(of: output)
-        let hostile = ["\u{1B}]0;owned\u{7}title", "\u{1B}]52;c;ZXZpbA==\u{7}clip", "\u{1B}[2Jclear", "\u{9B}31mred",
-                       "x\n\(output.path): all 9 files as the manifest records them", "nul\u{0}byte"]
+        let hostile = [
+            "\u{1B}]0;owned\u{7}title", "\u{1B}]52;c;ZXZpbA==\u{7}clip", "\u{1B}[2Jclear", "\u{9B}31mred",
+            "x\n\(output.path): all 9 files as the manifest records them", "nul\u{0}byte",
+        ]
         object["files"] = hostile.map { ["path": $0, "byteCount": 1, "sha256": String(repeating: "0", count: 64)] }
         try Self.writeManifest(object, to: output)
         let result = try CommandRunner.run(["verify", output.path])
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == hostile.count, "\(result.stdout.debugDescription)")
-        #expect(!result.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) },
-                "\(result.stdout.debugDescription)")
+        #expect(
+            !result.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) },
+            "\(result.stdout.debugDescription)")
         #expect(!lines.contains { $0.hasPrefix(output.path) }, "a forged line: \(result.stdout.debugDescription)")
     }
 

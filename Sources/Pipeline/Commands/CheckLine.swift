@@ -16,8 +16,10 @@ public enum CheckLine {
     /// cache, else a helper for `request`, not started yet.
     public init(_ request: CheckSummaryRequest, catalog: Catalog, warnings: [CatalogWarning], jobs: Int) {
         if let cache = request.reportCache,
-           let stored = PreflightCheck.storedReport(catalog, warnings: warnings, source: request.source, voicesFolder: request.voicesFolder,
-                                                    voice: request.voice, cache: URL(fileURLWithPath: cache)) {
+            let stored = PreflightCheck.storedReport(
+                catalog, warnings: warnings, source: request.source, voicesFolder: request.voicesFolder,
+                voice: request.voice, cache: URL(fileURLWithPath: cache))
+        {
             self = .stored(stored)
         } else {
             self = .helper(CheckHelper(request: request, jobs: jobs))
@@ -28,8 +30,10 @@ public enum CheckLine {
 extension GuideBuilder {
     /// `build`, with `--all`'s check line made beside it when `check` is a helper: started held
     /// as the run begins, let go when the run leaves a core idle, stopped when the run fails.
-    public func build(_ request: GuideRequest, checking check: CheckLine?,
-                      progress: (GuideProgressEvent) -> Void) throws -> GuideReport {
+    public func build(
+        _ request: GuideRequest, checking check: CheckLine?,
+        progress: (GuideProgressEvent) -> Void
+    ) throws -> GuideReport {
         guard case .helper(let helper) = check else { return try build(request, progress: progress) }
         helper.start()
         do {

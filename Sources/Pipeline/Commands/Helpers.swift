@@ -29,11 +29,12 @@ extension PreflightCheck {
     /// cache before it starts the helper): the request is an argument anyone can write, and a
     /// helper never writes into any other folder.
     public static func summaryReport(for request: CheckSummaryRequest, whenRunIsGone: @escaping @Sendable () -> Void) throws -> CheckReport {
-        try summaryReport(of: request.source, voicesFolder: request.voicesFolder, voice: request.voice,
-                          cache: request.reportCache.map { URL(fileURLWithPath: $0) }.flatMap { CacheFolder.isClaimed($0) ? $0 : nil },
-                          beforeLoading: { [held = request.held] in
-            if held, !ChildProcess.waitUntilReleased() { whenRunIsGone() }
-        })
+        try summaryReport(
+            of: request.source, voicesFolder: request.voicesFolder, voice: request.voice,
+            cache: request.reportCache.map { URL(fileURLWithPath: $0) }.flatMap { CacheFolder.isClaimed($0) ? $0 : nil },
+            beforeLoading: { [held = request.held] in
+                if held, !ChildProcess.waitUntilReleased() { whenRunIsGone() }
+            })
     }
 
     /// A report on a catalog, as the command line names it.

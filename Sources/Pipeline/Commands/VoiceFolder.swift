@@ -28,8 +28,9 @@ public enum VoiceFolder {
     public static func spokenLines(in explicit: URL?, pronouncing: Bool) throws -> SpokenLines {
         do {
             let library = try library(explicit)
-            return SpokenLines(lexicon: try library.lexicon(),
-                               pronunciation: pronouncing ? try library.pronunciationDictionary() : .empty)
+            return SpokenLines(
+                lexicon: try library.lexicon(),
+                pronunciation: pronouncing ? try library.pronunciationDictionary() : .empty)
         } catch let error as ExpoError where error.isVoicesFolderMissing && explicit == nil {
             return SpokenLines(lexicon: .empty)
         }

@@ -1,6 +1,6 @@
-import Export
 import ExpoModel
 import ExpoSystem
+import Export
 import Foundation
 import TalkingBook
 
@@ -20,8 +20,10 @@ extension ExportStage {
     /// or USB stick as it is. Returns the names written. The narrator is the voice that speaks
     /// (espeak-ng's version, its voice and the profile). `audioDigests` holds the SHA-256 of
     /// each chapter's MP3 by the path of its file in the cache.
-    func writeDaisyBooks(_ editions: [DaisyEdition], document: TalkingBookDocument, summary: GuideSummary,
-                         audioDigests: [String: String]) throws -> [String] {
+    func writeDaisyBooks(
+        _ editions: [DaisyEdition], document: TalkingBookDocument, summary: GuideSummary,
+        audioDigests: [String: String]
+    ) throws -> [String] {
         var book = document
         let profile = request.profile
         let engine = summary.espeakVersion.map { "espeak-ng \($0)" } ?? "espeak-ng"
@@ -33,8 +35,9 @@ extension ExportStage {
                 try DaisyBookWriter.write(book, edition: edition, generator: generator, to: $0)
             }
             written.append(edition.archiveName)
-            written += try writeDaisyFolder(edition, files: try DaisyBookWriter.files(book, edition: edition, generator: generator),
-                                            audioDigests: audioDigests)
+            written += try writeDaisyFolder(
+                edition, files: try DaisyBookWriter.files(book, edition: edition, generator: generator),
+                audioDigests: audioDigests)
         }
         return written
     }
@@ -46,8 +49,10 @@ extension ExportStage {
     /// own, which the swap keeps, replaces or removes by itself; and the FAT or exFAT of the USB
     /// stick a museum copies the folder onto has no links, so a copy would be made there anyway
     /// (docs/daisy.md). Returns the names written.
-    private func writeDaisyFolder(_ edition: DaisyEdition, files: (texts: [(name: String, text: String)], audio: [(name: String, source: URL)]),
-                                  audioDigests: [String: String]) throws -> [String] {
+    private func writeDaisyFolder(
+        _ edition: DaisyEdition, files: (texts: [(name: String, text: String)], audio: [(name: String, source: URL)]),
+        audioDigests: [String: String]
+    ) throws -> [String] {
         let folder = edition.folderName
         var written: [String] = []
         for (name, text) in files.texts {

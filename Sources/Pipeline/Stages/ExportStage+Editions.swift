@@ -9,8 +9,10 @@ import Foundation
 /// like every other file they cover the whole guide, also in a partial run.
 extension ExportStage {
     /// The files these editions may write, for the clean-up of guides from before versions.
-    static let editionFiles = ["guide.brf", "guide.pef", "labels.json", AppLabelWriters.displayTable + ".xcstrings",
-                               AppLabelWriters.labelTable + ".xcstrings", "strings.xml"]
+    static let editionFiles = [
+        "guide.brf", "guide.pef", "labels.json", AppLabelWriters.displayTable + ".xcstrings",
+        AppLabelWriters.labelTable + ".xcstrings", "strings.xml",
+    ]
 
     /// Writes the editions the request asks for; returns what the manifest says of them.
     func writeEditions(_ tracks: [Track]) throws -> [String: String] {
@@ -30,8 +32,9 @@ extension ExportStage {
                 files.append("guide.brf")
             }
             if formats.contains(.pef) {
-                let pef = PEFWriter.render(book, title: tracks.first?.title ?? request.catalog.poster.title,
-                                           identifier: Self.bookIdentifier(request.catalog), date: String(Self.bookDate(seconds: request.sourceDate).prefix(10)))
+                let pef = PEFWriter.render(
+                    book, title: tracks.first?.title ?? request.catalog.poster.title,
+                    identifier: Self.bookIdentifier(request.catalog), date: String(Self.bookDate(seconds: request.sourceDate).prefix(10)))
                 try output.write(pef, to: "guide.pef")
                 files.append("guide.pef")
             }
@@ -51,8 +54,10 @@ extension ExportStage {
             try output.write(try AppLabelWriters.stringCatalog(labels, labels: false), to: AppLabelWriters.displayTable + ".xcstrings")
             try output.write(try AppLabelWriters.stringCatalog(labels, labels: true), to: AppLabelWriters.labelTable + ".xcstrings")
             try output.write(AppLabelWriters.androidStrings(labels), to: "strings.xml")
-            notes["labels.files"] = ["labels.json", AppLabelWriters.displayTable + ".xcstrings",
-                                     AppLabelWriters.labelTable + ".xcstrings", "strings.xml"].joined(separator: " ")
+            notes["labels.files"] = [
+                "labels.json", AppLabelWriters.displayTable + ".xcstrings",
+                AppLabelWriters.labelTable + ".xcstrings", "strings.xml",
+            ].joined(separator: " ")
             notes["labels.count"] = String(labels.labels.count)
         }
         return notes

@@ -1,6 +1,6 @@
-import Export
 import ExpoModel
 import ExpoSystem
+import Export
 import Foundation
 import Pictures
 import TalkingBook
@@ -36,7 +36,9 @@ extension ExportStage {
             try Interruption.check()
             guard let source = sources[track.fileStem], !source.imageName.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { continue }
             guard let file = folders.file(for: source.imageName) else {
-                warn("no picture for \(track.title) (image name \"\(source.imageName)\") in \(folders.folders.map(\.path).joined(separator: " or ")); the guide is made without it")
+                warn(
+                    "no picture for \(track.title) (image name \"\(source.imageName)\") in \(folders.folders.map(\.path).joined(separator: " or ")); the guide is made without it"
+                )
                 continue
             }
             let prepared: [PreparedFile]
@@ -52,15 +54,17 @@ extension ExportStage {
                     prepared = try preparer.prepare(data, from: file, stem: track.fileStem)
                     cache?.store(prepared, key: key)
                 }
-            } catch where error.isLibraryMissing {
-                throw ExpoError(.unavailable, "The picture \(file.path) cannot be prepared: \(error.reason)",
-                                advice: "Install libvips 8 (Debian: apt-get install libvips42), or make the guide without pictures.")
-            } catch where error.isResourceShortage {
+            } catch  where error.isLibraryMissing {
+                throw ExpoError(
+                    .unavailable, "The picture \(file.path) cannot be prepared: \(error.reason)",
+                    advice: "Install libvips 8 (Debian: apt-get install libvips42), or make the guide without pictures.")
+            } catch  where error.isResourceShortage {
                 // The machine's limits, not the picture: the run stops as it does wherever a
                 // thread or memory is refused, rather than publish the guide without it.
                 let refused = error.reason.contains("thread") ? "a new thread" : "the memory"
-                throw ExpoError(.resources, "The system refused \(refused) needed to prepare the picture \(file.path)",
-                                advice: "Raise the limit on processes or memory (ulimit -u, ulimit -v), or run with fewer other programs.")
+                throw ExpoError(
+                    .resources, "The system refused \(refused) needed to prepare the picture \(file.path)",
+                    advice: "Raise the limit on processes or memory (ulimit -u, ulimit -v), or run with fewer other programs.")
             } catch {
                 warn(error.description)
                 continue
@@ -70,8 +74,9 @@ extension ExportStage {
             let variants = prepared.map(\.variant)
             guard let book = prepared.filter({ $0.variant.mediaType == PictureFormat.jpeg.mediaType }).max(by: { $0.variant.width < $1.variant.width })
             else { continue }
-            let picture = PublishedPicture(fileStem: track.fileStem, alternative: source.alternative, variants: variants,
-                                           bookVariant: book.variant)
+            let picture = PublishedPicture(
+                fileStem: track.fileStem, alternative: source.alternative, variants: variants,
+                bookVariant: book.variant)
             result.published[track.fileStem] = picture
             if source.alternative == .missing { withoutAlternative.append(track.fileStem) }
             result.book[track.fileStem] = PictureReference(
@@ -92,15 +97,16 @@ extension ExportStage {
     /// than the widest also has one at its own width, which the publication checks when it is made).
     static func pictureNames(of tracks: [Track]) -> Set<String> {
         let widths = PictureLimits().widths
-        return Set(tracks.flatMap { track in
-            widths.flatMap { width in PictureFormat.allCases.map { "\(track.fileStem)-\(width).\($0.fileExtension)" } }
-        })
+        return Set(
+            tracks.flatMap { track in
+                widths.flatMap { width in PictureFormat.allCases.map { "\(track.fileStem)-\(width).\($0.fileExtension)" } }
+            })
     }
 
     /// Each track's picture fields, by file stem.
     static func pictureSources(_ catalog: Catalog) -> [String: (imageName: String, alternative: PictureAlternative)] {
         var sources: [String: (imageName: String, alternative: PictureAlternative)] = [
-            FileNaming.posterStem: (catalog.poster.imageName ?? "", PictureAlternative(catalogField: catalog.poster.imageAlt)),
+            FileNaming.posterStem: (catalog.poster.imageName ?? "", PictureAlternative(catalogField: catalog.poster.imageAlt))
         ]
         let count = catalog.entries.count
         for (index, entry) in catalog.entries.enumerated() {

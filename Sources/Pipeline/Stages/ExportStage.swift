@@ -1,12 +1,12 @@
 import Audio
-import Export
 import ExpoModel
 import ExpoSystem
+import Export
 import Foundation
 import Normalization
+import Publication
 import Synthesizer
 import TalkingBook
-import Publication
 
 /// Export: tracks and their audio → the files a reader and a player use, staged in the output
 /// folder: each track's scripts and captions, then the transcript, page, playlist and manifest.
@@ -34,8 +34,9 @@ struct ExportStage {
         let memo = CaptionMemo(cacheFolder: request.effectiveCacheFolder)
         for track in tracks {
             try Interruption.check()
-            var result = TrackResult(track, audio: synthesis.audio[track.fileStem],
-                                     fallbackReason: synthesis.failures[track.fileStem] ?? missingReason)
+            var result = TrackResult(
+                track, audio: synthesis.audio[track.fileStem],
+                fallbackReason: synthesis.failures[track.fileStem] ?? missingReason)
             for format in request.delivery.publishedEncodings where result.audio?.encoded[format.rawValue] != nil {
                 result.compressedFiles[format.rawValue] = track.fileStem + "." + format.fileExtension
             }
@@ -77,18 +78,22 @@ struct ExportStage {
         // guide.wav must be in place to be listed with its hash (a second `finish` does nothing).
         try synthesis.guide.finish(results, profile: request.profile, title: SynthesisStage.singleLineTitle(request.catalog.poster.title))
         // Last of the files it links: the page lists every edition this run published, with its size.
-        try output.write(GuidePageWriter.render(tracks: tracks, summary: summary, audioSources: Self.pageSources(results),
-                                                pictures: pictures.published, captions: captions,
-                                                editions: PublishedEdition.published(size: publishedSize)), to: "index.html")
+        try output.write(
+            GuidePageWriter.render(
+                tracks: tracks, summary: summary, audioSources: Self.pageSources(results),
+                pictures: pictures.published, captions: captions,
+                editions: PublishedEdition.published(size: publishedSize)), to: "index.html")
         let pictureFiles = tracks.flatMap { pictures.published[$0.fileStem]?.variants.map(\.file) ?? [] }
         let others = playlists + talkingBooks + Self.editionFiles.filter { output.hasFile($0) } + pictureFiles
         let files = try publishedFiles(summary: summary, synthesis: synthesis, otherFiles: others)
         var provenance = request.provenance
         if let settings = provenance?.settings { provenance?.settings = settings.recorded(relativeTo: output.destination.path) }
         if !pictures.sourceDigests.isEmpty { provenance?.inputs.pictures = SHA256Digest.key(pictures.sourceDigests) }
-        try output.write(ManifestWriter.render(summary: summary, extra: Self.profileSettings(request.profile).merging(editions) { $1 },
-                                               files: files, provenance: provenance),
-                         to: "manifest.json")
+        try output.write(
+            ManifestWriter.render(
+                summary: summary, extra: Self.profileSettings(request.profile).merging(editions) { $1 },
+                files: files, provenance: provenance),
+            to: "manifest.json")
         return summary
     }
 
@@ -101,20 +106,24 @@ struct ExportStage {
     /// Every file the guide publishes but the manifest, with its size and SHA-256: as recorded
     /// for the audio the cache checked (guide.wav's too, when it came from the cache), hashed
     /// as written for the rest.
-    private func publishedFiles(summary: GuideSummary, synthesis: SynthesisStage.Output,
-                                otherFiles: [String]) throws -> [GuideManifest.PublishedFile] {
+    private func publishedFiles(
+        summary: GuideSummary, synthesis: SynthesisStage.Output,
+        otherFiles: [String]
+    ) throws -> [GuideManifest.PublishedFile] {
         let known = ManifestWriter.publishedFiles(summary: summary, otherFiles: otherFiles)
         return try known.keys.sorted().map { name in
             if let file = known[name] ?? nil { return file }
             try Interruption.check()
             let url = output.currentURL(name)
             guard let status = FileStatus.of(url.path, followingLinks: true) else {
-                throw ExpoError.cannotWrite(path: output.destination.appendingPathComponent(name).path,
-                                           reason: "the file this run wrote is gone")
+                throw ExpoError.cannotWrite(
+                    path: output.destination.appendingPathComponent(name).path,
+                    reason: "the file this run wrote is gone")
             }
             let known = name == summary.guideAudioFile ? synthesis.guide.cachedDigest : nil
-            var file = GuideManifest.PublishedFile(path: name, byteCount: Int(status.size),
-                                                   sha256: try known ?? SHA256Digest.ofFile(url.path))
+            var file = GuideManifest.PublishedFile(
+                path: name, byteCount: Int(status.size),
+                sha256: try known ?? SHA256Digest.ofFile(url.path))
             if name == summary.guideAudioFile {
                 let reader = try WAVReader(url: url)
                 file.durationSeconds = reader.durationSeconds
@@ -140,8 +149,12 @@ struct ExportStage {
                 list.append(GuidePageAudioSource(file: mp3, mediaType: "audio/mpeg", label: "MP3"))
             }
             let master = GuidePageAudioSource.wav(wav)
-            list.append(list.isEmpty ? master : GuidePageAudioSource(file: master.file, mediaType: master.mediaType,
-                                                                      label: master.label, inPlayer: false))
+            list.append(
+                list.isEmpty
+                    ? master
+                    : GuidePageAudioSource(
+                        file: master.file, mediaType: master.mediaType,
+                        label: master.label, inPlayer: false))
             sources[result.fileStem] = list
         }
         return sources
@@ -151,12 +164,15 @@ struct ExportStage {
     /// and a folder), all from one document (each chapter read along with its MP3; text-only
     /// chapters where there is none), so their chapters, sentences and clips are the same.
     /// Returns the names written.
-    private func writeTalkingBooks(_ tracks: [Track], summary: GuideSummary, synthesis: SynthesisStage.Output,
-                                   pictures: [String: PictureReference]) throws -> [String] {
+    private func writeTalkingBooks(
+        _ tracks: [Track], summary: GuideSummary, synthesis: SynthesisStage.Output,
+        pictures: [String: PictureReference]
+    ) throws -> [String] {
         let formats = request.delivery.formats
         let daisy = DaisyEdition.allCases.filter { formats.contains(Self.deliveryFormat($0)) }
         guard formats.contains(.epub) || !daisy.isEmpty else { return [] }
-        var audio: [String: (url: URL, duration: Double)] = [:], digests: [String: String] = [:]
+        var audio: [String: (url: URL, duration: Double)] = [:]
+        var digests: [String: String] = [:]
         for (stem, url) in synthesis.mp3Sources {
             if let mp3 = synthesis.audio[stem]?.encoded[DeliveryFormat.mp3.rawValue] {
                 audio[stem] = (url, mp3.durationSeconds)
@@ -226,8 +242,10 @@ struct ExportStage {
 
     /// Every name a guide of `tracks` may publish, whatever its formats.
     static func fileNames(of tracks: [Track]) -> Set<String> {
-        var names: Set<String> = ["guide.wav", "guide.opus", "guide.mp3", "guide.m3u8", "guide.txt", "guide.epub",
-                                  "index.html", "manifest.json"]
+        var names: Set<String> = [
+            "guide.wav", "guide.opus", "guide.mp3", "guide.m3u8", "guide.txt", "guide.epub",
+            "index.html", "manifest.json",
+        ]
         names.formUnion(editionFiles)
         names.formUnion(DaisyEdition.allCases.map(\.archiveName))
         names.formUnion([DeliveryFormat.opus, .mp3].map { PlaylistWriter.fileName(format: $0.rawValue) })

@@ -1,13 +1,13 @@
 import Audio
 import Encoding
-import Export
 import ExpoModel
 import ExpoSystem
+import Export
 import Foundation
-import Synthesizer
+import GuideCache
 import Publication
 import Synthesis
-import GuideCache
+import Synthesizer
 
 /// guide.wav, which the synthesis stage owns: every track with audio, in order, with a cue
 /// point and label at each. The cache keeps the SHA-256 of the latest one (`guide-KEY.sha256`,
@@ -41,24 +41,29 @@ final class GuideAudio {
         let output = output
         let placed = placed
         work = BackgroundWork {
-            let key = SHA256Digest.key(["guide", String(profile.trackPauseMs)]
-                + jobs.flatMap { [audio[$0.fileStem]?.sha256 ?? "", $0.title] })
+            let key = SHA256Digest.key(
+                ["guide", String(profile.trackPauseMs)]
+                    + jobs.flatMap { [audio[$0.fileStem]?.sha256 ?? "", $0.title] })
             let record = CacheEntryKind.guideDigest.url(in: cache.folder, key: key)
             if let digest = FileTree.readSmallFile(record.path)
                 .map({ String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }),
-               output.carry("guide.wav", ifSHA256: digest) {
+                output.carry("guide.wav", ifSHA256: digest)
+            {
                 placed.value = digest
                 return
             }
             let tracks = jobs.map { GuideTrack(url: cache.audioURL($0.key), title: $0.title) }
             guard let layout = try? Self.concatenate(tracks, to: staged, profile: profile, title: jobs[0].album),
-                  let digest = try? layout.sha256 ?? SHA256Digest.ofFile(staged.path) else {
+                let digest = try? layout.sha256 ?? SHA256Digest.ofFile(staged.path)
+            else {
                 FileTree.removeFileIfPresent(staged.path)
                 return
             }
             // Only the latest guide is recorded; older records (and guides older caches kept) go.
-            for old in FileTree.names(in: cache.folder.path) where old != record.lastPathComponent
-                && (CacheEntryKind.guideAudio.matches(old) || CacheEntryKind.guideDigest.matches(old)) {
+            for old in FileTree.names(in: cache.folder.path)
+            where old != record.lastPathComponent
+                && (CacheEntryKind.guideAudio.matches(old) || CacheEntryKind.guideDigest.matches(old))
+            {
                 FileTree.removeFileIfPresent(cache.folder.appendingPathComponent(old).path)
             }
             try? AtomicFile.write(Data((digest + "\n").utf8), to: record)
@@ -83,8 +88,10 @@ final class GuideAudio {
     /// (`guide-KEY.json`, keyed by what it is joined from, with its size and SHA-256), so a run
     /// that changed nothing stages the published file, found to be that file, instead of
     /// writing it again.
-    func assembleEncoded(_ jobs: [SynthesisJob], audio: [String: TrackAudio], cache: TrackCache,
-                         request: GuideRequest) throws -> [String: GuideEncoding] {
+    func assembleEncoded(
+        _ jobs: [SynthesisJob], audio: [String: TrackAudio], cache: TrackCache,
+        request: GuideRequest
+    ) throws -> [String: GuideEncoding] {
         guard !jobs.isEmpty else { return [:] }
         let title = SynthesisStage.singleLineTitle(request.catalog.poster.title)
         let metadata = TrackMetadata(title: title, artist: nil, album: title, trackNumber: nil)
@@ -93,37 +100,52 @@ final class GuideAudio {
         for format in request.delivery.publishedEncodings {
             try Interruption.check()
             let name = "guide." + format.fileExtension
-            let key = SHA256Digest.key(["guide", format.rawValue, String(gap), title, String(request.delivery.opusBitrate),
-                                        String(request.delivery.opusComplexity)]
-                + jobs.flatMap { [audio[$0.fileStem]?.encoded[format.rawValue]?.sha256 ?? "", $0.title,
-                                  String(audio[$0.fileStem]!.frameCount), String(audio[$0.fileStem]!.sampleRate)] })
+            let key = SHA256Digest.key(
+                [
+                    "guide", format.rawValue, String(gap), title, String(request.delivery.opusBitrate),
+                    String(request.delivery.opusComplexity),
+                ]
+                    + jobs.flatMap {
+                        [
+                            audio[$0.fileStem]?.encoded[format.rawValue]?.sha256 ?? "", $0.title,
+                            String(audio[$0.fileStem]!.frameCount), String(audio[$0.fileStem]!.sampleRate),
+                        ]
+                    })
             let record = CacheEntryKind.guideEncoding.url(in: cache.folder, key: key)
             if let data = FileTree.readSmallFile(record.path),
-               let encoding = try? JSONDecoder().decode(GuideEncoding.self, from: data), encoding.file == name,
-               output.carry(name, ifSHA256: encoding.sha256) {
+                let encoding = try? JSONDecoder().decode(GuideEncoding.self, from: data), encoding.file == name,
+                output.carry(name, ifSHA256: encoding.sha256)
+            {
                 result[format.rawValue] = encoding
                 continue
             }
             let tracks = jobs.map { job in
-                EncodedTrackFile(path: cache.encodedURL(job.key, format).path, title: job.title,
-                                 sourceFrames: audio[job.fileStem]!.frameCount,
-                                 sourceSampleRate: audio[job.fileStem]!.sampleRate)
+                EncodedTrackFile(
+                    path: cache.encodedURL(job.key, format).path, title: job.title,
+                    sourceFrames: audio[job.fileStem]!.frameCount,
+                    sourceSampleRate: audio[job.fileStem]!.sampleRate)
             }
             let staged = output.stagedURL(name).path
             let assembly: GuideAssembly
-            assembly = try Self.assemble(format, tracks: tracks, gap: gap, metadata: metadata,
-                                         delivery: request.delivery, to: staged)
+            assembly = try Self.assemble(
+                format, tracks: tracks, gap: gap, metadata: metadata,
+                delivery: request.delivery, to: staged)
             let peaks = jobs.compactMap { audio[$0.fileStem]?.encoded[format.rawValue]?.truePeakDBTP }
             let encoding = GuideEncoding(
                 file: name, byteCount: Int(assembly.file.bytes), sha256: try SHA256Digest.ofFile(staged),
                 durationSeconds: assembly.file.durationSeconds, truePeakDBTP: peaks.max(),
                 chapters: assembly.chapters)
             // Only the latest description of each format is kept.
-            for old in FileTree.names(in: cache.folder.path) where old != record.lastPathComponent
-                && CacheEntryKind.guideEncoding.matches(old) {
+            for old in FileTree.names(in: cache.folder.path)
+            where old != record.lastPathComponent
+                && CacheEntryKind.guideEncoding.matches(old)
+            {
                 let url = cache.folder.appendingPathComponent(old)
                 if let data = FileTree.readSmallFile(url.path),
-                   (try? JSONDecoder().decode(GuideEncoding.self, from: data))?.file == name { FileTree.removeFileIfPresent(url.path) }
+                    (try? JSONDecoder().decode(GuideEncoding.self, from: data))?.file == name
+                {
+                    FileTree.removeFileIfPresent(url.path)
+                }
             }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
@@ -134,16 +156,21 @@ final class GuideAudio {
         return result
     }
 
-    private static func assemble(_ format: DeliveryFormat, tracks: [EncodedTrackFile], gap: Double,
-                                 metadata: TrackMetadata, delivery: Delivery, to path: String) throws(ExpoError)
-        -> GuideAssembly {
+    private static func assemble(
+        _ format: DeliveryFormat, tracks: [EncodedTrackFile], gap: Double,
+        metadata: TrackMetadata, delivery: Delivery, to path: String
+    ) throws(ExpoError)
+        -> GuideAssembly
+    {
         if format == .opus {
             let settings = OpusSettings(bitrate: delivery.opusBitrate, complexity: delivery.opusComplexity)
-            return try GuideAssembler.opus(tracks: tracks, gapSeconds: gap, metadata: metadata, settings: settings,
-                                           shouldStop: { Interruption.isRequested }, to: path)
+            return try GuideAssembler.opus(
+                tracks: tracks, gapSeconds: gap, metadata: metadata, settings: settings,
+                shouldStop: { Interruption.isRequested }, to: path)
         }
-        return try GuideAssembler.mp3(tracks: tracks, gapSeconds: gap, metadata: metadata,
-                                      shouldStop: { Interruption.isRequested }, to: path)
+        return try GuideAssembler.mp3(
+            tracks: tracks, gapSeconds: gap, metadata: metadata,
+            shouldStop: { Interruption.isRequested }, to: path)
     }
 
     /// Waits for the background work on a path that is already failing.
@@ -154,13 +181,16 @@ final class GuideAudio {
     /// Stages into `output` copies of the checked cached files of `job` (its WAV and the
     /// compressed copies `delivery` publishes), `audio` being its cache entry (see
     /// `OutputFolder.stageCopy`).
-    static func place(_ job: SynthesisJob, audio: TrackAudio, cache: TrackCache, delivery: Delivery,
-                      into output: OutputFolder) throws {
+    static func place(
+        _ job: SynthesisJob, audio: TrackAudio, cache: TrackCache, delivery: Delivery,
+        into output: OutputFolder
+    ) throws {
         try output.stageCopy(of: cache.audioURL(job.key), as: job.fileStem + ".wav", sha256: audio.sha256)
         for format in delivery.publishedEncodings {
             guard let copy = audio.encoded[format.rawValue] else { continue }
-            try output.stageCopy(of: cache.encodedURL(job.key, format), as: job.fileStem + "." + format.fileExtension,
-                                 sha256: copy.sha256)
+            try output.stageCopy(
+                of: cache.encodedURL(job.key, format), as: job.fileStem + "." + format.fileExtension,
+                sha256: copy.sha256)
         }
     }
 

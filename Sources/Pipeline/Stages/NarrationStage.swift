@@ -39,8 +39,9 @@ struct NarrationStage {
         let memoDamage = hanjaMemo.flatMap { HanjaReadingMemo.shared.load(from: $0, toolVersion: GuideBuilder.toolVersion) }
         let (all, fromCache, damage) = cache.tracks(for: request.catalog, normalizer: normalizer, toolVersion: GuideBuilder.toolVersion)
         let notes = [memoDamage, damage].compactMap { $0 }
-        return Output(all: all, selected: try select(from: all), fromCache: fromCache,
-                      cacheDamage: notes.isEmpty ? nil : notes.joined(separator: "; "))
+        return Output(
+            all: all, selected: try select(from: all), fromCache: fromCache,
+            cacheDamage: notes.isEmpty ? nil : notes.joined(separator: "; "))
     }
 
     /// Keeps a fresh narration (and the Hanja readings it looked up) for the next run; called
@@ -58,7 +59,7 @@ struct NarrationStage {
             return all
         case .poster:
             return [all[0]]
-        case let .some(poster, names):
+        case .some(let poster, let names):
             let entryNames = EntryNames(names: request.catalog.entries.map(\.name), entries: Array(all.dropFirst()))
             var wanted = Set<Int>()
             for name in names { wanted.formUnion(try entryNames.resolve(name)) }

@@ -1,9 +1,9 @@
 import ExpoModel
 import ExpoSystem
+import Export
 import Foundation
 import GuideCache
 import Publication
-import Export
 
 /// Where a run publishes: the run's folders created, claimed and locked (held until `close`),
 /// the output folder staged beside its destination, and the digests that let the run read
@@ -16,9 +16,11 @@ struct RunOutput {
     /// Opened once the selection is known to be good; an output folder that holds anything but
     /// the guide's own files stops the run now, before anything is made (see `OutputFolder`).
     init(_ request: GuideRequest, progress: (GuideProgressEvent) -> Void) throws {
-        folders = try RunFolders(request, onWait: { folder in
-            progress(.warning("Another expo-narrate run is using \(folder); waiting for it to finish"))
-        }, onNotice: { progress(.warning($0)) })
+        folders = try RunFolders(
+            request,
+            onWait: { folder in
+                progress(.warning("Another expo-narrate run is using \(folder); waiting for it to finish"))
+            }, onNotice: { progress(.warning($0)) })
         // The cache remembers its files' and the published guide's digests, so a run reads only
         // what changed; not in a cache other hosts write (their file systems' times and inodes
         // are not this one's to vouch for).
@@ -35,8 +37,10 @@ struct RunOutput {
     /// The tracks of the guide to publish, and the file stems to make now (nil: all). A run
     /// over some tracks in a folder that holds a guide re-publishes that whole guide: the chosen
     /// tracks made now, the others from the cache, never synthesized again.
-    func guideTracks(_ narration: NarrationStage.Output, request: GuideRequest,
-                     progress: (GuideProgressEvent) -> Void) throws -> (tracks: [Track], chosen: Set<String>?) {
+    func guideTracks(
+        _ narration: NarrationStage.Output, request: GuideRequest,
+        progress: (GuideProgressEvent) -> Void
+    ) throws -> (tracks: [Track], chosen: Set<String>?) {
         let published = request.selection == .all ? nil : try PublishedGuide.read(in: output)
         let (tracks, dropped) = PublishedGuide.guideTracks(all: narration.all, selected: narration.selected, published: published)
         if !dropped.isEmpty {

@@ -1,11 +1,11 @@
 import ExpoModel
 import ExpoSystem
 import Foundation
+import GuideCache
 import KoreanPronunciation
-import Synthesizer
 import Publication
 import Synthesis
-import GuideCache
+import Synthesizer
 
 /// Synthesize: tracks → their audio, from the track cache or made now by the speech source,
 /// each WAV staged in the output folder; and guide.wav (see `GuideAudio`).
@@ -41,11 +41,13 @@ struct SynthesisStage {
     /// says why and the run goes on with text. With `chosen` (file stems), only those tracks
     /// may be synthesized: another track whose audio the cache lacks stops the run first.
     func run(_ tracks: [Track], chosen: Set<String>? = nil, progress: (GuideProgressEvent) -> Void) throws -> Output {
-        let cache = try TrackCache(folder: request.effectiveCacheFolder ?? output.scratch.appendingPathComponent("uncached"),
-                                   sharedWithOtherHosts: request.assembleOnly, digests: output.digests)
+        let cache = try TrackCache(
+            folder: request.effectiveCacheFolder ?? output.scratch.appendingPathComponent("uncached"),
+            sharedWithOtherHosts: request.assembleOnly, digests: output.digests)
         let version = speech.engineVersion
-        let jobs = Self.jobs(for: tracks, profile: request.profile, pronouncer: pronouncer, engineVersion: version,
-                             album: request.catalog.poster.title, trackCount: request.catalog.entries.count + 1)
+        let jobs = Self.jobs(
+            for: tracks, profile: request.profile, pronouncer: pronouncer, engineVersion: version,
+            album: request.catalog.poster.title, trackCount: request.catalog.entries.count + 1)
         let delivery = request.delivery
         if let chosen {
             let missing = jobs.filter { !chosen.contains($0.fileStem) && cache.entry($0.key) == nil }
@@ -68,8 +70,10 @@ struct SynthesisStage {
             // Each track made is checked and staged beside the others being made, not all after the last.
             defer { stager.waitQuietly() }
             do {
-                failedByKey = try speech.synthesize(pending, profile: request.profile, delivery: delivery, cache: cache,
-                                                    parallelism: request.jobs) { event in
+                failedByKey = try speech.synthesize(
+                    pending, profile: request.profile, delivery: delivery, cache: cache,
+                    parallelism: request.jobs
+                ) { event in
                     if case .trackFinished(_, _, let title, _, false) = event { stager.stage(title: title) }
                     progress(event)
                 }
@@ -99,8 +103,9 @@ struct SynthesisStage {
         if request.effectiveCacheFolder != nil {
             result.guide.startFromCache(withAudio, audio: result.audio, cache: cache, profile: request.profile)
         }
-        result.guideEncodings = try result.guide.assembleEncoded(withAudio, audio: result.audio, cache: cache,
-                                                                 request: request)
+        result.guideEncodings = try result.guide.assembleEncoded(
+            withAudio, audio: result.audio, cache: cache,
+            request: request)
         return result
     }
 
@@ -129,8 +134,10 @@ struct SynthesisStage {
         /// Starts a thread for a body (tests give one that fails as a refused thread does).
         private let startThread: (@escaping @Sendable () throws -> Void) -> BackgroundWork
 
-        init(jobs: [SynthesisJob], madeNow: Set<String>, cache: TrackCache, delivery: Delivery, output: OutputFolder,
-             startThread: @escaping (@escaping @Sendable () throws -> Void) -> BackgroundWork = { BackgroundWork($0) }) {
+        init(
+            jobs: [SynthesisJob], madeNow: Set<String>, cache: TrackCache, delivery: Delivery, output: OutputFolder,
+            startThread: @escaping (@escaping @Sendable () throws -> Void) -> BackgroundWork = { BackgroundWork($0) }
+        ) {
             jobsByTitle = Dictionary(grouping: jobs, by: \.title)
             self.madeNow = madeNow
             self.cache = cache
@@ -187,16 +194,19 @@ struct SynthesisStage {
     }
 
     /// One job per track: its SSML, its sentences and its content key.
-    static func jobs(for tracks: [Track], profile: VoiceProfile, pronouncer: StandardPronouncer,
-                     engineVersion: String, album: String, trackCount: Int) -> [SynthesisJob] {
+    static func jobs(
+        for tracks: [Track], profile: VoiceProfile, pronouncer: StandardPronouncer,
+        engineVersion: String, album: String, trackCount: Int
+    ) -> [SynthesisJob] {
         let builder = SSMLBuilder(profile: profile, pronouncer: pronouncer)
         var jobs = tracks.map { track in
             let timed = builder.timedDocument(for: track)
             let sentences = track.sentences.map(\.display)
             return SynthesisJob(
-                key: TrackCache.key(ssml: timed.ssml, profile: profile, toolVersion: GuideBuilder.toolVersion,
-                                    espeakVersion: engineVersion,
-                                    captions: TrackCache.captionFingerprint(sentences: sentences, wordSpans: timed.wordSpans)),
+                key: TrackCache.key(
+                    ssml: timed.ssml, profile: profile, toolVersion: GuideBuilder.toolVersion,
+                    espeakVersion: engineVersion,
+                    captions: TrackCache.captionFingerprint(sentences: sentences, wordSpans: timed.wordSpans)),
                 fileStem: track.fileStem, title: track.title, ssml: timed.ssml, sentences: sentences,
                 wordSpans: timed.wordSpans,
                 album: singleLineTitle(album), trackNumber: "\(track.position)/\(trackCount)")
@@ -225,8 +235,10 @@ extension ExpoError {
     /// shard that should have made it, for the shard count the cache's other entries record.
     static func tracksNotInCache(_ missing: [SynthesisJob], of jobs: [SynthesisJob], cache: TrackCache) -> ExpoError {
         let counts = jobs.compactMap { cache.entry($0.key)?.origin.flatMap { Shard($0.shard)?.count } }
-        let count = Dictionary(grouping: counts, by: { $0 }).max { $0.value.count != $1.value.count
-            ? $0.value.count < $1.value.count : $0.key > $1.key }?.key
+        let count = Dictionary(grouping: counts, by: { $0 }).max {
+            $0.value.count != $1.value.count
+                ? $0.value.count < $1.value.count : $0.key > $1.key
+        }?.key
         let plan = count.map { ShardPlan.assign(jobs, count: $0) }
         let named = missing.prefix(20).map { job in
             "\(job.title) (" + (plan?[job.key].map { "shard \($0)/\(count!)" } ?? "no shard recorded") + ")"

@@ -45,11 +45,13 @@ final class CaptionMemo {
             let fields = lines[index].split(separator: " ")
             // Each of the entry's lines must end in a line feed: one more (perhaps empty) follows.
             guard fields.count == 3, CacheFolder.isKey(String(fields[1])), let count = Int(fields[2]), count >= 0,
-                  index + count + 1 < lines.count else { break }
+                index + count + 1 < lines.count
+            else { break }
             if count == 0 {
                 entries[String(fields[1])] = Substring("")
             } else {
-                let first = lines[index + 1].startIndex, last = lines[index + count].endIndex
+                let first = lines[index + 1].startIndex
+                let last = lines[index + count].endIndex
                 entries[String(fields[1])] = rest[first..<rest.utf8.index(after: last)]
             }
             index += count + 1

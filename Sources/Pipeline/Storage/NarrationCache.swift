@@ -1,9 +1,9 @@
-import Foundation
 import ExpoModel
 import ExpoSystem
-import Normalization
-import Narration
+import Foundation
 import GuideCache
+import Narration
+import Normalization
 
 /// Keeps the narrated tracks of the last catalog beside the audio cache, keyed by the catalog's
 /// content, the lexicon and the tool's version, so that a run over an unchanged catalog needs
@@ -27,14 +27,16 @@ struct NarrationCache {
     /// tells whether `store` has anything to do after the run; `damage` says what was wrong with
     /// a cached narration that was removed.
     func tracks(for catalog: Catalog, normalizer: KoreanNormalizer, toolVersion: String)
-        -> (tracks: [Track], fromCache: Bool, damage: String?) {
+        -> (tracks: [Track], fromCache: Bool, damage: String?)
+    {
         var damage: String?
         if let file = file(catalog: catalog, normalizer: normalizer, toolVersion: toolVersion),
-           let data = try? Data(contentsOf: file) {
+            let data = try? Data(contentsOf: file)
+        {
             switch Self.verified(data, catalog: catalog) {
-            case let .success(tracks):
+            case .success(let tracks):
                 return (tracks, true, nil)
-            case let .failure(reason):
+            case .failure(let reason):
                 try? FileManager.default.removeItem(at: file)
                 damage = "The cached narration \(file.path) was damaged (\(reason.reason)); it was removed and the catalog is narrated again"
             }
@@ -91,7 +93,8 @@ struct NarrationCache {
     /// Writes under a temporary name and renames; keeps only this catalog's narration.
     private func store(_ tracks: [Track], as file: URL, in folder: URL) {
         guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil,
-              let body = try? JSONEncoder().encode(tracks) else { return }
+            let body = try? JSONEncoder().encode(tracks)
+        else { return }
         // The digest first, on a line of its own: what `verified` checks before use.
         var hasher = SHA256Digest()
         hasher.update(body)

@@ -1,6 +1,6 @@
 import ExpoSystem
-import GuideCache
 import Foundation
+import GuideCache
 import Pictures
 
 /// Pictures made before, kept in the cache folder as `picture-KEY.json` (the files' bytes and
@@ -21,8 +21,9 @@ struct PictureCache {
 
     func load(_ key: String) -> [PreparedFile]? {
         guard let data = try? Data(contentsOf: folder.appendingPathComponent(Self.fileName(key: key))),
-              let files = try? JSONDecoder().decode([PreparedFile].self, from: data), !files.isEmpty,
-              files.allSatisfy({ $0.bytes.count == $0.variant.byteCount }) else { return nil }
+            let files = try? JSONDecoder().decode([PreparedFile].self, from: data), !files.isEmpty,
+            files.allSatisfy({ $0.bytes.count == $0.variant.byteCount })
+        else { return nil }
         return files
     }
 

@@ -1,6 +1,6 @@
-import Export
 import ExpoModel
 import ExpoSystem
+import Export
 import Foundation
 import Publication
 
@@ -23,8 +23,9 @@ struct PublishedGuide {
         let url = folder.appendingPathComponent("manifest.json")
         if output.publishedNames.isEmpty { return nil }
         guard output.publishedNames.contains("manifest.json") else {
-            throw ExpoError(.data, "\(url.path) is missing, so a run over some tracks cannot tell which tracks the guide holds; nothing was changed",
-                            advice: "Make the whole guide again.", subject: .publishedGuide)
+            throw ExpoError(
+                .data, "\(url.path) is missing, so a run over some tracks cannot tell which tracks the guide holds; nothing was changed",
+                advice: "Make the whole guide again.", subject: .publishedGuide)
         }
         guard let data = FileTree.readSmallFile(url.path, limit: 256 << 20) else {
             throw unreadable(url, reason: "it is not a readable regular file")
@@ -49,8 +50,10 @@ struct PublishedGuide {
     }
 
     private static func unreadable(_ url: URL, reason: String) -> ExpoError {
-        ExpoError(.data, "The guide's \(url.path) cannot be used (\(withoutFinalFullStop(reason))), so a run over some tracks cannot tell which tracks the guide holds; nothing was changed",
-                  advice: "Make the whole guide again.", subject: .publishedGuide)
+        ExpoError(
+            .data,
+            "The guide's \(url.path) cannot be used (\(withoutFinalFullStop(reason))), so a run over some tracks cannot tell which tracks the guide holds; nothing was changed",
+            advice: "Make the whole guide again.", subject: .publishedGuide)
     }
 
     /// The tracks of a run over `selected` in a folder holding `published`: the selected ones and
@@ -81,8 +84,9 @@ struct PublishedGuide {
     /// its own from (another run published it while this one waited for the folder).
     func refuseChangedSettings(_ seen: GuideProvenance.Settings?, folder: URL) throws {
         guard let seen, provenance?.settings != seen else { return }
-        throw ExpoError(.usage, "The guide in \(folder.path) was published again, with other settings, while this run waited for it; nothing was changed",
-                        advice: "Run the same command again: it takes the guide's settings as they are now.", subject: .publishedGuide)
+        throw ExpoError(
+            .usage, "The guide in \(folder.path) was published again, with other settings, while this run waited for it; nothing was changed",
+            advice: "Run the same command again: it takes the guide's settings as they are now.", subject: .publishedGuide)
     }
 }
 

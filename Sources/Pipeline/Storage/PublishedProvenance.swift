@@ -1,7 +1,7 @@
 import Braille
-import Export
 import ExpoModel
 import ExpoSystem
+import Export
 import Foundation
 
 /// The record of how the guide in an output folder was made (`GuideProvenance`), read before a
@@ -14,7 +14,8 @@ enum PublishedProvenance {
     static func read(in output: URL, command: CommandWords, given: GivenSettings) throws -> GuideProvenance? {
         let url = output.appendingPathComponent("manifest.json")
         guard let data = FileTree.readSmallFile(url.path, limit: 256 << 20),
-              let manifest = try? ManifestReader.read(data) else { return nil }
+            let manifest = try? ManifestReader.read(data)
+        else { return nil }
         if var provenance = manifest.provenance {
             provenance.settings = provenance.settings.resolved(against: FileTree.resolvedPath(output))
             return provenance
@@ -32,8 +33,10 @@ enum PublishedProvenance {
     static func inferred(from manifest: GuideManifest) -> GuideProvenance.Settings {
         let files = Set((manifest.files ?? []).map(\.path))
         var formats: Set<DeliveryFormat> = [.wav]
-        for (format, file) in [(DeliveryFormat.opus, "guide.opus"), (.mp3, "guide.mp3"), (.epub, "guide.epub"),
-                               (.brf, "guide.brf"), (.pef, "guide.pef"), (.labels, "labels.json")] where files.contains(file) {
+        for (format, file) in [
+            (DeliveryFormat.opus, "guide.opus"), (.mp3, "guide.mp3"), (.epub, "guide.epub"),
+            (.brf, "guide.brf"), (.pef, "guide.pef"), (.labels, "labels.json"),
+        ] where files.contains(file) {
             formats.insert(format)
         }
         for encoding in (manifest.guideEncodings ?? [:]).keys {

@@ -26,15 +26,17 @@ public final class RunFolders {
         let unsupported = { (folder: String, reason: String) in
             guard !told else { return }
             told = true
-            onNotice("\(folder) cannot be locked (\(reason): a network file system without lock support?); "
-                + "going on without the lock: entries are still written under unique names and renamed, "
-                + "but do not start two whole runs on it at once")
+            onNotice(
+                "\(folder) cannot be locked (\(reason): a network file system without lock support?); "
+                    + "going on without the lock: entries are still written under unique names and renamed, "
+                    + "but do not start two whole runs on it at once")
         }
         let outputIsNew = FileStatus.of(output) == nil
         if outputIsNew, request.shard == nil { createdOutput = output }
         if request.shard == nil {
-            try lock(output, subject: .outputFolder, create: { try Self.createOutput(output) }, shared: false,
-                     request: request, onWait: onWait, onUnsupported: unsupported)
+            try lock(
+                output, subject: .outputFolder, create: { try Self.createOutput(output) }, shared: false,
+                request: request, onWait: onWait, onUnsupported: unsupported)
         }
         if let cache {
             do {
@@ -44,8 +46,9 @@ public final class RunFolders {
                 removeOutputIfUnpublished()
                 throw error
             }
-            try lock(cache, subject: .cacheFolder, create: {}, shared: request.shard != nil, request: request,
-                     onWait: onWait, onUnsupported: unsupported)
+            try lock(
+                cache, subject: .cacheFolder, create: {}, shared: request.shard != nil, request: request,
+                onWait: onWait, onUnsupported: unsupported)
         }
     }
 
@@ -67,24 +70,30 @@ public final class RunFolders {
         if let cache {
             try refuseSpecial(cache, subject: .cacheFolder)
             if cache == output || output.hasPrefix(cache == "/" ? "/" : cache + "/") {
-                throw ExpoError(.usage, "The cache folder \(cache) would hold the output folder \(output)",
-                                advice: "Choose a cache folder outside the output folder's path.",
-                                subject: .cacheFolder)
+                throw ExpoError(
+                    .usage, "The cache folder \(cache) would hold the output folder \(output)",
+                    advice: "Choose a cache folder outside the output folder's path.",
+                    subject: .cacheFolder)
             }
             if cache.hasPrefix(output + "/") {
-                throw ExpoError(.usage, "The cache folder \(cache) is inside the output folder \(output), which is replaced whole when the guide is published",
-                                advice: "Choose a cache folder outside the output folder, or the default one.",
-                                subject: .cacheFolder)
+                throw ExpoError(
+                    .usage, "The cache folder \(cache) is inside the output folder \(output), which is replaced whole when the guide is published",
+                    advice: "Choose a cache folder outside the output folder, or the default one.",
+                    subject: .cacheFolder)
             }
         }
         return (output, cache)
     }
 
-    private func lock(_ folder: String, subject: ExpoError.Subject, create: () throws -> Void, shared: Bool,
-                      request: GuideRequest, onWait: (String) -> Void, onUnsupported: (String, String) -> Void) throws {
+    private func lock(
+        _ folder: String, subject: ExpoError.Subject, create: () throws -> Void, shared: Bool,
+        request: GuideRequest, onWait: (String) -> Void, onUnsupported: (String, String) -> Void
+    ) throws {
         try create()
-        locks.append(try FolderLock.acquire(folder: folder, subject: subject, wait: request.waitForOtherRuns, shared: shared,
-                                            onWait: { onWait(folder) }, onUnsupported: { onUnsupported(folder, $0) }))
+        locks.append(
+            try FolderLock.acquire(
+                folder: folder, subject: subject, wait: request.waitForOtherRuns, shared: shared,
+                onWait: { onWait(folder) }, onUnsupported: { onUnsupported(folder, $0) }))
     }
 
     private static func createOutput(_ path: String) throws {
@@ -92,7 +101,9 @@ public final class RunFolders {
         try GuideFolder(path: path).prepare()
         // A folder that exists but cannot be written (read-only, no permission) is a write error.
         if let code = FileTree.writeRefusal(path)?.code {
-            let reason = code == EROFS ? "the folder is on a read-only file system"
+            let reason =
+                code == EROFS
+                ? "the folder is on a read-only file system"
                 : code == EACCES ? "no permission to write in it" : ExpoError.systemReason(code)
             throw ExpoError.cannotWrite(path: path, reason: reason, code: code)
         }
@@ -104,8 +115,10 @@ public final class RunFolders {
         let home = FileTree.resolvedPath(URL(fileURLWithPath: NSHomeDirectory()))
         guard path == "/" || path == home else { return }
         let what = subject == .cacheFolder ? "cache" : "output"
-        throw ExpoError(.cannotCreate, "The \(what) folder cannot be \(path == "/" ? "the root folder /" : "the home folder \(home)"): it is not expo-narrate's to fill or clean",
-                        advice: "Choose a folder of its own, e.g. a new folder inside it.", subject: subject)
+        throw ExpoError(
+            .cannotCreate,
+            "The \(what) folder cannot be \(path == "/" ? "the root folder /" : "the home folder \(home)"): it is not expo-narrate's to fill or clean",
+            advice: "Choose a folder of its own, e.g. a new folder inside it.", subject: subject)
     }
 
     /// The cache folder resolved like the output folder: a symbolic link that names nothing or
@@ -113,7 +126,9 @@ public final class RunFolders {
     private static func resolvedCache(_ url: URL) throws -> String {
         let path = url.standardizedFileURL.path
         if let (code, target) = FileStatus.brokenLink(at: path) {
-            let reason = code == ELOOP ? "it is a symbolic link that leads back to itself (a loop)"
+            let reason =
+                code == ELOOP
+                ? "it is a symbolic link that leads back to itself (a loop)"
                 : "it is a symbolic link to \(target), which does not exist"
             throw ExpoError.cannotCreateCache(path: path, reason: reason)
         }

@@ -10,9 +10,11 @@ struct CatalogFileOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Entries JSON of another catalog (with --poster-file).", valueName: "file"))
     var itemsFile: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Folder of the entries' pictures, matched by image_name with .jpg, .jpeg, .png or .webp (the catalog's own images/ folder is searched after it).",
-        valueName: "dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Folder of the entries' pictures, matched by image_name with .jpg, .jpeg, .png or .webp (the catalog's own images/ folder is searched after it).",
+            valueName: "dir"))
     var images: String?
 
     func validate() throws {
@@ -33,7 +35,6 @@ struct CatalogFileOptions: ParsableArguments {
         guard let posterFile, let itemsFile else { return "" }
         return " --poster-file \(shellWord(posterFile)) --items-file \(shellWord(itemsFile))"
     }
-
 
     /// The settings these options give, by the project file's keys.
     var given: [ProjectKey: SettingValue] {

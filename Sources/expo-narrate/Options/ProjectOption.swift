@@ -3,9 +3,11 @@ import Pipeline
 
 /// The option that names a guide's project file, and the settings a run takes from it.
 struct ProjectOption: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "The guide's project file, as 'expo-narrate init' writes it (default: \(ProjectFile.defaultName) in this folder, if there is one). Options given besides override its settings for this run.",
-        valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The guide's project file, as 'expo-narrate init' writes it (default: \(ProjectFile.defaultName) in this folder, if there is one). Options given besides override its settings for this run.",
+            valueName: "file"))
     var project: String?
 
     /// The settings of this run: the project file's (named, or found in this folder), with the

@@ -5,9 +5,11 @@ import Pipeline
 /// The options that say what a guide is published as and where: its formats, braille page,
 /// Opus bit rate, output and cache folders. Each may also be a project file's setting.
 struct PublishingOptions: ParsableArguments {
-    @Option(name: .long, parsing: .singleValue, help: ArgumentHelp(
-        "Formats besides the WAV master, repeatable or a list: opus, mp3, epub (an EPUB 3 talking book with read-along, which carries MP3); brf and pef (a braille edition: Braille Ready Format, Portable Embosser Format), labels (the apps' spoken labels: JSON, iOS String Catalogs, Android strings). Default: opus, also when only brf, pef or labels are named.",
-        valueName: "formats"))
+    @Option(
+        name: .long, parsing: .singleValue,
+        help: ArgumentHelp(
+            "Formats besides the WAV master, repeatable or a list: opus, mp3, epub (an EPUB 3 talking book with read-along, which carries MP3); brf and pef (a braille edition: Braille Ready Format, Portable Embosser Format), labels (the apps' spoken labels: JSON, iOS String Catalogs, Android strings). Default: opus, also when only brf, pef or labels are named.",
+            valueName: "formats"))
     var format: [String] = []
 
     @Flag(name: .long, inversion: .prefixedNo, help: "Write the text only, without audio (--no-text-only: with audio, whatever the project file says).")
@@ -16,16 +18,24 @@ struct PublishingOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Cells a braille line (brf, pef; default 40).", valueName: "n"))
     var brailleCells: Int?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Lines a braille page, its page number's line included (brf, pef; default 25).", valueName: "n"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Lines a braille page, its page number's line included (brf, pef; default 25).", valueName: "n"))
     var brailleLines: Int?
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Opus bit rate in kb/s (default 24).", valueName: "kbps"))
     var opusBitrate: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Where to write the guide (default: output): a new or empty folder, or one expo-narrate published before (it is replaced whole; your own files in it are kept).", valueName: "dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Where to write the guide (default: output): a new or empty folder, or one expo-narrate published before (it is replaced whole; your own files in it are kept).",
+            valueName: "dir"))
     var output: String?
 
-    @Option(name: .long, help: ArgumentHelp("Cache folder for synthesized tracks (default: $XDG_CACHE_HOME/expo-narrate or ~/.cache/expo-narrate).", valueName: "dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Cache folder for synthesized tracks (default: $XDG_CACHE_HOME/expo-narrate or ~/.cache/expo-narrate).", valueName: "dir"))
     var cache: String?
 
     func validate() throws {

@@ -18,7 +18,8 @@ enum ShardOption {
         guard (1...2).contains(parts.count), parts.count == 2 || parts[0] == "auto" else {
             throw ValidationError("--shard takes K/N (e.g. 0/4), auto/N or auto; \"\(excerpt(text))\" is none of them.")
         }
-        let counts = 1...Shard.maximumCount, indexes = 0...(Shard.maximumCount - 1)
+        let counts = 1...Shard.maximumCount
+        let indexes = 0...(Shard.maximumCount - 1)
         var count = try parts.count == 2 ? number(parts[1], counts, "--shard K/N: N") : nil
         let index: Int
         if parts[0] != "auto" {

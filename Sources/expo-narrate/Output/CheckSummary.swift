@@ -49,8 +49,10 @@ struct CheckSummary {
 /// `text` as one word for a POSIX shell: as it is when it holds only safe characters, else in
 /// single quotes.
 func shellWord(_ text: String) -> String {
-    let safe = !text.isEmpty && text.unicodeScalars.allSatisfy {
-        $0.properties.isAlphabetic || $0.properties.numericType != nil || "/._-+,:=@%".unicodeScalars.contains($0)
-    }
+    let safe =
+        !text.isEmpty
+        && text.unicodeScalars.allSatisfy {
+            $0.properties.isAlphabetic || $0.properties.numericType != nil || "/._-+,:=@%".unicodeScalars.contains($0)
+        }
     return safe ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
 }

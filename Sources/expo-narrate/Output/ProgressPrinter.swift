@@ -15,27 +15,28 @@ final class ProgressPrinter {
 
     func show(_ event: GuideProgressEvent) {
         switch event {
-        case let .audioUnavailable(reason):
+        case .audioUnavailable(let reason):
             closeLine()
             // Reasons are sentences that may end with their own full stop.
             let sentence = reason.hasSuffix(".") ? String(reason.dropLast()) : reason
             printError("expo-narrate: no audio: \(sentence). Writing the text only.")
-        case let .trackFellBack(title, reason):
+        case .trackFellBack(let title, let reason):
             closeLine()
             printError("expo-narrate: \(excerpt(title, limit: 60)): no audio (\(reason)); its text is written.")
-        case let .warning(text):
+        case .warning(let text):
             closeLine()
             printError("warning: \(text.hasSuffix(".") ? text : text + ".")")
-        case let .trackStarted(index, count, title, place):
+        case .trackStarted(let index, let count, let title, let place):
             guard !quiet else { return }
             line("[\(place.isEmpty ? "\(index)/\(count)" : place)] \(excerpt(title, limit: 60))", index: index - 1, count: count)
-        case let .trackFinished(index, count, title, place, fromCache):
+        case .trackFinished(let index, let count, let title, let place, let fromCache):
             guard !quiet, !isTerminal else { return }
             // The track keeps the number it started with (its place in the guide); how far
             // the run has got is said in words, so the two are not mistaken for each other.
-            printError("[\(place.isEmpty ? "\(index)/\(count)" : place)] \(excerpt(title, limit: 60))\(fromCache ? " (cached)" : "") done, "
-                + "\(index) of \(count) made, \(Self.clock(Date().timeIntervalSince(started))) elapsed")
-        case let .assembling(withAudio):
+            printError(
+                "[\(place.isEmpty ? "\(index)/\(count)" : place)] \(excerpt(title, limit: 60))\(fromCache ? " (cached)" : "") done, "
+                    + "\(index) of \(count) made, \(Self.clock(Date().timeIntervalSince(started))) elapsed")
+        case .assembling(let withAudio):
             guard !quiet else { return }
             line(withAudio ? "writing guide.wav, captions, transcript and page" : "writing the transcript and page", index: nil, count: nil)
         }
@@ -57,8 +58,9 @@ final class ProgressPrinter {
             printError("expo-narrate: fell back to text: \(report.failedTracks.joined(separator: ", "))")
         }
         for timing in report.shardTimings {
-            printError("expo-narrate: shard \(timing.shard) made \(timing.tracks) of these tracks in "
-                + String(format: "%.1f", timing.seconds) + " s of speech and encoding (on \(timing.hosts.joined(separator: ", ")))")
+            printError(
+                "expo-narrate: shard \(timing.shard) made \(timing.tracks) of these tracks in "
+                    + String(format: "%.1f", timing.seconds) + " s of speech and encoding (on \(timing.hosts.joined(separator: ", ")))")
         }
     }
 
@@ -72,7 +74,8 @@ final class ProgressPrinter {
     /// The one line of a shard, printed even with --quiet: what a cluster's log collects.
     func finish(_ report: ShardReport) {
         closeLine()
-        var line = "expo-narrate: shard \(report.shard): \(report.made) of \(report.tracks) tracks made, "
+        var line =
+            "expo-narrate: shard \(report.shard): \(report.made) of \(report.tracks) tracks made, "
             + "\(report.fromCache) already in the cache, \(report.failedTracks.count) failed, "
             + String(format: "%.1f", report.seconds) + " s"
         if !report.failedTracks.isEmpty { line += " (failed: " + report.failedTracks.joined(separator: ", ") + ")" }

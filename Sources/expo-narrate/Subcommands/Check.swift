@@ -8,14 +8,14 @@ struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Report what the voice will probably get wrong in a catalog, and what looks like a data error.",
         discussion: """
-        Nothing is synthesized or written. Each finding names the entry, the field and the text around it: \
-        Latin-script names without a lexicon entry (and the voice that will read them), Hanja without a \
-        reading, numbers and signs read by a fallback rule, words broken by a stray space (found with the \
-        Korean spelling dictionary, Debian's hunspell-ko), empty and duplicate fields, and pictures (in \
-        --images or the catalog's images/ folder) without a text alternative (image_alt).
+            Nothing is synthesized or written. Each finding names the entry, the field and the text around it: \
+            Latin-script names without a lexicon entry (and the voice that will read them), Hanja without a \
+            reading, numbers and signs read by a fallback rule, words broken by a stray space (found with the \
+            Korean spelling dictionary, Debian's hunspell-ko), empty and duplicate fields, and pictures (in \
+            --images or the catalog's images/ folder) without a text alternative (image_alt).
 
-        \(ExitStatus.help(for: .check))
-        """
+            \(ExitStatus.help(for: .check))
+            """
     )
 
     @OptionGroup var project: ProjectOption
@@ -33,8 +33,9 @@ struct Check: ParsableCommand {
         let report: PreflightCheck.Report
         do {
             let source = CatalogSource(posterFile: settings.posterFile, itemsFile: settings.itemsFile, images: settings.picturesFolder)
-            report = try PreflightCheck.report(of: source, voicesFolder: settings.voicesFolder.map { URL(fileURLWithPath: $0) },
-                                               voice: settings.voiceProfile)
+            report = try PreflightCheck.report(
+                of: source, voicesFolder: settings.voicesFolder.map { URL(fileURLWithPath: $0) },
+                voice: settings.voiceProfile)
         } catch let error as ExitCode {
             throw error
         } catch {
@@ -76,9 +77,10 @@ struct Check: ParsableCommand {
             var findings: [PreflightCheck.Finding]
             var skipped: [String]
         }
-        let output = Output(clean: report.isClean,
-                            counts: Dictionary(uniqueKeysWithValues: report.counts.map { ($0.kind.rawValue, $0.count) }),
-                            findings: report.findings, skipped: report.skipped)
+        let output = Output(
+            clean: report.isClean,
+            counts: Dictionary(uniqueKeysWithValues: report.counts.map { ($0.kind.rawValue, $0.count) }),
+            findings: report.findings, skipped: report.skipped)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(output)) ?? Data("{}".utf8)

@@ -8,15 +8,15 @@ struct Verify: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check a published guide against its manifest.json.",
         discussion: """
-        Every file the manifest lists must be in the folder with its recorded size and SHA-256, and \
-        every audio file (WAV, Opus, MP3) must decode to its recorded duration, loudness and true \
-        peak (within \(GuideVerifier.durationTolerance) s, \(GuideVerifier.loudnessTolerance) LU and \
-        \(GuideVerifier.truePeakTolerance) dB). The guide's folders (the DAISY books, daisy202/ and \
-        daisy3/) must be real folders holding only the files the manifest lists in them; nothing is \
-        read through a symbolic link. Use it on the copy a kiosk or a web host serves.
+            Every file the manifest lists must be in the folder with its recorded size and SHA-256, and \
+            every audio file (WAV, Opus, MP3) must decode to its recorded duration, loudness and true \
+            peak (within \(GuideVerifier.durationTolerance) s, \(GuideVerifier.loudnessTolerance) LU and \
+            \(GuideVerifier.truePeakTolerance) dB). The guide's folders (the DAISY books, daisy202/ and \
+            daisy3/) must be real folders holding only the files the manifest lists in them; nothing is \
+            read through a symbolic link. Use it on the copy a kiosk or a web host serves.
 
-        \(ExitStatus.help(for: .verify))
-        """
+            \(ExitStatus.help(for: .verify))
+            """
     )
 
     @Argument(help: "The folder of the published guide (default: the output folder of the project file).")

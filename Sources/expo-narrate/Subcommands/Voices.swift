@@ -23,9 +23,11 @@ struct Voices: ParsableCommand {
         for (name, result) in listing.profiles {
             let shownName = singleLine(name).padding(toLength: 10, withPad: " ", startingAt: 0)
             switch result {
-            case let .success(profile):
-                try writeOutput("  \(shownName) \(profile.rate) wpm, pauses \(profile.sentencePauseMs)/\(profile.paragraphPauseMs) ms. \(singleLine(profile.purpose))" + "\n")
-            case let .failure(error):
+            case .success(let profile):
+                try writeOutput(
+                    "  \(shownName) \(profile.rate) wpm, pauses \(profile.sentencePauseMs)/\(profile.paragraphPauseMs) ms. \(singleLine(profile.purpose))"
+                        + "\n")
+            case .failure(let error):
                 try writeOutput("  \(shownName) unusable: \(singleLine(error.localizedDescription))" + "\n")
             }
         }
