@@ -63,7 +63,7 @@ public enum ProjectTemplate {
         case .format:
             [
                 "What to publish besides the WAV master: opus, mp3, epub (a talking book with read-along),",
-                "brf and pef (the braille edition), labels (the apps' spoken labels).",
+                "daisy202 and daisy3 (DAISY talking books), brf and pef (the braille edition), labels (the apps' spoken labels).",
             ]
         case .textOnly: ["true: publish the text and its editions without audio."]
         case .brailleCells: ["The braille page: cells in a line (20 to 100) and lines in a page (10 to 100), its number's line included."]
@@ -72,7 +72,7 @@ public enum ProjectTemplate {
         case .output:
             [
                 "Where the guide is published: a new or empty folder, or one expo-narrate published before",
-                "(it is replaced whole; your own files in it are kept).",
+                "(it is replaced whole, so it holds only the guide: a file of your own in it stops the run, untouched).",
             ]
         case .cache: ["Where synthesized tracks are kept between runs (without it: ~/.cache/expo-narrate)."]
         }

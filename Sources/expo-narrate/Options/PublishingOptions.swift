@@ -8,7 +8,7 @@ struct PublishingOptions: ParsableArguments {
     @Option(
         name: .long, parsing: .singleValue,
         help: ArgumentHelp(
-            "Formats besides the WAV master, repeatable or a list: opus, mp3, epub (an EPUB 3 talking book with read-along, which carries MP3); brf and pef (a braille edition: Braille Ready Format, Portable Embosser Format), labels (the apps' spoken labels: JSON, iOS String Catalogs, Android strings). Default: opus, also when only brf, pef or labels are named.",
+            "Formats besides the WAV master, repeatable or a list: opus, mp3, epub (an EPUB 3 talking book with read-along, which carries MP3); daisy202 and daisy3 (DAISY 2.02 and DAISY 3 talking books, as folders and ZIPs, for DAISY players); brf and pef (a braille edition: Braille Ready Format, Portable Embosser Format), labels (the apps' spoken labels: JSON, iOS String Catalogs, Android strings). Default: opus, also when only brf, pef or labels are named.",
             valueName: "formats"))
     var format: [String] = []
 
@@ -29,7 +29,7 @@ struct PublishingOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Where to write the guide (default: output): a new or empty folder, or one expo-narrate published before (it is replaced whole; your own files in it are kept).",
+            "Where to write the guide (default: output): a new or empty folder, or one expo-narrate published before (it is replaced whole, so it holds only the guide: a file of your own in it stops the run, untouched).",
             valueName: "dir"))
     var output: String?
 
