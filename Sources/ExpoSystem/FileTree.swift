@@ -28,6 +28,20 @@ public enum FileTree {
         return names
     }
 
+    /// Whether this process could open `count` more files at once now: nil when it could, else
+    /// the system's refusal (EMFILE: its own limit, ENFILE: the system's). A file this process
+    /// could not open is then not missing but refused to it.
+    public static func descriptorRefusal(count: Int = 3) -> Int32? {
+        var opened: [Int32] = []
+        defer { for fd in opened { _ = SystemCalls.current.close(fd) } }
+        for _ in 0..<count {
+            let fd = SystemCalls.current.open("/dev/null", O_RDONLY | O_CLOEXEC, 0)
+            guard fd >= 0 else { return [EMFILE, ENFILE].contains(errno) ? errno : nil }
+            opened.append(fd)
+        }
+        return nil
+    }
+
     /// The bytes of a regular file of at most `limit` bytes, opened without following a link or
     /// waiting on a pipe; nil for anything else.
     public static func readSmallFile(_ path: String, limit: Int = 64 << 20) -> Data? {

@@ -74,8 +74,16 @@ extension ExpoError {
     }
 
     /// The cache folder cannot be created or used.
-    public static func cannotCreateCache(path: String, reason: String) -> ExpoError {
-        ExpoError(
+    /// `code`: the system's refusal, when there was one; a refused resource (too many open
+    /// files, no memory) is status 75 with the limit to raise, not another folder to choose.
+    public static func cannotCreateCache(path: String, reason: String, code: Int32? = nil) -> ExpoError {
+        if let code, isRefusedResource(code) {
+            return ExpoError(
+                .resources, "Cannot use the cache folder \(path): \(reason)",
+                advice: "Too many files are open or memory is short: raise the limit (ulimit -n, ulimit -v), then run again; nothing was changed.",
+                subject: .cacheFolder, code: code)
+        }
+        return ExpoError(
             .cannotCreate, "Cannot create the cache folder \(path): \(reason)",
             advice: "Choose another cache folder, or run without the cache.", subject: .cacheFolder)
     }

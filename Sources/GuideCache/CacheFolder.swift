@@ -58,7 +58,7 @@ public enum CacheFolder {
             try AtomicFile.write(Data(version.utf8), to: folder.appendingPathComponent(versionName))
             try AtomicFile.write(Data(tagText.utf8), to: tag)
         } catch {
-            throw ExpoError.cannotCreateCache(path: path, reason: ExpoError.reason(of: error))
+            throw ExpoError.cannotCreateCache(path: path, reason: ExpoError.reason(of: error), code: (error as? ExpoError)?.code)
         }
     }
 

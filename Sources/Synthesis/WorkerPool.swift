@@ -74,6 +74,11 @@ struct WorkerPool {
             if let ending, ending.status == Self.resourceRefusalStatus, !ending.bySignal {
                 throw ExpoError.resourcesRefused(recorded ?? "a speech worker was refused processes or memory")
             }
+            // A worker that made its track (status 0) while this process cannot open the files
+            // to see it: the files are refused to this run, not missing.
+            if recorded == nil, let ending, ending.status == 0, !ending.bySignal, let refused = FileTree.descriptorRefusal() {
+                throw ExpoError.resourcesRefused("this run cannot open the tracks its workers made (\(ExpoError.systemReason(refused)))")
+            }
             let reason = recorded ?? Self.reason(for: ending)
             failed[job.key] = reason
             progress(.trackFellBack(title: job.title, reason: reason))
