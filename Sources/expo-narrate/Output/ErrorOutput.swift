@@ -48,16 +48,16 @@ struct RunOptions {
     var project = ""
 }
 
-/// The error as the command line says it: the library's message and advice, then what to do
-/// with this program's options (a command named carries `run`'s catalog options).
-/// An error about bad input (usage, data) quotes that input: its line is kept to 300 characters
-/// with "expo-narrate: " before it (`messageLine`), however long the input was.
-func describe(_ error: Error, run: RunOptions = RunOptions()) -> String {
-    described(error, run: run).line
+/// The error as the command line says it, for a command that reads no catalog (`described`).
+func describe(_ error: Error) -> String {
+    described(error, run: RunOptions()).line
 }
 
-/// `describe`'s line, and the command its advice names when that command does not fit the line
-/// (a command cut short would not work as printed): printed whole, on a line of its own.
+/// The error as the command line says it: the library's message and advice, then what to do
+/// with this program's options (a command named carries `run`'s catalog options), and that
+/// command apart when it does not fit the line (a command cut short would not work as printed).
+/// An error about bad input (usage, data) quotes that input: its line is kept to 300 characters
+/// with "expo-narrate: " before it (`messageLine`), however long the input was.
 func described(_ error: Error, run: RunOptions) -> (line: String, command: String?) {
     let limit = messageLengthLimit - "expo-narrate: ".count
     guard let error = error as? ExpoError else { return (messageLine(CommandProcess.reason(of: error) + ".", limit: limit), nil) }
