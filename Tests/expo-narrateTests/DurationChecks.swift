@@ -11,15 +11,7 @@ enum DurationChecks {
 
     /// The seconds of audio ffprobe decodes from `file`: its frames' samples over its rate.
     static func decodedSeconds(_ file: URL) throws -> Double {
-        let rate = try ListenerChecks.sampleRate(file)
-        let frames = try CommandRunner.runTool(
-            "/usr/bin/ffprobe",
-            [
-                "-v", "error", "-select_streams", "a:0", "-show_entries", "frame=nb_samples", "-of", "csv=p=0", file.path,
-            ]
-        ).stdout
-        let samples = frames.split(separator: "\n").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }.reduce(0, +)
-        return rate > 0 ? Double(samples) / Double(rate) : .nan
+        try AudioProbe.facts(file).decodedSeconds
     }
 
     /// Every duration of the guide in `folder` (made with Opus, MP3 and the EPUB) against

@@ -44,12 +44,7 @@ enum ListenerChecks {
 
     /// The sample rate ffprobe reads in `file`.
     static func sampleRate(_ file: URL) throws -> Int {
-        let result = try CommandRunner.runTool(
-            "/usr/bin/ffprobe",
-            [
-                "-v", "error", "-select_streams", "a:0", "-show_entries", "stream=sample_rate", "-of", "csv=p=0", file.path,
-            ])
-        return Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        try AudioProbe.facts(file).sampleRate
     }
 
     /// Seconds of sound in `frames` that no span of `cover` holds (1 ms of rounding allowed).
@@ -208,12 +203,7 @@ extension DeliveryFormatTests {
             #expect(entries.map(\.title) == titles, "\(name)")
             for entry in entries {
                 #expect(entry.path.hasSuffix("." + format), "\(name): \(entry.path)")
-                let probe = try CommandRunner.runTool(
-                    "/usr/bin/ffprobe",
-                    [
-                        "-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", output.appendingPathComponent(entry.path).path,
-                    ])
-                let duration = Double(probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan
+                let duration = try AudioProbe.facts(output.appendingPathComponent(entry.path)).containerSeconds
                 // ffprobe counts an MP3's encoder delay and padding (about 0.08 s) that a gapless
                 // player, and the playlist, leave out.
                 #expect(abs(entry.duration - duration) < 0.1, "\(name): \(entry.path) \(entry.duration) s, ffprobe \(duration) s")
