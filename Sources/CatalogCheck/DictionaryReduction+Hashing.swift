@@ -8,7 +8,8 @@ extension DictionaryReduction {
     }
 
     /// The FNV-1a hash `substrings(of:)` gives the same bytes.
-    static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
+    @_specialize(where Bytes == DictionaryReduction.Bytes)
+    static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
         var value: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return value

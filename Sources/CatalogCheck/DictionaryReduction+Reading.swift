@@ -121,6 +121,7 @@ extension DictionaryReduction {
 
     /// The first `limit` fields of `line` into `fields` (emptied first), so that one array
     /// serves every line.
+    @_specialize(where Line == Bytes)
     static func tokens<Line: Collection<UInt8>>(_ line: Line, into fields: inout [Line.SubSequence], limit: Int = fieldsRead) {
         fields.removeAll(keepingCapacity: true)
         var index = line.startIndex
@@ -140,6 +141,7 @@ extension DictionaryReduction {
 
     /// A decimal number as `Int(String)` reads it (an optional sign, ASCII digits, nil on
     /// overflow or anything else), read from the bytes without making a String.
+    @_specialize(where Text == Bytes)
     static func number<Text: Collection<UInt8>>(_ text: Text) -> Int? {
         var index = text.startIndex
         guard index < text.endIndex else { return nil }
@@ -162,6 +164,7 @@ extension DictionaryReduction {
     }
 
     /// A comma-separated list of numeric flags.
+    @_specialize(where Text == Bytes)
     static func numbers<Text: Collection<UInt8>>(_ text: Text) -> [Int]? {
         var result: [Int] = []
         for part in text.split(separator: UInt8(ascii: ",")) {

@@ -30,7 +30,11 @@ struct DictionaryReduction {
     static let sfx: [UInt8] = Array("SFX".utf8)
 
     /// Bytes of a file being read: a line or a field of it, in the reader's buffer, valid only
-    /// during the call that is given it (see `forEachLine`).
+    /// during the call that is given it (see `forEachLine`). The helpers generic over bytes
+    /// (`tokens`, `number`, `numbers`, `hash`) are specialised for it where they are defined
+    /// (`@_specialize`): their callers are in other files, which, unless the module is compiled
+    /// whole, see only their declarations and would call the generic code for every byte
+    /// (Benchmarks/README.md, "A plain swift build's check").
     typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
 
     /// One suffix rule: its flag, strip, text added and continuation flags.
